@@ -1,0 +1,56 @@
+// The error contract. Services throw AppError with a kind (they know nothing of HTTP);
+// the app turns it into a status and the JSON body {message, error}.
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The spec's status fallbacks (section 8); also the default messages of those kinds. */
+export const STATUS_MESSAGES = {
+  400: 'Bad Request. Please check your input.',
+  401: 'Unauthorized. Please log in again.',
+  403: 'Forbidden. You do not have permission.',
+  404: 'Not Found. The requested resource was not found.',
+  500: 'Internal Server Error. Please try again later.',
+} as const;
+
+export const REFRESH_TOKEN_INVALID = 'Invalid or expired refresh token.';
+
+const KINDS = {
+  invalid: { status: 400, error: 'Bad Request' },
+  unauthenticated: { status: 401, error: 'Unauthorized' },
+  forbidden: { status: 403, error: 'Forbidden' },
+  not_found: { status: 404, error: 'Not Found' },
+  conflict: { status: 409, error: 'Conflict' },
+  too_large: { status: 413, error: 'Payload Too Large' },
+  unsupported_media: { status: 415, error: 'Unsupported Media Type' },
+  rate_limited: { status: 429, error: 'Too Many Requests' },
+  unavailable: { status: 503, error: 'Service Unavailable' },
+  upstream: { status: 502, error: 'Bad Gateway' },
+} as const satisfies Record<string, { status: ContentfulStatusCode; error: string }>;
+
+export type ErrorKind = keyof typeof KINDS;
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    /** Overrides the reason phrase in the `error` field when clients act on it. */
+    readonly errorCode?: string,
+  ) {
+    super(message);
+  }
+
+  get status(): ContentfulStatusCode {
+    return KINDS[this.kind].status;
+  }
+
+  toBody() {
+    return { message: this.message, error: this.errorCode ?? KINDS[this.kind].error };
+  }
+}
+
+export const invalid = (message: string = STATUS_MESSAGES[400]) => new AppError('invalid', message);
+export const unauthenticated = (message: string = STATUS_MESSAGES[401], errorCode?: string) => new AppError('unauthenticated', message, errorCode);
+export const forbidden = (message: string = STATUS_MESSAGES[403]) => new AppError('forbidden', message);
+export const notFound = (message: string = STATUS_MESSAGES[404]) => new AppError('not_found', message);
+export const conflict = (message: string) => new AppError('conflict', message);
+export const rateLimited = (message = 'Too many attempts. Please wait a minute and try again.') => new AppError('rate_limited', message);
+export const refreshTokenInvalid = () => unauthenticated(REFRESH_TOKEN_INVALID, REFRESH_TOKEN_INVALID);

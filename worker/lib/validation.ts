@@ -1,0 +1,63 @@
+// Input parsing for handlers: every body, query and param goes through a zod schema,
+// and the first problem becomes a 400 whose message a person can read.
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { AppError, invalid } from './errors';
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.length ? issue.path.join('.') : '';
+  // zod's stock texts ("Invalid input: expected string...") are for developers; name the field.
+  const message = issue.message.startsWith('Invalid input') || issue.message.startsWith('Too ') || issue.message.startsWith('Unrecognized')
+    ? `${field ? `${field}: ` : ''}${issue.message}`
+    : issue.message;
+  throw invalid(message);
+}
+
+async function readText(c: Context, limit: number): Promise<string> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > limit) throw new AppError('too_large', 'Request body is too large.');
+  const text = await c.req.text();
+  if (text.length > limit) throw new AppError('too_large', 'Request body is too large.');
+  return text;
+}
+
+/** Reads a JSON body (empty counts as {}) and validates it. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const text = await readText(c, MAX_JSON_BYTES);
+  let data: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw invalid('Malformed JSON body.');
+    }
+  }
+  return parseWith(schema, data);
+}
+
+/** Reads a form-encoded (or multipart) body as plain fields and validates it. */
+export async function formBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('application/json')) return jsonBody(c, schema);
+  if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) {
+    throw new AppError('unsupported_media', 'Send the form as application/x-www-form-urlencoded.');
+  }
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > MAX_JSON_BYTES) throw new AppError('too_large', 'Request body is too large.');
+  let form: Record<string, unknown>;
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    throw invalid('Malformed form body.');
+  }
+  return parseWith(schema, form);
+}
+
+export function queryOf<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  return parseWith(schema, c.req.query());
+}

@@ -1,0 +1,26 @@
+// The caller's own account: under user/ as the spec names the calls, open to both user types
+// (administrators edit their own profile and password from account settings).
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { jsonBody } from '../lib/validation';
+import { requireSignedIn } from '../middleware/auth';
+import { changePasswordSchema, updateProfileSchema } from '../schemas/auth';
+import { changePassword } from '../services/auth';
+import { toProfile, updateProfile } from '../services/users';
+
+export const profileRoutes = new Hono<AppEnv>()
+  .use(requireSignedIn)
+  .get('/getCurrentProfile', (c) => {
+    const { sessionId: _session, balanceKobo, ...user } = c.var.principal;
+    return c.json({ message: 'Profile fetched successfully', data: toProfile(user, balanceKobo) });
+  })
+  .put('/updateProfile', async (c) => {
+    const input = await jsonBody(c, updateProfileSchema);
+    const data = await updateProfile(c.var.db, c.var.principal.id, input);
+    return c.json({ message: 'Profile updated successfully', data });
+  })
+  .put('/changePassword', async (c) => {
+    const input = await jsonBody(c, changePasswordSchema);
+    await changePassword(c.var.db, c.var.principal.id, input);
+    return c.json({ message: 'Password updated successfully' });
+  });

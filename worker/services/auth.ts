@@ -1,0 +1,158 @@
+// Accounts and sessions: registration, sign-in, refresh-token rotation, sign-out,
+// password change and reset. Refresh tokens and reset tokens are stored only as hashes.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { passwordResets, refreshTokens, sessions, USER_TYPE, users, wallets } from '../../drizzle/schema';
+import type { Db, DbOrTx } from '../db';
+import { conflict, forbidden, invalid, refreshTokenInvalid, unauthenticated } from '../lib/errors';
+import { randomToken, sha256Hex } from '../lib/crypto';
+import type { ChangePasswordInput, LoginInput, RegisterInput } from '../schemas/auth';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
+import { REFRESH_TOKEN_TTL_DAYS, signAccessToken } from './tokens';
+import { publicUserColumns, toPublicUser, usernameCandidate, type PublicUser } from './users';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const ACCOUNT_SUSPENDED = 'Your account has been suspended. Please contact support.';
+export const RESET_TOKEN_TTL_MINUTES = 30;
+
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+  user: PublicUser;
+}
+
+interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function registerUser(db: Db, input: RegisterInput, userType: number = USER_TYPE.user): Promise<PublicUser> {
+  const email = input.email.toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    for (let attempt = 0; attempt < 6; attempt++) {
+      // ON CONFLICT DO NOTHING keeps the transaction usable when the email or username clashes.
+      const [created] = await tx
+        .insert(users)
+        .values({ fullName: input.fullName, email, username: usernameCandidate(email, attempt), passwordHash, userType })
+        .onConflictDoNothing()
+        .returning(publicUserColumns);
+      if (created) {
+        await tx.insert(wallets).values({ userId: created.id });
+        return toPublicUser(created);
+      }
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (existing) throw conflict('Email already registered');
+    }
+    throw conflict('Could not find a free username; please try again');
+  });
+}
+
+async function issueSession(db: DbOrTx, secret: string, user: PublicUser, client: ClientInfo): Promise<SessionTokens> {
+  const expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000);
+  const refreshToken = randomToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId: user.id, expiresAt, ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null })
+    .returning({ id: sessions.id });
+  await db.insert(refreshTokens).values({ tokenHash: await sha256Hex(refreshToken), sessionId: session.id });
+  const accessToken = await signAccessToken(secret, { userId: user.id, userType: user.userType, sessionId: session.id });
+  return { accessToken, refreshToken, user };
+}
+
+export async function login(db: Db, secret: string, input: LoginInput, client: ClientInfo): Promise<SessionTokens> {
+  const [row] = await db
+    .select({ ...publicUserColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, input.email.toLowerCase()));
+  const passwordMatches = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!row || !passwordMatches) throw unauthenticated(INVALID_CREDENTIALS);
+  if (row.status !== 'active') throw forbidden(ACCOUNT_SUSPENDED);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, row.id)).returning(publicUserColumns);
+    return issueSession(tx, secret, toPublicUser(updated), client);
+  });
+}
+
+/**
+ * Rotates a refresh token. A token that was already used (stolen, or replayed) revokes
+ * the whole session it belongs to, so whoever holds the newer token is signed out too.
+ */
+export async function refreshSession(db: Db, secret: string, refreshToken: string): Promise<SessionTokens> {
+  const tokenHash = await sha256Hex(refreshToken);
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+      .returning({ sessionId: refreshTokens.sessionId });
+    if (!claimed) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(isNull(sessions.revokedAt), sql`${sessions.id} = (select ${refreshTokens.sessionId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash})`));
+      throw refreshTokenInvalid();
+    }
+    const [owner] = await tx
+      .select(publicUserColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, claimed.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.status, 'active')));
+    if (!owner) throw refreshTokenInvalid();
+    const next = randomToken();
+    await tx.insert(refreshTokens).values({ tokenHash: await sha256Hex(next), sessionId: claimed.sessionId });
+    const user = toPublicUser(owner);
+    const accessToken = await signAccessToken(secret, { userId: user.id, userType: user.userType, sessionId: claimed.sessionId });
+    return { accessToken, refreshToken: next, user };
+  });
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function changePassword(db: Db, userId: number, input: ChangePasswordInput): Promise<void> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!row || !(await verifyPassword(input.oldPassword, row.passwordHash))) throw invalid('Current password is incorrect');
+  if (input.oldPassword === input.password) throw invalid('New password must be different from the current one');
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId);
+  });
+}
+
+/** Creates a single-use reset token for an active account; null when there is none (the caller answers the same either way). */
+export async function createPasswordReset(db: Db, email: string): Promise<{ token: string; user: PublicUser } | null> {
+  const [row] = await db.select(publicUserColumns).from(users).where(and(eq(users.email, email.toLowerCase()), eq(users.status, 'active')));
+  if (!row) return null;
+  const token = randomToken();
+  await db.insert(passwordResets).values({
+    tokenHash: await sha256Hex(token),
+    userId: row.id,
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+  });
+  return { token, user: toPublicUser(row) };
+}
+
+export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
+
+export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+  const tokenHash = await sha256Hex(token);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .returning({ userId: passwordResets.userId });
+    if (!claimed) throw unauthenticated(RESET_LINK_INVALID);
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
+    // One link resets once: any other outstanding link for this user dies with it.
+    await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
+    await revokeAllSessions(tx, claimed.userId);
+  });
+}
