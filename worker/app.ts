@@ -4,6 +4,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from './context';
 import { openDatabase } from './db';
 import { AppError, STATUS_MESSAGES } from './lib/errors';
+import { requireAdmin } from './middleware/auth';
+import { adminUserRoutes } from './routes/admin/users';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { profileRoutes } from './routes/profile';
@@ -23,10 +25,15 @@ app.use('*', async (c, next) => {
   }
 });
 
+const admin = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .route('/users', adminUserRoutes);
+
 const api = new Hono<AppEnv>()
   .route('/health', healthRoutes)
   .route('/auth', authRoutes)
-  .route('/user', profileRoutes);
+  .route('/user', profileRoutes)
+  .route('/admin', admin);
 
 app.route('/api/v1', api);
 

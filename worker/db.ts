@@ -21,6 +21,6 @@ export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY'>): { 
   }
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 5 });
   // A dropped connection must fail the request it belongs to, not crash the isolate.
-  pool.on('error', (error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'database pool error', error: String(error) })));
+  pool.on('error', (error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'database pool error', error: error instanceof Error ? error.message : (error as { message?: string })?.message ?? String(error) })));
   return { db: drizzle(pool, { schema }), pool };
 }

@@ -79,31 +79,34 @@ export async function login(db: Db, secret: string, input: LoginInput, client: C
  */
 export async function refreshSession(db: Db, secret: string, refreshToken: string): Promise<SessionTokens> {
   const tokenHash = await sha256Hex(refreshToken);
-  return db.transaction(async (tx) => {
+  const rotated = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(refreshTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
       .returning({ sessionId: refreshTokens.sessionId });
     if (!claimed) {
+      // Committed, not thrown: the revocation must outlive this failed refresh.
       await tx
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(isNull(sessions.revokedAt), sql`${sessions.id} = (select ${refreshTokens.sessionId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash})`));
-      throw refreshTokenInvalid();
+      return null;
     }
     const [owner] = await tx
       .select(publicUserColumns)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, claimed.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.status, 'active')));
-    if (!owner) throw refreshTokenInvalid();
+    if (!owner) return null;
     const next = randomToken();
     await tx.insert(refreshTokens).values({ tokenHash: await sha256Hex(next), sessionId: claimed.sessionId });
     const user = toPublicUser(owner);
     const accessToken = await signAccessToken(secret, { userId: user.id, userType: user.userType, sessionId: claimed.sessionId });
     return { accessToken, refreshToken: next, user };
   });
+  if (!rotated) throw refreshTokenInvalid();
+  return rotated;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
@@ -133,7 +136,7 @@ export async function createPasswordReset(db: Db, email: string): Promise<{ toke
   await db.insert(passwordResets).values({
     tokenHash: await sha256Hex(token),
     userId: row.id,
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    expiresAt: sql`now() + make_interval(mins => ${RESET_TOKEN_TTL_MINUTES})`,
   });
   return { token, user: toPublicUser(row) };
 }

@@ -1,0 +1,14 @@
+// First-administrator bootstrap for a deployed shop:
+//   DATABASE_URL=... ADMIN_EMAIL=you@example.com ADMIN_PASSWORD=... npm run admin:create
+import { openDatabase } from './node-db';
+import { seedAdmin } from './seed';
+
+const { DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD } = process.env;
+if (!DATABASE_URL || !ADMIN_EMAIL || !ADMIN_PASSWORD || ADMIN_PASSWORD.length < 12) {
+  console.error('Set DATABASE_URL, ADMIN_EMAIL and ADMIN_PASSWORD (12 characters or more).');
+  process.exit(1);
+}
+const { db, pool } = openDatabase({ DATABASE_URL });
+const result = await seedAdmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+await pool.end();
+console.log(result.created ? `Administrator ${ADMIN_EMAIL} created.` : `Administrator ${ADMIN_EMAIL} exists; password updated.`);

@@ -1,0 +1,30 @@
+// Idempotent seed for the local stack (and the first-admin bootstrap in production):
+// one administrator, and default settings. Runs the Worker's own services through the Neon driver.
+import { and, eq } from 'drizzle-orm';
+import { USER_TYPE, users } from '../drizzle/schema';
+import type { Db } from '../worker/db';
+import { registerUser } from '../worker/services/auth';
+import { hashPassword } from '../worker/services/passwords';
+
+export interface AdminSeed {
+  email: string;
+  /** When given, the administrator's password is set to it; otherwise a random one is made on first boot only. */
+  password?: string;
+}
+
+export async function seedAdmin(db: Db, admin: AdminSeed): Promise<{ created: boolean; password?: string }> {
+  const email = admin.email.toLowerCase();
+  const [existing] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), eq(users.userType, USER_TYPE.admin)));
+  if (existing) {
+    if (admin.password) await db.update(users).set({ passwordHash: await hashPassword(admin.password) }).where(eq(users.id, existing.id));
+    return { created: false };
+  }
+  const password = admin.password ?? randomPassword();
+  await registerUser(db, { fullName: 'Administrator', email, password }, USER_TYPE.admin);
+  return { created: true, password };
+}
+
+function randomPassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => alphabet[byte % alphabet.length]).join('');
+}

@@ -1,0 +1,68 @@
+// Starts what the Worker tests talk to: a real Postgres (fresh database per run, migrated),
+// the WebSocket bridge the Neon driver needs locally, and the fakes of outside services.
+import { rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startFakes } from '../../local/fakes';
+import { applyMigrations } from '../../local/migrate';
+import { startPostgres } from '../../local/postgres';
+import { startWsBridge } from '../../local/ws-bridge';
+import { TEST_SECRETS } from './secrets';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = path.resolve('.data', `test-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const postgres = await startPostgres({ dataDir, port: await freePort(), persistent: false, quiet: true });
+  const database = `test_${Date.now()}`;
+  await postgres.createDatabase(database);
+  const databaseUrl = postgres.url(database);
+  await applyMigrations(databaseUrl);
+  const bridge = await startWsBridge({ port: 0, allowedTarget: { host: '127.0.0.1', port: postgres.port } });
+  const fakes = await startFakes({
+    paystackSecretKey: TEST_SECRETS.PAYSTACK_SECRET_KEY,
+    smmApiKey: TEST_SECRETS.SMM_API_KEY,
+    webhookUrl: null,
+    appUrl: 'http://localhost:8787',
+  });
+
+  project.provide('databaseUrl', databaseUrl);
+  project.provide('dbWsProxy', bridge.proxy);
+  project.provide('paystackUrl', fakes.paystackUrl);
+  project.provide('smmProviderUrl', fakes.smmProviderUrl);
+  project.provide('smmApiUrl', fakes.smmApiUrl);
+  project.provide('ratesUrl', fakes.ratesUrl);
+  project.provide('paystackSecretKey', TEST_SECRETS.PAYSTACK_SECRET_KEY);
+  project.provide('smmApiKey', TEST_SECRETS.SMM_API_KEY);
+
+  return async () => {
+    await fakes.close();
+    await bridge.close();
+    await postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    dbWsProxy: string;
+    paystackUrl: string;
+    smmProviderUrl: string;
+    smmApiUrl: string;
+    ratesUrl: string;
+    paystackSecretKey: string;
+    smmApiKey: string;
+  }
+}

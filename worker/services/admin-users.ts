@@ -1,0 +1,48 @@
+// The administrators' view of accounts: searching, and suspending or reactivating them.
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { auditLog, users, wallets } from '../../drizzle/schema';
+import type { Db } from '../db';
+import { forbidden, notFound } from '../lib/errors';
+import type { UserListQuery } from '../schemas/admin';
+import { revokeAllSessions } from './auth';
+import { publicUserColumns, toProfile, toPublicUser, type Profile } from './users';
+
+const SORTS = {
+  newest: [desc(users.createdAt), desc(users.id)],
+  oldest: [asc(users.createdAt), asc(users.id)],
+  name: [asc(users.fullName), asc(users.id)],
+  balance: [desc(sql`coalesce(${wallets.balanceKobo}, 0)`), asc(users.id)],
+  last_login: [sql`${users.lastLogin} desc nulls last`, asc(users.id)],
+} satisfies Record<UserListQuery['sort'], SQL[]>;
+
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ data: Profile[]; total: number }> {
+  const term = query.search ? `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  const where = and(
+    term ? or(ilike(users.fullName, term), ilike(users.email, term), ilike(users.username, term)) : undefined,
+    query.status ? eq(users.status, query.status) : undefined,
+    query.userType ? eq(users.userType, query.userType) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ ...publicUserColumns, balanceKobo: sql<string>`coalesce(${wallets.balanceKobo}, 0)` })
+      .from(users)
+      .leftJoin(wallets, eq(wallets.userId, users.id))
+      .where(where)
+      .orderBy(...SORTS[query.sort])
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { data: rows.map((row) => toProfile(toPublicUser(row), BigInt(row.balanceKobo))), total };
+}
+
+/** Suspension ends the person's sessions (and so every token) in the same transaction. */
+export async function setUserStatus(db: Db, actorId: number, userId: number, status: 'active' | 'suspended'): Promise<void> {
+  if (userId === actorId) throw forbidden('You cannot change the status of your own account');
+  await db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+    if (!updated) throw notFound('User not found');
+    if (status === 'suspended') await revokeAllSessions(tx, userId);
+    await tx.insert(auditLog).values({ actorId, action: status === 'suspended' ? 'user.suspend' : 'user.reactivate', targetType: 'user', targetId: String(userId) });
+  });
+}
