@@ -75,6 +75,36 @@ export async function fetchJson(
   return { httpStatus, body: parseJsonOrUndefined(text), text };
 }
 
+export type ProviderErrorFactory = (kind: ProviderErrorKind, message: string, httpStatus: number | null, cause?: unknown) => ProviderError;
+
+/**
+ * fetchJson for APIs whose every answer is a JSON object. A timeout, a network
+ * failure, HTTP 5xx, HTTP 429 (slow down: the same request may work later) or a
+ * body that is not a JSON object throws `fail('unavailable', ...)`; any other
+ * answer is returned for the adapter to judge.
+ */
+export async function fetchJsonObject(
+  fetchImpl: FetchImpl,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  fail: ProviderErrorFactory,
+  what: string,
+): Promise<JsonAnswer & { body: Record<string, unknown> }> {
+  let answer: JsonAnswer;
+  try {
+    answer = await fetchJson(fetchImpl, url, init, timeoutMs);
+  } catch (error) {
+    if (error instanceof TransportFailure) throw fail('unavailable', `${what}: ${error.message}`, null, error);
+    throw error;
+  }
+  const { httpStatus, body, text } = answer;
+  if (httpStatus >= 500 || httpStatus === 429 || !isRecord(body)) {
+    throw fail('unavailable', `${what} answered HTTP ${httpStatus}: ${excerpt(text)}`, httpStatus);
+  }
+  return { httpStatus, body, text };
+}
+
 function parseJsonOrUndefined(text: string): unknown {
   try {
     return JSON.parse(text);

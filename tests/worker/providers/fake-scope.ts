@@ -1,0 +1,30 @@
+// Each provider test file drives its own copy of a fake (the fakes serve an
+// independent state under /__scope/<name>), so failure modes flipped here never
+// leak into other test files running at the same time.
+
+export interface FakeScope {
+  /** Base URL of this file's copy of the fake. */
+  url: string;
+  /** POSTs JSON to one of the fake's test endpoints (/__control, /__reset, ...) and returns its JSON answer. */
+  post(path: string, body?: unknown): Promise<any>;
+  get(path: string): Promise<any>;
+}
+
+export function fakeScope(fakeUrl: string): FakeScope {
+  const url = `${fakeUrl}/__scope/t${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  async function expectOk(response: Response): Promise<any> {
+    if (!response.ok) throw new Error(`fake answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  }
+  return {
+    url,
+    post: async (path, body = {}) =>
+      expectOk(await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+    get: async (path) => expectOk(await fetch(url + path)),
+  };
+}
+
+/** A fetch that answers every request with the given body, for answers no fake produces. */
+export function answering(status: number, body: string, contentType = 'application/json'): typeof fetch {
+  return async () => new Response(body, { status, headers: { 'content-type': contentType } });
+}

@@ -1,0 +1,127 @@
+// Paystack (https://paystack.com/docs/api/) behind the PaymentProvider interface.
+// Every answer comes in the envelope {status: boolean, message, data}; amounts
+// are integer kobo; webhooks are signed with HMAC-SHA512 of the raw body.
+
+import { parseDecimalExact } from '../../lib/decimal';
+import { globalFetch, type FetchImpl } from '../http';
+import { envelopeApi, type Envelope } from './envelope-api';
+import type { PaymentProvider, VerifiedPayment, VerifiedPaymentStatus, WebhookEvent } from './types';
+
+export interface PaystackOptions {
+  secretKey: string;
+  baseUrl?: string;
+  timeoutMs?: number;
+  fetchImpl?: FetchImpl;
+}
+
+/** Paystack's transaction statuses (see "Transaction statuses" in its verify docs) mapped to ours. */
+const STATUS_BY_PAYSTACK_STATUS = new Map<string, VerifiedPaymentStatus>([
+  ['success', 'success'],
+  ['failed', 'failed'],
+  // Refunded or charged back: the money is not ours to credit.
+  ['reversed', 'failed'],
+  ['abandoned', 'abandoned'],
+  ['ongoing', 'pending'],
+  ['pending', 'pending'],
+  ['processing', 'pending'],
+  ['queued', 'pending'],
+]);
+
+const SIGNATURE_HEADER = 'x-paystack-signature';
+/** An HMAC-SHA512 digest in hex. */
+const SIGNATURE_PATTERN = /^[0-9a-f]{128}$/i;
+
+export function createPaystack({
+  secretKey,
+  baseUrl = 'https://api.paystack.co',
+  timeoutMs = 10_000,
+  fetchImpl = globalFetch,
+}: PaystackOptions): PaymentProvider {
+  const api = envelopeApi({
+    provider: 'paystack',
+    label: 'Paystack',
+    secretKey,
+    baseUrl,
+    timeoutMs,
+    fetchImpl,
+    readStatus: (status) => (typeof status === 'boolean' ? status : null),
+  });
+  const { fail } = api;
+  let webhookKey: Promise<CryptoKey> | undefined;
+
+  function isReferenceNotFound({ body, httpStatus }: Envelope): boolean {
+    if (body.status !== false || (httpStatus !== 400 && httpStatus !== 404)) return false;
+    return body.code === 'transaction_not_found' || (typeof body.message === 'string' && /reference not found/i.test(body.message));
+  }
+
+  function readKobo(value: unknown): bigint {
+    try {
+      if (typeof value !== 'number' && typeof value !== 'string') throw new TypeError('no amount');
+      return parseDecimalExact(value, 0);
+    } catch (error) {
+      throw fail('unavailable', `Paystack sent an amount that is not whole kobo: ${JSON.stringify(value)}`, null, error);
+    }
+  }
+
+  function signingKey(): Promise<CryptoKey> {
+    webhookKey ??= crypto.subtle.importKey('raw', new TextEncoder().encode(secretKey), { name: 'HMAC', hash: 'SHA-512' }, false, [
+      'verify',
+    ]);
+    return webhookKey;
+  }
+
+  return {
+    name: 'paystack',
+
+    async initialize({ reference, amountKobo, email, callbackUrl, currency, metadata }) {
+      const answer = await api.call('POST', '/transaction/initialize', {
+        email,
+        // Kobo as a decimal string: exact for any bigint, and accepted by Paystack.
+        amount: amountKobo.toString(),
+        reference,
+        currency,
+        callback_url: callbackUrl,
+        ...(metadata ? { metadata } : {}),
+      });
+      const data = api.successData(answer, 'Paystack initialize');
+      return { checkoutUrl: api.requireCheckoutUrl(data.authorization_url, 'data.authorization_url') };
+    },
+
+    async verify(reference): Promise<VerifiedPayment> {
+      const answer = await api.call('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
+      if (isReferenceNotFound(answer)) {
+        return { reference, status: 'not_found', amountKobo: 0n, currency: '', paidAt: null, rawStatus: 'not_found' };
+      }
+      const data = api.successData(answer, 'Paystack verify');
+      const answeredReference = api.requireString(data.reference, 'data.reference');
+      if (answeredReference !== reference) {
+        throw fail('unavailable', `Paystack answered about transaction "${answeredReference}" when asked about "${reference}"`);
+      }
+      const rawStatus = api.requireString(data.status, 'data.status');
+      const paidAt = data.paid_at ?? data.paidAt;
+      return {
+        reference,
+        // An unknown status is never treated as paid: it waits like a pending one.
+        status: STATUS_BY_PAYSTACK_STATUS.get(rawStatus) ?? 'pending',
+        amountKobo: readKobo(data.amount),
+        currency: api.requireString(data.currency, 'data.currency').toUpperCase(),
+        paidAt: typeof paidAt === 'string' && paidAt !== '' ? paidAt : null,
+        rawStatus,
+      };
+    },
+
+    async parseWebhook(rawBody, headers): Promise<WebhookEvent | null> {
+      const signatureHex = headers.get(SIGNATURE_HEADER)?.trim() ?? '';
+      if (!SIGNATURE_PATTERN.test(signatureHex)) return null;
+      const signature = new Uint8Array(64);
+      for (let i = 0; i < 64; i++) signature[i] = parseInt(signatureHex.slice(i * 2, i * 2 + 2), 16);
+      // subtle.verify compares in constant time, and runs before the body is even parsed.
+      const authentic = await crypto.subtle.verify('HMAC', await signingKey(), signature, rawBody);
+      if (!authentic) return null;
+
+      const { event, data } = api.parseEvent(rawBody, (payload) => payload.event);
+      const reference = typeof data.reference === 'string' && data.reference !== '' ? data.reference : null;
+      return { event, reference };
+    },
+  };
+}

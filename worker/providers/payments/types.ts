@@ -1,0 +1,77 @@
+// What the wallet-funding code needs from a card payment provider. Each adapter
+// (Paystack, Flutterwave) speaks its provider's real API behind this interface.
+
+import { ProviderError, type ProviderErrorKind } from '../http';
+
+export type PaymentProviderName = 'paystack' | 'flutterwave';
+
+export interface InitializePaymentInput {
+  /** Our unique reference for this payment; the provider keys the transaction by it. */
+  reference: string;
+  amountKobo: bigint;
+  email: string;
+  /** Where the provider sends the payer's browser after checkout. */
+  callbackUrl: string;
+  currency: 'NGN';
+  metadata?: Record<string, string>;
+}
+
+export type VerifiedPaymentStatus =
+  | 'success'
+  /** Declined, reversed or refunded: no money for us. */
+  | 'failed'
+  /** Checkout started but the payer never finished it. */
+  | 'abandoned'
+  /** Still being processed by the provider; ask again later. */
+  | 'pending'
+  /** The provider has no transaction with this reference. */
+  | 'not_found';
+
+export interface VerifiedPayment {
+  reference: string;
+  status: VerifiedPaymentStatus;
+  /** What the provider says was charged; 0n when not found. Callers must compare it with what they expected. */
+  amountKobo: bigint;
+  /** ISO code as the provider reports it, e.g. "NGN"; empty when not found. */
+  currency: string;
+  /** ISO timestamp of payment, when paid. */
+  paidAt: string | null;
+  /** The provider's own status word, for logs and support. */
+  rawStatus: string;
+}
+
+export interface WebhookEvent {
+  /** The provider's event name, e.g. "charge.success". */
+  event: string;
+  /**
+   * The transaction reference the event is about. Null for authentic events
+   * that carry none (subscription or customer events): acknowledge and ignore those.
+   */
+  reference: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Starts a checkout; the payer's browser goes to `checkoutUrl`. */
+  initialize(input: InitializePaymentInput): Promise<{ checkoutUrl: string }>;
+  /** Asks the provider for the authoritative state of a transaction. */
+  verify(reference: string): Promise<VerifiedPayment>;
+  /**
+   * Authenticates a webhook from its exact raw bytes and headers; null when the
+   * signature is missing or wrong. Throws PaymentProviderError('rejected') when an
+   * authentic body is not a readable event.
+   */
+  parseWebhook(rawBody: ArrayBuffer, headers: Headers): Promise<WebhookEvent | null>;
+}
+
+export class PaymentProviderError extends ProviderError {
+  constructor(
+    readonly provider: PaymentProviderName,
+    kind: ProviderErrorKind,
+    message: string,
+    httpStatus: number | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(kind, message, httpStatus, options);
+  }
+}

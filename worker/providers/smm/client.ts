@@ -1,0 +1,375 @@
+// Client for the "API v2" protocol that SMM panels (PerfectPanel and its clones)
+// expose: one URL, form-encoded POSTs carrying `key` and `action`, JSON answers.
+// Panels differ in small ways, so every answer is read defensively: errors come
+// as HTTP 200 with {"error": "..."}, numbers arrive as strings, status words
+// vary in spelling, and batch answers come in more than one shape.
+
+import { parseDecimal } from '../../lib/decimal';
+import { excerpt, fetchJson, globalFetch, isRecord, TransportFailure, type FetchImpl, type JsonAnswer } from '../http';
+import {
+  PROVIDER_MONEY_SCALE,
+  SmmProviderError,
+  type SmmAddOrderInput,
+  type SmmItemResult,
+  type SmmOrderState,
+  type SmmOrderStatus,
+  type SmmRefillStatus,
+  type SmmService,
+  type SmmServiceCatalogue,
+} from './types';
+
+export interface SmmClientOptions {
+  /** The panel's API endpoint, e.g. https://panel.example/api/v2 */
+  apiUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  fetchImpl?: FetchImpl;
+}
+
+export interface SmmClient {
+  services(): Promise<SmmServiceCatalogue>;
+  /**
+   * Places an order. On an 'unavailable' error the order may or may not exist at
+   * the provider: never send the same `add` again blindly.
+   */
+  add(input: SmmAddOrderInput): Promise<{ orderId: string }>;
+  status(orderId: string): Promise<SmmOrderState>;
+  /** Status of many orders, asked 100 at a time; keyed by the ids given. */
+  statuses(orderIds: readonly string[]): Promise<Map<string, SmmItemResult<SmmOrderState>>>;
+  balance(): Promise<{ balanceMicros: bigint; currency: string }>;
+  refill(orderId: string): Promise<{ refillId: string }>;
+  refills(orderIds: readonly string[]): Promise<Map<string, SmmItemResult<{ refillId: string }>>>;
+  refillStatus(refillId: string): Promise<SmmRefillStatus>;
+  refillStatuses(refillIds: readonly string[]): Promise<Map<string, SmmItemResult<{ status: SmmRefillStatus }>>>;
+  /** Asks the panel to cancel orders; ok means the request was accepted, not that the order is canceled yet. */
+  cancel(orderIds: readonly string[]): Promise<Map<string, SmmItemResult<object>>>;
+}
+
+/** The protocol's limit on ids per batch call. */
+const BATCH_LIMIT = 100;
+
+/** Status words keyed by their lower-case letters only, so "In Progress", "in_progress" and "inprogress" meet. */
+const ORDER_STATUS_BY_KEY = new Map<string, SmmOrderStatus>([
+  ['pending', 'Pending'],
+  ['inprogress', 'In progress'],
+  ['processing', 'Processing'],
+  ['completed', 'Completed'],
+  ['complete', 'Completed'],
+  ['partial', 'Partial'],
+  ['canceled', 'Canceled'],
+  ['cancelled', 'Canceled'],
+  // Some panels show canceled orders as refunded: same outcome, the charge is returned.
+  ['refunded', 'Canceled'],
+  // Subscriptions report their own words: running or paused ones are still in progress, expired ones are done.
+  ['active', 'In progress'],
+  ['paused', 'In progress'],
+  ['expired', 'Completed'],
+]);
+
+const REFILL_STATUS_BY_KEY = new Map<string, SmmRefillStatus>([
+  ['pending', 'Pending'],
+  ['inprogress', 'In progress'],
+  ['processing', 'In progress'],
+  ['completed', 'Completed'],
+  ['complete', 'Completed'],
+  ['rejected', 'Rejected'],
+  ['canceled', 'Canceled'],
+  ['cancelled', 'Canceled'],
+]);
+
+const MISSING_FROM_ANSWER = 'Missing from the provider answer';
+
+function statusKey(value: unknown): string {
+  return typeof value === 'string' ? value.toLowerCase().replace(/[^a-z]/g, '') : '';
+}
+
+function uniqueIds(ids: readonly string[]): string[] {
+  return [...new Set(ids.map((id) => String(id).trim()).filter((id) => id !== ''))];
+}
+
+function batches(ids: string[]): string[][] {
+  const result: string[][] = [];
+  for (let start = 0; start < ids.length; start += BATCH_LIMIT) result.push(ids.slice(start, start + BATCH_LIMIT));
+  return result;
+}
+
+/** Ids arrive as numbers or strings; both become strings. */
+function readId(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  return null;
+}
+
+/** The message of an {"error": ...} object, or null when the value is not one. */
+function errorMessage(value: unknown): string | null {
+  if (!isRecord(value) || value.error === undefined || value.error === null || value.error === false) return null;
+  return typeof value.error === 'string' ? value.error : JSON.stringify(value.error);
+}
+
+function listField(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join('\n') : value;
+}
+
+export function createSmmClient({ apiUrl, apiKey, timeoutMs = 15_000, fetchImpl = globalFetch }: SmmClientOptions): SmmClient {
+  function garbage(action: string, message: string, cause?: unknown): SmmProviderError {
+    return new SmmProviderError(action, 'unavailable', `SMM provider ${action}: ${message}`, null, { cause });
+  }
+
+  /**
+   * One API call. Returns the parsed answer when it is not an error; throws
+   * 'rejected' for {"error"} answers and 'unavailable' for anything unreadable.
+   */
+  async function call(action: string, params: Record<string, string | number | undefined> = {}): Promise<unknown> {
+    const form = new URLSearchParams({ key: apiKey, action });
+    for (const [name, value] of Object.entries(params)) {
+      if (value !== undefined) form.set(name, String(value));
+    }
+    let answer: JsonAnswer;
+    try {
+      answer = await fetchJson(fetchImpl, apiUrl, { method: 'POST', headers: { accept: 'application/json' }, body: form }, timeoutMs);
+    } catch (error) {
+      if (error instanceof TransportFailure) {
+        throw new SmmProviderError(action, 'unavailable', `SMM provider ${action}: ${error.message}`, null, { cause: error });
+      }
+      throw error;
+    }
+    const { httpStatus, body, text } = answer;
+    if (httpStatus >= 500 || body === undefined) {
+      throw new SmmProviderError(action, 'unavailable', `SMM provider ${action}: HTTP ${httpStatus}, unreadable answer: ${excerpt(text)}`, httpStatus);
+    }
+    const refusal = errorMessage(body);
+    if (refusal !== null) throw new SmmProviderError(action, 'rejected', refusal, httpStatus);
+    if (httpStatus >= 400) {
+      throw new SmmProviderError(action, 'unavailable', `SMM provider ${action}: HTTP ${httpStatus}: ${excerpt(text)}`, httpStatus);
+    }
+    return body;
+  }
+
+  function readMoney(action: string, value: unknown, field: string): bigint {
+    if (value === undefined || value === null || value === '') return 0n;
+    if (typeof value !== 'string' && typeof value !== 'number') throw garbage(action, `${field} is not a number: ${JSON.stringify(value)}`);
+    try {
+      return parseDecimal(value, PROVIDER_MONEY_SCALE);
+    } catch (error) {
+      throw garbage(action, `${field} is not a number: ${JSON.stringify(value)}`, error);
+    }
+  }
+
+  /** Whole counts (quantities, start counts, remains); null when the panel left the field out or empty. */
+  function readCount(action: string, value: unknown, field: string): number | null {
+    if (value === undefined || value === null || value === '') return null;
+    if (typeof value !== 'string' && typeof value !== 'number') throw garbage(action, `${field} is not a number: ${JSON.stringify(value)}`);
+    try {
+      return Number(parseDecimal(value, 0));
+    } catch (error) {
+      throw garbage(action, `${field} is not a number: ${JSON.stringify(value)}`, error);
+    }
+  }
+
+  function readFlag(value: unknown): boolean {
+    if (typeof value === 'string') return ['1', 'true', 'yes'].includes(value.trim().toLowerCase());
+    return value === true || value === 1;
+  }
+
+  function readOrderState(action: string, value: unknown): SmmOrderState {
+    if (!isRecord(value)) throw garbage(action, `order status is not an object: ${JSON.stringify(value)}`);
+    const status = ORDER_STATUS_BY_KEY.get(statusKey(value.status));
+    if (!status) throw garbage(action, `unknown order status ${JSON.stringify(value.status)}`);
+    const remains = readCount(action, value.remains, 'remains');
+    // A partial order is refunded by what remains, so that number must be there.
+    if (remains === null && status === 'Partial') throw garbage(action, 'a Partial order came without remains');
+    return {
+      chargeMicros: readMoney(action, value.charge, 'charge'),
+      startCount: readCount(action, value.start_count, 'start_count') ?? 0,
+      status,
+      remains: remains ?? 0,
+      currency: typeof value.currency === 'string' ? value.currency.trim().toUpperCase() : '',
+    };
+  }
+
+  function readRefillStatus(action: string, value: unknown): SmmRefillStatus {
+    const status = REFILL_STATUS_BY_KEY.get(statusKey(value));
+    if (!status) throw garbage(action, `unknown refill status ${JSON.stringify(value)}`);
+    return status;
+  }
+
+  function readService(entry: unknown): SmmService {
+    if (!isRecord(entry)) throw new Error('not an object');
+    const id = readId(entry.service);
+    if (id === null) throw new Error('no service id');
+    if (typeof entry.name !== 'string' || entry.name.trim() === '') throw new Error('no name');
+    if (typeof entry.rate !== 'string' && typeof entry.rate !== 'number') throw new Error('no rate');
+    const ratePer1000Micros = parseDecimal(entry.rate, PROVIDER_MONEY_SCALE);
+    if (ratePer1000Micros < 0n) throw new Error('negative rate');
+    const min = readCount('services', entry.min, 'min');
+    const max = readCount('services', entry.max, 'max');
+    if (min === null || max === null || min < 0 || max < min) throw new Error(`bad quantity range ${entry.min}..${entry.max}`);
+    return {
+      id,
+      name: entry.name.trim(),
+      type: typeof entry.type === 'string' && entry.type.trim() !== '' ? entry.type.trim() : 'Default',
+      category: typeof entry.category === 'string' ? entry.category.trim() : '',
+      ratePer1000Micros,
+      min,
+      max,
+      refill: readFlag(entry.refill),
+      cancel: readFlag(entry.cancel),
+      dripfeed: readFlag(entry.dripfeed),
+    };
+  }
+
+  /**
+   * Runs a batch action 100 ids at a time and lines the answers up with the ids
+   * asked for; ids the panel did not answer for come back as errors.
+   */
+  async function batch<T>(
+    action: string,
+    idsParam: string,
+    ids: readonly string[],
+    readAnswer: (answer: unknown, results: Map<string, SmmItemResult<T>>, asked: string[]) => void,
+  ): Promise<Map<string, SmmItemResult<T>>> {
+    const wanted = uniqueIds(ids);
+    const answered = new Map<string, SmmItemResult<T>>();
+    for (const chunk of batches(wanted)) {
+      readAnswer(await call(action, { [idsParam]: chunk.join(',') }), answered, chunk);
+    }
+    return new Map(wanted.map((id) => [id, answered.get(id) ?? { ok: false, error: MISSING_FROM_ANSWER }]));
+  }
+
+  /** Reads [{order, <field>: value | {error}}] answers, as `refill` and `cancel` give for many orders. */
+  function readPerOrderList<T>(action: string, field: string, readValue: (value: unknown) => T) {
+    return (answer: unknown, results: Map<string, SmmItemResult<T>>): void => {
+      if (!Array.isArray(answer)) throw garbage(action, `expected a list, got ${excerpt(JSON.stringify(answer))}`);
+      for (const item of answer) {
+        const orderId = isRecord(item) ? readId(item.order) : null;
+        if (orderId === null || !isRecord(item)) throw garbage(action, `list entry without an order id: ${JSON.stringify(item)}`);
+        const refusal = errorMessage(item[field]) ?? errorMessage(item);
+        results.set(orderId, refusal !== null ? { ok: false, error: refusal } : { ok: true, ...readValue(item[field]) });
+      }
+    };
+  }
+
+  return {
+    async services() {
+      const answer = await call('services');
+      if (!Array.isArray(answer)) throw garbage('services', `expected a list, got ${excerpt(JSON.stringify(answer))}`);
+      const catalogue: SmmServiceCatalogue = { services: [], unreadable: [] };
+      for (const entry of answer) {
+        try {
+          catalogue.services.push(readService(entry));
+        } catch (error) {
+          catalogue.unreadable.push({ entry, reason: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      return catalogue;
+    },
+
+    async add(input) {
+      const answer = await call('add', {
+        service: input.service,
+        link: input.link,
+        quantity: input.quantity,
+        runs: input.runs,
+        interval: input.interval,
+        comments: listField(input.comments),
+        usernames: listField(input.usernames),
+        hashtags: listField(input.hashtags),
+        hashtag: input.hashtag,
+        username: input.username,
+        media: input.media,
+        answer_number: input.answerNumber,
+        min: input.min,
+        max: input.max,
+        posts: input.posts,
+        old_posts: input.oldPosts,
+        delay: input.delay,
+        expiry: input.expiry,
+      });
+      const orderId = isRecord(answer) ? readId(answer.order) : null;
+      // Without an order id we cannot tell whether the order exists: unknown, not refused.
+      if (orderId === null) throw garbage('add', `answer has no order id: ${excerpt(JSON.stringify(answer))}`);
+      return { orderId };
+    },
+
+    async status(orderId) {
+      return readOrderState('status', await call('status', { order: orderId }));
+    },
+
+    statuses(orderIds) {
+      return batch<SmmOrderState>('status', 'orders', orderIds, (answer, results, asked) => {
+        if (!isRecord(answer)) throw garbage('status', `expected an object keyed by order id, got ${excerpt(JSON.stringify(answer))}`);
+        // Asked about one order, some panels answer in the single-order shape instead of keying it by id.
+        if (asked.length === 1 && typeof answer.status === 'string') {
+          results.set(asked[0], { ok: true, ...readOrderState('status', answer) });
+          return;
+        }
+        for (const [orderId, value] of Object.entries(answer)) {
+          const refusal = errorMessage(value);
+          results.set(orderId, refusal !== null ? { ok: false, error: refusal } : { ok: true, ...readOrderState('status', value) });
+        }
+      });
+    },
+
+    async balance() {
+      const answer = await call('balance');
+      if (!isRecord(answer) || answer.balance === undefined) throw garbage('balance', `no balance in ${excerpt(JSON.stringify(answer))}`);
+      return {
+        balanceMicros: readMoney('balance', answer.balance, 'balance'),
+        currency: typeof answer.currency === 'string' ? answer.currency.trim().toUpperCase() : '',
+      };
+    },
+
+    async refill(orderId) {
+      const answer = await call('refill', { order: orderId });
+      const refillId = isRecord(answer) ? readId(answer.refill) : null;
+      if (refillId === null) throw garbage('refill', `answer has no refill id: ${excerpt(JSON.stringify(answer))}`);
+      return { refillId };
+    },
+
+    refills(orderIds) {
+      return batch(
+        'refill',
+        'orders',
+        orderIds,
+        readPerOrderList('refill', 'refill', (value) => {
+          const refillId = readId(value);
+          if (refillId === null) throw garbage('refill', `entry has no refill id: ${JSON.stringify(value)}`);
+          return { refillId };
+        }),
+      );
+    },
+
+    async refillStatus(refillId) {
+      const answer = await call('refill_status', { refill: refillId });
+      if (!isRecord(answer)) throw garbage('refill_status', `expected an object, got ${excerpt(JSON.stringify(answer))}`);
+      return readRefillStatus('refill_status', answer.status);
+    },
+
+    refillStatuses(refillIds) {
+      return batch<{ status: SmmRefillStatus }>('refill_status', 'refills', refillIds, (answer, results) => {
+        const record = (refillId: string, value: unknown) => {
+          const refusal = errorMessage(value);
+          results.set(refillId, refusal !== null ? { ok: false, error: refusal } : { ok: true, status: readRefillStatus('refill_status', value) });
+        };
+        // Panels answer either [{refill, status}] or {"<refill id>": {status} | "<status>"}.
+        if (Array.isArray(answer)) {
+          for (const item of answer) {
+            const refillId = isRecord(item) ? readId(item.refill) : null;
+            if (refillId === null || !isRecord(item)) throw garbage('refill_status', `list entry without a refill id: ${JSON.stringify(item)}`);
+            record(refillId, errorMessage(item) !== null ? item : item.status);
+          }
+        } else if (isRecord(answer)) {
+          for (const [refillId, value] of Object.entries(answer)) {
+            record(refillId, isRecord(value) && errorMessage(value) === null ? value.status : value);
+          }
+        } else {
+          throw garbage('refill_status', `unexpected answer ${excerpt(JSON.stringify(answer))}`);
+        }
+      });
+    },
+
+    cancel(orderIds) {
+      return batch('cancel', 'orders', orderIds, readPerOrderList('cancel', 'cancel', () => ({})));
+    },
+  };
+}

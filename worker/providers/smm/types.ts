@@ -1,0 +1,108 @@
+// The shapes the SMM client hands to callers, already cleaned of the panel
+// protocol's quirks: ids are strings, money is bigint micro-units (scale 6) of
+// the provider's currency, counts are numbers, statuses use one spelling.
+
+import { ProviderError, type ProviderErrorKind } from '../http';
+
+/** Money fields from the provider are parsed at this scale: 1 USD = 1_000_000n. */
+export const PROVIDER_MONEY_SCALE = 6;
+
+/** The panels' order statuses, in their canonical spelling. */
+export type SmmOrderStatus = 'Pending' | 'In progress' | 'Processing' | 'Completed' | 'Partial' | 'Canceled';
+
+/** A refill request's lifecycle as panels report it. */
+export type SmmRefillStatus = 'Pending' | 'In progress' | 'Completed' | 'Rejected' | 'Canceled';
+
+/** The service types of the v2 protocol; they decide which `add` fields are required. */
+export type SmmServiceType =
+  | 'Default'
+  | 'Package'
+  | 'Custom Comments'
+  | 'Custom Comments Package'
+  | 'Mentions'
+  | 'Mentions with Hashtags'
+  | 'Mentions Custom List'
+  | 'Mentions Hashtag'
+  | 'Mentions User Followers'
+  | 'Mentions Media Likers'
+  | 'Poll'
+  | 'Subscriptions'
+  | 'Comment Likes'
+  | 'Comment Replies'
+  | 'SEO'
+  // Panels invent new types; they are passed through as given.
+  | (string & {});
+
+export interface SmmService {
+  id: string;
+  name: string;
+  type: SmmServiceType;
+  category: string;
+  /** Price per 1000 units, in micro-units of the provider's currency. */
+  ratePer1000Micros: bigint;
+  min: number;
+  max: number;
+  refill: boolean;
+  cancel: boolean;
+  dripfeed: boolean;
+}
+
+export interface SmmServiceCatalogue {
+  services: SmmService[];
+  /** Entries the panel listed but we could not read (e.g. a rate of ""); left out of `services`. */
+  unreadable: Array<{ entry: unknown; reason: string }>;
+}
+
+/**
+ * Fields of the `add` action. Which ones a service needs depends on its type
+ * (Default: link + quantity; Custom Comments: link + comments; Subscriptions:
+ * username + min + max + delay; ...). List fields accept an array, sent one item per line.
+ */
+export interface SmmAddOrderInput {
+  service: string;
+  link?: string;
+  quantity?: number;
+  /** Drip-feed: how many runs, and minutes between them. */
+  runs?: number;
+  interval?: number;
+  comments?: string | string[];
+  usernames?: string | string[];
+  hashtags?: string | string[];
+  hashtag?: string;
+  username?: string;
+  media?: string;
+  answerNumber?: number;
+  /** Subscriptions: quantity range per post, post limits, delay in minutes and expiry date. */
+  min?: number;
+  max?: number;
+  posts?: number;
+  oldPosts?: number;
+  delay?: number;
+  expiry?: string;
+}
+
+export interface SmmOrderState {
+  /** What the provider has charged for the order so far, in micro-units of `currency`. */
+  chargeMicros: bigint;
+  startCount: number;
+  status: SmmOrderStatus;
+  /** Units not delivered. Negative when the provider over-delivered; callers clamp. */
+  remains: number;
+  currency: string;
+}
+
+/** One entry of a per-item batch answer: the item's result or the provider's error for it. */
+export type SmmItemResult<T> = ({ ok: true } & T) | { ok: false; error: string };
+
+export class SmmProviderError extends ProviderError {
+  constructor(
+    /** The API action that failed, e.g. "add". */
+    readonly action: string,
+    kind: ProviderErrorKind,
+    message: string,
+    httpStatus: number | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(kind, message, httpStatus, options);
+  }
+}
