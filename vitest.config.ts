@@ -11,6 +11,8 @@ const alias = {
 
 export default defineConfig({
   test: {
+    // The Worker's per-request access lines are for production logs; in test output they would bury the failures.
+    onConsoleLog: (log) => !log.includes('"msg":"request"'),
     projects: [
       {
         // Worker tests run inside workerd, against real Postgres through the Neon driver.
@@ -39,6 +41,27 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Browser tests: Chromium against the stack `npm start` runs, on their own ports.
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/e2e-setup.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // `wrangler deploy --dry-run` in Node: the Worker bundles, and stays within the size limit.
+        test: {
+          name: 'deploy',
+          include: ['tests/deploy/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
         },
       },
       {

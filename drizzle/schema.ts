@@ -2,8 +2,9 @@
 // into SQL under migrations/, which is committed and applied by `npm start`, the tests and deploys.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES } from '../worker/schemas/orders';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const kobo = (name: string) => bigint(name, { mode: 'bigint' });
@@ -148,3 +149,183 @@ export const auditLog = pgTable('audit_log', {
   details: jsonb('details').notNull().default({}),
   createdAt: createdAt(),
 }, (t) => [index('audit_log_created_idx').on(t.createdAt)]);
+
+// ---------------------------------------------------------------- catalogue and orders
+
+/**
+ * Where an order stands with the provider. queued: certainly not at the provider (safe to send);
+ * sending: one process has claimed it and is calling `add`; unknown: `add` may or may not have
+ * created it (never sent again automatically); accepted: the provider gave an order id;
+ * rejected: the provider refused it for good (the order is canceled and refunded);
+ * withdrawn: canceled while still queued, so it never reached the provider.
+ */
+export const SUBMISSION_STATES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'withdrawn'] as const;
+export type SubmissionState = (typeof SUBMISSION_STATES)[number];
+
+/** Cached USD-based exchange rates: units of `currency` per 1 USD, at scale 6. */
+export const exchangeRates = pgTable('exchange_rates', {
+  currency: text('currency').primaryKey(),
+  perUsdMicros: bigint('per_usd_micros', { mode: 'bigint' }).notNull(),
+  sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }).notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [check('exchange_rates_positive', sql`${t.perUsdMicros} > 0`)]);
+
+/** Upstream SMM panels (API v2). The key is stored only encrypted with ENCRYPTION_KEY. */
+export const providers = pgTable('providers', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  apiUrl: text('api_url').notNull(),
+  apiKeyEncrypted: text('api_key_encrypted').notNull(),
+  /** The currency the panel prices and charges in. */
+  currency: text('currency').notNull().default('USD'),
+  timeoutMs: integer('timeout_ms').notNull().default(15_000),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Alert when the balance drops below this (micro-units of `currency`); null = no alert. */
+  lowBalanceMicros: bigint('low_balance_micros', { mode: 'bigint' }),
+  balanceMicros: bigint('balance_micros', { mode: 'bigint' }),
+  balanceCheckedAt: timestamp('balance_checked_at', { withTimezone: true }),
+  catalogueSyncedAt: timestamp('catalogue_synced_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('providers_name_key').on(t.name),
+  check('providers_timeout_check', sql`${t.timeoutMs} between 1000 and 60000`),
+]);
+
+export const serviceCategories = pgTable('service_categories', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  platform: text('platform').notNull().default('Other'),
+  /** Markup in basis points for the category's services that do not set their own; null = the global one. */
+  markupBps: integer('markup_bps'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('service_categories_name_key').on(t.name),
+  check('service_categories_markup_check', sql`${t.markupBps} is null or ${t.markupBps} >= 0`),
+]);
+
+/**
+ * What the shop sells. rate_kobo (naira kobo per 1000, per package for packages) is the price
+ * charged; cost_kobo is the provider's price converted at the cached rate, rounded up. In
+ * 'markup' mode the price follows the cost; in 'fixed' mode it stays until the margin guard moves it.
+ */
+export const services = pgTable('services', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'restrict' }),
+  providerServiceId: text('provider_service_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  categoryId: integer('category_id').notNull().references(() => serviceCategories.id, { onDelete: 'restrict' }),
+  type: text('type').notNull().default('Default'),
+  /** The provider's price per 1000 in micro-units of the provider's currency. */
+  providerRateMicros: bigint('provider_rate_micros', { mode: 'bigint' }).notNull(),
+  costKobo: kobo('cost_kobo').notNull(),
+  rateKobo: kobo('rate_kobo').notNull(),
+  priceMode: text('price_mode', { enum: ['markup', 'fixed'] }).notNull().default('markup'),
+  /** Own markup in basis points; null = the category's or the global one. */
+  markupBps: integer('markup_bps'),
+  min: integer('min').notNull(),
+  max: integer('max').notNull(),
+  providerMin: integer('provider_min').notNull(),
+  providerMax: integer('provider_max').notNull(),
+  refill: boolean('refill').notNull().default(false),
+  cancel: boolean('cancel').notNull().default(false),
+  dripfeed: boolean('dripfeed').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Why a service is off: 'admin', 'margin' (the guard) or 'provider_missing' (gone from the provider's list). */
+  disabledReason: text('disabled_reason'),
+  /** Mean time from submission to completion of our own recent completed orders. */
+  averageTimeSeconds: integer('average_time_seconds'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('services_provider_service_key').on(t.providerId, t.providerServiceId),
+  index('services_category_idx').on(t.categoryId, t.id),
+  index('services_enabled_idx').on(t.enabled, t.id),
+  index('services_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  check('services_rate_check', sql`${t.rateKobo} > 0 and ${t.costKobo} >= 0 and ${t.providerRateMicros} >= 0`),
+  check('services_range_check', sql`${t.min} >= 1 and ${t.max} >= ${t.min}`),
+  check('services_markup_check', sql`${t.markupBps} is null or ${t.markupBps} >= 0`),
+]);
+
+/** What the catalogue sync wants an administrator to see: margin guard actions, vanished services, low provider balance. */
+export const catalogueWarnings = pgTable('catalogue_warnings', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind', { enum: ['margin_repriced', 'margin_disabled', 'service_missing', 'provider_low_balance', 'submission_unknown'] }).notNull(),
+  providerId: integer('provider_id').references(() => providers.id, { onDelete: 'cascade' }),
+  serviceId: integer('service_id').references(() => services.id, { onDelete: 'cascade' }),
+  orderId: integer('order_id'),
+  message: text('message').notNull(),
+  details: jsonb('details').notNull().default({}),
+  createdAt: createdAt(),
+  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+  acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [
+  index('catalogue_warnings_open_idx').on(t.acknowledgedAt, t.createdAt),
+]);
+
+export const orders = pgTable('orders', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  serviceId: integer('service_id').notNull().references(() => services.id, { onDelete: 'restrict' }),
+  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'restrict' }),
+  providerServiceId: text('provider_service_id').notNull(),
+  /** The service's name when ordered, so later renames do not rewrite history. */
+  serviceName: text('service_name').notNull(),
+  link: text('link').notNull(),
+  /** Quantity per run as the user gave it (per post for subscriptions, packages for packages). */
+  quantity: integer('quantity').notNull(),
+  /** Units the provider delivers and reports `remains` against (quantity × runs, …). */
+  deliverable: integer('deliverable').notNull(),
+  /** The type's extra fields as sent to the provider (comments, runs, interval, username, …). */
+  extras: jsonb('extras').notNull().default({}),
+  rateKobo: kobo('rate_kobo').notNull(),
+  costKobo: kobo('cost_kobo').notNull(),
+  chargeKobo: kobo('charge_kobo').notNull(),
+  refundedKobo: kobo('refunded_kobo').notNull().default(sql`0`),
+  status: text('status', { enum: ORDER_STATUSES }).notNull().default('Pending Submission'),
+  /** Why an order was canceled or held, in words a user can read. */
+  statusReason: text('status_reason'),
+  submission: text('submission', { enum: SUBMISSION_STATES }).notNull().default('queued'),
+  submissionError: text('submission_error'),
+  submitAttempts: integer('submit_attempts').notNull().default(0),
+  submissionStartedAt: timestamp('submission_started_at', { withTimezone: true }),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  providerOrderId: text('provider_order_id'),
+  startCount: integer('start_count'),
+  remains: integer('remains'),
+  cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+  idempotencyKey: text('idempotency_key'),
+  lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+  uniqueIndex('orders_provider_order_key').on(t.providerId, t.providerOrderId),
+  index('orders_user_created_idx').on(t.userId, t.createdAt),
+  index('orders_created_idx').on(t.createdAt),
+  index('orders_service_idx').on(t.serviceId),
+  index('orders_status_idx').on(t.status, t.createdAt),
+  index('orders_sync_idx').on(t.providerId, t.lastSyncedAt).where(sql`${t.submission} = 'accepted' and ${t.status} in ('Pending', 'In progress', 'Processing')`),
+  index('orders_submission_idx').on(t.providerId, t.submission).where(sql`${t.submission} in ('queued', 'sending', 'unknown')`),
+  index('orders_link_trgm_idx').using('gin', sql`${t.link} gin_trgm_ops`),
+  check('orders_amounts_check', sql`${t.chargeKobo} > 0 and ${t.refundedKobo} >= 0 and ${t.refundedKobo} <= ${t.chargeKobo}`),
+  check('orders_quantity_check', sql`${t.quantity} > 0 and ${t.deliverable} > 0`),
+]);
+
+/** Refill requests forwarded to the provider; at most one open per order. */
+export const orderRefills = pgTable('order_refills', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  providerRefillId: text('provider_refill_id'),
+  status: text('status', { enum: ['Requesting', 'Pending', 'In progress', 'Completed', 'Rejected', 'Canceled'] }).notNull().default('Requesting'),
+  error: text('error'),
+  requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('order_refills_order_idx').on(t.orderId),
+  uniqueIndex('order_refills_open_key').on(t.orderId).where(sql`${t.status} in ('Requesting', 'Pending', 'In progress')`),
+]);

@@ -8,7 +8,7 @@ if (!DATABASE_URL || !ADMIN_EMAIL || !ADMIN_PASSWORD || ADMIN_PASSWORD.length < 
   console.error('Set DATABASE_URL, ADMIN_EMAIL and ADMIN_PASSWORD (12 characters or more).');
   process.exit(1);
 }
-const { db, pool } = openDatabase({ DATABASE_URL });
+const { db, close } = openDatabase({ DATABASE_URL });
 const result = await seedAdmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-await pool.end();
+await close();
 console.log(result.created ? `Administrator ${ADMIN_EMAIL} created.` : `Administrator ${ADMIN_EMAIL} exists; password updated.`);

@@ -6,10 +6,50 @@ import { WebSocketServer } from 'ws';
 export interface WsBridge {
   /** Value for the Worker's DB_WS_PROXY binding, e.g. "127.0.0.1:5488/v1". */
   proxy: string;
+  /** What passed through so far; zeros unless started with countStatements. */
+  traffic(): BridgeTraffic;
   close(): Promise<void>;
 }
 
-export async function startWsBridge(options: { port: number; allowedTarget: { host: string; port: number } }): Promise<WsBridge> {
+/** Database work as the benchmark counts it: connections opened and statements sent on them. */
+export interface BridgeTraffic {
+  connections: number;
+  /** Simple queries ('Q') and extended-protocol parses ('P'): one per statement the driver runs. */
+  statements: number;
+}
+
+/** Postgres startup-phase requests that come before the real startup message. */
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+
+/**
+ * Follows one client's half of the Postgres protocol across WebSocket frames (a frame may hold
+ * several messages or part of one) and counts its statements.
+ */
+function statementCounter(traffic: BridgeTraffic): (chunk: Buffer) => void {
+  let pending = Buffer.alloc(0);
+  let started = false;
+  return (chunk) => {
+    pending = Buffer.concat([pending, chunk]);
+    for (;;) {
+      // Startup-phase messages have no type byte: a length, then a request code.
+      if (!started) {
+        if (pending.length < 8 || pending.length < pending.readInt32BE(0)) return;
+        const code = pending.readInt32BE(4);
+        pending = pending.subarray(pending.readInt32BE(0));
+        started = code !== SSL_REQUEST && code !== GSSENC_REQUEST;
+        continue;
+      }
+      if (pending.length < 5 || pending.length < 1 + pending.readInt32BE(1)) return;
+      const type = pending[0];
+      if (type === 0x51 /* Q */ || type === 0x50 /* P */) traffic.statements += 1;
+      pending = pending.subarray(1 + pending.readInt32BE(1));
+    }
+  };
+}
+
+export async function startWsBridge(options: { port: number; allowedTarget: { host: string; port: number }; countStatements?: boolean }): Promise<WsBridge> {
+  const traffic: BridgeTraffic = { connections: 0, statements: 0 };
   const server = new WebSocketServer({ host: '127.0.0.1', port: options.port });
   server.on('connection', (socket, request) => {
     const address = new URL(request.url ?? '/', 'http://bridge').searchParams.get('address') ?? '';
@@ -21,6 +61,8 @@ export async function startWsBridge(options: { port: number; allowedTarget: { ho
     }
     const tcp = net.connect({ host: options.allowedTarget.host, port: options.allowedTarget.port });
     tcp.setNoDelay(true);
+    const count = options.countStatements ? statementCounter(traffic) : null;
+    if (count) traffic.connections += 1;
     const pending: Buffer[] = [];
     let connected = false;
     tcp.on('connect', () => {
@@ -28,7 +70,11 @@ export async function startWsBridge(options: { port: number; allowedTarget: { ho
       for (const chunk of pending) tcp.write(chunk);
       pending.length = 0;
     });
-    socket.on('message', (data: Buffer) => (connected ? tcp.write(data) : pending.push(Buffer.from(data))));
+    socket.on('message', (data: Buffer) => {
+      count?.(data);
+      if (connected) tcp.write(data);
+      else pending.push(Buffer.from(data));
+    });
     tcp.on('data', (chunk) => socket.readyState === socket.OPEN && socket.send(chunk));
     const closeBoth = () => {
       tcp.destroy();
@@ -46,6 +92,7 @@ export async function startWsBridge(options: { port: number; allowedTarget: { ho
   const port = (server.address() as net.AddressInfo).port;
   return {
     proxy: `127.0.0.1:${port}/v1`,
+    traffic: () => ({ ...traffic }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of server.clients) client.terminate();

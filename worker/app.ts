@@ -1,38 +1,80 @@
 // Composes the API from one sub-app per area. Cross-cutting concerns live here:
 // request ids, the per-request database, the error contract and the JSON 404.
 import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './context';
 import { openDatabase } from './db';
+import { describeError, isDatabaseUnavailable, isValueRejectedByDatabase } from './lib/db-errors';
 import { AppError, STATUS_MESSAGES } from './lib/errors';
+import { accessLog } from './middleware/access-log';
 import { requireAdmin } from './middleware/auth';
+import { ProviderError } from './providers/http';
+import { adminAdministratorRoutes } from './routes/admin/administrators';
+import { adminAuditRoutes } from './routes/admin/audit';
+import { adminDashboardRoutes } from './routes/admin/dashboard';
+import { adminOrderRoutes } from './routes/admin/orders';
+import { adminProviderRoutes } from './routes/admin/providers';
+import { adminServiceRoutes } from './routes/admin/services';
 import { adminUserRoutes } from './routes/admin/users';
+import { adminWalletRoutes } from './routes/admin/wallet';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { orderRoutes } from './routes/orders';
 import { profileRoutes } from './routes/profile';
+import { rateRoutes } from './routes/rates';
+import { serviceRoutes } from './routes/services';
+import { adminSettingsRoutes, publicSettingsRoutes } from './routes/settings';
+import { walletRoutes } from './routes/wallet';
+import { webhookRoutes } from './routes/webhooks';
 
 export const app = new Hono<AppEnv>();
+
+// Outermost, so the line carries the final status (after onError) and the whole duration.
+app.use('*', accessLog);
 
 app.use('*', async (c, next) => {
   const requestId = crypto.randomUUID();
   c.set('requestId', requestId);
-  const { db, pool } = openDatabase(c.env);
+  const { db, close } = openDatabase(c.env);
   c.set('db', db);
   try {
     await next();
   } finally {
-    c.executionCtx.waitUntil(pool.end().catch(() => {}));
+    c.executionCtx.waitUntil(close().catch(() => {}));
     c.header('x-request-id', requestId);
   }
 });
 
+// The API answers JSON only: nothing in it may be framed, sniffed or run as a page.
+app.use('*', secureHeaders({
+  contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xFrameOptions: 'DENY',
+}));
+
 const admin = new Hono<AppEnv>()
   .use(requireAdmin)
-  .route('/users', adminUserRoutes);
+  .route('/users', adminUserRoutes)
+  .route('/providers', adminProviderRoutes)
+  .route('/services', adminServiceRoutes)
+  .route('/orders', adminOrderRoutes)
+  .route('/settings', adminSettingsRoutes)
+  .route('/dashboard', adminDashboardRoutes)
+  .route('/administrators', adminAdministratorRoutes)
+  .route('/audit', adminAuditRoutes)
+  .route('/', adminWalletRoutes);
 
 const api = new Hono<AppEnv>()
   .route('/health', healthRoutes)
   .route('/auth', authRoutes)
+  .route('/settings', publicSettingsRoutes)
   .route('/user', profileRoutes)
+  .route('/user', walletRoutes)
+  .route('/user', orderRoutes)
+  .route('/services', serviceRoutes)
+  .route('/rates', rateRoutes)
+  .route('/webhooks', webhookRoutes)
   .route('/admin', admin);
 
 app.route('/api/v1', api);
@@ -41,9 +83,25 @@ app.notFound((c) => c.json({ message: STATUS_MESSAGES[404], error: 'Not Found' }
 
 app.onError((error, c) => {
   if (error instanceof AppError) return c.json(error.toBody(), error.status);
+  if (error instanceof ProviderError) {
+    console.error(JSON.stringify({ level: 'warn', msg: 'outside service failed', requestId: c.var.requestId, path: c.req.path, kind: error.kind, error: error.message }));
+    return error.kind === 'unavailable'
+      ? c.json({ message: 'A partner service is not answering right now. Please try again in a moment.', error: 'Service Unavailable' }, 503)
+      : c.json({ message: `A partner service refused the request: ${error.message}`, error: 'Bad Gateway' }, 502);
+  }
+  if (isValueRejectedByDatabase(error)) {
+    // A schema let through a value Postgres cannot hold; warn so the schema can say precisely what is wrong.
+    console.error(JSON.stringify({ level: 'warn', msg: 'database rejected an input value', requestId: c.var.requestId, method: c.req.method, path: c.req.path, error: describeError(error) }));
+    return c.json({ message: STATUS_MESSAGES[400], error: 'Bad Request' }, 400);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Postgres rolls back the transaction of a lost connection, so the caller may simply retry.
+    console.error(JSON.stringify({ level: 'warn', msg: 'database unavailable', requestId: c.var.requestId, method: c.req.method, path: c.req.path, error: describeError(error) }));
+    return c.json({ message: 'The service is briefly unavailable. Please try again in a moment.', error: 'Service Unavailable' }, 503);
+  }
   console.error(JSON.stringify({
     level: 'error', msg: 'unhandled error', requestId: c.var.requestId, method: c.req.method, path: c.req.path,
-    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    error: describeError(error),
   }));
   return c.json({ message: STATUS_MESSAGES[500], error: 'Internal Server Error' }, 500);
 });

@@ -1,4 +1,4 @@
-import { Pool, neonConfig } from '@neondatabase/serverless';
+import { Pool, neonConfig, type PoolClient } from '@neondatabase/serverless';
 import { drizzle, type NeonDatabase } from 'drizzle-orm/neon-serverless';
 import * as schema from '../drizzle/schema';
 import type { Env } from './env';
@@ -10,9 +10,15 @@ export type DbOrTx = Db | Tx;
 
 /**
  * A Pool per request: Workers forbid sharing a socket across requests ("Cannot perform
- * I/O on behalf of a different request"), so the caller ends it with waitUntil(pool.end()).
+ * I/O on behalf of a different request"), so the caller closes it with waitUntil(close()).
  */
-export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY'>): { db: Db; pool: Pool } {
+export interface OpenDatabase {
+  db: Db;
+  /** Ends the pool; the Worker calls it through waitUntil once the answer is sent. */
+  close(): Promise<void>;
+}
+
+export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY'>): OpenDatabase {
   if (env.DB_WS_PROXY) {
     const proxy = env.DB_WS_PROXY;
     neonConfig.wsProxy = (host, port) => `${proxy}?address=${host}:${port}`;
@@ -20,7 +26,23 @@ export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY'>): { 
     neonConfig.pipelineConnect = false;
   }
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 5 });
-  // A dropped connection must fail the request it belongs to, not crash the isolate.
-  pool.on('error', (error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'database pool error', error: error instanceof Error ? error.message : (error as { message?: string })?.message ?? String(error) })));
-  return { db: drizzle(pool, { schema }), pool };
+  let closing = false;
+  // Idle sockets report "Network connection lost" as they are torn down at the end; only
+  // errors before that are news. They must fail their request, not crash the isolate.
+  pool.on('error', (error: unknown) => {
+    if (closing) return;
+    const message = error instanceof Error ? error.message : ((error as { message?: string })?.message ?? String(error));
+    console.error(JSON.stringify({ level: 'error', msg: 'database pool error', error: message }));
+  });
+  // The pool watches only idle clients: one checked out for a transaction whose connection drops
+  // would raise an uncaught 'error' event. Its pending query rejects with the same error, and
+  // that rejection is what fails the request, so the event needs no handling of its own.
+  pool.on('connect', (client: PoolClient) => client.on('error', () => {}));
+  return {
+    db: drizzle(pool, { schema }),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
+  };
 }

@@ -1,9 +1,10 @@
 import { app } from './app';
 import type { Env } from './env';
+import { runScheduledJobs } from './scheduled';
 
 export default {
   fetch: app.fetch,
-  async scheduled(_controller, _env, _ctx) {
-    // Scheduled jobs (payment re-verification, order status sync, rates) are added by their areas.
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(runScheduledJobs(env));
   },
 } satisfies ExportedHandler<Env>;

@@ -84,8 +84,9 @@ class PanelError extends Error {}
 
 export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Promise<RunningFake> {
   const startingBalance = parseDecimal(options.balance ?? '5000.00', 6);
-  let nextOrderId = 23_500;
-  let nextRefillId = 1_200;
+  // Ids never repeat across restarts, as on a real panel: the shop keeps provider order ids unique.
+  let nextOrderId = Math.floor(Date.now() / 1000) * 10;
+  let nextRefillId = Math.floor(Date.now() / 1000);
 
   const scopes = new Scopes<PanelState>(() => ({
     services: new Map(catalogue().map((service) => [service.service, service])),

@@ -49,11 +49,11 @@ export async function call(path: string, options: CallOptions = {}) {
 
 /** Runs fn with a database handle and closes it afterwards. */
 export async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const { db, pool } = openDatabase(env);
+  const { db, close } = openDatabase(env);
   try {
     return await fn(db);
   } finally {
-    await pool.end();
+    await close();
   }
 }
 

@@ -8,7 +8,12 @@ export const MAX_JSON_BYTES = 64 * 1024;
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) {
+    const field = fieldWithNulCharacter(result.data);
+    // Postgres text cannot hold U+0000: stored or searched, it would fail the statement.
+    if (field !== null) throw invalid(`${field ? `${field}: ` : ''}Text must not contain NUL characters.`);
+    return result.data;
+  }
   const issue = result.error.issues[0];
   const field = issue.path.length ? issue.path.join('.') : '';
   // zod's stock texts ("Invalid input: expected string...") are for developers; name the field.
@@ -16,6 +21,24 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
     ? `${field ? `${field}: ` : ''}${issue.message}`
     : issue.message;
   throw invalid(message);
+}
+
+/** The path of the first string (value or key) holding U+0000 in validated input, '' for the input itself; null when there is none. */
+function fieldWithNulCharacter(value: unknown): string | null {
+  // Iterative: a schema may pass nested input through (z.unknown()), and JSON can nest deeper than the stack.
+  const pending: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    if (typeof item.value === 'string') {
+      if (item.value.includes('\u0000')) return item.path;
+    } else if (item.value !== null && typeof item.value === 'object') {
+      for (const [key, child] of Object.entries(item.value)) {
+        const path = item.path ? `${item.path}.${key}` : key;
+        if (key.includes('\u0000')) return item.path;
+        pending.push({ value: child, path });
+      }
+    }
+  }
+  return null;
 }
 
 async function readText(c: Context, limit: number): Promise<string> {

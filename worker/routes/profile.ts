@@ -9,17 +9,16 @@ import { changePassword } from '../services/auth';
 import { toProfile, updateProfile } from '../services/users';
 
 export const profileRoutes = new Hono<AppEnv>()
-  .use(requireSignedIn)
-  .get('/getCurrentProfile', (c) => {
+  .get('/getCurrentProfile', requireSignedIn, (c) => {
     const { sessionId: _session, balanceKobo, ...user } = c.var.principal;
     return c.json({ message: 'Profile fetched successfully', data: toProfile(user, balanceKobo) });
   })
-  .put('/updateProfile', async (c) => {
+  .put('/updateProfile', requireSignedIn, async (c) => {
     const input = await jsonBody(c, updateProfileSchema);
     const data = await updateProfile(c.var.db, c.var.principal.id, input);
     return c.json({ message: 'Profile updated successfully', data });
   })
-  .put('/changePassword', async (c) => {
+  .put('/changePassword', requireSignedIn, async (c) => {
     const input = await jsonBody(c, changePasswordSchema);
     await changePassword(c.var.db, c.var.principal.id, input);
     return c.json({ message: 'Password updated successfully' });

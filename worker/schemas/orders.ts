@@ -1,35 +1,58 @@
-// Order request-body schemas shared by the Worker (validation) and the SPA (forms).
-// Pure zod, no other imports.
+// Order request schemas shared by the Worker (validation) and the SPA (forms), and the order
+// statuses the database, the API and the SPA share. Pure zod, no other imports.
+// The fields a service type requires (comments, username, …) are checked against the chosen
+// service by the order service; here each field only gets its shape.
 import { z } from 'zod';
+import { paginationSchema } from './common';
 
-const id = z.union([z.number().int().positive(), z.string().trim().min(1).max(64)], { error: 'Please choose a service' });
-const optText = (max: number) => z.string().trim().max(max).optional();
-const optInt = z.number().int().nonnegative().optional();
+/** The order statuses as the spec and the SMM panel protocol name them. */
+export const ORDER_STATUSES = ['Pending Submission', 'Pending', 'In progress', 'Processing', 'Completed', 'Partial', 'Canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Orders whose money is still committed: paid, not finished. */
+export const OPEN_ORDER_STATUSES = ['Pending Submission', 'Pending', 'In progress', 'Processing'] as const satisfies readonly OrderStatus[];
 
 export const LINK_REQUIRED = 'Link is required';
 export const QUANTITY_INVALID = 'Please enter a valid quantity';
+export const MAX_RUNS = 1000;
 
-/** POST user/orders (with an Idempotency-Key header). Per-type extras follow the common SMM-panel API. */
+const id = z.union([z.number().int().positive(), z.string().trim().min(1).max(64)], { error: 'Please choose a service' });
+const optText = (name: string, max: number) => z.string({ error: `${name} must be text` }).trim().max(max, { error: `${name} must be at most ${max} characters` }).optional();
+const optWhole = (name: string) =>
+  z.number({ error: `${name} must be a whole number` }).int({ error: `${name} must be a whole number` }).nonnegative({ error: `${name} must be a whole number` }).optional();
+
+/** POST user/orders (with an optional Idempotency-Key header). */
 export const createOrderSchema = z.object({
   serviceId: id,
-  link: z.string({ error: LINK_REQUIRED }).trim().min(1, { error: LINK_REQUIRED }).max(2048),
-  quantity: z.number({ error: QUANTITY_INVALID }).int({ error: QUANTITY_INVALID }).positive({ error: QUANTITY_INVALID }),
-  comments: optText(100_000),
-  runs: z.number().int().positive().optional(),
-  interval: z.number().int().positive().optional(),
-  username: optText(200),
-  usernames: optText(100_000),
-  hashtags: optText(10_000),
-  hashtag: optText(200),
-  media: optText(2048),
-  answerNumber: optText(20),
-  min: optInt,
-  max: optInt,
-  posts: optInt,
-  delay: optInt,
-  expiry: optText(20),
+  /** Required by every type but Subscriptions (which name a username). */
+  link: z.string({ error: LINK_REQUIRED }).trim().max(2048, { error: 'Link must be at most 2048 characters' }).optional(),
+  /** Required unless the type derives it (comments, usernames, packages, subscriptions). */
+  quantity: z.number({ error: QUANTITY_INVALID }).int({ error: QUANTITY_INVALID }).positive({ error: QUANTITY_INVALID }).optional(),
+  comments: optText('Comments', 100_000),
+  runs: z.number({ error: 'Runs must be a whole number' }).int({ error: 'Runs must be a whole number' }).min(1, { error: 'Runs must be at least 1' }).max(MAX_RUNS, { error: `Runs must be at most ${MAX_RUNS}` }).optional(),
+  interval: z.number({ error: 'Interval must be a whole number of minutes' }).int({ error: 'Interval must be a whole number of minutes' }).min(1, { error: 'Interval must be at least 1 minute' }).max(10_080, { error: 'Interval must be at most 10080 minutes' }).optional(),
+  username: optText('Username', 200),
+  usernames: optText('Usernames', 100_000),
+  hashtags: optText('Hashtags', 10_000),
+  hashtag: optText('Hashtag', 200),
+  media: optText('Media', 2048),
+  answerNumber: z.union([z.string().trim().max(20), z.number().int().nonnegative()], { error: 'Answer number must be a whole number' }).transform(String).optional(),
+  min: optWhole('min'),
+  max: optWhole('max'),
+  posts: optWhole('posts'),
+  delay: optWhole('delay'),
+  expiry: optText('Expiry', 20),
 });
-export type CreateOrderInput = z.infer<typeof createOrderSchema>;
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+export type CreateOrderData = z.output<typeof createOrderSchema>;
+
+/** The Idempotency-Key header: a retry or a double click with the same key places one order. */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Idempotency-Key must not be empty' })
+  .max(200, { error: 'Idempotency-Key must be at most 200 characters' })
+  .regex(/^[\x21-\x7e]+$/, { error: 'Idempotency-Key must be visible ASCII characters' })
+  .optional();
 
 /** POST user/mass-order {orders}: one "serviceId|link|quantity" per line. */
 export const MASS_ORDER_MAX_LINES = 100;
@@ -38,6 +61,7 @@ export const massOrderSchema = z.object({
     .string({ error: 'Enter at least one order' })
     .trim()
     .min(1, { error: 'Enter at least one order' })
+    .max(300_000, { error: 'The order list is too long' })
     .refine((v) => v.split(/\r?\n/).filter((l) => l.trim() !== '').length <= MASS_ORDER_MAX_LINES, {
       error: `At most ${MASS_ORDER_MAX_LINES} orders at a time`,
     }),
@@ -65,16 +89,55 @@ export function parseMassOrderLines(text: string): MassOrderLine[] {
     if (parts.length !== 3) error = 'Use the format serviceId|link|quantity';
     else if (serviceId === '') error = 'Service ID is required';
     else if (link === '') error = LINK_REQUIRED;
-    else if (!Number.isInteger(quantity) || quantity <= 0) error = QUANTITY_INVALID;
+    else if (!Number.isSafeInteger(quantity) || quantity <= 0) error = QUANTITY_INVALID;
     out.push({ line: i + 1, serviceId, link, quantity, error });
   });
   return out;
 }
 
+const statusFilter = z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(', ')}` }).optional();
+const orderSearch = z.string().trim().max(200, { error: 'search must be at most 200 characters' }).optional();
+
 /** Query of GET user/orders. */
-export const listOrdersQuerySchema = z.object({
-  page: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().positive().max(100).optional(),
-  status: z.string().trim().max(50).optional(),
-  search: z.string().trim().max(200).optional(),
+export const listOrdersQuerySchema = paginationSchema.extend({ status: statusFilter, search: orderSearch });
+export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
+
+const positiveId = (name: string) => z.coerce.number({ error: `${name} must be a number` }).int({ error: `${name} must be a whole number` }).positive({ error: `${name} must be positive` }).max(2_147_483_647);
+const dateBound = (name: string) => z.coerce.date({ error: `${name} must be a date (YYYY-MM-DD or ISO 8601)` }).optional();
+
+/** Query of GET admin/orders. */
+export const adminOrdersQuerySchema = paginationSchema.extend({
+  status: statusFilter,
+  search: orderSearch,
+  userId: positiveId('userId').optional(),
+  serviceId: positiveId('serviceId').optional(),
+  providerId: positiveId('providerId').optional(),
+  submission: z.enum(['queued', 'sending', 'unknown', 'accepted', 'rejected', 'withdrawn'], { error: 'Unknown submission state' }).optional(),
+  from: dateBound('from'),
+  to: dateBound('to'),
 });
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+
+const reason = z.string().trim().max(500, { error: 'reason must be at most 500 characters' }).optional();
+
+/** POST admin/orders/:id/status: a manual status change; Partial needs what remains undelivered. */
+export const adminOrderStatusSchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES.filter((s) => s !== 'Pending Submission') as [OrderStatus, ...OrderStatus[]], { error: 'status must be Pending, In progress, Processing, Completed, Partial or Canceled' }),
+    remains: z.number({ error: 'remains must be a whole number' }).int({ error: 'remains must be a whole number' }).nonnegative({ error: 'remains must be a whole number' }).optional(),
+    reason,
+  })
+  .refine((v) => v.status !== 'Partial' || v.remains !== undefined, { error: 'remains is required for Partial', path: ['remains'] });
+export type AdminOrderStatusInput = z.infer<typeof adminOrderStatusSchema>;
+
+/** POST admin/orders/:id/resend: an order whose submission is unknown is only sent again on the administrator's word that the provider has no such order. */
+export const adminResendSchema = z.object({
+  confirmNotAtProvider: z.boolean({ error: 'confirmNotAtProvider must be true or false' }).optional(),
+});
+
+/** POST admin/orders/:id/link: ties an order whose submission is unknown to the order the administrator found at the provider. */
+export const adminLinkOrderSchema = z.object({
+  providerOrderId: z.string({ error: 'providerOrderId is required' }).trim().min(1, { error: 'providerOrderId is required' }).max(64),
+});
+
+export const adminCancelSchema = z.object({ reason });

@@ -1,61 +1,52 @@
-// Wallet request-body schemas shared by the Worker (validation) and the SPA (forms).
-// Amounts are NAIRA. Messages are the spec's, to the letter. Pure zod, no other imports.
 import { z } from 'zod';
+import { paginationSchema } from './common';
 
-export const INVALID_AMOUNT = 'Please enter a valid amount';
-export const INVALID_REFERENCE = 'Please enter a valid reference';
+/** A positive naira amount with at most two decimals, given as a number or numeric text; parsed to its exact text form. */
+export const nairaAmount = (message: string) =>
+  z.union([z.number(), z.string().trim()], { error: message })
+    .transform((value) => String(value))
+    .refine((value) => /^\d{1,10}(\.\d{1,2})?$/.test(value) && /[1-9]/.test(value), { error: message });
 
-/** A positive naira amount with at most 2 decimals (kobo precision). */
-const isNairaAmount = (n: number) => Number.isFinite(n) && n > 0 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-
-/** Text typed into an amount input ("1,500.50" is accepted) to a number, NaN when unreadable. */
-export const parseAmountText = (text: string): number => {
-  const cleaned = text.replace(/[,\s₦]/g, '');
-  return /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
-};
-
-/** POST user/admin-credit-user-wallet: admin credits a user's wallet by hand (spec 3, 5). */
+/** Admin credit (spec section 5): amount > 0 and a reference, with the spec's messages. */
 export const adminCreditSchema = z.object({
-  amount: z.number({ error: INVALID_AMOUNT }).refine(isNairaAmount, { error: INVALID_AMOUNT }),
-  reference: z.string({ error: INVALID_REFERENCE }).trim().min(1, { error: INVALID_REFERENCE }).max(200, { error: INVALID_REFERENCE }),
-  userId: z.union([z.number().int().positive(), z.string().trim().min(1)], { error: 'userId is required' }),
+  amount: nairaAmount('Please enter a valid amount'),
+  reference: z.string({ error: 'Please enter a valid reference' }).trim().min(1, { error: 'Please enter a valid reference' }).max(100, { error: 'Reference must be at most 100 characters' }),
+  userId: z.coerce.number({ error: 'userId is required' }).int({ error: 'userId is required' }).positive({ error: 'userId is required' }),
 });
 export type AdminCreditInput = z.infer<typeof adminCreditSchema>;
 
-/** The admin "Add fund" modal: amount is typed text; the modal turns it into a number before sending. */
-export const adminCreditFormSchema = z.object({
-  amount: z.string().refine((v) => isNairaAmount(parseAmountText(v)), { error: INVALID_AMOUNT }),
-  reference: z.string().trim().min(1, { error: INVALID_REFERENCE }).max(200, { error: INVALID_REFERENCE }),
+export const adminDebitSchema = adminCreditSchema.extend({
+  reason: z.string({ error: 'Please give a reason' }).trim().min(3, { error: 'Please give a reason' }).max(200, { error: 'Reason must be at most 200 characters' }),
 });
-export type AdminCreditFormInput = z.infer<typeof adminCreditFormSchema>;
+export type AdminDebitInput = z.infer<typeof adminDebitSchema>;
 
-/** POST user/add-fund {amount}: start a card payment. Deposit limits come from site settings. */
-export const addFundSchema = z.object({
-  amount: z.number({ error: INVALID_AMOUNT }).refine(isNairaAmount, { error: INVALID_AMOUNT }),
-});
+export const addFundSchema = z.object({ amount: nairaAmount('Please enter a valid amount') });
 export type AddFundInput = z.infer<typeof addFundSchema>;
 
-/** The add-fund form, with the deposit limits of settings/public (either may be absent). */
-export const addFundFormSchema = (limits: { minDeposit?: number | null; maxDeposit?: number | null } = {}) =>
-  z.object({ amount: z.string() }).superRefine(({ amount }, ctx) => {
-    const n = parseAmountText(amount);
-    if (!isNairaAmount(n)) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: INVALID_AMOUNT });
-      return;
-    }
-    const { minDeposit, maxDeposit } = limits;
-    if (minDeposit != null && minDeposit > 0 && n < minDeposit) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: `Minimum deposit is ${minDeposit.toLocaleString('en-US')}` });
-    } else if (maxDeposit != null && maxDeposit > 0 && n > maxDeposit) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: `Maximum deposit is ${maxDeposit.toLocaleString('en-US')}` });
-    }
-  });
-export type AddFundFormInput = { amount: string };
-
-/** POST user/verify-payment: the payload stored before leaving for the payment provider. */
+/** What the payment confirmation screen sends back from session storage. */
 export const verifyPaymentSchema = z.object({
-  checkoutUrl: z.string().trim().min(1).max(2048),
-  signature: z.string().trim().min(1).max(1024),
-  amount: z.union([z.number(), z.string().trim().min(1)]),
+  checkoutUrl: z.string({ error: 'checkoutUrl is required' }).min(1, { error: 'checkoutUrl is required' }).max(2000),
+  signature: z.string({ error: 'signature is required' }).min(1, { error: 'signature is required' }).max(300),
+  amount: nairaAmount('amount is invalid'),
 });
 export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
+
+/** A calendar date that exists (no 2024-02-30) and that Postgres can hold (it has no year 0). */
+const dateFilter = (name: string) =>
+  z.string().trim()
+    .pipe(z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` }).refine((value) => value >= '0001-01-01', { error: `${name} must be a date (YYYY-MM-DD)` }))
+    .optional();
+
+export const transactionQuerySchema = paginationSchema.extend({
+  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: 'type must be 1 (deposit) or 2 (withdrawal)' })).optional(),
+  from: dateFilter('from'),
+  to: dateFilter('to'),
+});
+export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
+
+export const adminTransactionQuerySchema = transactionQuerySchema.extend({
+  userId: z.coerce.number().int().positive({ error: 'userId must be a positive number' }).max(2_147_483_647, { error: 'userId is out of range' }).optional(),
+  source: z.enum(['payment', 'admin_credit', 'admin_debit', 'order', 'order_refund'], { error: 'Unknown source' }).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export type AdminTransactionQuery = z.infer<typeof adminTransactionQuerySchema>;

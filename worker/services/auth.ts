@@ -25,7 +25,7 @@ interface ClientInfo {
   userAgent: string | null;
 }
 
-export async function registerUser(db: Db, input: RegisterInput, userType: number = USER_TYPE.user): Promise<PublicUser> {
+export async function registerUser(db: DbOrTx, input: RegisterInput, userType: number = USER_TYPE.user): Promise<PublicUser> {
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -129,7 +129,7 @@ export async function changePassword(db: Db, userId: number, input: ChangePasswo
 }
 
 /** Creates a single-use reset token for an active account; null when there is none (the caller answers the same either way). */
-export async function createPasswordReset(db: Db, email: string): Promise<{ token: string; user: PublicUser } | null> {
+export async function createPasswordReset(db: DbOrTx, email: string): Promise<{ token: string; user: PublicUser } | null> {
   const [row] = await db.select(publicUserColumns).from(users).where(and(eq(users.email, email.toLowerCase()), eq(users.status, 'active')));
   if (!row) return null;
   const token = randomToken();

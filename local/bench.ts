@@ -1,0 +1,360 @@
+// `npm run bench`: the hot calls of the shop measured on the stack `npm start` runs (built SPA,
+// wrangler dev, embedded Postgres behind the WebSocket bridge, sandbox providers), on its own
+// port and a throwaway database. For each call: p50/p99 latency and requests per second under
+// autocannon on loopback, the ratio of its p50 to the floor (a bare `select 1` through the same
+// Neon driver and bridge), and the database statements and connections it makes, counted at the
+// bridge. Also admin credits per second under concurrency (then reconciled to the kobo), and the
+// SPA's first-load JavaScript gzipped. Prints one table; writes bench-results/latest.json.
+import autocannon from 'autocannon';
+import { eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { services } from '../drizzle/schema';
+import { app } from '../worker/app';
+import { openDatabase } from './node-db';
+import { root, startStack, type RunningStack } from './stack';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8899);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Registrations and sign-ins are rate limited to 10 a minute per address; the admin signs in too. */
+const USERS = 8;
+const CATALOGUE_SIZE = 5000;
+/** Sequential requests whose database statements are counted, per call. */
+const COUNTED_REQUESTS = 10;
+
+interface Stats {
+  p50: number;
+  p99: number;
+  perSecond: number;
+}
+
+interface CallResult extends Stats {
+  call: string;
+  floorRatio: number;
+  statementsPerRequest: number;
+  connectionsPerRequest: number;
+  requests: number;
+  failures: number;
+}
+
+/** One benchmarked call; headers and body are made per request (rotating users, unique keys). */
+interface Call {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers(): Record<string, string>;
+  body?(): string;
+}
+
+let sequence = 0;
+const nextId = () => `${process.pid}-${++sequence}`;
+
+function routeExists(method: string, routePath: string): boolean {
+  return app.routes.some((route) => route.method === method && route.path === routePath);
+}
+
+async function api<T = any>(stack: RunningStack, method: string, apiPath: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${stack.url}/api/v1/${apiPath}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${apiPath} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+// ---------------------------------------------------------------- preparing the shop
+
+async function prepareUsers(stack: RunningStack, adminToken: string): Promise<Array<{ id: number; token: string }>> {
+  const users: Array<{ id: number; token: string }> = [];
+  for (let i = 0; i < USERS; i++) {
+    const email = `bench-${process.pid}-${i}@example.com`;
+    const password = randomBytes(12).toString('base64url');
+    await api(stack, 'POST', 'auth/register', { body: { fullName: `Bench User ${i}`, email, password, userType: 2 } });
+    const signedIn = await api<{ accessToken: string; user: { id: number } }>(stack, 'POST', 'auth/login', { body: { email, password } });
+    await api(stack, 'POST', 'user/admin-credit-user-wallet', { token: adminToken, body: { amount: 1_000_000, reference: `bench-fund-${nextId()}`, userId: signedIn.user.id } });
+    users.push({ id: signedIn.user.id, token: signedIn.accessToken });
+  }
+  return users;
+}
+
+/**
+ * Tops the catalogue up to CATALOGUE_SIZE services with copies of a sandbox service, straight in
+ * Postgres. Returns the sandbox service orders can be placed on, or why the catalogue was skipped.
+ */
+async function seedCatalogue(stack: RunningStack): Promise<{ orderable: typeof services.$inferSelect } | { skipped: string }> {
+  if (!routeExists('GET', '/api/v1/services')) return { skipped: 'the app has no GET services route' };
+  const { db, close } = openDatabase({ DATABASE_URL: stack.databaseUrl, DB_WS_PROXY: stack.dbWsProxy });
+  try {
+    const { rows } = await db.execute<{ exists: boolean }>(sql`select to_regclass('public.services') is not null as exists`);
+    if (!rows[0].exists) return { skipped: 'the database has no services table' };
+    // The sandbox panel's Instagram Likes: a Default service, ordered by link and quantity.
+    const [template] = await db.select().from(services).where(eq(services.providerServiceId, '1031'));
+    if (!template) return { skipped: 'the demo catalogue has no sandbox service 1031 to copy' };
+    const [{ count }] = (await db.execute<{ count: number }>(sql`select count(*)::int as count from ${services}`)).rows;
+    const copies = Array.from({ length: Math.max(0, CATALOGUE_SIZE - count) }, (_, i) => ({
+      ...template, id: undefined, createdAt: undefined, updatedAt: undefined,
+      providerServiceId: `bench-${i}`, name: `${template.name} (bench copy ${i}${i % 10 === 0 ? ', zebra' : ''})`,
+    }));
+    for (let start = 0; start < copies.length; start += 1000) await db.insert(services).values(copies.slice(start, start + 1000));
+    return { orderable: template };
+  } finally {
+    await close();
+  }
+}
+
+/** A settled card payment: verifying its payload again is the idempotent path the return page retries. */
+async function settledPayment(stack: RunningStack, token: string) {
+  const deposit = await api<{ checkoutUrl: string; signature: string; amount: number; reference: string }>(stack, 'POST', 'user/add-fund', { token, body: { amount: 1000 } });
+  const completed = await fetch(`${stack.fakes.paystackUrl}/__complete`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reference: deposit.reference, outcome: 'success' }),
+  });
+  if (!completed.ok) throw new Error(`the sandbox Paystack refused to complete ${deposit.reference}`);
+  const verified = await api<{ data: { orderStatus: number } }>(stack, 'POST', 'user/verify-payment', { token, body: deposit });
+  if (verified.data.orderStatus !== 2) throw new Error(`the sandbox payment was not credited (orderStatus ${verified.data.orderStatus})`);
+  return { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: deposit.amount };
+}
+
+// ---------------------------------------------------------------- measuring
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+}
+
+interface FloorStats extends Stats {
+  statementsPerQuery: number;
+  connectionsPerQuery: number;
+}
+
+/** `select 1` through the Neon driver and the same bridge, from CONNECTIONS loops for SECONDS. */
+async function measureFloor(stack: RunningStack, connectionPerQuery: boolean): Promise<FloorStats> {
+  const env = { DATABASE_URL: stack.databaseUrl, DB_WS_PROXY: stack.dbWsProxy };
+  const latencies: number[] = [];
+  const deadline = performance.now() + SECONDS * 1000;
+  const loop = async () => {
+    const shared = connectionPerQuery ? null : openDatabase(env);
+    try {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        // Like the Worker, which opens a new pool, hence a new connection, for every request.
+        const database = shared ?? openDatabase(env);
+        await database.db.execute(sql`select 1`);
+        latencies.push(performance.now() - started);
+        if (!shared) await database.close();
+      }
+    } finally {
+      await shared?.close();
+    }
+  };
+  const before = stack.databaseTraffic();
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  const after = stack.databaseTraffic();
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    perSecond: latencies.length / elapsed,
+    statementsPerQuery: (after.statements - before.statements) / latencies.length,
+    connectionsPerQuery: (after.connections - before.connections) / latencies.length,
+  };
+}
+
+async function send(stack: RunningStack, call: Call): Promise<number> {
+  const response = await fetch(`${stack.url}${call.path}`, { method: call.method, headers: call.headers(), body: call.body?.() });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** Statements and connections per request, counted at the bridge over a few sequential requests. */
+async function countDatabaseWork(stack: RunningStack, call: Call): Promise<{ statements: number; connections: number }> {
+  const before = stack.databaseTraffic();
+  for (let i = 0; i < COUNTED_REQUESTS; i++) {
+    const status = await send(stack, call);
+    if (status >= 400) throw new Error(`${call.name} answered ${status} while being counted`);
+  }
+  // The Worker ends its pool after answering; let those last messages arrive.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const after = stack.databaseTraffic();
+  return {
+    statements: (after.statements - before.statements) / COUNTED_REQUESTS,
+    connections: (after.connections - before.connections) / COUNTED_REQUESTS,
+  };
+}
+
+async function load(stack: RunningStack, call: Call) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${PORT}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{ method: call.method, path: call.path, setupRequest: (request) => ({ ...request, headers: call.headers(), body: call.body?.() }) }],
+  });
+  return { result, failures: result.non2xx + result.errors + result.timeouts };
+}
+
+async function measure(stack: RunningStack, call: Call, floor: Stats): Promise<CallResult> {
+  const work = await countDatabaseWork(stack, call);
+  const { result, failures } = await load(stack, call);
+  return {
+    call: call.name,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    perSecond: result.requests.average,
+    floorRatio: result.latency.p50 / floor.p50,
+    statementsPerRequest: work.statements,
+    connectionsPerRequest: work.connections,
+    requests: result.requests.total,
+    failures,
+  };
+}
+
+/** The scripts the SPA's index.html loads before anything renders: its entry and modulepreloads. */
+function firstLoadJavaScript(): { files: Array<{ file: string; bytes: number; gzipBytes: number }>; gzipBytes: number } {
+  const dist = path.join(root, 'dist');
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const sources = [
+    ...[...html.matchAll(/<script\b[^>]*\btype="module"[^>]*>/g)].map((tag) => /\bsrc="([^"]+)"/.exec(tag[0])?.[1]),
+    ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map((tag) => /\bhref="([^"]+)"/.exec(tag[0])?.[1]),
+  ].filter((source): source is string => Boolean(source) && !/^https?:/.test(source!));
+  const files = [...new Set(sources)].map((source) => {
+    const content = readFileSync(path.join(dist, source.replace(/^\//, '')));
+    return { file: source, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
+  });
+  return { files, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) };
+}
+
+// ---------------------------------------------------------------- the report
+
+const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+
+const floorRow = (name: string, measured: FloorStats, floor: FloorStats) => [
+  name, ms(measured.p50), ms(measured.p99), measured.perSecond.toFixed(0), (measured.p50 / floor.p50).toFixed(2),
+  measured.statementsPerQuery.toFixed(1), measured.connectionsPerQuery.toFixed(2), '0',
+];
+
+function printTable(headers: string[], rows: string[][]) {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  console.log(line(headers));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+async function main() {
+  const dataDir = path.join(root, '.data', `bench-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const admin = { email: 'bench-admin@example.com', password: randomBytes(18).toString('base64url') };
+  console.log(`Starting the stack on port ${PORT} (SPA build, Postgres, sandbox providers, wrangler dev)...`);
+  const stack = await startStack({
+    port: PORT, dataDir, persistent: false, build: true, admin, wranglerOutput: 'ignore', countDatabaseStatements: true,
+    // The catalogue sync would mark the bench's copies of a sandbox service missing and disable them, mid-run.
+    scheduledJobs: false,
+  });
+  try {
+    const notes: string[] = [];
+    const adminToken = (await api<{ accessToken: string }>(stack, 'POST', 'auth/login', { body: admin })).accessToken;
+    const users = await prepareUsers(stack, adminToken);
+    const catalogue = await seedCatalogue(stack);
+    const payment = await settledPayment(stack, users[0].token);
+
+    let turn = 0;
+    const nextUser = () => users[turn++ % users.length];
+    const asUser = () => ({ authorization: `Bearer ${nextUser().token}` });
+    const json = { 'content-type': 'application/json' };
+    const calls: Call[] = [
+      { name: 'GET health', method: 'GET', path: '/api/v1/health', headers: () => ({}) },
+      { name: 'GET user/getCurrentProfile', method: 'GET', path: '/api/v1/user/getCurrentProfile', headers: asUser },
+      { name: 'GET user/getWalletBalance', method: 'GET', path: '/api/v1/user/getWalletBalance', headers: asUser },
+    ];
+    if ('orderable' in catalogue) {
+      calls.push(
+        { name: `GET services (${CATALOGUE_SIZE} services, page 1)`, method: 'GET', path: '/api/v1/services?limit=100', headers: () => ({}) },
+        { name: 'GET services (page 40)', method: 'GET', path: '/api/v1/services?limit=100&page=40', headers: () => ({}) },
+        { name: 'GET services (search)', method: 'GET', path: '/api/v1/services?search=zebra&limit=100', headers: () => ({}) },
+      );
+    } else {
+      notes.push(`services list skipped: ${catalogue.skipped}`);
+    }
+    calls.push({ name: 'POST user/verify-payment (settled)', method: 'POST', path: '/api/v1/user/verify-payment', headers: () => ({ ...json, authorization: `Bearer ${users[0].token}` }), body: () => JSON.stringify(payment) });
+    if ('orderable' in catalogue && routeExists('POST', '/api/v1/user/orders')) {
+      const service = catalogue.orderable;
+      calls.push({
+        name: 'POST user/orders', method: 'POST', path: '/api/v1/user/orders',
+        headers: () => ({ ...json, ...asUser(), 'idempotency-key': `bench-order-${nextId()}` }),
+        body: () => JSON.stringify({ serviceId: service.id, link: `https://instagram.com/p/bench${nextId()}`, quantity: service.min }),
+      });
+    } else {
+      notes.push('order placement skipped: no POST user/orders route or no orderable service');
+    }
+    const credit: Call = {
+      name: 'POST user/admin-credit-user-wallet', method: 'POST', path: '/api/v1/user/admin-credit-user-wallet',
+      headers: () => ({ ...json, authorization: `Bearer ${adminToken}` }),
+      body: () => JSON.stringify({ amount: 1.5, reference: `bench-credit-${nextId()}`, userId: nextUser().id }),
+    };
+
+    console.log('Measuring the floor: select 1 through the Neon driver and the bridge...');
+    const floor = await measureFloor(stack, true);
+    const warmFloor = await measureFloor(stack, false);
+    const results: CallResult[] = [];
+    for (const call of calls) {
+      console.log(`Measuring ${call.name}...`);
+      results.push(await measure(stack, call, floor));
+    }
+    console.log('Measuring admin credits under concurrency...');
+    const credits = await measure(stack, credit, floor);
+    results.push(credits);
+    const { data: reconciliation } = await api<{ data: { ok: boolean } }>(stack, 'GET', 'admin/reconciliation', { token: adminToken });
+    const spa = firstLoadJavaScript();
+
+    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per call, loopback; ${os.cpus().length} CPUs, Node ${process.version}\n`);
+    printTable(
+      ['call', 'p50 ms', 'p99 ms', 'req/s', 'p50 / floor', 'statements/req', 'connections/req', 'failed'],
+      [
+        floorRow('floor: select 1, new connection', floor, floor),
+        floorRow('floor: select 1, open connection', warmFloor, floor),
+        ...results.map((r) => [
+          r.call, ms(r.p50), ms(r.p99), r.perSecond.toFixed(0), r.floorRatio.toFixed(1), r.statementsPerRequest.toFixed(1), r.connectionsPerRequest.toFixed(1), String(r.failures),
+        ]),
+      ],
+    );
+    console.log(`\nAdmin credits under ${CONNECTIONS} concurrent connections: ${credits.perSecond.toFixed(0)}/s; reconciliation afterwards: ${reconciliation.ok ? 'ok' : 'MISMATCH'}`);
+    console.log(`SPA first-load JavaScript: ${(spa.gzipBytes / 1024).toFixed(1)} KiB gzipped (${spa.files.map((f) => `${f.file} ${(f.gzipBytes / 1024).toFixed(1)} KiB`).join(', ')})`);
+    for (const note of notes) console.log(`Note: ${note}`);
+
+    const report = {
+      at: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
+      settings: { connections: CONNECTIONS, secondsPerCall: SECONDS, catalogueSize: 'orderable' in catalogue ? CATALOGUE_SIZE : null },
+      floor: { newConnection: floor, openConnection: warmFloor },
+      calls: results,
+      creditsPerSecond: credits.perSecond,
+      reconciliationOk: reconciliation.ok,
+      spaFirstLoadJs: spa,
+      notes,
+    };
+    mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+    writeFileSync(path.join(root, 'bench-results', 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log('Written to bench-results/latest.json');
+    if (!reconciliation.ok || results.some((r) => r.failures > 0)) process.exitCode = 1;
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,43 @@
+// The demo catalogue for the local stack: the sandbox SMM panel as a provider, every service it
+// lists imported at the global markup, and catalogue settings that give prices like Nigerian
+// panels charge. Idempotent: a restart only points the provider at the current sandbox URL and
+// key; services, prices and settings an administrator changed are left alone.
+import { eq } from 'drizzle-orm';
+import { providers, services, settings } from '../drizzle/schema';
+import type { Db } from '../worker/db';
+import { importFromProvider } from '../worker/services/catalogue';
+import { saveCatalogueSettings } from '../worker/services/margin';
+import { createProvider, providerClient, updateProvider } from '../worker/services/providers';
+
+export interface DemoOptions {
+  encryptionKey: string;
+  smmApiUrl: string;
+  smmApiKey: string;
+  /** The sandbox rates service (provider prices are USD). */
+  ratesApiUrl: string;
+}
+
+const DEMO_PROVIDER = 'Sandbox SMM Panel';
+/** 60% over cost: Instagram followers at about ₦3,600 per 1000, TikTok views at about ₦30. */
+const DEMO_SETTINGS = { defaultMarkupBps: 6_000, minMarginBps: 1_500, marginGuardAction: 'reprice' } as const;
+
+export async function seedDemo(db: Db, options: DemoOptions): Promise<{ providerId: number; imported: number }> {
+  const env = { ENCRYPTION_KEY: options.encryptionKey, RATES_API_URL: options.ratesApiUrl };
+  const [settingsRow] = await db.select({ key: settings.key }).from(settings).where(eq(settings.key, 'catalogue'));
+  if (!settingsRow) await saveCatalogueSettings(db, null, DEMO_SETTINGS);
+
+  const [existing] = await db.select().from(providers).where(eq(providers.name, DEMO_PROVIDER));
+  const providerId = existing
+    ? existing.id
+    : (await createProvider(db, env, null, { name: DEMO_PROVIDER, apiUrl: options.smmApiUrl, apiKey: options.smmApiKey, lowBalanceAlert: 100_000_000 })).id;
+  if (existing && existing.apiUrl !== options.smmApiUrl) {
+    await updateProvider(db, env, null, providerId, { apiUrl: options.smmApiUrl, apiKey: options.smmApiKey });
+  }
+
+  const [anyService] = await db.select({ id: services.id }).from(services).where(eq(services.providerId, providerId)).limit(1);
+  if (anyService) return { providerId, imported: 0 };
+  const [provider] = await db.select().from(providers).where(eq(providers.id, providerId));
+  const { services: offered } = await (await providerClient(env, provider)).services();
+  const { created } = await importFromProvider(db, env, null, providerId, { serviceIds: offered.map((service) => service.id) });
+  return { providerId, imported: created };
+}

@@ -1,0 +1,163 @@
+// The whole local shop as one function: embedded Postgres, the WebSocket bridge for the
+// Neon driver, sandbox fakes of the outside services, migrations and seed, and `wrangler dev`
+// serving the built SPA and the API. `npm start`, the browser tests and the benchmark use it.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startFakes, type RunningFakes } from './fakes';
+import type { Env } from '../worker/env';
+import { startLocalCron } from './cron';
+import { seedDemo } from './demo';
+import { applyMigrations } from './migrate';
+import { openDatabase } from './node-db';
+import { startPostgres } from './postgres';
+import { seedAdmin } from './seed';
+import { startWsBridge, type BridgeTraffic } from './ws-bridge';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export interface StackOptions {
+  /** The shop's port; the stack's other ports are derived from it. */
+  port: number;
+  /** Where Postgres data and local secrets live. */
+  dataDir: string;
+  /** Keep the database between runs (npm start) or throw it away (tests). */
+  persistent: boolean;
+  /** Count the statements the Worker sends to Postgres (the benchmark's round-trip counts). */
+  countDatabaseStatements?: boolean;
+  /** Run the scheduled jobs on a timer (default); the benchmark turns them off so the load and the counts are its own. */
+  scheduledJobs?: boolean;
+  build: boolean;
+  admin: { email: string; password?: string };
+  /** wrangler's output: shown for npm start, kept quiet in tests. */
+  wranglerOutput: 'inherit' | 'ignore';
+}
+
+export interface RunningStack {
+  url: string;
+  databaseUrl: string;
+  dbWsProxy: string;
+  /** Connections and statements through the database bridge so far (zeros unless countDatabaseStatements). */
+  databaseTraffic(): BridgeTraffic;
+  fakes: RunningFakes;
+  secrets: LocalSecrets;
+  admin: { created: boolean; password?: string };
+  /** Resolves when wrangler exits on its own. */
+  exited: Promise<number>;
+  stop(): Promise<void>;
+}
+
+interface LocalSecrets {
+  JWT_SECRET: string;
+  ENCRYPTION_KEY: string;
+  PAYSTACK_SECRET_KEY: string;
+  SMM_API_KEY: string;
+}
+
+/** Local secrets, made once and kept so sessions survive restarts. */
+function localSecrets(dataDir: string): LocalSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secrets: LocalSecrets = {
+    JWT_SECRET: randomBytes(48).toString('base64'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    PAYSTACK_SECRET_KEY: `sk_test_${randomBytes(20).toString('hex')}`,
+    SMM_API_KEY: randomBytes(16).toString('hex'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+async function waitForHealth(url: string, wrangler: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (wrangler.exitCode !== null) throw new Error(`wrangler dev exited with code ${wrangler.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`the shop did not answer ${url}/api/v1/health within ${timeoutMs / 1000}s`);
+}
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const offset = options.port - 8787;
+  const url = `http://localhost:${options.port}`;
+  mkdirSync(options.dataDir, { recursive: true });
+  const secrets = localSecrets(options.dataDir);
+  const cleanups: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error) => console.error(error));
+  };
+
+  try {
+    if (options.build) {
+      const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+      if (build.status !== 0) throw new Error('SPA build failed');
+    }
+
+    const postgres = await startPostgres({ dataDir: path.join(options.dataDir, 'pg'), port: 5488 + offset, persistent: options.persistent, quiet: true });
+    cleanups.push(() => postgres.stop());
+    await postgres.createDatabase('smm');
+    const databaseUrl = postgres.url('smm');
+    await applyMigrations(databaseUrl);
+
+    const bridge = await startWsBridge({ port: 5489 + offset, allowedTarget: { host: '127.0.0.1', port: postgres.port }, countStatements: options.countDatabaseStatements });
+    cleanups.push(() => bridge.close());
+
+    const fakes = await startFakes({
+      paystackPort: 8790 + offset,
+      smmPort: 8791 + offset,
+      ratesPort: 8792 + offset,
+      paystackSecretKey: secrets.PAYSTACK_SECRET_KEY,
+      smmApiKey: secrets.SMM_API_KEY,
+      webhookUrl: `${url}/api/v1/webhooks/paystack`,
+      appUrl: url,
+    });
+    cleanups.push(() => fakes.close());
+
+    const { db, close } = openDatabase({ DATABASE_URL: databaseUrl, DB_WS_PROXY: bridge.proxy });
+    const admin = await seedAdmin(db, options.admin);
+    await seedDemo(db, { encryptionKey: secrets.ENCRYPTION_KEY, smmApiUrl: fakes.smmApiUrl, smmApiKey: secrets.SMM_API_KEY, ratesApiUrl: fakes.ratesUrl });
+    await close();
+
+    const vars: Record<string, string> = {
+      DATABASE_URL: databaseUrl,
+      DB_WS_PROXY: bridge.proxy,
+      APP_URL: url,
+      ENVIRONMENT: 'development',
+      JWT_SECRET: secrets.JWT_SECRET,
+      ENCRYPTION_KEY: secrets.ENCRYPTION_KEY,
+      PAYSTACK_SECRET_KEY: secrets.PAYSTACK_SECRET_KEY,
+      PAYSTACK_BASE_URL: fakes.paystackUrl,
+      RATES_API_URL: fakes.ratesUrl,
+    };
+    const wrangler = spawn(
+      'npx',
+      ['wrangler', 'dev', '--port', String(options.port), '--ip', '127.0.0.1', '--local', '--test-scheduled', '--show-interactive-dev-session=false',
+        '--inspector-port', String(9229 + offset), '--persist-to', path.join(options.dataDir, 'wrangler'),
+        ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`])],
+      { cwd: root, stdio: ['ignore', options.wranglerOutput, options.wranglerOutput], detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } },
+    );
+    const exited = new Promise<number>((resolve) => wrangler.once('exit', (code) => resolve(code ?? 1)));
+    cleanups.push(async () => {
+      if (wrangler.exitCode !== null || wrangler.signalCode !== null) return;
+      // wrangler runs in its own process group, so workerd goes down with it.
+      process.kill(-wrangler.pid!, 'SIGTERM');
+      await exited;
+    });
+    await waitForHealth(url, wrangler);
+    if (options.scheduledJobs !== false) {
+      const cron = startLocalCron(vars as unknown as Env);
+      cleanups.push(() => cron.stop());
+    }
+    return { url, databaseUrl, dbWsProxy: bridge.proxy, databaseTraffic: bridge.traffic, fakes, secrets, admin, exited, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,126 @@
+// A new user's first visit, end to end in Chromium against the stack `npm start` runs.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot } from '../support/browser';
+
+const shopUrl = inject('shopUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const uniqueEmail = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** Waits for a toast with this text (earlier toasts may still be leaving). */
+async function expectToast(page: Page, text: string): Promise<void> {
+  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+async function register(page: Page, email: string, password: string) {
+  await page.goto('/auth/register');
+  await page.getByLabel('Full Name').fill('Chioma Okafor');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/auth/login');
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+describe('a new user', () => {
+  it('sees every registration message in the spec order, then registers', async () => {
+    const { context, page } = await newPage(browser, shopUrl, PHONE);
+    await page.goto('/auth/register');
+    await screenshot(page, 'register');
+    const submit = page.getByRole('button', { name: 'Sign Up' });
+    await submit.click();
+    await expect.poll(() => page.getByText('Full name is required').count()).toBeGreaterThan(0);
+    await page.getByLabel('Full Name').fill('Chioma Okafor');
+    await submit.click();
+    await expect.poll(() => page.getByText('Email is required').count()).toBeGreaterThan(0);
+    await page.getByLabel('Email Address').fill('not-an-email');
+    await submit.click();
+    await expect.poll(() => page.getByText('Invalid email address').count()).toBeGreaterThan(0);
+    await page.getByLabel('Email Address').fill(uniqueEmail());
+    await submit.click();
+    await expect.poll(() => page.getByText('Password is required').count()).toBeGreaterThan(0);
+    await page.getByLabel('Password', { exact: true }).fill('password-123');
+    await page.getByLabel('Confirm Password').fill('password-456');
+    await submit.click();
+    await expect.poll(() => page.getByText('Passwords do not match').count()).toBeGreaterThan(0);
+    await page.getByLabel('Confirm Password').fill('password-123');
+    await submit.click();
+    await page.waitForURL('**/auth/login');
+    await expectToast(page, 'Account created successfully');
+    await context.close();
+  });
+
+  it('logs in, funds the wallet in the sandbox checkout and sees it credited once', async () => {
+    const email = uniqueEmail();
+    const { context, page } = await newPage(browser, shopUrl, DESKTOP);
+    await register(page, email, 'password-123');
+    await login(page, email, 'password-123');
+    await page.waitForURL(/\/user(\/|$)/);
+    await expect.poll(() => page.getByText('Your Balance:').count()).toBeGreaterThan(0);
+    await screenshot(page, 'user-home');
+
+    await page.goto('/user/add-fund');
+    await page.getByLabel(/amount/i).first().fill('2500');
+    await screenshot(page, 'add-fund');
+    await page.getByRole('button', { name: /fund|pay|continue|proceed/i }).first().click();
+    await page.waitForURL(/\/checkout\//);
+    await screenshot(page, 'sandbox-checkout');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL('**/user/confirm-payment**');
+    await expect.poll(() => page.getByText('Wallet Credited Successfully!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await screenshot(page, 'payment-confirmed');
+    await page.waitForURL('**/user/transactions', { timeout: 10_000 });
+    await expect.poll(() => page.getByText(/2,500\.00/).count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('payload'))).toBeNull();
+    await screenshot(page, 'transactions');
+    await context.close();
+  });
+
+  it('is kept to its own area, and visitors are sent to log in', async () => {
+    const email = uniqueEmail();
+    const { context, page } = await newPage(browser, shopUrl, DESKTOP);
+    await page.goto('/user/profile');
+    await page.waitForURL('**/auth/login');
+    await register(page, email, 'password-123');
+    await login(page, email, 'password-123');
+    await page.waitForURL(/\/user(\/|$)/);
+    await page.goto('/admin/dashboard');
+    await page.waitForURL(/\/user(\/|$)/);
+    await context.close();
+  });
+
+  it('sees 404 Not Found on an unknown path', async () => {
+    const { context, page } = await newPage(browser, shopUrl, PHONE);
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByText('404 Not Found').count()).toBeGreaterThan(0);
+    await screenshot(page, 'not-found');
+    await context.close();
+  });
+});
+
+describe('an administrator', () => {
+  it('logs in and lands in the admin area', async () => {
+    const admin = inject('e2eAdmin');
+    const { context, page } = await newPage(browser, shopUrl, DESKTOP);
+    await login(page, admin.email, admin.password);
+    await page.waitForURL(/\/admin(\/|$)/);
+    await expect.poll(() => page.getByText('Admin Dashboard').count()).toBeGreaterThan(0);
+    await screenshot(page, 'admin-dashboard');
+    await context.close();
+  });
+});

@@ -1,0 +1,199 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'react-toastify';
+import { api, ApiError, getErrorMessage, handleApiError, NETWORK_ERROR, publicApi, REFRESH_TOKEN_ERROR, setNavigator } from '@/lib/api';
+import { getRefreshToken, getToken, REFRESH_TOKEN_KEY, TOKEN_KEY } from '@/lib/session';
+import { jsonResponse, mockFetch } from './helpers';
+
+/** A JWT-shaped token whose payload carries `exp` (the signature is never checked client-side). */
+const jwt = (expSeconds: number) => `h.${btoa(JSON.stringify({ exp: expSeconds })).replace(/=+$/, '')}.s`;
+const inMinutes = (m: number) => Math.floor(Date.now() / 1000) + m * 60;
+
+/** Runs a call through the real client against one canned answer and returns the handler's text. */
+async function messageFor(status: number, body: unknown): Promise<string> {
+  mockFetch(() => jsonResponse(status, body));
+  const error = await publicApi.get('anything').catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  return getErrorMessage(error);
+}
+
+describe('shared error handling: message field first, then error field', () => {
+  it('shows the message field', async () => {
+    expect(await messageFor(400, { message: 'Email already registered' })).toBe('Email already registered');
+  });
+  it('prefers message over error when both are present', async () => {
+    expect(await messageFor(409, { message: 'Order exists', error: 'Conflict' })).toBe('Order exists');
+  });
+  it('falls back to the error field when message is missing or empty', async () => {
+    expect(await messageFor(400, { error: 'Insufficient wallet balance' })).toBe('Insufficient wallet balance');
+    expect(await messageFor(403, { message: '', error: 'Suspended' })).toBe('Suspended');
+  });
+});
+
+describe('status fallbacks when the body has neither field', () => {
+  it.each([
+    [400, 'Bad Request. Please check your input.'],
+    [401, 'Unauthorized. Please log in again.'],
+    [403, 'Forbidden. You do not have permission.'],
+    [404, 'Not Found. The requested resource was not found.'],
+    [500, 'Internal Server Error. Please try again later.'],
+  ])('%i -> %s', async (status, text) => {
+    expect(await messageFor(status, {})).toBe(text);
+    expect(await messageFor(status, '')).toBe(text);
+  });
+
+  it('other statuses show the raw response data', async () => {
+    expect(await messageFor(502, '<html>Bad gateway</html>')).toBe('<html>Bad gateway</html>');
+    expect(await messageFor(429, { retryAfter: 30 })).toBe('{"retryAfter":30}');
+  });
+
+  it('no response at all is a network error', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const error = await publicApi.get('services').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBeNull();
+    expect(getErrorMessage(error)).toBe(NETWORK_ERROR);
+    expect(NETWORK_ERROR).toBe('Network Error. Please check your connection.');
+  });
+});
+
+describe('handleApiError', () => {
+  let navigate: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    navigate = vi.fn();
+    setNavigator(navigate as unknown as (path: string) => void);
+  });
+
+  it('shows the message as an error toast and returns it', () => {
+    const spy = vi.spyOn(toast, 'error');
+    expect(handleApiError(new ApiError(400, { message: 'Link is required' }))).toBe('Link is required');
+    expect(spy).toHaveBeenCalledWith('Link is required');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('on "Invalid or expired refresh token." clears local storage and goes to /auth/login', () => {
+    window.localStorage.setItem(TOKEN_KEY, 'abc');
+    window.localStorage.setItem(REFRESH_TOKEN_KEY, 'def');
+    window.localStorage.setItem('something-else', 'x');
+    handleApiError(new ApiError(401, { message: 'Unauthorized', error: REFRESH_TOKEN_ERROR }));
+    expect(window.localStorage.length).toBe(0);
+    expect(navigate).toHaveBeenCalledWith('/auth/login');
+  });
+
+  it('also recognises the text in the message field', () => {
+    window.localStorage.setItem(TOKEN_KEY, 'abc');
+    handleApiError(new ApiError(401, { message: REFRESH_TOKEN_ERROR }), { toast: false });
+    expect(getToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/auth/login');
+  });
+
+  it('leaves storage alone for other 401s', () => {
+    window.localStorage.setItem(TOKEN_KEY, 'abc');
+    handleApiError(new ApiError(401, { message: 'Unauthorized' }), { toast: false });
+    expect(getToken()).toBe('abc');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('the client', () => {
+  it('calls /api/v1/ relative, sends cookies, and only private calls send the bearer token', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok-1');
+    const fetch = mockFetch(() => jsonResponse(200, { ok: true }));
+    await api.get('user/orders', { query: { page: 2, status: 'Completed', search: '' } });
+    await publicApi.get('settings/public');
+    const [privUrl, privInit] = fetch.mock.calls[0];
+    const [pubUrl, pubInit] = fetch.mock.calls[1];
+    expect(privUrl).toBe('/api/v1/user/orders?page=2&status=Completed');
+    expect(privInit?.credentials).toBe('include');
+    expect((privInit?.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
+    expect(pubUrl).toBe('/api/v1/settings/public');
+    expect(pubInit?.credentials).toBe('include');
+    expect((pubInit?.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('sends JSON bodies and returns the parsed answer', async () => {
+    const fetch = mockFetch(() => jsonResponse(201, { message: 'Order placed', data: { id: 7 } }));
+    const res = await api.post<{ data: { id: number } }>('user/orders', { serviceId: 1 }, { headers: { 'Idempotency-Key': 'k1' } });
+    expect(res.data.id).toBe(7);
+    const init = fetch.mock.calls[0][1]!;
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"serviceId":1}');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect((init.headers as Record<string, string>)['Idempotency-Key']).toBe('k1');
+  });
+
+  it('posts form-encoded with a caller-supplied bearer token (reset password)', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'session-token');
+    const fetch = mockFetch(() => jsonResponse(200, { message: 'ok' }));
+    await publicApi.postFormWithToken('auth/reset-password', { password: 'n3w pass&' }, 'temp-token');
+    const init = fetch.mock.calls[0][1]!;
+    expect(String(init.body)).toBe('password=n3w+pass%26');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer temp-token');
+  });
+});
+
+describe('silent refresh', () => {
+  it('on a 401 refreshes once, stores the new tokens and retries the call', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'old');
+    window.localStorage.setItem(REFRESH_TOKEN_KEY, 'r-old');
+    const fetch = mockFetch((url, init) => {
+      if (url.endsWith('auth/refresh')) return jsonResponse(200, { accessToken: 'new', refreshToken: 'r-new' });
+      const auth = (init.headers as Record<string, string>).Authorization;
+      return auth === 'Bearer new' ? jsonResponse(200, { walletBalance: 12 }) : jsonResponse(401, { message: 'Unauthorized' });
+    });
+    const res = await api.get<{ walletBalance: number }>('user/getWalletBalance');
+    expect(res.walletBalance).toBe(12);
+    expect(fetch.mock.calls.map((c) => String(c[0]))).toEqual(['/api/v1/user/getWalletBalance', '/api/v1/auth/refresh', '/api/v1/user/getWalletBalance']);
+    expect(JSON.parse(String(fetch.mock.calls[1][1]!.body))).toEqual({ refreshToken: 'r-old' });
+    expect(getToken()).toBe('new');
+    expect(getRefreshToken()).toBe('r-new');
+  });
+
+  it('concurrent 401s share one refresh call', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'old');
+    window.localStorage.setItem(REFRESH_TOKEN_KEY, 'r');
+    let refreshes = 0;
+    mockFetch(async (url, init) => {
+      if (url.endsWith('auth/refresh')) {
+        refreshes += 1;
+        await new Promise((r) => setTimeout(r, 5));
+        return jsonResponse(200, { accessToken: 'new' });
+      }
+      return (init.headers as Record<string, string>).Authorization === 'Bearer new' ? jsonResponse(200, { ok: url }) : jsonResponse(401, {});
+    });
+    const results = await Promise.all([api.get('user/a'), api.get('user/b'), api.get('user/c')]);
+    expect(results).toHaveLength(3);
+    expect(refreshes).toBe(1);
+  });
+
+  it('a dead refresh token surfaces as the refresh error (which the shared handler acts on)', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'old');
+    window.localStorage.setItem(REFRESH_TOKEN_KEY, 'dead');
+    mockFetch((url) => (url.endsWith('auth/refresh') ? jsonResponse(401, { message: 'Unauthorized', error: REFRESH_TOKEN_ERROR }) : jsonResponse(401, {})));
+    const error = await api.get('user/orders').catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(401);
+    expect(((error as ApiError).data as { error: string }).error).toBe(REFRESH_TOKEN_ERROR);
+  });
+
+  it('refreshes before the call when the access token expires within a minute', async () => {
+    window.localStorage.setItem(TOKEN_KEY, jwt(inMinutes(0.5)));
+    window.localStorage.setItem(REFRESH_TOKEN_KEY, 'r');
+    const fresh = jwt(inMinutes(15));
+    const fetch = mockFetch((url) => (url.endsWith('auth/refresh') ? jsonResponse(200, { accessToken: fresh }) : jsonResponse(200, {})));
+    await api.get('user/getMai');
+    expect(fetch.mock.calls.map((c) => String(c[0]))).toEqual(['/api/v1/auth/refresh', '/api/v1/user/getMai']);
+    expect((fetch.mock.calls[1][1]!.headers as Record<string, string>).Authorization).toBe(`Bearer ${fresh}`);
+  });
+
+  it('does not refresh a token with plenty of time left, nor for visitors without credentials', async () => {
+    window.localStorage.setItem(TOKEN_KEY, jwt(inMinutes(10)));
+    const fetch = mockFetch(() => jsonResponse(200, {}));
+    await api.get('user/getMai');
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    window.localStorage.clear();
+    const fetch2 = mockFetch(() => jsonResponse(401, { message: 'Unauthorized' }));
+    await expect(api.get('user/getCurrentProfile')).rejects.toBeInstanceOf(ApiError);
+    expect(fetch2).toHaveBeenCalledTimes(1);
+  });
+});

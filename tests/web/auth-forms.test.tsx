@@ -1,0 +1,210 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { toast, ToastContainer } from 'react-toastify';
+import { AuthContext, type AuthContextValue } from '@/features/auth/authContext';
+import { LoginForm } from '@/features/auth/LoginForm';
+import { RegisterForm } from '@/features/auth/RegisterForm';
+import { ApiError } from '@/lib/api';
+import { describedText, jsonResponse, mockFetch } from './helpers';
+
+function Where() {
+  const { pathname } = useLocation();
+  return <p data-testid="where">{pathname}</p>;
+}
+
+function renderWithAuth(ui: React.ReactNode, auth: Partial<AuthContextValue> = {}, initial: string | { pathname: string; state?: unknown } = '/auth/login') {
+  const value: AuthContextValue = {
+    user: null,
+    userType: null,
+    loading: false,
+    login: vi.fn(),
+    logout: vi.fn(),
+    clearLocalSession: vi.fn(),
+    setUser: vi.fn(),
+    reloadProfile: vi.fn(),
+    ...auth,
+  };
+  render(
+    <AuthContext.Provider value={value}>
+      <MemoryRouter initialEntries={[initial]}>
+        <Routes>
+          <Route path="*" element={<>{ui}<Where /></>} />
+        </Routes>
+      </MemoryRouter>
+      <ToastContainer limit={1} autoClose={1500} />
+    </AuthContext.Provider>,
+  );
+  return value;
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+describe('Login form', () => {
+  it('shows the messages under the fields and the first one as a toast', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(toast, 'error');
+    const auth = renderWithAuth(<LoginForm />);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(describedText(await screen.findByLabelText('Email'))).toBe('Email is required');
+    expect(describedText(screen.getByLabelText('Password'))).toBe('Password is required');
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error).toHaveBeenCalledWith('Email is required');
+    // The toast itself is on screen (react-toastify container), not only requested.
+    await waitFor(() => expect(document.querySelector('.Toastify')?.textContent).toContain('Email is required'));
+    expect(auth.login).not.toHaveBeenCalled();
+  });
+
+  it('rejects an email whose top-level part is shorter than 2 letters', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(toast, 'error');
+    renderWithAuth(<LoginForm />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.c');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(describedText(screen.getByLabelText('Email'))).toBe('Invalid email address');
+    expect(error).toHaveBeenCalledWith('Invalid email address');
+  });
+
+  it('accepts upper-case emails, sends only email and password, toasts the server message and sends a user to /user', async () => {
+    const user = userEvent.setup();
+    const success = vi.spyOn(toast, 'success');
+    const login = vi.fn().mockResolvedValue({ accessToken: 'a', refreshToken: 'r', message: 'Login successful', user: { id: 1, fullName: 'Ada', email: 'ADA@EXAMPLE.COM', userType: 2 } });
+    renderWithAuth(<LoginForm />, { login });
+    await user.type(screen.getByLabelText('Email'), 'ADA@EXAMPLE.COM');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByLabelText('Remember Me'));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(where()).toBe('/user'));
+    expect(login).toHaveBeenCalledWith({ email: 'ADA@EXAMPLE.COM', password: 'secret' });
+    expect(success).toHaveBeenCalledWith('Login successful');
+  });
+
+  it('sends an administrator to /admin', async () => {
+    const user = userEvent.setup();
+    const login = vi.fn().mockResolvedValue({ accessToken: 'a', refreshToken: 'r', message: 'Welcome', user: { id: 9, fullName: 'Root', email: 'root@example.com', userType: 1 } });
+    renderWithAuth(<LoginForm />, { login });
+    await user.type(screen.getByLabelText('Email'), 'root@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(where()).toBe('/admin'));
+  });
+
+  it('returns to the remembered location inside the right area', async () => {
+    const user = userEvent.setup();
+    const login = vi.fn().mockResolvedValue({ accessToken: 'a', refreshToken: 'r', message: 'ok', user: { id: 1, fullName: 'Ada', email: 'a@b.co', userType: 2 } });
+    renderWithAuth(<LoginForm />, { login }, { pathname: '/auth/login', state: { from: { pathname: '/user/orders', search: '?page=2', hash: '' } } });
+    await user.type(screen.getByLabelText('Email'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(where()).toBe('/user/orders'));
+  });
+
+  it('shows the shared handler message when login fails', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(toast, 'error');
+    const login = vi.fn().mockRejectedValue(new ApiError(401, { message: 'Invalid email or password' }));
+    renderWithAuth(<LoginForm />, { login });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Invalid email or password'));
+    expect(where()).toBe('/auth/login');
+  });
+
+  it('toggles the password visibility', async () => {
+    const user = userEvent.setup();
+    renderWithAuth(<LoginForm />);
+    const input = screen.getByLabelText('Password');
+    expect(input.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input.getAttribute('type')).toBe('text');
+  });
+
+  it('links to Forgot Password and Register', () => {
+    renderWithAuth(<LoginForm />);
+    expect(screen.getByRole('link', { name: /Forgot Password/ }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/auth/register');
+  });
+});
+
+describe('Register form', () => {
+  const fill = async (user: ReturnType<typeof userEvent.setup>, v: Partial<Record<'name' | 'email' | 'password' | 'confirm', string>>) => {
+    if (v.name) await user.type(screen.getByLabelText('Full Name'), v.name);
+    if (v.email) await user.type(screen.getByLabelText('Email Address'), v.email);
+    if (v.password) await user.type(screen.getByLabelText('Password'), v.password);
+    if (v.confirm) await user.type(screen.getByLabelText('Confirm Password'), v.confirm);
+  };
+
+  it('checks full name, email and password in order and toasts the first', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(toast, 'error');
+    renderWithAuth(<RegisterForm />, {}, '/auth/register');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(describedText(screen.getByLabelText('Full Name'))).toBe('Full name is required');
+    expect(describedText(screen.getByLabelText('Email Address'))).toBe('Email is required');
+    expect(describedText(screen.getByLabelText('Password'))).toBe('Password is required');
+    expect(error).toHaveBeenLastCalledWith('Full name is required');
+
+    await fill(user, { name: 'Ada Lovelace' });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(error).toHaveBeenLastCalledWith('Email is required');
+
+    await fill(user, { email: 'ada@example' });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(error).toHaveBeenLastCalledWith('Invalid email address');
+  });
+
+  it('reports mismatched passwords under Confirm Password', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(toast, 'error');
+    const fetch = mockFetch(() => jsonResponse(201, { message: 'created' }));
+    renderWithAuth(<RegisterForm />, {}, '/auth/register');
+    await fill(user, { name: 'Ada', email: 'ada@example.com', password: 'password-1', confirm: 'password-2' });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(describedText(screen.getByLabelText('Confirm Password'))).toBe('Passwords do not match');
+    expect(error).toHaveBeenLastCalledWith('Passwords do not match');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('one toggle shows and hides both password fields', async () => {
+    const user = userEvent.setup();
+    renderWithAuth(<RegisterForm />, {}, '/auth/register');
+    const toggles = screen.getAllByRole('button', { name: /show password/i });
+    expect(toggles).toHaveLength(1);
+    await user.click(toggles[0]);
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('text');
+    expect(screen.getByLabelText('Confirm Password').getAttribute('type')).toBe('text');
+  });
+
+  it('sends userType 2 without confirmPassword, toasts, clears the form and goes to /auth/login', async () => {
+    const user = userEvent.setup();
+    const success = vi.spyOn(toast, 'success');
+    const fetch = mockFetch(() => jsonResponse(201, { message: 'Registered' }));
+    renderWithAuth(<RegisterForm />, {}, '/auth/register');
+    await fill(user, { name: 'Ada Lovelace', email: 'ada@example.com', password: 'password-1', confirm: 'password-1' });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await waitFor(() => expect(where()).toBe('/auth/login'));
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/v1/auth/register');
+    expect(JSON.parse(String(init!.body))).toEqual({ fullName: 'Ada Lovelace', email: 'ada@example.com', password: 'password-1', userType: 2 });
+    expect(success).toHaveBeenCalledWith('Account created successfully');
+    expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+  });
+
+  it("prefixes the failure with 'Failed to register. '", async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(toast, 'error');
+    mockFetch(() => jsonResponse(409, { message: 'Email already registered' }));
+    renderWithAuth(<RegisterForm />, {}, '/auth/register');
+    await fill(user, { name: 'Ada', email: 'ada@example.com', password: 'password-1', confirm: 'password-1' });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to register. Email already registered'));
+    expect(where()).toBe('/auth/register');
+  });
+});

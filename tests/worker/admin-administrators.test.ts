@@ -1,0 +1,158 @@
+import { and, eq, inArray, ne, TransactionRollbackError } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, emailOutbox, USER_TYPE, users } from '../../drizzle/schema';
+import { CANNOT_REMOVE_YOURSELF, LAST_ADMINISTRATOR, removeAdministrator } from '../../worker/services/administrators';
+import { call, createAdmin, login, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
+
+const auditRows = (actorId: number, action: string) =>
+  withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, action))));
+const userTypeOf = async (userId: number) => (await withDb((db) => db.select({ userType: users.userType }).from(users).where(eq(users.id, userId))))[0].userType;
+const profileStatus = async (account: TestAccount) => (await call('user/getCurrentProfile', { token: account.accessToken })).status;
+
+describe('GET admin/administrators', () => {
+  it('lists administrators only, searchable and paginated', async () => {
+    const admin = await createAdmin();
+    const user = await registerAndLogin();
+    const found = await call(`admin/administrators?search=${encodeURIComponent(admin.email)}`, { token: admin.accessToken });
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ page: 1, limit: 20, total: 1 });
+    expect(found.body.data[0]).toMatchObject({ id: admin.id, email: admin.email, userType: 1 });
+    expect((await call(`admin/administrators?search=${encodeURIComponent(user.email)}`, { token: admin.accessToken })).body.total).toBe(0);
+    expect((await call('admin/administrators?limit=101', { token: admin.accessToken })).body.message).toBe('limit must be at most 100');
+  });
+});
+
+describe('POST admin/administrators/promote', () => {
+  it('makes a user an administrator at once: their sessions end, the audit log names who did it', async () => {
+    const admin = await createAdmin();
+    const user = await registerAndLogin();
+    const promoted = await call('admin/administrators/promote', { token: admin.accessToken, body: { userId: user.id } });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body.data).toMatchObject({ id: user.id, userType: 1 });
+    expect(await profileStatus(user)).toBe(401);
+    const again = await login(user.email, user.password);
+    expect((await call('admin/dashboard', { token: again.accessToken })).status).toBe(200);
+    const [entry] = await auditRows(admin.id, 'admin.promote');
+    expect(entry).toMatchObject({ targetType: 'user', targetId: String(user.id) });
+  });
+
+  it('validates the body and explains what cannot be promoted', async () => {
+    const admin = await createAdmin();
+    const other = await createAdmin();
+    const suspended = await registerAndLogin();
+    await withDb((db) => db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.id)));
+    const promote = (body: unknown) => call('admin/administrators/promote', { token: admin.accessToken, body });
+    expect(await promote({})).toMatchObject({ status: 400, body: { message: 'userId must be a number' } });
+    expect((await promote({ userId: -3 })).body.message).toBe('userId must be positive');
+    expect(await promote({ userId: 99_999_999 })).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    expect(await promote({ userId: other.id })).toMatchObject({ status: 409, body: { message: 'This user is already an administrator' } });
+    expect((await promote({ userId: suspended.id })).status).toBe(409);
+    expect(await userTypeOf(suspended.id)).toBe(USER_TYPE.user);
+    expect(await auditRows(admin.id, 'admin.promote')).toHaveLength(0);
+  });
+});
+
+describe('POST admin/administrators/invite', () => {
+  it('creates an administrator who sets a password through the emailed link', async () => {
+    const admin = await createAdmin();
+    const email = `${unique('invited')}@Example.com`;
+    const invited = await call('admin/administrators/invite', { token: admin.accessToken, body: { fullName: 'Ngozi Eze', email } });
+    expect(invited.status).toBe(201);
+    expect(invited.body.data).toMatchObject({ fullName: 'Ngozi Eze', email: email.toLowerCase(), userType: 1 });
+
+    const [mail] = await withDb((db) => db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email.toLowerCase())));
+    expect(mail.body).toContain('Test Admin made you an administrator');
+    const token = decodeURIComponent(/reset-password\?token=(\S+)/.exec(mail.body)![1]);
+    const set = await call('auth/reset-password', { body: new URLSearchParams({ password: 'chosen-password-1' }).toString(), token, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(set.status).toBe(200);
+    const session = await login(email.toLowerCase(), 'chosen-password-1');
+    expect((await call('admin/administrators', { token: session.accessToken })).status).toBe(200);
+    const [entry] = await auditRows(admin.id, 'admin.invite');
+    expect(entry).toMatchObject({ targetType: 'user', targetId: String(invited.body.data.id) });
+  });
+
+  it('validates the body with the registration messages and refuses known emails', async () => {
+    const admin = await createAdmin();
+    const user = await registerAndLogin();
+    const invite = (body: unknown) => call('admin/administrators/invite', { token: admin.accessToken, body });
+    expect((await invite({ email: `${unique()}@example.com` })).body.message).toBe('Full name is required');
+    expect((await invite({ fullName: 'Ada' })).body.message).toBe('Email is required');
+    expect((await invite({ fullName: 'Ada', email: 'not-an-email' })).body.message).toBe('Invalid email address');
+    expect(await invite({ fullName: 'Ada', email: user.email })).toMatchObject({ status: 409, body: { message: 'This email already has an account: promote that user instead' } });
+    expect(await invite({ fullName: 'Ada', email: admin.email.toUpperCase() })).toMatchObject({ status: 409, body: { message: 'This person is already an administrator' } });
+    expect(await auditRows(admin.id, 'admin.invite')).toHaveLength(0);
+  });
+});
+
+describe('DELETE admin/administrators/:userId', () => {
+  it('turns an administrator back into a user at once, with an audit entry', async () => {
+    const admin = await createAdmin();
+    const other = await createAdmin();
+    const removed = await call(`admin/administrators/${other.id}`, { method: 'DELETE', token: admin.accessToken });
+    expect(removed).toMatchObject({ status: 200, body: { message: 'Administrator removed' } });
+    expect(await userTypeOf(other.id)).toBe(USER_TYPE.user);
+    expect(await profileStatus(other)).toBe(401);
+    const again = await login(other.email, other.password);
+    expect((await call('admin/dashboard', { token: again.accessToken })).status).toBe(403);
+    const [entry] = await auditRows(admin.id, 'admin.remove');
+    expect(entry).toMatchObject({ targetType: 'user', targetId: String(other.id) });
+  });
+
+  it('never removes yourself, and says why other removals are refused', async () => {
+    const admin = await createAdmin();
+    const user = await registerAndLogin();
+    const remove = (id: number | string) => call(`admin/administrators/${id}`, { method: 'DELETE', token: admin.accessToken });
+    expect(await remove(admin.id)).toMatchObject({ status: 403, body: { message: CANNOT_REMOVE_YOURSELF } });
+    expect(await userTypeOf(admin.id)).toBe(USER_TYPE.admin);
+    expect(await remove(user.id)).toMatchObject({ status: 409, body: { message: 'This user is not an administrator' } });
+    expect(await remove(99_999_999)).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    expect(await remove('abc')).toMatchObject({ status: 400, body: { message: 'userId must be a number' } });
+    expect(await auditRows(admin.id, 'admin.remove')).toHaveLength(0);
+  });
+
+  it('refuses yourself however many times it is asked at once', async () => {
+    const admin = await createAdmin();
+    const statuses = await Promise.all(Array.from({ length: 10 }, () => call(`admin/administrators/${admin.id}`, { method: 'DELETE', token: admin.accessToken }).then((r) => r.status)));
+    expect(statuses.every((status) => status === 403)).toBe(true);
+    expect(await userTypeOf(admin.id)).toBe(USER_TYPE.admin);
+  });
+
+  it('lets only one of two administrators removing each other at once succeed', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const [a, b] = await Promise.all([createAdmin(), createAdmin()]);
+      const [ab, ba] = await Promise.all([
+        call(`admin/administrators/${b.id}`, { method: 'DELETE', token: a.accessToken }),
+        call(`admin/administrators/${a.id}`, { method: 'DELETE', token: b.accessToken }),
+      ]);
+      const [winner, loser] = ab.status === 200 ? [ab, ba] : [ba, ab];
+      expect(winner.status).toBe(200);
+      // The loser either lost its session before its turn (401) or found itself removed once it had the lock (403).
+      expect(loser.body.message).toMatch(/^(You are no longer an administrator\.|Unauthorized\. Please log in again\.)$/);
+      expect([await userTypeOf(a.id), await userTypeOf(b.id)].sort()).toEqual([USER_TYPE.admin, USER_TYPE.user]);
+    }
+  });
+
+  it('leaves at least one of a group of administrators removing one another all at once', async () => {
+    const group = await Promise.all(Array.from({ length: 5 }, () => createAdmin()));
+    const attempts = group.flatMap((actor) => group.filter((target) => target !== actor).map((target) => ({ actor, target })));
+    const results = await Promise.all(attempts.map(({ actor, target }) => call(`admin/administrators/${target.id}`, { method: 'DELETE', token: actor.accessToken })));
+    const remaining = await withDb((db) => db.select({ id: users.id }).from(users).where(and(inArray(users.id, group.map((g) => g.id)), eq(users.userType, USER_TYPE.admin))));
+    expect(remaining.length).toBeGreaterThanOrEqual(1);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(group.length - remaining.length);
+  });
+
+  it('never removes the last administrator, even for a caller whose own access was just removed', async () => {
+    const [actor, last] = await Promise.all([createAdmin(), createAdmin()]);
+    // Inside a transaction that is rolled back: everyone but `last` stops being an administrator,
+    // as if the caller's access had been removed while this request was on its way.
+    const attempt = withDb((db) =>
+      db.transaction(async (tx) => {
+        await tx.update(users).set({ userType: USER_TYPE.user }).where(and(eq(users.userType, USER_TYPE.admin), ne(users.id, last.id)));
+        await expect(removeAdministrator(tx, actor.id, last.id)).rejects.toThrow(LAST_ADMINISTRATOR);
+        tx.rollback();
+      }),
+    );
+    await expect(attempt).rejects.toThrow(TransactionRollbackError);
+    expect(await userTypeOf(last.id)).toBe(USER_TYPE.admin);
+  });
+});

@@ -1,0 +1,287 @@
+// Faults on the money paths. The database connection dies in the middle of a money
+// transaction; the payment provider times out, answers garbage or a server error, or
+// answers twice; a webhook comes back days later. In every case the wallet is credited
+// exactly once or not at all, nothing is half-written, and reconciliation stays clean.
+//
+// Requests go straight into the real app with the test bindings, except that Paystack is
+// this file's own copy of the fake (its /__scope): the root copy's failure switches are
+// shared with wallet.test.ts, which runs alongside and would see a timeout set here.
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { and, eq, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { auditLog, paymentIntents, walletTransactions } from '../../drizzle/schema';
+import { app } from '../../worker/app';
+import { reconcile } from '../../worker/services/wallet';
+import { BASE, createAdmin, registerAndLogin, unique, uniqueIp, withDb, type TestAccount } from '../support/api';
+import { fakeScope } from './providers/fake-scope';
+
+const paystack = fakeScope(inject('paystackUrl'));
+const bindings = { ...env, PAYSTACK_BASE_URL: paystack.url };
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+async function api(path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { 'cf-connecting-ip': uniqueIp(), ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+  const request = new Request(`${BASE}/${path}`, {
+    method: options.body === undefined ? 'GET' : 'POST',
+    headers,
+    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+  });
+  const ctx = createExecutionContext();
+  const response = await app.fetch(request, bindings, ctx);
+  const text = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+const balanceOf = async (account: TestAccount) => (await api('user/getWalletBalance', { token: account.accessToken })).body.walletBalance as number;
+const ledgerRowsFor = (reference: string) => withDb((db) => db.select().from(walletTransactions).where(eq(walletTransactions.sourceRef, reference)));
+
+async function expectBooksReconcile() {
+  const report = await withDb((db) => reconcile(db));
+  expect(report.balanceMismatches).toEqual([]);
+  expect(report.brokenRunningBalances).toEqual([]);
+  expect(report.paymentMismatches).toEqual([]);
+  expect(report.ok).toBe(true);
+}
+
+afterEach(async () => {
+  await paystack.post('/__control', { verifyMode: 'normal', overrideAmount: null, overrideCurrency: null });
+});
+
+interface Deposit {
+  checkoutUrl: string;
+  signature: string;
+  amount: number;
+  reference: string;
+}
+
+async function paidDeposit(account: TestAccount, amount: number): Promise<Deposit> {
+  const started = await api('user/add-fund', { token: account.accessToken, body: { amount } });
+  expect(started.status).toBe(201);
+  await paystack.post('/__complete', { reference: started.body.reference, outcome: 'success' });
+  return started.body;
+}
+
+const verify = (account: TestAccount, { checkoutUrl, signature, amount }: Deposit) =>
+  api('user/verify-payment', { token: account.accessToken, body: { checkoutUrl, signature, amount } });
+
+async function chargeSuccessWebhook(reference: string): Promise<{ body: string; signature: string }> {
+  const { webhooks } = (await paystack.get('/__webhooks')) as { webhooks: Array<{ reference: string; body: string; signature: string }> };
+  const hook = webhooks.find((candidate) => candidate.reference === reference);
+  if (!hook) throw new Error(`no charge.success recorded for ${reference}`);
+  return hook;
+}
+
+const postWebhook = (hook: { body: string; signature: string }) => api('webhooks/paystack', { body: hook.body, headers: { 'x-paystack-signature': hook.signature } });
+
+// ---------------------------------------------------------------- the database connection drops
+
+/**
+ * Holds a lock in a transaction of its own, so that a request's transaction stops at a known
+ * statement and its connection can be ended there with pg_terminate_backend.
+ */
+async function holdLock(statement: SQL) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let lockHeld!: (pid: number) => void;
+  const holderPid = new Promise<number>((resolve) => (lockHeld = resolve));
+  const finished = withDb((db) =>
+    db.transaction(async (tx) => {
+      await tx.execute(statement);
+      lockHeld((await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0].pid);
+      await released;
+      tx.rollback();
+    }),
+  ).catch((error) => {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  });
+  const pid = await Promise.race([holderPid, finished.then(() => Promise.reject(new Error('the lock was never taken')))]);
+  return {
+    /**
+     * Waits for the transaction that is blocked on this lock and has already written the row
+     * `writtenRow` selects (the row's xmax is that transaction's id), and ends its connection.
+     */
+    async terminateBlockedWriter(writtenRow: SQL): Promise<void> {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        const { rows } = await withDb((db) =>
+          db.execute<{ pid: number }>(sql`select a.pid from pg_stat_activity a where ${pid}::int = any(pg_blocking_pids(a.pid)) and a.backend_xid = (${writtenRow})`),
+        );
+        if (rows.length === 1) {
+          await withDb((db) => db.execute(sql`select pg_terminate_backend(${rows[0].pid}::int)`));
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('the request never reached the locked statement');
+    },
+    async release(): Promise<void> {
+      release();
+      await finished;
+    },
+  };
+}
+
+describe('the database connection drops mid-transaction', () => {
+  it('an admin credit cut after its ledger statement moves no money and writes no audit row; the retry credits once', async () => {
+    const [admin, user] = await Promise.all([createAdmin(), registerAndLogin()]);
+    const reference = unique('cut');
+    const credit = () => api('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount: 250, reference, userId: user.id } });
+
+    // The credit's transaction updates the wallet and writes the ledger row, then waits here to write its audit row.
+    const lock = await holdLock(sql`lock table audit_log in share mode`);
+    const pending = credit();
+    try {
+      await lock.terminateBlockedWriter(sql`select xmax from wallets where user_id = ${user.id}`);
+    } finally {
+      await lock.release();
+    }
+    const answer = await pending;
+
+    expect(answer.status).toBe(503);
+    expect(answer.body).toEqual({ message: expect.any(String), error: 'Service Unavailable' });
+    expect(await balanceOf(user)).toBe(0);
+    expect(await ledgerRowsFor(reference)).toEqual([]);
+    const audits = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.action, 'wallet.credit'), eq(auditLog.targetId, String(user.id)))));
+    expect(audits).toEqual([]);
+    await expectBooksReconcile();
+
+    expect((await credit()).status).toBe(200);
+    expect((await credit()).status).toBe(409);
+    expect(await balanceOf(user)).toBe(250);
+    expect(await ledgerRowsFor(reference)).toHaveLength(1);
+    await expectBooksReconcile();
+  });
+
+  it('a card payment cut between claiming the payment and crediting the wallet stays pending; the next verify credits once', async () => {
+    const user = await registerAndLogin();
+    const deposit = await paidDeposit(user, 700);
+
+    // The verification claims the payment intent, then waits here for the wallet row.
+    const lock = await holdLock(sql`select 1 from wallets where user_id = ${user.id} for update`);
+    const pending = verify(user, deposit);
+    try {
+      await lock.terminateBlockedWriter(sql`select xmax from payment_intents where reference = ${deposit.reference}`);
+    } finally {
+      await lock.release();
+    }
+    const answer = await pending;
+
+    expect(answer.status).toBe(503);
+    expect(answer.body.error).toBe('Service Unavailable');
+    const [intent] = await withDb((db) => db.select().from(paymentIntents).where(eq(paymentIntents.reference, deposit.reference)));
+    expect(intent.status).toBe('pending');
+    expect(await balanceOf(user)).toBe(0);
+    await expectBooksReconcile();
+
+    expect((await verify(user, deposit)).body.data.orderStatus).toBe(2);
+    expect((await verify(user, deposit)).body.data.orderStatus).toBe(2);
+    expect(await balanceOf(user)).toBe(700);
+    expect(await ledgerRowsFor(deposit.reference)).toHaveLength(1);
+    await expectBooksReconcile();
+  });
+});
+
+// ---------------------------------------------------------------- the payment provider misbehaves
+
+describe('the payment provider', () => {
+  it('timing out: the verify answers 503 and credits nothing; a later verify credits once', async () => {
+    const user = await registerAndLogin();
+    const deposit = await paidDeposit(user, 300);
+    await paystack.post('/__control', { verifyMode: 'timeout' });
+    const timedOut = await verify(user, deposit);
+    expect(timedOut.status).toBe(503);
+    expect(timedOut.body).toEqual({ message: expect.stringMatching(/not answering/), error: 'Service Unavailable' });
+    expect(await balanceOf(user)).toBe(0);
+
+    await paystack.post('/__control', { verifyMode: 'normal' });
+    expect((await verify(user, deposit)).body.data.orderStatus).toBe(2);
+    expect(await balanceOf(user)).toBe(300);
+    await expectBooksReconcile();
+  }, 40_000);
+
+  it.each(['garbage', 'error'] as const)('answering %s: no credit, a clean 503, and one credit once it recovers', async (verifyMode) => {
+    const user = await registerAndLogin();
+    const deposit = await paidDeposit(user, 400);
+    const hook = await chargeSuccessWebhook(deposit.reference);
+    await paystack.post('/__control', { verifyMode });
+    const broken = await verify(user, deposit);
+    expect(broken.status).toBe(503);
+    expect(broken.body.error).toBe('Service Unavailable');
+    // The webhook is re-verified with the provider too, so it cannot credit on the provider's word alone.
+    expect((await postWebhook(hook)).status).toBe(503);
+    expect(await balanceOf(user)).toBe(0);
+    const [intent] = await withDb((db) => db.select().from(paymentIntents).where(eq(paymentIntents.reference, deposit.reference)));
+    expect(intent.status).toBe('pending');
+
+    await paystack.post('/__control', { verifyMode: 'normal' });
+    expect((await postWebhook(hook)).status).toBe(200);
+    expect((await verify(user, deposit)).body.data.orderStatus).toBe(2);
+    expect(await balanceOf(user)).toBe(400);
+    expect(await ledgerRowsFor(deposit.reference)).toHaveLength(1);
+    await expectBooksReconcile();
+  });
+
+  it('answering twice: the same webhook delivered three times, racing two return-page verifies, credits once', async () => {
+    const user = await registerAndLogin();
+    const deposit = await paidDeposit(user, 1500);
+    const hook = await chargeSuccessWebhook(deposit.reference);
+    const answers = await Promise.all([postWebhook(hook), verify(user, deposit), postWebhook(hook), postWebhook(hook), verify(user, deposit)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await balanceOf(user)).toBe(1500);
+    expect(await ledgerRowsFor(deposit.reference)).toHaveLength(1);
+    await expectBooksReconcile();
+  });
+
+  it('a webhook arriving after the return page already credited changes nothing', async () => {
+    const user = await registerAndLogin();
+    const deposit = await paidDeposit(user, 800);
+    expect((await verify(user, deposit)).body.data.orderStatus).toBe(2);
+    expect((await postWebhook(await chargeSuccessWebhook(deposit.reference))).status).toBe(200);
+    expect(await balanceOf(user)).toBe(800);
+    expect(await ledgerRowsFor(deposit.reference)).toHaveLength(1);
+  });
+});
+
+// ---------------------------------------------------------------- webhooks replayed days later
+
+/** Moves a payment (and any credit of it) back in time, as if it happened `days` ago. */
+async function age(reference: string, days: number) {
+  await withDb(async (db) => {
+    await db.update(paymentIntents).set({ createdAt: sql`created_at - make_interval(days => ${days})` }).where(eq(paymentIntents.reference, reference));
+    await db.update(walletTransactions).set({ createdAt: sql`created_at - make_interval(days => ${days})` }).where(eq(walletTransactions.sourceRef, reference));
+  });
+}
+
+describe('a webhook replayed days later', () => {
+  it('for a payment credited at the time credits nothing more', async () => {
+    const user = await registerAndLogin();
+    const deposit = await paidDeposit(user, 1200);
+    const hook = await chargeSuccessWebhook(deposit.reference);
+    expect((await postWebhook(hook)).status).toBe(200);
+    await age(deposit.reference, 5);
+    expect((await postWebhook(hook)).status).toBe(200);
+    expect((await postWebhook(hook)).status).toBe(200);
+    expect(await balanceOf(user)).toBe(1200);
+    expect(await ledgerRowsFor(deposit.reference)).toHaveLength(1);
+    await expectBooksReconcile();
+  });
+
+  it('for a payment nobody verified (past the scheduled re-check window) credits it exactly once', async () => {
+    const user = await registerAndLogin();
+    const deposit = await paidDeposit(user, 900);
+    const hook = await chargeSuccessWebhook(deposit.reference);
+    await age(deposit.reference, 4);
+    const replays = await Promise.all([postWebhook(hook), postWebhook(hook), postWebhook(hook)]);
+    expect(replays.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await balanceOf(user)).toBe(900);
+    expect(await ledgerRowsFor(deposit.reference)).toHaveLength(1);
+    await expectBooksReconcile();
+  });
+});

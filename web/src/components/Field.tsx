@@ -1,0 +1,176 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { cx } from '@/lib/hooks';
+import { Icon } from './Icon';
+
+interface FieldShellProps {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  labelAction?: ReactNode;
+}
+
+/** Label above, control, then the hint or the error message (tied with aria-describedby). */
+function FieldShell({ id, label, error, hint, children, className, labelAction }: FieldShellProps) {
+  return (
+    <div className={className}>
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={id} className="label">
+          {label}
+        </label>
+        {labelAction}
+      </div>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const describedBy = (id: string, error?: string, hint?: ReactNode) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  id?: string;
+  ref?: Ref<HTMLInputElement>;
+  containerClassName?: string;
+  labelAction?: ReactNode;
+  /** Content shown inside the input on the left (e.g. a currency sign). */
+  prefix?: ReactNode;
+};
+
+export function TextField({ label, error, hint, id, ref, className, containerClassName, labelAction, prefix, ...rest }: InputProps) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <FieldShell id={fid} label={label} error={error} hint={hint} className={containerClassName} labelAction={labelAction}>
+      <div className="relative">
+        {prefix ? <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-500">{prefix}</span> : null}
+        <input
+          ref={ref}
+          id={fid}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(fid, error, hint)}
+          className={cx('input', prefix ? 'pl-9' : undefined, className)}
+          {...rest}
+        />
+      </div>
+    </FieldShell>
+  );
+}
+
+type PasswordProps = Omit<InputProps, 'type' | 'prefix'> & {
+  /** Controlled visibility (one toggle shared by several fields); omit for a field of its own. */
+  visible?: boolean;
+  onToggleVisible?: () => void;
+  /** Hide this field's own toggle button (another field carries the shared one). */
+  hideToggle?: boolean;
+  /** What the toggle shows/hides: 'password' or, for a shared toggle, 'passwords'. */
+  toggleNoun?: string;
+};
+
+/** Password input with a show/hide toggle button inside it. */
+export function PasswordField({ visible, onToggleVisible, hideToggle = false, toggleNoun = 'password', label, error, hint, id, ref, className, containerClassName, labelAction, ...rest }: PasswordProps) {
+  const auto = useId();
+  const fid = id ?? auto;
+  const [ownVisible, setOwnVisible] = useState(false);
+  const shown = visible ?? ownVisible;
+  const toggle = onToggleVisible ?? (() => setOwnVisible((v) => !v));
+  return (
+    <FieldShell id={fid} label={label} error={error} hint={hint} className={containerClassName} labelAction={labelAction}>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={fid}
+          type={shown ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(fid, error, hint)}
+          className={cx('input', !hideToggle && 'pr-12', className)}
+          {...rest}
+        />
+        {hideToggle ? null : (
+          <button
+            type="button"
+            onClick={toggle}
+            aria-label={shown ? `Hide ${toggleNoun}` : `Show ${toggleNoun}`}
+            aria-pressed={shown}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <Icon name={shown ? 'eyeOff' : 'eye'} />
+          </button>
+        )}
+      </div>
+    </FieldShell>
+  );
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  id?: string;
+  ref?: Ref<HTMLSelectElement>;
+  containerClassName?: string;
+};
+
+export function SelectField({ label, error, hint, id, ref, className, containerClassName, children, ...rest }: SelectProps) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <FieldShell id={fid} label={label} error={error} hint={hint} className={containerClassName}>
+      <select
+        ref={ref}
+        id={fid}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        className={cx('input appearance-none bg-[length:1.25rem] bg-[right_0.75rem_center] bg-no-repeat pr-10', className)}
+        style={{
+          backgroundImage:
+            "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%2364748b' stroke-width='2'%3E%3Cpath d='M6 9l6 6 6-6'/%3E%3C/svg%3E\")",
+        }}
+        {...rest}
+      >
+        {children}
+      </select>
+    </FieldShell>
+  );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: ReactNode;
+  /** Monospace, for lists and codes (mass orders); prose (page texts) reads better without. */
+  mono?: boolean;
+  error?: string;
+  hint?: ReactNode;
+  id?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+  containerClassName?: string;
+};
+
+export function TextAreaField({ label, error, hint, id, ref, className, containerClassName, mono = true, ...rest }: TextAreaProps) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <FieldShell id={fid} label={label} error={error} hint={hint} className={containerClassName}>
+      <textarea
+        ref={ref}
+        id={fid}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        className={cx('input min-h-28 text-sm', mono && 'font-mono', className)}
+        {...rest}
+      />
+    </FieldShell>
+  );
+}

@@ -1,0 +1,18 @@
+import { Link } from 'react-router-dom';
+import { cx } from '@/lib/hooks';
+
+/** The brand mark and name; a link to / unless `to` is null. */
+export function Logo({ name = 'SMM Provider', to = '/', className, compact = false }: { name?: string; to?: string | null; className?: string; compact?: boolean }) {
+  const content = (
+    <>
+      <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
+      <span className={cx('text-lg font-bold tracking-tight text-brand-950', compact && 'max-sm:sr-only')}>{name}</span>
+    </>
+  );
+  if (to === null) return <span className={cx('inline-flex items-center gap-2', className)}>{content}</span>;
+  return (
+    <Link to={to} className={cx('inline-flex items-center gap-2 rounded-lg', className)} aria-label={`${name} home`}>
+      {content}
+    </Link>
+  );
+}

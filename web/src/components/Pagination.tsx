@@ -1,0 +1,29 @@
+import { formatCount } from '@/lib/format';
+import { Icon } from './Icon';
+
+/** "Showing 21–40 of 312" with previous/next buttons. */
+export function Pagination({ page, limit, total, onPage, disabled = false }: { page: number; limit: number; total: number; onPage: (p: number) => void; disabled?: boolean }) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  if (total <= 0) return null;
+  const from = (page - 1) * limit + 1;
+  const to = Math.min(total, page * limit);
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 pt-4">
+      <p className="text-sm text-slate-600" aria-live="polite">
+        Showing <span className="font-medium text-slate-900">{formatCount(from)}</span>–<span className="font-medium text-slate-900">{formatCount(to)}</span> of{' '}
+        <span className="font-medium text-slate-900">{formatCount(total)}</span>
+      </p>
+      <div className="flex items-center gap-2">
+        <button type="button" className="btn-sm btn-secondary" onClick={() => onPage(page - 1)} disabled={disabled || page <= 1} aria-label="Previous page">
+          <Icon name="chevronLeft" className="h-4 w-4" /> Prev
+        </button>
+        <span className="text-sm text-slate-600">
+          {page} / {pages}
+        </span>
+        <button type="button" className="btn-sm btn-secondary" onClick={() => onPage(page + 1)} disabled={disabled || page >= pages} aria-label="Next page">
+          Next <Icon name="chevronRight" className="h-4 w-4" />
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { cx } from '@/lib/hooks';
+import { Skeleton } from './Skeleton';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Classes for the <td>/<th> (e.g. 'text-right'). */
+  className?: string;
+  /** On phones: 'title' is the card's heading, 'hide' leaves the column out. */
+  mobile?: 'title' | 'hide';
+}
+
+interface Props<T> {
+  columns: ReadonlyArray<Column<T>>;
+  rows: ReadonlyArray<T> | undefined;
+  rowKey: (row: T) => string | number;
+  loading?: boolean;
+  empty?: ReactNode;
+  caption?: string;
+  skeletonRows?: number;
+  /** A hand-made phone card instead of the generic label: value list. */
+  renderCard?: (row: T) => ReactNode;
+}
+
+/** A table from `md` up; a stack of cards (label: value) on phones. */
+export function ResponsiveTable<T>({ columns, rows, rowKey, loading = false, empty, caption, skeletonRows = 5, renderCard }: Props<T>) {
+  if (loading) {
+    return (
+      <div role="status" aria-label="Loading" className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
+        {Array.from({ length: skeletonRows }, (_, i) => (
+          <div key={i} className="flex items-center gap-4 border-b border-slate-100 px-4 py-4 last:border-0">
+            <Skeleton className="h-4 w-12" />
+            <Skeleton className="h-4 flex-1" />
+            <Skeleton className="h-4 w-20" />
+            <Skeleton className="hidden h-4 w-24 md:block" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (!rows || rows.length === 0) return <>{empty}</>;
+  const title = columns.find((c) => c.mobile === 'title');
+  const rest = columns.filter((c) => c.mobile !== 'title' && c.mobile !== 'hide');
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          {caption ? <caption className="sr-only">{caption}</caption> : null}
+          <thead className="bg-slate-50">
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className={cx('px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase', c.className)}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((r) => (
+              <tr key={rowKey(r)} className="hover:bg-slate-50/60">
+                {columns.map((c) => (
+                  <td key={c.key} className={cx('px-4 py-3 align-middle text-slate-700', c.className)}>
+                    {c.cell(r)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="space-y-3 md:hidden" aria-label={caption}>
+        {rows.map((r) => (
+          <li key={rowKey(r)} className="card p-4">
+            {renderCard ? renderCard(r) : null}
+            {renderCard ? null : title ? <div className="mb-2 font-semibold text-slate-900">{title.cell(r)}</div> : null}
+            {renderCard ? null : (
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+              {rest.map((c) => (
+                <div key={c.key} className="contents">
+                  <dt className="text-slate-500">{c.header}</dt>
+                  <dd className="min-w-0 text-right break-words text-slate-800">{c.cell(r)}</dd>
+                </div>
+              ))}
+            </dl>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

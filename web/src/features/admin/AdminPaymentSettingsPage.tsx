@@ -1,0 +1,161 @@
+// /admin/payment-settings: which provider takes card deposits (Paystack or Flutterwave), test or
+// live mode, the deposit limits, and the provider keys. Keys are write-only: the server stores
+// them encrypted and only says whether each one is configured; a blank field keeps the stored key.
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { paymentSettingsSchema } from '@schemas/settings';
+import { ErrorState } from '@/components/EmptyState';
+import { PasswordField, TextField } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { PageHeader } from '@/components/PageHeader';
+import { SegmentedControl } from '@/components/SegmentedControl';
+import { SkeletonRows } from '@/components/Skeleton';
+import { Badge } from '@/components/StatusBadge';
+import { getErrorMessage, handleApiError } from '@/lib/api';
+import { confirmAction } from '@/lib/confirm';
+import { toastFirstError } from '@/features/auth/formErrors';
+import { publicSettingsKey } from '@/features/public/settings';
+import { savePaymentSettings, settingsKeys, usePaymentSettings, type PaymentSettingsView } from './settingsApi';
+
+type FormInput = z.input<typeof paymentSettingsSchema>;
+type FormOutput = z.output<typeof paymentSettingsSchema>;
+type KeyName = keyof PaymentSettingsView['configuredKeys'];
+
+const PROVIDERS = [
+  { value: 'paystack', label: 'Paystack' },
+  { value: 'flutterwave', label: 'Flutterwave' },
+] as const;
+const MODES = [
+  { value: 'test', label: 'Test' },
+  { value: 'live', label: 'Live' },
+] as const;
+const PROVIDER_NAMES = { paystack: 'Paystack', flutterwave: 'Flutterwave' } as const;
+
+const KEYS_OF: Record<PaymentSettingsView['provider'], Array<{ name: KeyName; label: string; hint: string }>> = {
+  paystack: [{ name: 'paystackSecretKey', label: 'Paystack secret key', hint: 'sk_test_… or sk_live_…, from Settings → API Keys in the Paystack dashboard.' }],
+  flutterwave: [
+    { name: 'flutterwaveSecretKey', label: 'Flutterwave secret key', hint: 'FLWSECK_…, from Settings → API in the Flutterwave dashboard.' },
+    { name: 'flutterwaveWebhookHash', label: 'Flutterwave webhook secret hash', hint: 'The secret hash set under Settings → Webhooks.' },
+  ],
+};
+
+const formValues = (view: PaymentSettingsView): FormInput => ({
+  provider: view.provider,
+  mode: view.mode,
+  minDeposit: String(view.minDeposit),
+  maxDeposit: String(view.maxDeposit),
+  paystackSecretKey: '',
+  flutterwaveSecretKey: '',
+  flutterwaveWebhookHash: '',
+});
+
+export default function AdminPaymentSettingsPage() {
+  const settings = usePaymentSettings();
+  return (
+    <div className="space-y-5">
+      <PageHeader title="Payment Settings" description="How users fund their wallets by card." />
+      {settings.isError ? (
+        <ErrorState message={getErrorMessage(settings.error)} onRetry={() => void settings.refetch()} />
+      ) : settings.isPending ? (
+        <SkeletonRows rows={4} className="h-20" />
+      ) : (
+        <PaymentSettingsForm current={settings.data} />
+      )}
+    </div>
+  );
+}
+
+function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
+  const queryClient = useQueryClient();
+  const { control, register, handleSubmit, reset, watch, formState: { errors, isSubmitting } } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(paymentSettingsSchema),
+    defaultValues: formValues(current),
+  });
+  useEffect(() => reset(formValues(current)), [current, reset]);
+  const provider = watch('provider');
+  const mode = watch('mode');
+
+  const onValid = async (values: FormOutput) => {
+    const switching = values.provider !== current.provider || values.mode !== current.mode;
+    if (switching) {
+      const confirmed = await confirmAction({
+        title: `Take deposits through ${PROVIDER_NAMES[values.provider]} in ${values.mode} mode?`,
+        text: values.mode === 'live' ? 'Live mode charges real cards. New deposits use these settings at once.' : 'Test mode takes no real money. New deposits use these settings at once.',
+        confirmText: 'Yes, save',
+        cancelText: 'No',
+        danger: values.mode === 'live',
+      });
+      if (!confirmed) return;
+    }
+    try {
+      const res = await savePaymentSettings(values);
+      toast.success(res?.message || 'Payment settings saved');
+      queryClient.setQueryData(settingsKeys.payment, res.data);
+      void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
+    } catch (error) {
+      handleApiError(error);
+    }
+  };
+
+  return (
+    <form noValidate className="space-y-5" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['provider', 'mode', 'minDeposit', 'maxDeposit']))}>
+      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="provider-title">
+        <h2 id="provider-title" className="font-semibold text-slate-900">
+          Provider
+        </h2>
+        <div className="flex flex-wrap gap-6">
+          <Controller control={control} name="provider" render={({ field }) => <SegmentedControl label="Payment provider" options={PROVIDERS} value={field.value} onChange={field.onChange} />} />
+          <Controller control={control} name="mode" render={({ field }) => <SegmentedControl label="Mode" options={MODES} value={field.value} onChange={field.onChange} />} />
+        </div>
+        {mode === 'live' ? (
+          <p role="note" className="flex items-start gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" /> Live mode charges real cards. Use the provider&apos;s live keys.
+          </p>
+        ) : null}
+      </section>
+
+      <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="keys-title">
+        <div>
+          <h2 id="keys-title" className="font-semibold text-slate-900">
+            {PROVIDER_NAMES[provider]} keys
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Keys are stored encrypted and never shown again. Leave a field blank to keep the configured key.</p>
+        </div>
+        {KEYS_OF[provider].map((key) => (
+          <PasswordField
+            key={key.name}
+            label={
+              <span className="flex items-center gap-2">
+                {key.label}
+                {current.configuredKeys[key.name] ? <Badge tone="green">Configured</Badge> : <Badge tone="amber">Not configured</Badge>}
+              </span>
+            }
+            autoComplete="new-password"
+            placeholder={current.configuredKeys[key.name] ? 'Configured (enter a new key to replace it)' : 'Paste the key'}
+            hint={key.hint}
+            error={errors[key.name]?.message}
+            {...register(key.name)}
+          />
+        ))}
+      </section>
+
+      <section className="card grid grid-cols-1 gap-4 p-4 sm:grid-cols-2 sm:p-6" aria-labelledby="limits-title">
+        <h2 id="limits-title" className="font-semibold text-slate-900 sm:col-span-2">
+          Deposit limits
+        </h2>
+        <TextField label="Minimum deposit" prefix="₦" inputMode="numeric" hint="Whole naira." error={errors.minDeposit?.message} {...register('minDeposit')} />
+        <TextField label="Maximum deposit" prefix="₦" inputMode="numeric" hint="Whole naira." error={errors.maxDeposit?.message} {...register('maxDeposit')} />
+      </section>
+
+      <div className="flex justify-end">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save settings'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+// /admin/transactions: every user's ledger with filters (user, type, source, reference or
+// description, dates), and the same selection as a CSV file. Filters live in the URL.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { EmptyState, ErrorState } from '@/components/EmptyState';
+import { Icon } from '@/components/Icon';
+import { PageHeader } from '@/components/PageHeader';
+import { Pagination } from '@/components/Pagination';
+import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { SearchInput } from '@/components/SearchInput';
+import { Spinner } from '@/components/Spinner';
+import { Badge } from '@/components/StatusBadge';
+import { getErrorMessage, handleApiError } from '@/lib/api';
+import { downloadText } from '@/lib/download';
+import { formatAmount, formatDateTime } from '@/lib/format';
+import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
+import { useCurrency } from '@/features/public/settings';
+import { SignedAmount, transactionTypeLabel } from '@/features/wallet/TransactionAmount';
+import { exportTransactions, LEDGER_SOURCES, useAdminTransactions, type AdminTransaction } from './adminApi';
+
+const LIMIT = 25;
+const sourceLabel = (source: string) => LEDGER_SOURCES.find((s) => s.value === source)?.label ?? source;
+
+export default function AdminTransactionsPage() {
+  const currency = useCurrency();
+  const filters = useUrlFilters();
+  const [search, setSearch] = useUrlSearch(filters);
+  const [exporting, setExporting] = useState(false);
+  const userIdText = filters.get('userId');
+  const typeText = filters.get('type');
+  const selection = {
+    search: filters.get('search') || undefined,
+    userId: /^\d+$/.test(userIdText) ? Number(userIdText) : undefined,
+    type: typeText === '1' ? (1 as const) : typeText === '2' ? (2 as const) : undefined,
+    source: filters.get('source') || undefined,
+    from: filters.get('from') || undefined,
+    to: filters.get('to') || undefined,
+  };
+  const q = useAdminTransactions({ page: filters.page, limit: LIMIT, ...selection });
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const csv = await exportTransactions(selection);
+      downloadText(csv, `transactions-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (error) {
+      handleApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: Column<AdminTransaction>[] = [
+    { key: 'id', header: 'ID', cell: (t) => <span className="text-slate-500">#{t.id}</span>, mobile: 'hide' },
+    {
+      key: 'description',
+      header: 'Description',
+      mobile: 'title',
+      cell: (t) => (
+        <div className="min-w-0">
+          <p className="line-clamp-2 font-medium text-slate-900">{t.description}</p>
+          <p className="truncate text-xs text-slate-500">Ref {t.reference}</p>
+        </div>
+      ),
+    },
+    {
+      key: 'user',
+      header: 'User',
+      cell: (t) => (
+        <Link to="/admin/manage-user" state={{ userId: t.userId }} className="link">
+          User #{t.userId}
+        </Link>
+      ),
+    },
+    { key: 'type', header: 'Type', cell: (t) => <Badge tone={Number(t.transaction_type) === 1 ? 'green' : 'red'}>{transactionTypeLabel(t)}</Badge> },
+    { key: 'source', header: 'Source', cell: (t) => sourceLabel(t.source) },
+    { key: 'amount', header: 'Amount', className: 'md:text-right', cell: (t) => <SignedAmount tx={t} currency={currency} /> },
+    { key: 'balance', header: 'Balance after', className: 'md:text-right', cell: (t) => <span className="tabular-nums">{formatAmount(t.balance_after, currency)}</span> },
+    { key: 'date', header: 'Date', cell: (t) => <span className="whitespace-nowrap">{formatDateTime(t.created_at)}</span> },
+  ];
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Transactions"
+        description="Every deposit, order payment, refund and correction in every wallet."
+        actions={
+          <button type="button" className="btn btn-secondary" onClick={() => void onExport()} disabled={exporting}>
+            {exporting ? <Spinner className="h-4 w-4" label="" /> : <Icon name="download" className="h-4 w-4" />} Export CSV
+          </button>
+        }
+      />
+      <section aria-label="Filters" className="card grid grid-cols-2 gap-3 p-4 lg:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))_auto] lg:items-end">
+        <div className="col-span-2 lg:col-span-1">
+          <SearchInput label="Search transactions" placeholder="Reference or description" value={search} onChange={setSearch} />
+        </div>
+        <input aria-label="User ID" className="input" inputMode="numeric" placeholder="User ID" value={userIdText} onChange={(e) => filters.update({ userId: e.target.value.replace(/\D/g, '') })} />
+        <select aria-label="Type" className="input" value={typeText} onChange={(e) => filters.update({ type: e.target.value })}>
+          <option value="">All types</option>
+          <option value="1">Deposit</option>
+          <option value="2">Withdrawal</option>
+        </select>
+        <select aria-label="Source" className="input" value={selection.source ?? ''} onChange={(e) => filters.update({ source: e.target.value })}>
+          <option value="">All sources</option>
+          {LEDGER_SOURCES.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        <input aria-label="From" type="date" className="input" value={selection.from ?? ''} max={selection.to} onChange={(e) => filters.update({ from: e.target.value })} />
+        <input aria-label="To" type="date" className="input" value={selection.to ?? ''} min={selection.from} onChange={(e) => filters.update({ to: e.target.value })} />
+        <button type="button" className="btn btn-ghost col-span-2 lg:col-span-1" disabled={!filters.active} onClick={filters.clear}>
+          Clear
+        </button>
+      </section>
+      {q.isError && !q.data ? (
+        <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
+      ) : (
+        <>
+          <ResponsiveTable caption="Transactions" columns={columns} rows={q.data?.data} rowKey={(t) => t.id} loading={q.isPending} empty={<EmptyState icon="receipt" title={filters.active ? 'No transactions match these filters' : 'No transactions yet'} />} />
+          <Pagination page={filters.page} limit={LIMIT} total={Number(q.data?.total ?? 0)} onPage={(p) => filters.update({ page: String(p) })} disabled={q.isFetching} />
+        </>
+      )}
+    </div>
+  );
+}

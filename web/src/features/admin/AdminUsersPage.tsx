@@ -1,0 +1,162 @@
+// /admin/users: search, sort and filter every account; suspend (ends the person's sessions at
+// once) or reactivate after a confirmation; "Manage" opens /admin/manage-user with { userId } in
+// router state. Filters live in the URL.
+import { useNavigate } from 'react-router-dom';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { EmptyState, ErrorState } from '@/components/EmptyState';
+import { Icon } from '@/components/Icon';
+import { PageHeader } from '@/components/PageHeader';
+import { Pagination } from '@/components/Pagination';
+import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { SearchInput } from '@/components/SearchInput';
+import { Badge } from '@/components/StatusBadge';
+import { getErrorMessage, handleApiError } from '@/lib/api';
+import { confirmAction } from '@/lib/confirm';
+import { formatAmount, formatDate, timeAgo } from '@/lib/format';
+import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
+import type { SessionUser } from '@/lib/session';
+import { useAuth } from '@/features/auth/authContext';
+import { useCurrency } from '@/features/public/settings';
+import { adminKeys, reactivateUser, suspendUser, useAdminUsers, type UserListQuery } from './adminApi';
+
+const LIMIT = 20;
+
+const SORTS: ReadonlyArray<{ value: NonNullable<UserListQuery['sort']>; label: string }> = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'name', label: 'Name (A–Z)' },
+  { value: 'balance', label: 'Highest balance' },
+  { value: 'last_login', label: 'Last signed in' },
+];
+
+const oneOf = <T extends string>(value: string, allowed: ReadonlyArray<T>): T | undefined => (allowed as ReadonlyArray<string>).includes(value) ? (value as T) : undefined;
+
+export default function AdminUsersPage() {
+  const navigate = useNavigate();
+  const currency = useCurrency();
+  const queryClient = useQueryClient();
+  const { user: me } = useAuth();
+  const filters = useUrlFilters();
+  const [search, setSearch] = useUrlSearch(filters);
+  const status = oneOf(filters.get('status'), ['active', 'suspended'] as const);
+  const sort = oneOf(filters.get('sort'), SORTS.map((s) => s.value)) ?? 'newest';
+  const typeParam = filters.get('type');
+  const userType = typeParam === '1' ? 1 : typeParam === '2' ? 2 : undefined;
+  const q = useAdminUsers({ page: filters.page, limit: LIMIT, search: filters.get('search') || undefined, status, sort, userType });
+
+  const manage = (u: SessionUser) => navigate('/admin/manage-user', { state: { userId: u.id } });
+
+  const change = useMutation({
+    mutationFn: ({ user, suspend }: { user: SessionUser; suspend: boolean }) => (suspend ? suspendUser(user.id) : reactivateUser(user.id)),
+    onSuccess: (res, { suspend }) => {
+      toast.success(res?.message || (suspend ? 'User suspended' : 'User reactivated'));
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (error) => handleApiError(error),
+  });
+
+  const onToggle = async (u: SessionUser) => {
+    const suspend = u.status !== 'suspended';
+    const confirmed = await confirmAction(
+      suspend
+        ? { title: `Suspend ${u.fullName}?`, text: 'They are signed out everywhere at once and cannot sign in or use the API until reactivated. Their wallet and orders are kept.', confirmText: 'Yes, suspend', cancelText: 'No', danger: true }
+        : { title: `Reactivate ${u.fullName}?`, text: 'They can sign in and order again.', confirmText: 'Yes, reactivate', cancelText: 'No' },
+    );
+    if (confirmed) change.mutate({ user: u, suspend });
+  };
+
+  const busyId = change.isPending ? change.variables?.user.id : null;
+  const isMe = (u: SessionUser) => String(u.id) === String(me?.id);
+
+  const actions = (u: SessionUser) => (
+    <div className="flex justify-end gap-2">
+      <button type="button" className="btn-sm btn-secondary" onClick={() => manage(u)} aria-label={`Manage ${u.fullName}`}>
+        Manage <Icon name="chevronRight" className="h-3.5 w-3.5" />
+      </button>
+      {isMe(u) ? null : (
+        <button
+          type="button"
+          className={u.status === 'suspended' ? 'btn-sm btn-secondary text-emerald-700' : 'btn-sm btn-secondary text-rose-700'}
+          disabled={busyId === u.id}
+          onClick={() => void onToggle(u)}
+          aria-label={`${u.status === 'suspended' ? 'Reactivate' : 'Suspend'} ${u.fullName}`}
+        >
+          {u.status === 'suspended' ? 'Reactivate' : 'Suspend'}
+        </button>
+      )}
+    </div>
+  );
+
+  const columns: Column<SessionUser>[] = [
+    { key: 'id', header: 'ID', cell: (u) => <span className="text-slate-500">#{u.id}</span>, mobile: 'hide' },
+    {
+      key: 'name',
+      header: 'Name',
+      mobile: 'title',
+      cell: (u) => (
+        <div className="min-w-0">
+          <p className="truncate font-medium text-slate-900">
+            {u.fullName} {isMe(u) ? <Badge tone="violet">You</Badge> : null}
+          </p>
+          <p className="truncate text-xs text-slate-500">
+            {u.email} · @{u.username}
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (u) => (
+        <span className="inline-flex flex-wrap justify-end gap-1">
+          <Badge tone={u.status === 'suspended' ? 'red' : 'green'}>{u.status === 'suspended' ? 'Suspended' : 'Active'}</Badge>
+          {Number(u.userType) === 1 ? <Badge tone="violet">Administrator</Badge> : null}
+        </span>
+      ),
+    },
+    { key: 'balance', header: 'Balance', className: 'md:text-right', cell: (u) => <span className="tabular-nums">{formatAmount(u.wallet?.balance ?? 0, currency)}</span> },
+    { key: 'login', header: 'Last login', cell: (u) => (u.last_login ? <span title={formatDate(u.last_login)}>{timeAgo(u.last_login)}</span> : 'Never') },
+    { key: 'joined', header: 'Member Since', cell: (u) => formatDate(u.created_at) || '—' },
+    { key: 'actions', header: 'Actions', className: 'md:text-right', cell: actions },
+  ];
+
+  return (
+    <div className="space-y-5">
+      <PageHeader title="Users" description="Find anyone to see their wallet and orders, credit their wallet, or suspend their account." />
+      <section aria-label="Filters" className="card grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]">
+        <div className="sm:col-span-2 lg:col-span-1">
+          <SearchInput label="Search users" placeholder="Search by name, email or username" value={search} onChange={setSearch} />
+        </div>
+        <select aria-label="Status" className="input" value={status ?? ''} onChange={(e) => filters.update({ status: e.target.value })}>
+          <option value="">All statuses</option>
+          <option value="active">Active</option>
+          <option value="suspended">Suspended</option>
+        </select>
+        <select aria-label="Account type" className="input" value={userType ?? ''} onChange={(e) => filters.update({ type: e.target.value })}>
+          <option value="">Users and administrators</option>
+          <option value="2">Users</option>
+          <option value="1">Administrators</option>
+        </select>
+        <select aria-label="Sort" className="input" value={sort} onChange={(e) => filters.update({ sort: e.target.value === 'newest' ? '' : e.target.value })}>
+          {SORTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="btn btn-ghost" disabled={!filters.active} onClick={filters.clear}>
+          Clear
+        </button>
+      </section>
+      {q.isError && !q.data ? (
+        <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
+      ) : (
+        <>
+          <ResponsiveTable caption="Users" columns={columns} rows={q.data?.data} rowKey={(u) => u.id} loading={q.isPending} empty={<EmptyState icon="users" title="No users found">{filters.active ? 'Try another search or filter.' : null}</EmptyState>} />
+          <Pagination page={filters.page} limit={LIMIT} total={Number(q.data?.total ?? 0)} onPage={(p) => filters.update({ page: String(p) })} disabled={q.isFetching} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// The audit log in words: what each recorded action did, for the dashboard and the full log.
+import { formatAmount } from '@/lib/format';
+import type { AuditEntry } from './adminApi';
+
+/** Areas of the log, the filter's choices (an area matches every action under it). */
+export const AUDIT_AREAS = [
+  { value: 'wallet', label: 'Wallet credits and corrections' },
+  { value: 'user', label: 'Suspensions' },
+  { value: 'admin', label: 'Administrators' },
+  { value: 'order', label: 'Orders' },
+  { value: 'service', label: 'Services' },
+  { value: 'category', label: 'Categories' },
+  { value: 'catalogue', label: 'Pricing rules' },
+  { value: 'provider', label: 'Providers' },
+  { value: 'settings', label: 'Site and payment settings' },
+] as const;
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** One line for an entry, e.g. 'Credited ₦1,500.00 to user #5 (ref Bank transfer)'. */
+export function describeAuditEntry(entry: AuditEntry, currency: string): string {
+  const d = entry.details ?? {};
+  const target = entry.targetId ? `#${entry.targetId}` : '';
+  switch (entry.action) {
+    case 'wallet.credit':
+      return `Credited ${formatAmount(text(d.amount), currency)} to user ${target} (ref ${text(d.reference)})`;
+    case 'wallet.debit':
+      return `Debited ${formatAmount(text(d.amount), currency)} from user ${target}: ${text(d.reason)}`;
+    case 'user.suspend':
+      return `Suspended user ${target}`;
+    case 'user.reactivate':
+      return `Reactivated user ${target}`;
+    case 'admin.promote':
+      return `Made user ${target} an administrator${d.email ? ` (${text(d.email)})` : ''}`;
+    case 'admin.invite':
+      return `Invited ${text(d.fullName)} (${text(d.email)}) as an administrator`;
+    case 'admin.remove':
+      return `Removed administrator ${target}`;
+    case 'order.cancel':
+      return `Canceled order ${target} with a full refund${d.reason ? `: ${text(d.reason)}` : ''}`;
+    case 'order.status':
+      return `Set order ${target} from ${text(d.from)} to ${text(d.to)}`;
+    case 'order.resend':
+      return `Resent order ${target} to the provider`;
+    case 'order.link':
+      return `Linked order ${target} to provider order ${text(d.providerOrderId)}`;
+    case 'order.refill':
+      return `Requested a refill of order ${target}`;
+    case 'service.update':
+      return `Edited service ${target}`;
+    case 'service.import':
+      return `Imported services from provider ${target}`;
+    case 'service.csv_import':
+      return `Imported services from a CSV file (provider ${target})`;
+    case 'service.bulk_enable':
+      return 'Switched services on in bulk';
+    case 'service.bulk_disable':
+      return 'Switched services off in bulk';
+    case 'service.bulk_markup':
+      return 'Set the markup of services in bulk';
+    case 'category.update':
+      return `Edited category ${target}`;
+    case 'catalogue.settings':
+      return 'Changed the global markup or margin rules';
+    case 'provider.create':
+      return `Added provider ${text(d.name) || target}`;
+    case 'provider.update':
+      return `Edited provider ${target}`;
+    case 'provider.delete':
+      return `Deleted provider ${target}`;
+    case 'settings.site.update':
+      return 'Changed the site settings';
+    case 'settings.payment.update':
+      return 'Changed the payment settings';
+    default:
+      return `${entry.action} ${entry.targetType} ${target}`.trim();
+  }
+}

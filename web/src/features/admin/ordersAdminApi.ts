@@ -1,0 +1,90 @@
+// The order engineer's admin calls (worker/routes/admin/orders.ts): the filtered list, one order
+// with its refills, and the manual actions.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { OrderStatus } from '@schemas/orders';
+import { api } from '@/lib/api';
+import type { ListPage } from './adminApi';
+
+export type SubmissionState = 'queued' | 'sending' | 'unknown' | 'accepted' | 'rejected' | 'withdrawn';
+
+export interface AdminOrderRow {
+  id: number;
+  serviceId: number;
+  serviceName: string;
+  link: string;
+  quantity: number;
+  charge: string;
+  refunded: string;
+  cost: string;
+  rate: string;
+  startCount: number | null;
+  remains: number | null;
+  status: OrderStatus;
+  statusReason: string | null;
+  canRefill: boolean;
+  canCancel: boolean;
+  userId: number;
+  userEmail: string;
+  userFullName: string;
+  providerId: number;
+  providerName: string;
+  providerServiceId: string;
+  providerOrderId: string | null;
+  submission: SubmissionState;
+  submissionError: string | null;
+  submitAttempts: number;
+  deliverable: number;
+  created_at: string;
+  updated_at: string;
+  submittedAt: string | null;
+  completedAt: string | null;
+  cancelRequestedAt: string | null;
+}
+
+export interface AdminOrderDetail extends AdminOrderRow {
+  refills: Array<{ id: number; providerRefillId: string | null; status: string; error: string | null; created_at: string }>;
+}
+
+export interface AdminOrderQuery {
+  page: number;
+  limit: number;
+  status?: string;
+  search?: string;
+  userId?: number;
+  serviceId?: number;
+  providerId?: number;
+  submission?: string;
+  from?: string;
+  to?: string;
+}
+
+export const adminOrderKeys = {
+  all: ['admin', 'orders'] as const,
+  list: (q: AdminOrderQuery) => ['admin', 'orders', 'list', q] as const,
+  detail: (orderId: number) => ['admin', 'orders', 'detail', orderId] as const,
+};
+
+export function useAdminOrders(q: AdminOrderQuery) {
+  return useQuery({
+    queryKey: adminOrderKeys.list(q),
+    queryFn: ({ signal }) => api.get<ListPage<AdminOrderRow>>('admin/orders', { query: { ...q }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminOrder(orderId: number | null) {
+  return useQuery({
+    queryKey: adminOrderKeys.detail(orderId ?? 0),
+    enabled: orderId !== null,
+    queryFn: async ({ signal }) => (await api.get<{ data: AdminOrderDetail }>(`admin/orders/${orderId}`, { signal })).data,
+  });
+}
+
+const path = (orderId: number, action: string) => `admin/orders/${encodeURIComponent(String(orderId))}/${action}`;
+
+export const resendOrder = (orderId: number, confirmNotAtProvider: boolean) => api.post<{ message?: string }>(path(orderId, 'resend'), { confirmNotAtProvider });
+export const linkProviderOrder = (orderId: number, providerOrderId: string) => api.post<{ message?: string }>(path(orderId, 'link'), { providerOrderId });
+export const cancelOrderWithRefund = (orderId: number, reason?: string) => api.post<{ message?: string; providerCancel: string }>(path(orderId, 'cancel'), { reason: reason || undefined });
+export const setOrderStatus = (orderId: number, body: { status: OrderStatus; remains?: number; reason?: string }) => api.post<{ message?: string }>(path(orderId, 'status'), body);
+export const refillOrder = (orderId: number) => api.post<{ message?: string }>(path(orderId, 'refill'));
+export const syncOrdersNow = () => api.post<{ message?: string }>('admin/orders/sync');

@@ -1,0 +1,28 @@
+// Site and payment settings (worker/routes/settings.ts). Payment keys are write-only: the
+// answer says only which are configured.
+import { useQuery } from '@tanstack/react-query';
+import type { PaymentSettingsInput, SiteSettings } from '@schemas/settings';
+import { api } from '@/lib/api';
+
+export interface PaymentSettingsView {
+  provider: 'paystack' | 'flutterwave';
+  mode: 'test' | 'live';
+  minDeposit: number;
+  maxDeposit: number;
+  configuredKeys: Record<'paystackSecretKey' | 'flutterwaveSecretKey' | 'flutterwaveWebhookHash', boolean>;
+}
+
+export const settingsKeys = {
+  site: ['admin', 'settings', 'site'] as const,
+  payment: ['admin', 'settings', 'payment'] as const,
+};
+
+export function useSiteSettings() {
+  return useQuery({ queryKey: settingsKeys.site, queryFn: async ({ signal }) => (await api.get<{ data: SiteSettings }>('admin/settings/site', { signal })).data });
+}
+export const saveSiteSettings = (body: SiteSettings) => api.put<{ message?: string; data: SiteSettings }>('admin/settings/site', body);
+
+export function usePaymentSettings() {
+  return useQuery({ queryKey: settingsKeys.payment, queryFn: async ({ signal }) => (await api.get<{ data: PaymentSettingsView }>('admin/settings/payment', { signal })).data });
+}
+export const savePaymentSettings = (body: PaymentSettingsInput) => api.put<{ message?: string; data: PaymentSettingsView }>('admin/settings/payment', body);

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { loginSchema, type LoginInput } from '@schemas/auth';
+import { PasswordField, TextField } from '@/components/Field';
+import { Spinner } from '@/components/Spinner';
+import { handleApiError } from '@/lib/api';
+import { homeFor, useAuth } from './authContext';
+import { toastFirstError } from './formErrors';
+
+const FIELD_ORDER = ['email', 'password'] as const;
+
+type From = Pick<Location, 'pathname' | 'search' | 'hash'>;
+
+/** After login: the remembered location if it is in the person's own area, else /admin or /user. */
+export function destinationAfterLogin(userType: number, from: From | null | undefined): string {
+  const home = homeFor(userType);
+  if (from && home !== '/' && (from.pathname === home || from.pathname.startsWith(`${home}/`))) {
+    return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  }
+  return home;
+}
+
+interface Props {
+  /** In a modal: "Register" switches to the register form instead of navigating. */
+  onSwitchToRegister?: () => void;
+  /** Called after a successful login or when a link leaves the form (closes a modal). */
+  onDone?: () => void;
+}
+
+export function LoginForm({ onSwitchToRegister, onDone }: Props) {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [remember, setRemember] = useState(true); // shown, never sent
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const onValid = async (values: LoginInput) => {
+    try {
+      const res = await login({ email: values.email.trim(), password: values.password });
+      toast.success(res.message || 'Login successful');
+      onDone?.();
+      const from = (location.state as { from?: From } | null)?.from;
+      navigate(destinationAfterLogin(Number(res.user?.userType), from), { replace: true });
+    } catch (error) {
+      handleApiError(error);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, FIELD_ORDER))} className="space-y-4" aria-label="Sign in">
+      <TextField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        placeholder="Your password"
+        error={errors.password?.message}
+        labelAction={
+          <Link to="/forgot-password" onClick={onDone} className="link text-sm">
+            Forgot Password?
+          </Link>
+        }
+        {...register('password')}
+      />
+      <label className="flex cursor-pointer items-center gap-2.5 text-sm text-slate-700">
+        <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 rounded border-slate-300 accent-brand-600" />
+        Remember Me
+      </label>
+      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+        {isSubmitting ? <Spinner className="h-5 w-5" label="Signing in" /> : null}
+        Sign In
+      </button>
+      <p className="text-center text-sm text-slate-600">
+        Don&apos;t have an account?{' '}
+        {onSwitchToRegister ? (
+          <button type="button" className="link" onClick={onSwitchToRegister}>
+            Register
+          </button>
+        ) : (
+          <Link to="/auth/register" className="link">
+            Register
+          </Link>
+        )}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { registerFormSchema, type RegisterFormInput } from '@schemas/auth';
+import { PasswordField, TextField } from '@/components/Field';
+import { Spinner } from '@/components/Spinner';
+import { getErrorMessage, publicApi } from '@/lib/api';
+import { toastFirstError } from './formErrors';
+
+// The order the spec checks them in: full name, email, password, then the match.
+const FIELD_ORDER = ['fullName', 'email', 'password', 'confirmPassword'] as const;
+const EMPTY: RegisterFormInput = { fullName: '', email: '', password: '', confirmPassword: '' };
+
+interface Props {
+  /** In a modal: "Sign In" (and success) switch to the login form instead of navigating. */
+  onSwitchToLogin?: () => void;
+}
+
+export function RegisterForm({ onSwitchToLogin }: Props) {
+  const navigate = useNavigate();
+  const [showPasswords, setShowPasswords] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormInput>({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
+
+  const onValid = async (values: RegisterFormInput) => {
+    const { confirmPassword: _omit, ...payload } = values;
+    try {
+      await publicApi.post('auth/register', { ...payload, fullName: payload.fullName.trim(), email: payload.email.trim(), userType: 2 });
+      toast.success('Account created successfully');
+      reset(EMPTY);
+      if (onSwitchToLogin) onSwitchToLogin();
+      else navigate('/auth/login');
+    } catch (error) {
+      toast.error(`Failed to register. ${getErrorMessage(error)}`);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, FIELD_ORDER))} className="space-y-4" aria-label="Create account">
+      <TextField label="Full Name" autoComplete="name" placeholder="Ada Lovelace" error={errors.fullName?.message} {...register('fullName')} />
+      <TextField label="Email Address" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        placeholder="Create a password"
+        visible={showPasswords}
+        onToggleVisible={() => setShowPasswords((v) => !v)} toggleNoun="passwords"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <PasswordField
+        label="Confirm Password"
+        autoComplete="new-password"
+        placeholder="Repeat the password"
+        visible={showPasswords}
+        hideToggle
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+        {isSubmitting ? <Spinner className="h-5 w-5" label="Creating account" /> : null}
+        Sign Up
+      </button>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        {onSwitchToLogin ? (
+          <button type="button" className="link" onClick={onSwitchToLogin}>
+            Sign In
+          </button>
+        ) : (
+          <Link to="/auth/login" className="link">
+            Sign In
+          </Link>
+        )}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { createContext, useContext } from 'react';
+import type { SessionUser } from '@/lib/session';
+
+export interface LoginResponse {
+  accessToken: string;
+  refreshToken: string;
+  user: SessionUser;
+  message?: string;
+}
+
+export interface AuthContextValue {
+  /** The signed-in person, or null for a visitor. */
+  user: SessionUser | null;
+  /** 1 administrator, 2 user, null visitor. */
+  userType: number | null;
+  /** True until the session-start profile check has finished. */
+  loading: boolean;
+  login: (credentials: { email: string; password: string }) => Promise<LoginResponse>;
+  /** Spec logout: toast, POST auth/logout, clear the stored user, go to /auth/login (even on failure). */
+  logout: () => Promise<void>;
+  /** Clears the stored session without a toast (the guard uses it for stale tokens). */
+  clearLocalSession: () => void;
+  /** Replaces the current user (after a profile update). */
+  setUser: (user: SessionUser) => void;
+  /** Fetches user/getCurrentProfile again. */
+  reloadProfile: () => Promise<SessionUser | null>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}
+
+/** Where each kind of person lands after login, and where cross-area access sends them. */
+export function homeFor(userType: number | null | undefined): string {
+  if (Number(userType) === 1) return '/admin';
+  if (Number(userType) === 2) return '/user';
+  return '/';
+}

@@ -1,0 +1,240 @@
+// /user/orders: status badges, status filter, search, pagination, polling while orders are
+// open, refill/cancel where the server allows it, refunds shown.
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import Swal from 'sweetalert2';
+import { EmptyState, ErrorState } from '@/components/EmptyState';
+import { Icon } from '@/components/Icon';
+import { Pagination } from '@/components/Pagination';
+import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { StatusBadge } from '@/components/StatusBadge';
+import { Spinner } from '@/components/Spinner';
+import { getErrorMessage, handleApiError } from '@/lib/api';
+import { formatAmount, formatCount, formatDateTime, timeAgo } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/hooks';
+import { useCurrency } from '@/features/public/settings';
+import { walletKeys } from '@/features/wallet/walletApi';
+import { cancelOrder, ORDER_STATUSES, orderKeys, refillOrder, useOrders, type Order } from './ordersApi';
+
+const LIMIT = 20;
+
+export default function OrdersPage() {
+  const currency = useCurrency();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const status = params.get('status') ?? '';
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const debounced = useDebouncedValue(search.trim(), 350);
+  const q = useOrders({ page, limit: LIMIT, status: status || undefined, search: debounced || undefined });
+
+  const update = (patch: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    if (!('page' in patch)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  const action = useMutation({
+    mutationFn: ({ kind, order }: { kind: 'refill' | 'cancel'; order: Order }) => (kind === 'refill' ? refillOrder(order.id) : cancelOrder(order.id)),
+    onSuccess: (res, { kind }) => {
+      toast.success(res?.message || (kind === 'refill' ? 'Refill requested' : 'Cancellation requested'));
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+    onError: (error) => handleApiError(error),
+  });
+
+  const onCancel = async (order: Order) => {
+    const answer = await Swal.fire({
+      title: 'Cancel this order?',
+      text: `Order #${order.id} will be cancelled and any unused amount refunded to your wallet.`,
+      icon: 'warning',
+      showCancelButton: true,
+      confirmButtonText: 'Yes, cancel it',
+      cancelButtonText: 'No',
+      confirmButtonColor: '#e11d48',
+    });
+    if (answer.isConfirmed) action.mutate({ kind: 'cancel', order });
+  };
+
+  const busyId = action.isPending ? action.variables?.order.id : null;
+
+  const columns: Column<Order>[] = [
+    { key: 'id', header: 'ID', cell: (o) => <span className="font-medium text-slate-900">#{o.id}</span> },
+    {
+      key: 'service',
+      header: 'Service',
+      mobile: 'title',
+      cell: (o) => (
+        <div className="max-w-xs min-w-0">
+          <p className="line-clamp-2 font-medium text-slate-900">{o.serviceName}</p>
+          <a href={o.link} target="_blank" rel="noreferrer noopener" className="block truncate text-xs text-brand-700 hover:underline">
+            {o.link}
+          </a>
+        </div>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+    { key: 'quantity', header: 'Quantity', className: 'md:text-right', cell: (o) => <span className="tabular-nums">{formatCount(o.quantity)}</span> },
+    {
+      key: 'charge',
+      header: 'Charge',
+      className: 'md:text-right',
+      cell: (o) => (
+        <span className="tabular-nums">
+          {formatAmount(o.charge, currency)}
+          {Number(o.refunded) > 0 ? <span className="block text-xs text-emerald-600">Refunded {formatAmount(o.refunded, currency)}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'progress',
+      header: 'Start / Remains',
+      className: 'md:text-right',
+      cell: (o) => (
+        <span className="text-slate-600 tabular-nums">
+          {o.startCount != null ? formatCount(o.startCount) : '—'} / {o.remains != null ? formatCount(o.remains) : '—'}
+        </span>
+      ),
+    },
+    {
+      key: 'date',
+      header: 'Date',
+      cell: (o) => (
+        <time dateTime={o.created_at} title={formatDateTime(o.created_at)} className="whitespace-nowrap">
+          {timeAgo(o.created_at)}
+        </time>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      className: 'md:text-right',
+      cell: (o) =>
+        o.canRefill || o.canCancel ? (
+          <div className="flex justify-end gap-2">
+            {o.canRefill ? (
+              <button type="button" className="btn-sm btn-secondary" disabled={busyId === o.id} onClick={() => action.mutate({ kind: 'refill', order: o })} aria-label={`Refill order ${o.id}`}>
+                {busyId === o.id && action.variables?.kind === 'refill' ? <Spinner className="h-3.5 w-3.5" label="" /> : <Icon name="refresh" className="h-3.5 w-3.5" />}
+                Refill
+              </button>
+            ) : null}
+            {o.canCancel ? (
+              <button type="button" className="btn-sm btn-secondary text-rose-700" disabled={busyId === o.id} onClick={() => void onCancel(o)} aria-label={`Cancel order ${o.id}`}>
+                Cancel
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <span className="text-slate-400">—</span>
+        ),
+    },
+  ];
+
+  const actionsCell = columns[columns.length - 1].cell;
+  const orderCard = (o: Order) => (
+    <div className="space-y-2">
+      <div className="flex items-start justify-between gap-3">
+        <p className="line-clamp-2 font-medium text-slate-900">{o.serviceName}</p>
+        <StatusBadge status={o.status} />
+      </div>
+      <a href={o.link} target="_blank" rel="noreferrer noopener" className="block truncate text-sm text-brand-700 hover:underline">
+        {o.link}
+      </a>
+      <div className="flex items-end justify-between gap-3 text-sm">
+        <div className="text-slate-500">
+          <p>
+            #{o.id} · {formatCount(o.quantity)} · <time dateTime={o.created_at}>{timeAgo(o.created_at)}</time>
+          </p>
+          <p>
+            Start {o.startCount != null ? formatCount(o.startCount) : '—'} · Remains {o.remains != null ? formatCount(o.remains) : '—'}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="font-semibold text-slate-900 tabular-nums">{formatAmount(o.charge, currency)}</p>
+          {Number(o.refunded) > 0 ? <p className="text-xs text-emerald-600">Refunded {formatAmount(o.refunded, currency)}</p> : null}
+        </div>
+      </div>
+      {o.canRefill || o.canCancel ? <div className="border-t border-slate-100 pt-2">{actionsCell(o)}</div> : null}
+    </div>
+  );
+
+  const hasFilters = Boolean(status || debounced);
+
+  return (
+    <div className="space-y-5">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="page-title">Orders</h1>
+          <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+            Live status of everything you ordered.
+            {q.isFetching && !q.isPending ? <Spinner className="h-3.5 w-3.5" label="Refreshing" /> : null}
+          </p>
+        </div>
+        <Link to="/user/create-order" className="btn btn-primary">
+          <Icon name="plus" className="h-4 w-4" /> New order
+        </Link>
+      </header>
+
+      <section aria-label="Filters" className="card grid grid-cols-1 gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
+        <div className="relative">
+          <label htmlFor="order-search" className="sr-only">
+            Search orders
+          </label>
+          <Icon name="search" className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-slate-400" />
+          <input
+            id="order-search"
+            type="search"
+            className="input pl-11"
+            placeholder="Search by order ID, link or service"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              update({ search: e.target.value.trim() });
+            }}
+          />
+        </div>
+        <div>
+          <label htmlFor="order-status" className="sr-only">
+            Status
+          </label>
+          <select id="order-status" className="input" value={status} onChange={(e) => update({ status: e.target.value })}>
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+      </section>
+
+      {q.isError && !q.data ? (
+        <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
+      ) : (
+        <>
+          <ResponsiveTable
+            caption="Orders"
+            columns={columns}
+            rows={q.data?.data}
+            rowKey={(o) => o.id}
+            renderCard={orderCard}
+            loading={q.isPending}
+            empty={
+              <EmptyState icon="list" title={hasFilters ? 'No orders match' : 'No orders yet'} action={hasFilters ? undefined : <Link to="/user/create-order" className="btn btn-primary">Place your first order</Link>}>
+                {hasFilters ? 'Try another status or search.' : 'Orders you place will appear here with their live status.'}
+              </EmptyState>
+            }
+          />
+          <Pagination page={page} limit={LIMIT} total={Number(q.data?.total ?? 0)} onPage={(p) => update({ page: String(p) })} disabled={q.isFetching && q.isPlaceholderData} />
+        </>
+      )}
+    </div>
+  );
+}

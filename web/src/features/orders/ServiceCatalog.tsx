@@ -1,0 +1,240 @@
+// The services catalogue used by the public Services page and the user's Services tab:
+// search as you type, platform chips, category filter, per-1000 prices, and a window-virtualised
+// list (grouped by category) that loads further pages as it scrolls — thousands of rows stay smooth.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { EmptyState, ErrorState } from '@/components/EmptyState';
+import { Icon } from '@/components/Icon';
+import { PlatformBadge } from '@/components/PlatformBadge';
+import { Skeleton } from '@/components/Skeleton';
+import { Badge } from '@/components/StatusBadge';
+import { Spinner } from '@/components/Spinner';
+import { getErrorMessage } from '@/lib/api';
+import { formatAmount, formatCount, formatDuration } from '@/lib/format';
+import { cx, useDebouncedValue } from '@/lib/hooks';
+import { platformsOf, useCategories, useServicesInfinite, type Service } from './catalog';
+import { rateUnit } from './orderFields';
+
+type Row = { kind: 'header'; key: string; title: string; platform?: string | null } | { kind: 'service'; key: string; service: Service };
+
+interface Props {
+  currency: string;
+  /** Label and handler of each row's action button (e.g. "Order"). */
+  actionLabel: string;
+  onAction: (service: Service) => void;
+  /** Initial search text (e.g. from the URL). */
+  initialSearch?: string;
+}
+
+export function ServiceCatalog({ currency, actionLabel, onAction, initialSearch = '' }: Props) {
+  const [search, setSearch] = useState(initialSearch);
+  const [platform, setPlatform] = useState('');
+  const [category, setCategory] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const categories = useCategories();
+  const platforms = useMemo(() => platformsOf(categories.data), [categories.data]);
+  const visibleCategories = useMemo(() => (categories.data ?? []).filter((c) => !platform || c.platform === platform), [categories.data, platform]);
+
+  const query = useServicesInfinite({ search: debounced || undefined, category: category || undefined, platform: platform || undefined });
+  const services = useMemo(() => query.data?.pages.flatMap((p) => (Array.isArray(p?.data) ? p.data : [])) ?? [], [query.data]);
+  const total = Number(query.data?.pages[0]?.total ?? 0);
+
+  // Interleave a header row whenever the category changes.
+  const rows = useMemo<Row[]>(() => {
+    const out: Row[] = [];
+    let last: string | null = null;
+    for (const s of services) {
+      const cat = s.category ?? 'Other';
+      if (cat !== last) {
+        out.push({ kind: 'header', key: `h-${cat}-${s.id}`, title: cat, platform: s.platform });
+        last = cat;
+      }
+      out.push({ kind: 'service', key: `s-${s.id}`, service: s });
+    }
+    return out;
+  }, [services]);
+
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+  });
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (i) => (rows[i]?.kind === 'header' ? 52 : 132),
+    overscan: 8,
+    scrollMargin,
+    getItemKey: (i) => rows[i]?.key ?? i,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length ? items[items.length - 1].index : -1;
+
+  // Fetch the next page when the end of the loaded rows comes into view.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 12) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastIndex, rows.length]);
+
+  return (
+    <div>
+      <div className="card sticky top-16 z-20 space-y-3 p-3 sm:p-4">
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <div className="relative flex-1">
+            <label htmlFor="service-search" className="sr-only">
+              Search services
+            </label>
+            <Icon name="search" className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-slate-400" />
+            <input
+              id="service-search"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Search by name or ID, e.g. Instagram followers"
+              className="input pl-11"
+              autoComplete="off"
+            />
+          </div>
+          <div className="sm:w-64">
+            <label htmlFor="service-category" className="sr-only">
+              Category
+            </label>
+            <select id="service-category" value={category} onChange={(e) => setCategory(e.target.value)} className="input">
+              <option value="">All categories</option>
+              {visibleCategories.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.name}
+                  {c.serviceCount ? ` (${c.serviceCount})` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {platforms.length > 0 ? (
+          <div role="group" aria-label="Platform" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+            {['', ...platforms].map((p) => (
+              <button
+                key={p || 'all'}
+                type="button"
+                aria-pressed={platform === p}
+                onClick={() => {
+                  setPlatform(p);
+                  setCategory('');
+                }}
+                className={cx(
+                  'inline-flex min-h-9 shrink-0 items-center gap-2 rounded-full border px-3.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-600',
+                  platform === p ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300',
+                )}
+              >
+                {p ? <PlatformBadge platform={p} className="h-5 w-5 rounded-md text-[9px]" /> : null}
+                {p || 'All platforms'}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+
+      <div className="mt-4 flex items-center justify-between px-1 text-sm text-slate-600" aria-live="polite">
+        {query.isPending ? <Skeleton className="h-4 w-32" /> : <span>{formatCount(total)} services</span>}
+        {query.isFetching && !query.isPending ? <Spinner className="h-4 w-4" label="Updating" /> : null}
+      </div>
+
+      {/* Column headings for the wide layout. */}
+      <div aria-hidden="true" className="mt-2 hidden grid-cols-[4.5rem_minmax(0,1fr)_9rem_9rem_8rem_7rem] gap-4 px-4 text-xs font-semibold tracking-wide text-slate-500 uppercase lg:grid">
+        <span>ID</span>
+        <span>Service</span>
+        <span className="text-right">Rate / 1000</span>
+        <span className="text-right">Min / Max</span>
+        <span>Avg. time</span>
+        <span />
+      </div>
+
+      {query.isPending ? (
+        <div className="mt-2 space-y-2" role="status" aria-label="Loading services">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-28 w-full rounded-2xl lg:h-16" />
+          ))}
+        </div>
+      ) : query.isError && services.length === 0 ? (
+        <div className="mt-2">
+          <ErrorState message={getErrorMessage(query.error)} onRetry={() => void query.refetch()} />
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="mt-2">
+          <EmptyState icon="search" title="No services found">
+            Try another search or clear the filters.
+          </EmptyState>
+        </div>
+      ) : null}
+
+      <div ref={listRef} role="list" aria-label="Services" className="relative mt-2" style={{ height: rows.length ? virtualizer.getTotalSize() : 0 }}>
+        {items.map((v) => {
+          const row = rows[v.index];
+          if (!row) return null;
+          return (
+            <div
+              key={v.key}
+              data-index={v.index}
+              ref={virtualizer.measureElement}
+              role={row.kind === 'service' ? 'listitem' : 'presentation'}
+              className="absolute top-0 left-0 w-full pb-2"
+              style={{ transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              {row.kind === 'header' ? (
+                <h3 className="flex items-center gap-2 px-1 pt-3 pb-1 text-sm font-semibold text-slate-800">
+                  <PlatformBadge platform={row.platform} className="h-6 w-6 rounded-md text-[10px]" />
+                  {row.title}
+                </h3>
+              ) : (
+                <ServiceRow service={row.service} currency={currency} actionLabel={actionLabel} onAction={onAction} />
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {isFetchingNextPage ? (
+        <div className="flex justify-center py-4 text-brand-600">
+          <Spinner label="Loading more services" />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ServiceRow({ service: s, currency, actionLabel, onAction }: { service: Service; currency: string; actionLabel: string; onAction: (s: Service) => void }) {
+  return (
+    <article className="card grid grid-cols-1 gap-2 p-4 lg:grid-cols-[4.5rem_minmax(0,1fr)_9rem_9rem_8rem_7rem] lg:items-center lg:gap-4 lg:py-3">
+      <span className="text-xs font-medium text-slate-500 lg:text-sm">#{s.id}</span>
+      <div className="min-w-0">
+        <h4 className="font-semibold text-slate-900 lg:text-sm">{s.name}</h4>
+        {s.description ? <p className="mt-0.5 line-clamp-2 text-sm text-slate-600 lg:text-xs">{s.description}</p> : null}
+        <div className="mt-1.5 flex flex-wrap gap-1.5">
+          {s.refill ? <Badge tone="green">Refill</Badge> : null}
+          {s.cancel ? <Badge tone="blue">Cancel</Badge> : null}
+          {s.dripfeed ? <Badge tone="violet">Drip-feed</Badge> : null}
+        </div>
+      </div>
+      <div className="flex items-baseline justify-between lg:block lg:text-right">
+        <span className="text-sm text-slate-500 lg:sr-only">Rate {rateUnit(s)}</span>
+        <span className="font-semibold text-slate-900">
+          {formatAmount(s.rate, currency)}
+          {rateUnit(s) === 'per package' ? <span className="block text-xs font-normal text-slate-500">per package</span> : null}
+        </span>
+      </div>
+      <div className="flex items-baseline justify-between text-sm lg:block lg:text-right">
+        <span className="text-slate-500 lg:sr-only">Min / Max</span>
+        <span className="text-slate-700">
+          {formatCount(s.min)} / {formatCount(s.max)}
+        </span>
+      </div>
+      <div className="flex items-baseline justify-between text-sm lg:block">
+        <span className="text-slate-500 lg:sr-only">Average time</span>
+        <span className="text-slate-700">{formatDuration(s.averageTimeSeconds)}</span>
+      </div>
+      <button type="button" className="btn-sm btn-primary mt-1 w-full lg:mt-0" onClick={() => onAction(s)} aria-label={`${actionLabel}: ${s.name}`}>
+        {actionLabel}
+      </button>
+    </article>
+  );
+}

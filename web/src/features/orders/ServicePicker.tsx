@@ -1,0 +1,219 @@
+// Platform -> category -> service, usable with thousands of services: server-side search as you
+// type, a virtualised listbox that loads more pages as it scrolls, keyboard navigation
+// (combobox pattern: arrows move, Enter picks, Escape clears the search).
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Icon } from '@/components/Icon';
+import { PlatformBadge } from '@/components/PlatformBadge';
+import { Skeleton } from '@/components/Skeleton';
+import { Spinner } from '@/components/Spinner';
+import { getErrorMessage } from '@/lib/api';
+import { formatAmount } from '@/lib/format';
+import { cx, useDebouncedValue } from '@/lib/hooks';
+import { platformsOf, useCategories, useServicesInfinite, type Service } from './catalog';
+import { rateUnit } from './orderFields';
+
+interface Props {
+  currency: string;
+  onSelect: (service: Service) => void;
+  selectedId?: Service['id'] | null;
+}
+
+export function ServicePicker({ currency, onSelect, selectedId }: Props) {
+  const ids = useId();
+  const [platform, setPlatform] = useState('');
+  const [category, setCategory] = useState('');
+  const [search, setSearch] = useState('');
+  const [active, setActive] = useState(0);
+  const debounced = useDebouncedValue(search.trim(), 250);
+
+  const categories = useCategories();
+  const platforms = useMemo(() => platformsOf(categories.data), [categories.data]);
+  const visibleCategories = useMemo(() => (categories.data ?? []).filter((c) => !platform || c.platform === platform), [categories.data, platform]);
+  const query = useServicesInfinite({ search: debounced || undefined, platform: platform || undefined, category: category || undefined }, 100);
+  const services = useMemo(() => query.data?.pages.flatMap((p) => (Array.isArray(p?.data) ? p.data : [])) ?? [], [query.data]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: services.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 68,
+    overscan: 8,
+    getItemKey: (i) => String(services[i]?.id ?? i),
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length ? items[items.length - 1].index : -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= services.length - 10) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastIndex, services.length]);
+
+  useEffect(() => setActive(0), [debounced, platform, category]);
+
+  const move = (to: number) => {
+    if (services.length === 0) return;
+    const i = Math.max(0, Math.min(services.length - 1, to));
+    setActive(i);
+    virtualizer.scrollToIndex(i, { align: 'auto' });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      move(active + 1);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      move(active - 1);
+    } else if (e.key === 'PageDown') {
+      e.preventDefault();
+      move(active + 5);
+    } else if (e.key === 'PageUp') {
+      e.preventDefault();
+      move(active - 5);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      const s = services[active];
+      if (s) onSelect(s);
+    } else if (e.key === 'Escape' && search) {
+      e.preventDefault();
+      setSearch('');
+    }
+  };
+
+  const listId = `${ids}-list`;
+  const optionId = (i: number) => `${ids}-opt-${i}`;
+
+  return (
+    <div className="space-y-3">
+      {platforms.length > 0 ? (
+        <div role="group" aria-label="Platform" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+          {['', ...platforms].map((p) => (
+            <button
+              key={p || 'all'}
+              type="button"
+              aria-pressed={platform === p}
+              onClick={() => {
+                setPlatform(p);
+                setCategory('');
+              }}
+              className={cx(
+                'inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border px-3.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-600',
+                platform === p ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300',
+              )}
+            >
+              {p ? <PlatformBadge platform={p} className="h-5 w-5 rounded-md text-[9px]" /> : <Icon name="globe" className="h-4 w-4" />}
+              {p || 'All'}
+            </button>
+          ))}
+        </div>
+      ) : categories.isPending ? (
+        <div className="flex gap-2">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-10 w-24 rounded-full" />
+          ))}
+        </div>
+      ) : null}
+
+      <div>
+        <label htmlFor={`${ids}-category`} className="label">
+          Category
+        </label>
+        <select id={`${ids}-category`} className="input" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <option value="">{platform ? `All ${platform} categories` : 'All categories'}</option>
+          {visibleCategories.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div>
+        <label htmlFor={`${ids}-search`} className="label">
+          Service
+        </label>
+        <div className="relative">
+          <Icon name="search" className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-slate-400" />
+          <input
+            id={`${ids}-search`}
+            type="search"
+            role="combobox"
+            aria-expanded="true"
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={services[active] ? optionId(active) : undefined}
+            className="input pr-10 pl-11"
+            placeholder="Search services by name or ID"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            onKeyDown={onKeyDown}
+            autoComplete="off"
+          />
+          {query.isFetching ? (
+            <span className="absolute top-1/2 right-3 -translate-y-1/2 text-brand-600">
+              <Spinner className="h-4 w-4" label="" />
+            </span>
+          ) : null}
+        </div>
+      </div>
+
+      <div ref={scrollRef} className="h-80 overflow-y-auto rounded-xl border border-slate-200 bg-white" tabIndex={-1}>
+        {query.isPending ? (
+          <div className="space-y-2 p-2" role="status" aria-label="Loading services">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} className="h-14 w-full rounded-lg" />
+            ))}
+          </div>
+        ) : query.isError && services.length === 0 ? (
+          <p role="alert" className="p-4 text-sm text-rose-700">
+            {getErrorMessage(query.error)}
+          </p>
+        ) : services.length === 0 ? (
+          <p className="p-6 text-center text-sm text-slate-500">No services match. Try another search or category.</p>
+        ) : null}
+        <div id={listId} role="listbox" aria-label="Services" className="relative" style={{ height: services.length ? virtualizer.getTotalSize() : 0 }}>
+          {items.map((v) => {
+            const s = services[v.index];
+            if (!s) return null;
+            const isActive = v.index === active;
+            const isSelected = selectedId != null && String(selectedId) === String(s.id);
+            return (
+              <div
+                key={v.key}
+                id={optionId(v.index)}
+                role="option"
+                aria-selected={isSelected}
+                data-index={v.index}
+                ref={virtualizer.measureElement}
+                onMouseEnter={() => setActive(v.index)}
+                onClick={() => onSelect(s)}
+                className={cx(
+                  'absolute top-0 left-0 flex w-full cursor-pointer items-center gap-3 border-b border-slate-100 px-3 py-2.5',
+                  isActive && 'bg-brand-50',
+                  isSelected && 'ring-2 ring-brand-600 ring-inset',
+                )}
+                style={{ transform: `translateY(${v.start}px)` }}
+              >
+                <PlatformBadge platform={s.platform} className="h-8 w-8 text-[10px]" />
+                <div className="min-w-0 flex-1">
+                  <p className="line-clamp-2 text-sm font-medium text-slate-900">
+                    <span className="text-slate-500">#{s.id}</span> {s.name}
+                  </p>
+                  <p className="truncate text-xs text-slate-500">{s.category}</p>
+                </div>
+                <span className="shrink-0 text-right text-sm font-semibold text-slate-900 tabular-nums">
+                  {formatAmount(s.rate, currency)}
+                  <span className="block text-[10px] font-normal text-slate-500">{rateUnit(s)}</span>
+                </span>
+              </div>
+            );
+          })}
+        </div>
+        {isFetchingNextPage ? (
+          <div className="flex justify-center py-3 text-brand-600">
+            <Spinner className="h-4 w-4" label="Loading more" />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+// /user and /user/services: the catalogue with an "Order" button on every service.
+import { Link, useNavigate } from 'react-router-dom';
+import { Icon } from '@/components/Icon';
+import { Skeleton } from '@/components/Skeleton';
+import { formatAmount } from '@/lib/format';
+import { useAuth } from '@/features/auth/authContext';
+import { useCurrency } from '@/features/public/settings';
+import { useWalletBalance } from '@/features/wallet/walletApi';
+import type { Service } from './catalog';
+import { ServiceCatalog } from './ServiceCatalog';
+
+export default function UserServicesPage() {
+  const navigate = useNavigate();
+  const currency = useCurrency();
+  const { user } = useAuth();
+  const balance = useWalletBalance();
+  const firstName = (user?.fullName ?? '').split(/\s+/)[0];
+
+  const onOrder = (s: Service) => navigate(`/user/create-order?service=${encodeURIComponent(String(s.id))}`, { state: { service: s } });
+
+  return (
+    <div className="space-y-5">
+      <section className="flex flex-col gap-4 rounded-2xl bg-gradient-to-br from-brand-700 to-brand-500 p-5 text-white sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <div>
+          <p className="text-sm text-brand-100">Welcome back{firstName ? `, ${firstName}` : ''}</p>
+          <h1 className="text-2xl font-bold">Services</h1>
+          <p className="mt-1 text-sm text-brand-100">
+            Balance:{' '}
+            {balance.isPending ? <Skeleton className="inline-block h-4 w-20 bg-white/30 align-middle" /> : <strong className="text-white">{formatAmount(balance.data ?? 0, currency)}</strong>}
+          </p>
+        </div>
+        <div className="grid grid-cols-3 gap-2 sm:flex">
+          <Link to="/user/create-order" className="btn bg-white px-3 text-brand-800 hover:bg-brand-50 focus-visible:outline-white">
+            <Icon name="cart" className="h-4 w-4" /> <span>New order</span>
+          </Link>
+          <Link to="/user/add-fund" className="btn border border-white/40 px-3 text-white hover:bg-white/10 focus-visible:outline-white">
+            <Icon name="wallet" className="h-4 w-4" /> <span>Add funds</span>
+          </Link>
+          <Link to="/user/dashboard" className="btn border border-white/40 px-3 text-white hover:bg-white/10 focus-visible:outline-white">
+            <Icon name="chart" className="h-4 w-4" /> <span>Dashboard</span>
+          </Link>
+        </div>
+      </section>
+      <ServiceCatalog currency={currency} actionLabel="Order" onAction={onOrder} />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// The service catalogue: GET services (paged, searchable) and GET services/categories.
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { publicApi } from '@/lib/api';
+
+export interface Service {
+  id: number | string;
+  name: string;
+  description?: string | null;
+  platform?: string | null;
+  categoryId?: number | string | null;
+  category?: string | null;
+  /** Service type of the SMM-panel API: 'Default', 'Package', 'Custom Comments', ... */
+  type?: string | null;
+  /** Naira per 1000, 2 decimals. */
+  rate: string;
+  /** Kobo per 1000 (integer as string): the exact price used for charges. */
+  rateKobo: string;
+  min: number;
+  max: number;
+  refill?: boolean | null;
+  cancel?: boolean | null;
+  dripfeed?: boolean | null;
+  averageTimeSeconds?: number | null;
+}
+
+export interface Category {
+  id: number | string;
+  name: string;
+  platform?: string | null;
+  serviceCount?: number | null;
+}
+
+export interface Page<T> {
+  data: T[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+export interface ServiceFilters {
+  search?: string;
+  category?: string;
+  platform?: string;
+}
+
+export const SERVICES_PAGE_SIZE = 100;
+
+export function useCategories() {
+  return useQuery({
+    queryKey: ['services', 'categories'],
+    queryFn: ({ signal }) => publicApi.get<{ data: Category[] }>('services/categories', { signal }),
+    select: (r) => (Array.isArray(r?.data) ? r.data : []),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Pages of services, loaded as the list scrolls (the list virtualises the rows). */
+export function useServicesInfinite(filters: ServiceFilters, pageSize = SERVICES_PAGE_SIZE) {
+  return useInfiniteQuery({
+    queryKey: ['services', 'list', filters, pageSize],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      publicApi.get<Page<Service>>('services', {
+        query: { search: filters.search, category: filters.category, platform: filters.platform, page: pageParam, limit: pageSize },
+        signal,
+      }),
+    getNextPageParam: (last) => {
+      if (!last || !Array.isArray(last.data)) return undefined;
+      const page = Number(last.page) || 1;
+      const limit = Number(last.limit) || pageSize;
+      return page * limit < Number(last.total) && last.data.length > 0 ? page + 1 : undefined;
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** Distinct platforms of the categories, in first-seen order. */
+export function platformsOf(categories: ReadonlyArray<Category> | undefined): string[] {
+  const seen = new Set<string>();
+  for (const c of categories ?? []) if (c.platform) seen.add(c.platform);
+  return [...seen];
+}
+
+/** ceil(rateKobo × quantity / 1000) in kobo, exact (BigInt); 0n for unreadable input. */
+export function chargeKobo(rateKobo: string | number | null | undefined, quantity: number): bigint {
+  if (!Number.isFinite(quantity) || quantity <= 0) return 0n;
+  let rate: bigint;
+  try {
+    rate = BigInt(String(rateKobo ?? '0').trim() || '0');
+  } catch {
+    return 0n;
+  }
+  const q = BigInt(Math.floor(quantity));
+  const product = rate * q;
+  return (product + 999n) / 1000n;
+}
+
+/** Naira text ("1234.56" or a number) to kobo. */
+export function nairaToKobo(value: string | number | null | undefined): bigint {
+  const text = String(value ?? '0').trim();
+  const m = /^(-?)(\d*)(?:\.(\d{0,2})\d*)?$/.exec(text);
+  if (!m) return 0n;
+  const kobo = BigInt(m[2] || '0') * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
+  return m[1] ? -kobo : kobo;
+}

@@ -1,0 +1,219 @@
+// Which fields each service type needs (the common SMM-panel API types), the form's schema for a
+// chosen service, and turning form values into the POST user/orders body.
+import { z } from 'zod';
+import { LINK_REQUIRED, MAX_RUNS, QUANTITY_INVALID, type CreateOrderInput } from '@schemas/orders';
+import { chargeKobo, type Service } from './catalog';
+
+export type ExtraField = 'comments' | 'username' | 'usernames' | 'hashtags' | 'hashtag' | 'media' | 'answerNumber' | 'min' | 'max' | 'posts' | 'delay' | 'expiry';
+
+/** Where the quantity comes from (mirrors the Worker's TYPE_RULES in worker/services/orders.ts). */
+export type QuantitySource = 'input' | 'comments' | 'usernames' | 'package' | 'subscription';
+
+export interface TypeSpec {
+  quantity: QuantitySource;
+  /** Extra fields the type shows (all required except posts/delay/expiry rules below). */
+  extras: ExtraField[];
+}
+
+const SPECS: Record<string, TypeSpec> = {
+  default: { quantity: 'input', extras: [] },
+  package: { quantity: 'package', extras: [] },
+  'custom comments': { quantity: 'comments', extras: ['comments'] },
+  'custom comments package': { quantity: 'package', extras: ['comments'] },
+  mentions: { quantity: 'input', extras: ['usernames'] },
+  'mentions with hashtags': { quantity: 'input', extras: ['usernames', 'hashtags'] },
+  'mentions custom list': { quantity: 'usernames', extras: ['usernames'] },
+  'mentions hashtag': { quantity: 'input', extras: ['hashtag'] },
+  'mentions user followers': { quantity: 'input', extras: ['username'] },
+  'mentions media likers': { quantity: 'input', extras: ['media'] },
+  poll: { quantity: 'input', extras: ['answerNumber'] },
+  'comment likes': { quantity: 'input', extras: ['username'] },
+  'comment replies': { quantity: 'comments', extras: ['username', 'comments'] },
+  subscriptions: { quantity: 'subscription', extras: ['username', 'min', 'max', 'posts', 'delay', 'expiry'] },
+};
+
+/** Delays (minutes) the panels accept for subscriptions (as the Worker checks them). */
+export const SUBSCRIPTION_DELAYS = [0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600] as const;
+
+export function typeSpec(type: string | null | undefined): TypeSpec {
+  return SPECS[(type ?? 'default').trim().toLowerCase()] ?? SPECS.default;
+}
+
+/** The unit a service's rate is for: packages are priced each, everything else per 1000. */
+export const rateUnit = (service: Pick<Service, 'type'>) => (typeSpec(service.type).quantity === 'package' ? 'per package' : 'per 1000');
+
+/** Drip-feed applies to services ordered by quantity that offer it. */
+export const canDripFeed = (service: Service) => Boolean(service.dripfeed) && typeSpec(service.type).quantity === 'input';
+
+export const FIELD_LABELS: Record<ExtraField, { label: string; hint?: string; multiline?: boolean; numeric?: boolean; placeholder?: string }> = {
+  comments: { label: 'Comments', hint: 'One comment per line. Each line counts as one.', multiline: true },
+  username: { label: 'Username', placeholder: 'username (without @)' },
+  usernames: { label: 'Usernames', hint: 'One username per line.', multiline: true },
+  hashtags: { label: 'Hashtags', hint: 'One hashtag per line.', multiline: true },
+  hashtag: { label: 'Hashtag', placeholder: '#hashtag' },
+  media: { label: 'Media URL', placeholder: 'https://' },
+  answerNumber: { label: 'Answer number', numeric: true, placeholder: '1' },
+  min: { label: 'Minimum per post', numeric: true },
+  max: { label: 'Maximum per post', numeric: true },
+  posts: { label: 'Number of future posts', numeric: true, hint: 'You pay for the maximum on every post up front.' },
+  delay: { label: 'Delay after a new post' },
+  expiry: { label: 'Expiry date (optional)', placeholder: 'dd/mm/yyyy' },
+};
+
+/** Form values are the inputs' text. */
+export interface OrderFormValues {
+  link: string;
+  quantity: string;
+  comments: string;
+  username: string;
+  usernames: string;
+  hashtags: string;
+  hashtag: string;
+  media: string;
+  answerNumber: string;
+  min: string;
+  max: string;
+  posts: string;
+  delay: string;
+  expiry: string;
+  dripfeed: boolean;
+  runs: string;
+  interval: string;
+}
+
+export const EMPTY_ORDER_FORM: OrderFormValues = {
+  link: '',
+  quantity: '',
+  comments: '',
+  username: '',
+  usernames: '',
+  hashtags: '',
+  hashtag: '',
+  media: '',
+  answerNumber: '',
+  min: '',
+  max: '',
+  posts: '',
+  delay: '',
+  expiry: '',
+  dripfeed: false,
+  runs: '',
+  interval: '',
+};
+
+export const countLines = (text: string) => text.split(/\r?\n/).filter((l) => l.trim() !== '').length;
+const int = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+
+/** The form's quantity (NaN when not readable yet): input, line count, packages (1 when empty) or the subscription max. */
+export function quantityOf(service: Service, v: Pick<OrderFormValues, 'quantity' | 'comments' | 'usernames' | 'max'>): number {
+  const spec = typeSpec(service.type);
+  if (spec.quantity === 'comments' || spec.quantity === 'usernames') return countLines(v[spec.quantity]);
+  if (spec.quantity === 'subscription') return int(v.max);
+  if (spec.quantity === 'package' && v.quantity.trim() === '') return 1;
+  return int(v.quantity);
+}
+
+/**
+ * What the order delivers and costs, as the Worker prices it: ceil(rateKobo × units / 1000), the
+ * units being the quantity (× runs with drip-feed), packages × 1000, or a subscription's max × posts.
+ */
+export function orderTotals(service: Service, v: OrderFormValues): { quantity: number; totalQuantity: number; chargeKobo: bigint } {
+  const spec = typeSpec(service.type);
+  const quantity = quantityOf(service, v);
+  let totalQuantity = quantity;
+  let billed = quantity;
+  if (spec.quantity === 'subscription') {
+    totalQuantity = quantity * int(v.posts);
+    billed = totalQuantity;
+  } else if (spec.quantity === 'package') {
+    billed = quantity * 1000;
+  } else if (canDripFeed(service) && v.dripfeed) {
+    totalQuantity = quantity * int(v.runs);
+    billed = totalQuantity;
+  }
+  return { quantity, totalQuantity, chargeKobo: Number.isFinite(billed) ? chargeKobo(service.rateKobo, billed) : 0n };
+}
+
+/** The form's schema for one service (its min/max, its type's fields). */
+export function orderFormSchema(service: Service) {
+  const spec = typeSpec(service.type);
+  const min = Number(service.min) || 1;
+  const max = Number(service.max) || Number.MAX_SAFE_INTEGER;
+  const text = z.string();
+  return z
+    .object({
+      link: text, quantity: text, comments: text, username: text, usernames: text, hashtags: text, hashtag: text, media: text,
+      answerNumber: text, min: text, max: text, posts: text, delay: text, expiry: text, dripfeed: z.boolean(), runs: text, interval: text,
+    })
+    .superRefine((v, ctx) => {
+      const issue = (path: keyof OrderFormValues, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      const inRange = (path: keyof OrderFormValues, n: number, what = 'quantity') => {
+        if (n < min) issue(path, `Minimum ${what} is ${min.toLocaleString('en-US')}`);
+        else if (n > max) issue(path, `Maximum ${what} is ${max.toLocaleString('en-US')}`);
+      };
+      const link = v.link.trim();
+      if (!link && spec.quantity !== 'subscription') issue('link', LINK_REQUIRED);
+      else if (link.length > 2048) issue('link', 'Link must be at most 2048 characters');
+
+      for (const f of spec.extras) {
+        if (f === 'min' || f === 'max' || f === 'posts' || f === 'delay' || f === 'expiry') continue; // subscription checks below
+        if (f === spec.quantity) continue; // the line count is checked as the quantity
+        if (!v[f].trim()) issue(f, `${FIELD_LABELS[f].label} is required`);
+        else if (f === 'answerNumber' && !/^\d{1,9}$/.test(v[f].trim())) issue(f, 'Answer number must be a whole number');
+      }
+
+      if (spec.quantity === 'subscription') {
+        const lo = int(v.min);
+        const hi = int(v.max);
+        if (!Number.isFinite(lo)) issue('min', 'min is required for subscriptions');
+        else inRange('min', lo, 'per post');
+        if (!Number.isFinite(hi)) issue('max', 'max is required for subscriptions');
+        else inRange('max', hi, 'per post');
+        if (Number.isFinite(lo) && Number.isFinite(hi) && lo > hi) issue('min', 'min cannot be more than max');
+        const posts = int(v.posts);
+        if (!Number.isFinite(posts) || posts < 1) issue('posts', 'posts is required for subscriptions (how many future posts)');
+        if (v.expiry.trim() && !/^\d{2}\/\d{2}\/\d{4}$/.test(v.expiry.trim())) issue('expiry', 'expiry must be a date as dd/mm/yyyy');
+      } else {
+        const field: keyof OrderFormValues = spec.quantity === 'comments' || spec.quantity === 'usernames' ? spec.quantity : 'quantity';
+        const q = quantityOf(service, v);
+        if (!Number.isFinite(q) || q <= 0) {
+          issue(field, field === 'quantity' ? QUANTITY_INVALID : `${FIELD_LABELS[field as ExtraField].label} is required`);
+        } else {
+          inRange(field, q);
+        }
+      }
+
+      if (canDripFeed(service) && v.dripfeed) {
+        const runs = int(v.runs);
+        const interval = int(v.interval);
+        if (!Number.isFinite(runs) || runs < 1) issue('runs', 'Runs must be at least 1');
+        else if (runs > MAX_RUNS) issue('runs', `Runs must be at most ${MAX_RUNS}`);
+        if (!Number.isFinite(interval) || interval < 1) issue('interval', 'Interval must be at least 1 minute');
+        else if (interval > 10_080) issue('interval', 'Interval must be at most 10080 minutes');
+      }
+    });
+}
+
+/** The POST user/orders body for valid form values. */
+export function toOrderBody(service: Service, v: OrderFormValues): CreateOrderInput {
+  const spec = typeSpec(service.type);
+  const body: CreateOrderInput = { serviceId: typeof service.id === 'number' ? service.id : String(service.id) };
+  const link = v.link.trim();
+  if (link) body.link = link;
+  if (spec.quantity !== 'subscription') body.quantity = quantityOf(service, v);
+  for (const f of spec.extras) {
+    const value = v[f].trim();
+    if (f === 'delay') {
+      body.delay = Number.isFinite(int(value)) ? int(value) : 0;
+      continue;
+    }
+    if (!value) continue;
+    if (f === 'min' || f === 'max' || f === 'posts') body[f] = int(value);
+    else body[f] = value;
+  }
+  if (canDripFeed(service) && v.dripfeed) {
+    body.runs = int(v.runs);
+    body.interval = int(v.interval);
+  }
+  return body;
+}

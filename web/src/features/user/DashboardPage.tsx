@@ -1,0 +1,239 @@
+// /user/dashboard: balances, orders by status, a 30-day spending chart, recent orders and
+// transactions.
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { EmptyState } from '@/components/EmptyState';
+import { Icon, type IconName } from '@/components/Icon';
+import { Skeleton } from '@/components/Skeleton';
+import { StatusBadge, statusTone } from '@/components/StatusBadge';
+import { abbreviateNumber, formatAmount, formatCount, timeAgo } from '@/lib/format';
+import { cx } from '@/lib/hooks';
+import { useAuth } from '@/features/auth/authContext';
+import { useCurrency } from '@/features/public/settings';
+import { useOrders } from '@/features/orders/ordersApi';
+import { SignedAmount, transactionTypeLabel } from '@/features/wallet/TransactionAmount';
+import { TRANSACTION_WITHDRAWAL, useSmmBalance, useTransactions, useWalletBalance } from '@/features/wallet/walletApi';
+
+const DAYS = 30;
+const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+function StatCard({ icon, label, value, sub, loading, tone = 'brand' }: { icon: IconName; label: string; value: string; sub?: string; loading?: boolean; tone?: 'brand' | 'emerald' | 'amber' | 'sky' }) {
+  const tones = { brand: 'bg-brand-50 text-brand-700', emerald: 'bg-emerald-50 text-emerald-700', amber: 'bg-amber-50 text-amber-700', sky: 'bg-sky-50 text-sky-700' };
+  return (
+    <div className="card p-4 sm:p-5">
+      <div className="flex items-center gap-3">
+        <span className={cx('flex h-10 w-10 items-center justify-center rounded-xl', tones[tone])}>
+          <Icon name={icon} />
+        </span>
+        <p className="text-sm text-slate-600">{label}</p>
+      </div>
+      {loading ? <Skeleton className="mt-3 h-7 w-28" /> : <p className="mt-3 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>}
+      {sub ? <p className="mt-0.5 text-xs text-slate-500">{sub}</p> : null}
+    </div>
+  );
+}
+
+export default function DashboardPage() {
+  const { user } = useAuth();
+  const currency = useCurrency();
+  const wallet = useWalletBalance();
+  const smm = useSmmBalance();
+  const orders = useOrders({ page: 1, limit: 100 }, { poll: false });
+  const since = useMemo(() => {
+    const d = new Date();
+    d.setDate(d.getDate() - (DAYS - 1));
+    return dayKey(d);
+  }, []);
+  const spending = useTransactions({ page: 1, limit: 100, type: TRANSACTION_WITHDRAWAL, from: since });
+  const recentTx = useTransactions({ page: 1, limit: 5 });
+
+  const byStatus = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const o of orders.data?.data ?? []) counts.set(o.status || 'Unknown', (counts.get(o.status || 'Unknown') ?? 0) + 1);
+    return [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  }, [orders.data]);
+  const sampled = orders.data?.data.length ?? 0;
+
+  const chart = useMemo(() => {
+    const totals = new Map<string, number>();
+    for (const t of spending.data?.data ?? []) {
+      const k = dayKey(new Date(t.created_at));
+      totals.set(k, (totals.get(k) ?? 0) + Math.abs(Number(t.amount) || 0));
+    }
+    const out: Array<{ day: string; label: string; amount: number }> = [];
+    for (let i = DAYS - 1; i >= 0; i -= 1) {
+      const d = new Date();
+      d.setDate(d.getDate() - i);
+      const k = dayKey(d);
+      out.push({ day: k, label: d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' }), amount: Math.round((totals.get(k) ?? 0) * 100) / 100 });
+    }
+    return out;
+  }, [spending.data]);
+  const spent30 = chart.reduce((s, p) => s + p.amount, 0);
+
+  return (
+    <div className="space-y-5">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="page-title">Dashboard</h1>
+          <p className="mt-1 text-sm text-slate-600">Hi {user?.fullName?.split(/\s+/)[0] ?? 'there'}, here is how your account is doing.</p>
+        </div>
+        <div className="flex gap-2">
+          <Link to="/user/add-fund" className="btn btn-secondary">
+            <Icon name="plus" className="h-4 w-4" /> Add funds
+          </Link>
+          <Link to="/user/create-order" className="btn btn-primary">
+            <Icon name="cart" className="h-4 w-4" /> New order
+          </Link>
+        </div>
+      </header>
+
+      <section aria-label="Balances" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard icon="wallet" label="Wallet balance" value={formatAmount(wallet.data ?? 0, currency)} loading={wallet.isPending} sub="Available to spend" tone="emerald" />
+        <StatCard icon="clock" label="In open orders" value={formatAmount(smm.data ?? 0, currency)} loading={smm.isPending} sub="Committed to open orders" tone="amber" />
+        <StatCard icon="list" label="Orders" value={formatCount(orders.data?.total ?? 0)} loading={orders.isPending} sub="All time" />
+        <StatCard icon="chart" label={`Spent (${DAYS} days)`} value={formatAmount(spent30, currency)} loading={spending.isPending} tone="sky" />
+      </section>
+
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section className="card p-4 sm:p-5" aria-labelledby="chart-title">
+          <h2 id="chart-title" className="font-semibold text-slate-900">
+            Spending, last {DAYS} days
+          </h2>
+          <div className="mt-4 h-60">
+            {spending.isPending ? (
+              <Skeleton className="h-full w-full rounded-xl" />
+            ) : (
+              <ResponsiveContainer width="100%" height="100%">
+                <AreaChart data={chart} margin={{ top: 5, right: 8, bottom: 0, left: -8 }}>
+                  <defs>
+                    <linearGradient id="spend" x1="0" y1="0" x2="0" y2="1">
+                      <stop offset="0%" stopColor="#4f46e5" stopOpacity={0.35} />
+                      <stop offset="100%" stopColor="#4f46e5" stopOpacity={0} />
+                    </linearGradient>
+                  </defs>
+                  <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
+                  <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={24} />
+                  <YAxis tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} axisLine={false} tickFormatter={(v: number) => abbreviateNumber(v)} width={48} />
+                  <Tooltip formatter={(v) => [formatAmount(Number(v), currency), 'Spent']} labelStyle={{ color: '#0f172a' }} />
+                  <Area type="monotone" dataKey="amount" stroke="#4f46e5" strokeWidth={2} fill="url(#spend)" />
+                </AreaChart>
+              </ResponsiveContainer>
+            )}
+          </div>
+          <p className="sr-only">Total spent in the last {DAYS} days: {formatAmount(spent30, currency)}.</p>
+        </section>
+
+        <section className="card p-4 sm:p-5" aria-labelledby="status-title">
+          <h2 id="status-title" className="font-semibold text-slate-900">
+            Orders by status
+          </h2>
+          {sampled > 0 && Number(orders.data?.total) > sampled ? <p className="text-xs text-slate-500">Latest {sampled} orders</p> : null}
+          {orders.isPending ? (
+            <div className="mt-4 space-y-3">
+              <Skeleton className="h-6 w-full" />
+              <Skeleton className="h-6 w-full" />
+              <Skeleton className="h-6 w-full" />
+            </div>
+          ) : byStatus.length === 0 ? (
+            <p className="mt-4 text-sm text-slate-600">No orders yet.</p>
+          ) : (
+            <ul className="mt-4 space-y-3">
+              {byStatus.map(([status, count]) => {
+                const tone = statusTone(status);
+                const bar = { green: 'bg-emerald-500', amber: 'bg-amber-500', blue: 'bg-sky-500', red: 'bg-rose-500', slate: 'bg-slate-400', violet: 'bg-violet-500' }[tone];
+                return (
+                  <li key={status}>
+                    <div className="flex justify-between text-sm">
+                      <span className="text-slate-700">{status}</span>
+                      <span className="font-semibold text-slate-900 tabular-nums">{formatCount(count)}</span>
+                    </div>
+                    <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100">
+                      <div className={cx('h-full rounded-full', bar)} style={{ width: `${Math.max(4, (count / sampled) * 100)}%` }} />
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
+        <section className="card p-4 sm:p-5" aria-labelledby="recent-orders-title">
+          <div className="flex items-center justify-between">
+            <h2 id="recent-orders-title" className="font-semibold text-slate-900">
+              Recent orders
+            </h2>
+            <Link to="/user/orders" className="link text-sm">
+              View all
+            </Link>
+          </div>
+          {orders.isPending ? (
+            <div className="mt-4 space-y-2">
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} className="h-12 w-full" />
+              ))}
+            </div>
+          ) : (orders.data?.data.length ?? 0) === 0 ? (
+            <div className="mt-4">
+              <EmptyState icon="cart" title="No orders yet" action={<Link to="/user/create-order" className="btn btn-primary">Place an order</Link>} />
+            </div>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100">
+              {orders.data?.data.slice(0, 5).map((o) => (
+                <li key={o.id} className="flex items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium text-slate-900">{o.serviceName}</p>
+                    <p className="text-xs text-slate-500">
+                      #{o.id} · {formatCount(o.quantity)} · {timeAgo(o.created_at)}
+                    </p>
+                  </div>
+                  <div className="shrink-0 text-right">
+                    <p className="text-sm font-semibold text-slate-900 tabular-nums">{formatAmount(o.charge, currency)}</p>
+                    <StatusBadge status={o.status} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="card p-4 sm:p-5" aria-labelledby="recent-tx-title">
+          <div className="flex items-center justify-between">
+            <h2 id="recent-tx-title" className="font-semibold text-slate-900">
+              Recent transactions
+            </h2>
+            <Link to="/user/transactions" className="link text-sm">
+              View all
+            </Link>
+          </div>
+          {recentTx.isPending ? (
+            <div className="mt-4 space-y-2">
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} className="h-12 w-full" />
+              ))}
+            </div>
+          ) : (recentTx.data?.data.length ?? 0) === 0 ? (
+            <div className="mt-4">
+              <EmptyState icon="receipt" title="No transactions yet" action={<Link to="/user/add-fund" className="btn btn-primary">Fund your wallet</Link>} />
+            </div>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100">
+              {recentTx.data?.data.map((t) => (
+                <li key={t.id} className="flex items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium text-slate-900">{t.description || transactionTypeLabel(t)}</p>
+                    <p className="text-xs text-slate-500">{timeAgo(t.created_at)}</p>
+                  </div>
+                  <SignedAmount tx={t} currency={currency} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+// Profile with two tabs (spec section 2): Account (editable name, read-only email) and Password.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { changePasswordFormSchema, updateProfileSchema } from '@schemas/auth';
+import { PasswordField, TextField } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { Skeleton } from '@/components/Skeleton';
+import { Spinner } from '@/components/Spinner';
+import { Tabs, tabPanelProps } from '@/components/Tabs';
+import { api } from '@/lib/api';
+import { formatDate, initials, timeAgo } from '@/lib/format';
+import type { SessionUser } from '@/lib/session';
+import { useAuth } from '@/features/auth/authContext';
+import { toastFirstError } from '@/features/auth/formErrors';
+import type { ProfileResponse } from '@/features/auth/AuthProvider';
+
+export const profileKey = ['profile'] as const;
+
+type TabKey = 'account' | 'password';
+const TABS = [
+  { key: 'account', label: 'Account' },
+  { key: 'password', label: 'Password' },
+] as const;
+
+export default function ProfilePage({ title = 'Profile' }: { title?: string }) {
+  const [tab, setTab] = useState<TabKey>('account');
+  const idBase = useId();
+  const { user } = useAuth();
+  const profile = useQuery({
+    queryKey: profileKey,
+    queryFn: ({ signal }) => api.get<ProfileResponse>('user/getCurrentProfile', { signal }).then((r) => r.data),
+    staleTime: 0,
+  });
+
+  // Profile load failure: 'Failed to fetch user data' (once per failure).
+  const failedRef = useRef(false);
+  useEffect(() => {
+    if (profile.isError && !failedRef.current) {
+      failedRef.current = true;
+      toast.error('Failed to fetch user data');
+    }
+    if (!profile.isError) failedRef.current = false;
+  }, [profile.isError]);
+
+  const data = profile.data ?? null;
+  const shown = data ?? user;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-5">
+      <h1 className="page-title">{title}</h1>
+      <section className="card flex items-center gap-4 p-5" aria-label="Your account">
+        <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800">{initials(shown?.fullName)}</span>
+        <div className="min-w-0">
+          <h2 className="truncate text-lg font-bold text-slate-900">{shown?.fullName ?? <Skeleton className="h-5 w-40" />}</h2>
+          <p className="truncate text-sm text-slate-600">{shown?.email}</p>
+          {shown?.created_at ? (
+            <p className="mt-0.5 text-xs text-slate-500">
+              Member since {formatDate(shown.created_at)}
+              {shown.last_login ? ` · Last login ${timeAgo(shown.last_login)}` : ''}
+            </p>
+          ) : null}
+        </div>
+      </section>
+
+      <Tabs idBase={idBase} label="Profile sections" tabs={TABS} active={tab} onChange={setTab} />
+
+      <div {...tabPanelProps(idBase, 'account')} hidden={tab !== 'account'} className="card p-5 sm:p-6">
+        {profile.isPending && !data ? (
+          <div className="space-y-4" role="status" aria-label="Loading profile">
+            <Skeleton className="h-11 w-full" />
+            <Skeleton className="h-11 w-full" />
+            <Skeleton className="h-11 w-36" />
+          </div>
+        ) : (
+          <AccountForm profile={data ?? user} />
+        )}
+      </div>
+      <div {...tabPanelProps(idBase, 'password')} hidden={tab !== 'password'} className="card p-5 sm:p-6">
+        <PasswordForm />
+      </div>
+    </div>
+  );
+}
+
+const nameSchema = z.object({ fullName: updateProfileSchema.shape.fullName });
+type NameValues = z.infer<typeof nameSchema>;
+
+function AccountForm({ profile }: { profile: SessionUser | null }) {
+  const { setUser } = useAuth();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<NameValues>({ resolver: zodResolver(nameSchema), defaultValues: { fullName: profile?.fullName ?? '' } });
+
+  useEffect(() => {
+    reset({ fullName: profile?.fullName ?? '' });
+  }, [profile?.fullName, reset]);
+
+  const save = useMutation({
+    mutationFn: (fullName: string) =>
+      api.put<ProfileResponse>('user/updateProfile', { fullName, username: profile?.username ?? '', email: profile?.email ?? '' }),
+    onSuccess: (res, fullName) => {
+      toast.success('Profile updated successfully');
+      const next = res?.data ?? (profile ? { ...profile, fullName } : null);
+      if (next) {
+        setUser(next);
+        queryClient.setQueryData(profileKey, next);
+      }
+      reset({ fullName: next?.fullName ?? fullName });
+    },
+    onError: () => toast.error('Failed to update profile'),
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((v) => save.mutate(v.fullName.trim()), (e) => toastFirstError(e, ['fullName']))} className="space-y-4">
+      <TextField label="Name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+      <TextField label="Email Address" type="email" value={profile?.email ?? ''} readOnly aria-readonly="true" hint="Your email address cannot be changed." />
+      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={save.isPending || !isDirty}>
+        {save.isPending ? <Spinner label="Saving" /> : null}
+        Save changes
+      </button>
+    </form>
+  );
+}
+
+type PasswordValues = z.infer<typeof changePasswordFormSchema>;
+const EMPTY_PASSWORDS: PasswordValues = { oldPassword: '', password: '', confirmPassword: '' };
+
+function PasswordForm() {
+  const { logout } = useAuth();
+  const [show, setShow] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordValues>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY_PASSWORDS });
+
+  const save = useMutation({
+    mutationFn: (v: PasswordValues) => api.put<{ message?: string }>('user/changePassword', { oldPassword: v.oldPassword, password: v.password }),
+    onSuccess: () => {
+      toast.success('Password updated successfully');
+      reset(EMPTY_PASSWORDS);
+      void logout();
+    },
+    onError: () => toast.error('Failed to update password'),
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((v) => save.mutate(v), (e) => toastFirstError(e, ['oldPassword', 'password', 'confirmPassword']))} className="space-y-4">
+      <PasswordField label="Current password" autoComplete="current-password" visible={show} onToggleVisible={() => setShow((v) => !v)} toggleNoun="passwords" error={errors.oldPassword?.message} {...register('oldPassword')} />
+      <PasswordField label="New password" autoComplete="new-password" visible={show} hideToggle error={errors.password?.message} {...register('password')} />
+      <PasswordField label="Confirm password" autoComplete="new-password" visible={show} hideToggle error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <p className="flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+        <Icon name="info" className="mt-0.5 h-4 w-4 shrink-0" />
+        After saving your new password you will be logged out and need to sign in again.
+      </p>
+      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={save.isPending}>
+        {save.isPending ? <Spinner label="Saving" /> : null}
+        Save password
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+// Routes the spec lists with placeholder headings only.
+function Placeholder({ title }: { title: string }) {
+  return (
+    <section>
+      <h1 className="page-title">{title}</h1>
+    </section>
+  );
+}
+
+export const FavoritesPage = () => <Placeholder title="Favorites" />;
+export const SettingsPage = () => <Placeholder title="Settings" />;
+export const LogoutPage = () => <Placeholder title="Logout" />;

@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/** `value`, updated only after it has been stable for `delay` ms (search as you type). */
+export function useDebouncedValue<T>(value: T, delay = 250): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = window.setTimeout(() => setDebounced(value), delay);
+    return () => window.clearTimeout(t);
+  }, [value, delay]);
+  return debounced;
+}
+
+/** Calls `onOutside` for a pointer down outside every given element while `active`. */
+export function useOutsideClick(refs: ReadonlyArray<RefObject<HTMLElement | null>>, onOutside: () => void, active = true): void {
+  const cb = useRef(onOutside);
+  cb.current = onOutside;
+  useEffect(() => {
+    if (!active) return undefined;
+    const handler = (e: MouseEvent | TouchEvent) => {
+      const target = e.target as Node | null;
+      if (!target) return;
+      if (refs.some((r) => r.current?.contains(target))) return;
+      cb.current();
+    };
+    document.addEventListener('mousedown', handler);
+    document.addEventListener('touchstart', handler);
+    return () => {
+      document.removeEventListener('mousedown', handler);
+      document.removeEventListener('touchstart', handler);
+    };
+  }, [active, refs]);
+}
+
+/** Calls `onEscape` when Escape is pressed while `active`. */
+export function useEscapeKey(onEscape: () => void, active = true): void {
+  const cb = useRef(onEscape);
+  cb.current = onEscape;
+  useEffect(() => {
+    if (!active) return undefined;
+    const handler = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') cb.current();
+    };
+    document.addEventListener('keydown', handler);
+    return () => document.removeEventListener('keydown', handler);
+  }, [active]);
+}
+
+/** Whether a CSS media query matches (false where matchMedia is missing, e.g. tests). */
+export function useMediaQuery(query: string): boolean {
+  const get = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false);
+  const [matches, setMatches] = useState(get);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const mql = window.matchMedia(query);
+    const onChange = () => setMatches(mql.matches);
+    onChange();
+    mql.addEventListener('change', onChange);
+    return () => mql.removeEventListener('change', onChange);
+  }, [query]);
+  return matches;
+}
+
+/** A fresh random key (Idempotency-Key per order submission). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Joins class names, skipping falsy ones. */
+export function cx(...parts: Array<string | false | null | undefined>): string {
+  return parts.filter(Boolean).join(' ');
+}
+
+export interface UrlFilters {
+  /** A filter's value, '' when unset. */
+  get: (name: string) => string;
+  page: number;
+  /** Sets filters ('' or null removes one); any change but the page itself goes back to page 1. */
+  update: (patch: Record<string, string | null>) => void;
+  clear: () => void;
+  active: boolean;
+}
+
+/** List filters kept in the URL, so a reload, the back button or a shared link keeps them. */
+export function useUrlFilters(): UrlFilters {
+  const [params, setParams] = useSearchParams();
+  const update = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(patch)) {
+      if (value === null || value === '') next.delete(name);
+      else next.set(name, value);
+    }
+    if (!('page' in patch)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+  return {
+    get: (name) => params.get(name) ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+    update,
+    clear: () => setParams(new URLSearchParams(), { replace: true }),
+    active: [...params.keys()].some((name) => name !== 'page'),
+  };
+}
+
+/** A search box bound to a URL filter: the box follows every key, the URL (and so the query) settles after a pause. */
+export function useUrlSearch(filters: UrlFilters, name = 'search'): [string, (value: string) => void] {
+  const stored = filters.get(name);
+  const [text, setText] = useState(stored);
+  const settled = useDebouncedValue(text.trim(), 350);
+  const latest = useRef(filters);
+  latest.current = filters;
+  useEffect(() => {
+    if (settled !== latest.current.get(name)) latest.current.update({ [name]: settled });
+  }, [settled, name]);
+  // "Clear filters" (or the back button) changes the URL under the box.
+  useEffect(() => {
+    setText((current) => (current.trim() === stored ? current : stored));
+  }, [stored]);
+  return [text, setText];
+}

@@ -1,0 +1,161 @@
+// Browser storage for the session (spec section 3) and the pending card payment.
+//
+//   localStorage  TOKEN          access token (sent as `Authorization: Bearer <TOKEN>`)
+//   localStorage  REFRESH_TOKEN  refresh token (the server also keeps it in an httpOnly cookie)
+//   localStorage  USER           the user record, encoded with a fixed-key cipher
+//   sessionStorage payload       the payment to verify after the provider redirects back, encoded
+//
+// The encoding is obfuscation only (a fixed XOR key + base64): the server trusts none of it and
+// re-checks everything with the token.
+
+export const TOKEN_KEY = 'TOKEN';
+export const REFRESH_TOKEN_KEY = 'REFRESH_TOKEN';
+export const USER_KEY = 'USER';
+export const PAYLOAD_KEY = 'payload';
+
+/** userType 1 = administrator, 2 = regular user (spec section 9). */
+export type UserType = 1 | 2;
+
+export interface SessionUser {
+  id: number | string;
+  fullName: string;
+  email: string;
+  username?: string | null;
+  userType: UserType | number;
+  status?: string | number | null;
+  created_at?: string | null;
+  last_login?: string | null;
+  wallet?: { balance: string | number } | null;
+}
+
+export interface PaymentPayload {
+  checkoutUrl: string;
+  signature: string;
+  amount: string | number;
+  reference?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixed-key symmetric cipher (XOR over UTF-8 bytes, then base64). decode(encode(x)) === x.
+
+const CIPHER_KEY = 'smm-provider::2024::session-key';
+
+function xorBytes(bytes: Uint8Array): Uint8Array {
+  const key = new TextEncoder().encode(CIPHER_KEY);
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < bytes.length; i += 1) out[i] = bytes[i] ^ key[i % key.length];
+  return out;
+}
+
+export function encode(value: unknown): string {
+  const bytes = xorBytes(new TextEncoder().encode(JSON.stringify(value)));
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 1) binary += String.fromCharCode(bytes[i]);
+  return btoa(binary);
+}
+
+/** Returns null for anything that is not a value written by `encode`. */
+export function decode<T>(text: string | null | undefined): T | null {
+  if (!text) return null;
+  try {
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+    return JSON.parse(new TextDecoder().decode(xorBytes(bytes))) as T;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Storage access that never throws (private mode, disabled storage, quota).
+
+function read(store: 'local' | 'session', key: string): string | null {
+  try {
+    return (store === 'local' ? window.localStorage : window.sessionStorage).getItem(key);
+  } catch {
+    return null;
+  }
+}
+function write(store: 'local' | 'session', key: string, value: string | null): void {
+  try {
+    const s = store === 'local' ? window.localStorage : window.sessionStorage;
+    if (value === null) s.removeItem(key);
+    else s.setItem(key, value);
+  } catch {
+    /* storage unavailable: the session lives in memory for this tab only */
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Change notifications, so the AuthProvider hears when the API client clears or renews a session.
+
+type Listener = (user: SessionUser | null) => void;
+const listeners = new Set<Listener>();
+export function onSessionChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+function notify(user: SessionUser | null) {
+  listeners.forEach((l) => l(user));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export const getToken = () => read('local', TOKEN_KEY);
+export const getRefreshToken = () => read('local', REFRESH_TOKEN_KEY);
+export const getStoredUser = () => decode<SessionUser>(read('local', USER_KEY));
+
+export function setStoredUser(user: SessionUser | null, { silent = false } = {}): void {
+  write('local', USER_KEY, user ? encode(user) : null);
+  if (!silent) notify(user);
+}
+
+/** Stores what auth/login and auth/refresh answer. */
+export function saveSession(session: { accessToken?: string; refreshToken?: string; user?: SessionUser | null }): void {
+  if (session.accessToken) write('local', TOKEN_KEY, session.accessToken);
+  if (session.refreshToken) write('local', REFRESH_TOKEN_KEY, session.refreshToken);
+  if (session.user) setStoredUser(session.user);
+}
+
+/** Removes the user, the token and the refresh token (spec section 4). */
+export function clearSession(): void {
+  write('local', USER_KEY, null);
+  write('local', TOKEN_KEY, null);
+  write('local', REFRESH_TOKEN_KEY, null);
+  notify(null);
+}
+
+/** Invalid or expired refresh token: the whole local storage is cleared (spec section 4). */
+export function clearLocalStorage(): void {
+  try {
+    window.localStorage.clear();
+  } catch {
+    /* ignore */
+  }
+  notify(null);
+}
+
+export function savePaymentPayload(payload: PaymentPayload): void {
+  write('session', PAYLOAD_KEY, encode(payload));
+}
+export function readPaymentPayload(): PaymentPayload | null {
+  return decode<PaymentPayload>(read('session', PAYLOAD_KEY));
+}
+export function removePaymentPayload(): void {
+  write('session', PAYLOAD_KEY, null);
+}
+
+/** Seconds since the epoch at which a JWT expires, or null when it cannot be read. */
+export function tokenExpiry(token: string | null): number | null {
+  if (!token) return null;
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+}

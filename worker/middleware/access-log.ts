@@ -1,0 +1,36 @@
+// One structured line per request, for Workers Logs: who asked for what, how it ended and how long it
+// took. Only the method, the path (never the query string, which may carry tokens), the status and ids
+// are logged; headers and bodies never are.
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context';
+
+/** Paths come from the caller; a hostile one must not bloat the log. */
+const MAX_LOGGED_PATH = 200;
+
+export interface AccessLogLine {
+  level: 'info' | 'error';
+  msg: 'request';
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  userId?: number;
+}
+
+export const accessLog = createMiddleware<AppEnv>(async (c, next) => {
+  const startedAt = Date.now();
+  await next();
+  const status = c.res.status;
+  const line: AccessLogLine = {
+    level: status >= 500 ? 'error' : 'info',
+    msg: 'request',
+    requestId: c.var.requestId,
+    method: c.req.method,
+    path: c.req.path.slice(0, MAX_LOGGED_PATH),
+    status,
+    durationMs: Date.now() - startedAt,
+    ...(c.var.principal ? { userId: c.var.principal.id } : {}),
+  };
+  console.log(JSON.stringify(line));
+});

@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+import { USER_TYPE } from '../../../drizzle/schema';
+import { jsonBody, parseWith, queryOf } from '../../lib/validation';
+import { inviteAdministratorSchema, promoteAdministratorSchema, userListQuerySchema } from '../../schemas/admin';
+import { idParam } from '../../schemas/common';
+import { listUsers } from '../../services/admin-users';
+import { inviteAdministrator, promoteAdministrator, removeAdministrator } from '../../services/administrators';
+
+const administratorListQuerySchema = userListQuerySchema.pick({ page: true, limit: true, search: true });
+
+export const adminAdministratorRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const query = queryOf(c, administratorListQuerySchema);
+    const { data, total } = await listUsers(c.var.db, { ...query, userType: USER_TYPE.admin, sort: 'name' });
+    return c.json({ message: 'Administrators fetched successfully', data, page: query.page, limit: query.limit, total });
+  })
+  .post('/promote', async (c) => {
+    const { userId } = await jsonBody(c, promoteAdministratorSchema);
+    return c.json({ message: 'User promoted to administrator', data: await promoteAdministrator(c.var.db, c.var.principal.id, userId) });
+  })
+  .post('/invite', async (c) => {
+    const input = await jsonBody(c, inviteAdministratorSchema);
+    const data = await inviteAdministrator(c.var.db, c.env, c.var.principal, input);
+    return c.json({ message: `Invitation sent to ${data.email}`, data }, 201);
+  })
+  .delete('/:userId', async (c) => {
+    await removeAdministrator(c.var.db, c.var.principal.id, parseWith(idParam('userId'), c.req.param('userId')));
+    return c.json({ message: 'Administrator removed' });
+  });

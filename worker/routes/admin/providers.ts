@@ -1,0 +1,39 @@
+// Administrators' upstream providers: CRUD (the key is write-only), balance, the provider's live
+// catalogue, importing services from it, and its catalogue sync on demand.
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../../context';
+import { jsonBody, parseWith } from '../../lib/validation';
+import { createProviderSchema, importServicesSchema, updateProviderSchema } from '../../schemas/catalogue';
+import { idParam } from '../../schemas/common';
+import { importFromProvider, syncProviderCatalogue } from '../../services/catalogue';
+import {
+  checkProviderBalance, createProvider, deleteProvider, listProviders, providerCatalogue, providerDetail, updateProvider,
+} from '../../services/providers';
+
+const providerId = (c: Context<AppEnv>) => parseWith(idParam('provider id'), c.req.param('id'));
+
+export const adminProviderRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => c.json({ message: 'Providers fetched successfully', data: await listProviders(c.var.db) }))
+  .post('/', async (c) => {
+    const input = await jsonBody(c, createProviderSchema);
+    return c.json({ message: 'Provider added', data: await createProvider(c.var.db, c.env, c.var.principal.id, input) }, 201);
+  })
+  .get('/:id', async (c) => c.json({ message: 'Provider fetched successfully', data: await providerDetail(c.var.db, providerId(c)) }))
+  .put('/:id', async (c) => {
+    const id = providerId(c);
+    const input = await jsonBody(c, updateProviderSchema);
+    return c.json({ message: 'Provider updated', data: await updateProvider(c.var.db, c.env, c.var.principal.id, id, input) });
+  })
+  .delete('/:id', async (c) => {
+    await deleteProvider(c.var.db, c.var.principal.id, providerId(c));
+    return c.json({ message: 'Provider deleted' });
+  })
+  .get('/:id/balance', async (c) => c.json({ message: 'Provider balance', data: await checkProviderBalance(c.var.db, c.env, providerId(c)) }))
+  .get('/:id/services', async (c) => c.json({ message: 'Provider services', ...(await providerCatalogue(c.var.db, c.env, providerId(c))) }))
+  .post('/:id/import', async (c) => {
+    const id = providerId(c);
+    const input = await jsonBody(c, importServicesSchema);
+    const result = await importFromProvider(c.var.db, c.env, c.var.principal.id, id, input);
+    return c.json({ message: `${result.created} services imported`, ...result });
+  })
+  .post('/:id/sync', async (c) => c.json({ message: 'Catalogue synced', data: await syncProviderCatalogue(c.var.db, c.env, providerId(c)) }));

@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+import { koboToNumber } from '../../lib/decimal';
+import { jsonBody, parseWith, queryOf } from '../../lib/validation';
+import { idParam } from '../../schemas/common';
+import { adminDebitSchema, adminTransactionQuerySchema } from '../../schemas/wallet';
+import { ordersForUserDetail } from '../../services/orders';
+import { adminDebit, exportTransactionsCsv, listTransactions, reconcile, userWalletDetail } from '../../services/wallet';
+
+export const adminWalletRoutes = new Hono<AppEnv>()
+  // The spec's name for the user-detail call.
+  .get('/getUserDeta/:userId', async (c) => {
+    const userId = parseWith(idParam('userId'), c.req.param('userId'));
+    const [detail, orders] = await Promise.all([userWalletDetail(c.var.db, userId), ordersForUserDetail(c.var.db, userId)]);
+    return c.json({ message: 'User details fetched successfully', ...detail, orders });
+  })
+  .post('/wallet/debit', async (c) => {
+    const input = await jsonBody(c, adminDebitSchema);
+    const applied = await adminDebit(c.var.db, c.var.principal.id, input);
+    return c.json({ message: 'Debited successfully', data: { transactionId: applied.transactionId, balance: koboToNumber(applied.balanceAfterKobo) } });
+  })
+  .get('/transactions', async (c) => {
+    const query = queryOf(c, adminTransactionQuerySchema);
+    return c.json({ message: 'Transactions fetched successfully', ...(await listTransactions(c.var.db, query)) });
+  })
+  .get('/transactions/export', async (c) => {
+    const csv = await exportTransactionsCsv(c.var.db, queryOf(c, adminTransactionQuerySchema));
+    return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="transactions.csv"' });
+  })
+  .get('/reconciliation', async (c) => c.json({ message: 'Reconciliation complete', data: await reconcile(c.var.db) }));

@@ -1,0 +1,46 @@
+// A user's orders, under user/ as the SPA calls them: place (with Idempotency-Key), list, one,
+// refill, cancel, and the mass order.
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../context';
+import { jsonBody, parseWith, queryOf } from '../lib/validation';
+import { requireUser } from '../middleware/auth';
+import { idParam } from '../schemas/common';
+import { createOrderSchema, idempotencyKeySchema, listOrdersQuerySchema, massOrderSchema } from '../schemas/orders';
+import { cancelOrder, getOrderView, listUserOrders, placeMassOrder, placeOrder, requestRefill } from '../services/orders';
+
+const idempotencyKey = (c: Context<AppEnv>) => parseWith(idempotencyKeySchema, c.req.header('idempotency-key'));
+const orderId = (c: Context<AppEnv>) => parseWith(idParam('order id'), c.req.param('id'));
+
+export const orderRoutes = new Hono<AppEnv>()
+  .post('/orders', requireUser, async (c) => {
+    const key = idempotencyKey(c);
+    const input = await jsonBody(c, createOrderSchema);
+    const { order, created } = await placeOrder(c.var.db, c.env, c.var.principal.id, input, key);
+    return c.json({ message: 'Order placed successfully', data: order }, created ? 201 : 200);
+  })
+  .get('/orders', requireUser, async (c) => {
+    const query = queryOf(c, listOrdersQuerySchema);
+    const { data, total } = await listUserOrders(c.var.db, c.var.principal.id, query);
+    return c.json({ message: 'Orders fetched successfully', data, page: query.page, limit: query.limit, total });
+  })
+  .get('/orders/:id', requireUser, async (c) => c.json({ message: 'Order fetched successfully', data: await getOrderView(c.var.db, c.var.principal.id, orderId(c)) }))
+  .post('/orders/:id/refill', requireUser, async (c) => {
+    const id = orderId(c);
+    const refill = await requestRefill(c.var.db, c.env, id, { userId: c.var.principal.id, actorId: c.var.principal.id });
+    return c.json({ message: 'Refill requested', data: { ...refill, order: await getOrderView(c.var.db, c.var.principal.id, id) } });
+  })
+  .post('/orders/:id/cancel', requireUser, async (c) => {
+    const id = orderId(c);
+    const { refunded } = await cancelOrder(c.var.db, c.env, c.var.principal.id, id);
+    return c.json({
+      message: refunded ? 'Order canceled and refunded' : 'Cancellation requested; the refund follows when the provider confirms it',
+      data: await getOrderView(c.var.db, c.var.principal.id, id),
+    });
+  })
+  .post('/mass-order', requireUser, async (c) => {
+    const key = idempotencyKey(c);
+    const { orders } = await jsonBody(c, massOrderSchema);
+    const results = await placeMassOrder(c.var.db, c.env, c.var.principal.id, orders, key);
+    const placed = results.filter((result) => result.ok).length;
+    return c.json({ message: `${placed} of ${results.length} orders placed`, results });
+  });

@@ -1,0 +1,34 @@
+// The wallet calls of spec section 7, under user/. Each route names its own guard, because
+// several sub-apps share the /user prefix and a prefix-wide guard would leak into the others.
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { koboToNumber } from '../lib/decimal';
+import { jsonBody, queryOf } from '../lib/validation';
+import { requireAdmin, requireUser } from '../middleware/auth';
+import { addFundSchema, adminCreditSchema, transactionQuerySchema, verifyPaymentSchema } from '../schemas/wallet';
+import { committedKobo } from '../services/orders';
+import { startDeposit, verifyDeposit } from '../services/payments';
+import { adminCredit, listTransactions } from '../services/wallet';
+
+export const walletRoutes = new Hono<AppEnv>()
+  .get('/getWalletBalance', requireUser, (c) => c.json({ walletBalance: koboToNumber(c.var.principal.balanceKobo) }))
+  .get('/getMai', requireUser, async (c) => c.json({ smmBalance: koboToNumber(await committedKobo(c.var.db, c.var.principal.id)) }))
+  .get('/transactions', requireUser, async (c) => {
+    const query = queryOf(c, transactionQuerySchema);
+    return c.json({ message: 'Transactions fetched successfully', ...(await listTransactions(c.var.db, { ...query, userId: c.var.principal.id })) });
+  })
+  .post('/add-fund', requireUser, async (c) => {
+    const { amount } = await jsonBody(c, addFundSchema);
+    const deposit = await startDeposit(c.var.db, c.env, c.var.principal, amount);
+    return c.json({ message: 'Redirecting to the payment page', ...deposit }, 201);
+  })
+  .post('/verify-payment', requireUser, async (c) => {
+    const input = await jsonBody(c, verifyPaymentSchema);
+    const orderStatus = await verifyDeposit(c.var.db, c.env, c.var.principal.id, input);
+    return c.json({ message: orderStatus === 2 ? 'Wallet credited successfully' : 'Payment not successful', data: { orderStatus } });
+  })
+  .post('/admin-credit-user-wallet', requireAdmin, async (c) => {
+    const input = await jsonBody(c, adminCreditSchema);
+    const applied = await adminCredit(c.var.db, c.var.principal.id, input);
+    return c.json({ message: 'Added successfully!', data: { transactionId: applied.transactionId, balance: koboToNumber(applied.balanceAfterKobo) } });
+  });

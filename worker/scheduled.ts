@@ -1,0 +1,32 @@
+// The cron trigger's jobs. Each runs on its own so one failing job never stops the others,
+// and each is safe to run concurrently with itself (they claim work with conditional updates).
+import { openDatabase, type Db } from './db';
+import type { Env } from './env';
+import { runSmmSync } from './services/order-sync';
+import { reverifyPendingDeposits } from './services/payments';
+
+export type ScheduledJob = (db: Db, env: Env) => Promise<unknown>;
+
+export const scheduledJobs: Record<string, ScheduledJob> = {
+  reverifyPendingDeposits,
+  runSmmSync,
+};
+
+export async function runScheduledJobs(env: Env): Promise<Record<string, unknown>> {
+  const { db, close } = openDatabase(env);
+  const results: Record<string, unknown> = {};
+  try {
+    for (const [name, job] of Object.entries(scheduledJobs)) {
+      try {
+        results[name] = await job(db, env);
+      } catch (error) {
+        results[name] = { error: error instanceof Error ? error.message : String(error) };
+        console.error(JSON.stringify({ level: 'error', msg: 'scheduled job failed', job: name, error: results[name] }));
+      }
+    }
+  } finally {
+    await close();
+  }
+  console.log(JSON.stringify({ level: 'info', msg: 'scheduled jobs ran', results }));
+  return results;
+}

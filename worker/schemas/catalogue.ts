@@ -1,0 +1,143 @@
+// Catalogue request schemas: the public service list, and the administrators' providers,
+// services, markups and settings. Shared with the SPA; pure zod. Money and percentages are read
+// from their decimal text (never through floating point) into kobo and basis points.
+import { z } from 'zod';
+import { paginationSchema } from './common';
+
+/** Decimal text (or a JSON number) with at most `decimals` places -> integer of 10^-decimals units. */
+function scaledDecimal(decimals: number, maxIntegerDigits: number, message: string) {
+  const pattern = new RegExp(`^\\d{1,${maxIntegerDigits}}(?:\\.\\d{0,${decimals}})?$`);
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value, ctx) => {
+      const text = String(value).trim();
+      if (!pattern.test(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      const [whole, fraction = ''] = text.split('.');
+      return Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0');
+    });
+}
+
+/** A percentage with up to 2 decimals ("12.5" = 1250 basis points), 0 to 1000%. */
+export const percentField = (name: string) =>
+  scaledDecimal(2, 4, `${name} must be a percentage between 0 and 1000 with at most 2 decimals`)
+    .refine((bps) => bps <= 100_000, { error: `${name} must be a percentage between 0 and 1000 with at most 2 decimals` });
+
+/** Naira with up to 2 decimals, as kobo (a number: at most 10^11 kobo, exact as a double). */
+export const nairaField = (name: string) =>
+  scaledDecimal(2, 9, `${name} must be an amount in naira with at most 2 decimals`)
+    .refine((kobo) => kobo > 0, { error: `${name} must be greater than 0` });
+
+const booleanText = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'must be true or false' })
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+const searchText = z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional();
+
+export const serviceListQuerySchema = paginationSchema.extend({
+  search: searchText,
+  category: z.string().trim().max(200).optional(),
+  platform: z.string().trim().max(50).optional(),
+});
+export type ServiceListQuery = z.infer<typeof serviceListQuerySchema>;
+
+export const adminServiceListQuerySchema = serviceListQuerySchema.extend({
+  providerId: z.coerce.number({ error: 'providerId must be a number' }).int().positive().optional(),
+  enabled: booleanText.optional(),
+});
+export type AdminServiceListQuery = z.infer<typeof adminServiceListQuerySchema>;
+
+const apiUrl = z
+  .string({ error: 'API URL is required' })
+  .trim()
+  .min(1, { error: 'API URL is required' })
+  .max(500, { error: 'API URL is too long' })
+  .refine((value) => /^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value), { error: 'API URL must be an http(s) URL' });
+
+const providerFields = {
+  name: z.string({ error: 'Name is required' }).trim().min(1, { error: 'Name is required' }).max(100, { error: 'Name must be at most 100 characters' }),
+  apiUrl,
+  apiKey: z.string({ error: 'API key is required' }).trim().min(1, { error: 'API key is required' }).max(500, { error: 'API key is too long' }),
+  enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+  currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'currency must be a 3-letter code' }).transform((v) => v.toUpperCase()).optional(),
+  timeoutMs: z.number({ error: 'timeoutMs must be a number' }).int().min(1000, { error: 'timeoutMs must be at least 1000' }).max(60_000, { error: 'timeoutMs must be at most 60000' }).optional(),
+  /** In the provider's currency, e.g. "10.00"; null switches the alert off. */
+  lowBalanceAlert: scaledDecimal(6, 9, 'lowBalanceAlert must be an amount with at most 6 decimals').nullable().optional(),
+};
+
+export const createProviderSchema = z.object(providerFields);
+export type CreateProviderInput = z.infer<typeof createProviderSchema>;
+
+export const updateProviderSchema = z.object(providerFields).partial();
+export type UpdateProviderInput = z.infer<typeof updateProviderSchema>;
+
+export const importServicesSchema = z.object({
+  /** The provider's service ids to import (or re-import). */
+  serviceIds: z
+    .array(z.union([z.string().trim().min(1).max(64), z.number().int().nonnegative()]).transform(String), { error: 'serviceIds must be a list of provider service ids' })
+    .min(1, { error: 'Pick at least one service' })
+    .max(5000, { error: 'At most 5000 services at a time' }),
+  /** Markup of the imported services; absent = they inherit their category's or the global markup. */
+  markupPercent: percentField('markupPercent').optional(),
+});
+export type ImportServicesInput = z.infer<typeof importServicesSchema>;
+
+export const updateServiceSchema = z
+  .object({
+    name: z.string().trim().min(1, { error: 'Name is required' }).max(300, { error: 'Name must be at most 300 characters' }).optional(),
+    description: z.string().trim().max(5000, { error: 'Description must be at most 5000 characters' }).optional(),
+    /** Moves the service to this category, made when it does not exist. */
+    category: z.string().trim().min(1, { error: 'Category is required' }).max(200).optional(),
+    /** A fixed price in naira per 1000; switches the service to fixed pricing. */
+    rate: nairaField('rate').optional(),
+    /** Own markup; null = inherit the category's or the global one. Switches the service to markup pricing. */
+    markupPercent: percentField('markupPercent').nullable().optional(),
+    min: z.number({ error: 'min must be a whole number' }).int({ error: 'min must be a whole number' }).positive({ error: 'min must be at least 1' }).optional(),
+    max: z.number({ error: 'max must be a whole number' }).int({ error: 'max must be a whole number' }).positive({ error: 'max must be at least 1' }).optional(),
+    enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+  })
+  .refine((v) => !(v.rate !== undefined && v.markupPercent !== undefined), { error: 'Set either rate or markupPercent, not both' });
+export type UpdateServiceInput = z.infer<typeof updateServiceSchema>;
+
+export const bulkServicesSchema = z
+  .object({
+    ids: z.array(z.number().int().positive(), { error: 'ids must be a list of service ids' }).min(1, { error: 'Pick at least one service' }).max(5000),
+    action: z.enum(['enable', 'disable', 'markup'], { error: 'action must be enable, disable or markup' }),
+    markupPercent: percentField('markupPercent').nullable().optional(),
+  })
+  .refine((v) => v.action !== 'markup' || v.markupPercent !== undefined, { error: 'markupPercent is required for the markup action', path: ['markupPercent'] });
+export type BulkServicesInput = z.infer<typeof bulkServicesSchema>;
+
+export const updateCategorySchema = z.object({
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(200).optional(),
+  platform: z.string().trim().min(1).max(50).optional(),
+  /** null = the global markup. */
+  markupPercent: percentField('markupPercent').nullable().optional(),
+});
+export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
+
+export const catalogueSettingsSchema = z
+  .object({
+    defaultMarkupPercent: percentField('defaultMarkupPercent').optional(),
+    minMarginPercent: percentField('minMarginPercent').optional(),
+    marginGuardAction: z.enum(['reprice', 'disable'], { error: 'marginGuardAction must be reprice or disable' }).optional(),
+  })
+  .transform(({ defaultMarkupPercent, minMarginPercent, marginGuardAction }) => ({
+    ...(defaultMarkupPercent !== undefined && { defaultMarkupBps: defaultMarkupPercent }),
+    ...(minMarginPercent !== undefined && { minMarginBps: minMarginPercent }),
+    ...(marginGuardAction !== undefined && { marginGuardAction }),
+  }));
+export type CatalogueSettingsInput = z.infer<typeof catalogueSettingsSchema>;
+
+export const warningListQuerySchema = paginationSchema.extend({
+  kind: z.enum(['margin_repriced', 'margin_disabled', 'service_missing', 'provider_low_balance', 'submission_unknown'], { error: 'Unknown warning kind' }).optional(),
+  acknowledged: booleanText.optional(),
+});
+export type WarningListQuery = z.infer<typeof warningListQuerySchema>;
+
+/** The CSV import's form: the provider the rows' `service` ids belong to (the file is the `user_file` field). */
+export const csvImportFieldsSchema = z.object({
+  providerId: z.coerce.number({ error: 'providerId is required' }).int().positive({ error: 'providerId is required' }),
+});

@@ -1,0 +1,183 @@
+// The administrators' dashboard in five queries run side by side: money per day, week or month
+// (deposits, what users spent on orders, what the providers cost, the profit), the state of
+// things now (orders by status, payments still pending, when the sync last ran, unread catalogue
+// warnings), stuck orders, provider balances and the latest audit entries.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { catalogueWarnings, orders, paymentIntents, providers, services, users } from '../../drizzle/schema';
+import type { Db } from '../db';
+import { koboToNaira } from '../lib/decimal';
+import type { DashboardPeriod } from '../schemas/admin';
+import { OPEN_ORDER_STATUSES } from '../schemas/orders';
+import { recentAuditEntries } from './audit';
+import { listProviders } from './providers';
+
+/** How many buckets each period shows, ending with the current one. Buckets are UTC, like the transaction filters. */
+const PERIODS: Record<DashboardPeriod, { buckets: number; step: string }> = {
+  day: { buckets: 30, step: '1 day' },
+  week: { buckets: 12, step: '1 week' },
+  month: { buckets: 12, step: '1 month' },
+};
+
+/** An open order is stuck after twice its service's average delivery time, or after this when that is not known yet. */
+export const STUCK_FALLBACK_SECONDS = 24 * 60 * 60;
+const STUCK_LIMIT = 20;
+const RECENT_AUDIT = 10;
+
+/** Deposits are money coming in from outside: card payments and administrators' credits (not refunds). */
+const DEPOSIT_SOURCES = ['payment', 'admin_credit'];
+
+interface BucketRow extends Record<string, unknown> {
+  bucket: string;
+  deposits: string;
+  spend: string;
+  cost: string;
+  orders: number;
+  new_users: number;
+}
+
+/**
+ * One row per bucket. Spend is what orders charged less what they refunded; provider cost is each
+ * order's cost in the same proportion (a canceled order costs nothing, a partial one its delivered part).
+ */
+async function moneySeries(db: Db, period: DashboardPeriod) {
+  const { buckets, step } = PERIODS[period];
+  const bucketOf = (column: unknown) => sql`date_trunc(${period}, ${column} at time zone 'UTC')`;
+  const result = await db.execute<BucketRow>(sql`
+    with buckets as (
+      select generate_series(
+        ${bucketOf(sql`now()`)} - ${step}::interval * ${buckets - 1},
+        ${bucketOf(sql`now()`)},
+        ${step}::interval
+      ) as start
+    ),
+    since as (select min(start) at time zone 'UTC' as at from buckets),
+    deposits as (
+      select ${bucketOf(sql`created_at`)} as start, sum(amount_kobo) as kobo
+      from wallet_transactions
+      where transaction_type = 1 and source_kind in ${DEPOSIT_SOURCES} and created_at >= (select at from since)
+      group by 1
+    ),
+    sales as (
+      select ${bucketOf(sql`created_at`)} as start, count(*) as orders, sum(charge_kobo - refunded_kobo) as spend,
+        sum(round(cost_kobo::numeric * (charge_kobo - refunded_kobo) / charge_kobo)) as cost
+      from orders
+      where created_at >= (select at from since)
+      group by 1
+    ),
+    signups as (
+      select ${bucketOf(sql`created_at`)} as start, count(*) as users
+      from users
+      where user_type = 2 and created_at >= (select at from since)
+      group by 1
+    )
+    select to_char(b.start, 'YYYY-MM-DD') as bucket,
+      coalesce(d.kobo, 0)::text as deposits, coalesce(s.spend, 0)::text as spend, coalesce(s.cost, 0)::text as cost,
+      coalesce(s.orders, 0)::int as orders, coalesce(u.users, 0)::int as new_users
+    from buckets b
+      left join deposits d on d.start = b.start
+      left join sales s on s.start = b.start
+      left join signups u on u.start = b.start
+    order by b.start`);
+  return result.rows.map((row) => ({
+    bucket: row.bucket,
+    depositsKobo: BigInt(row.deposits),
+    spendKobo: BigInt(row.spend),
+    costKobo: BigInt(row.cost),
+    orders: row.orders,
+    newUsers: row.new_users,
+  }));
+}
+
+interface SnapshotRow extends Record<string, unknown> {
+  orders_by_status: Array<{ status: string; count: number }>;
+  pending_payments: number;
+  catalogue_synced_at: string | null;
+  orders_synced_at: string | null;
+  open_warnings: number;
+}
+
+/** Counters of the moment in one round trip; orders by status cover the same window as the series. */
+async function snapshot(db: Db, period: DashboardPeriod) {
+  const { buckets, step } = PERIODS[period];
+  const since = sql`date_trunc(${period}, now() at time zone 'UTC') at time zone 'UTC' - ${step}::interval * ${buckets - 1}`;
+  const result = await db.execute<SnapshotRow>(sql`
+    select
+      (select coalesce(json_agg(json_build_object('status', status, 'count', n) order by n desc), '[]'::json)
+         from (select status, count(*)::int as n from ${orders} where created_at >= ${since} group by status) by_status) as orders_by_status,
+      (select count(*)::int from ${paymentIntents} where status = 'pending') as pending_payments,
+      (select max(catalogue_synced_at) from ${providers}) as catalogue_synced_at,
+      -- When the sync last read an open order at a provider (the predicate of orders_sync_idx, written out so the index serves it).
+      (select max(last_synced_at) from ${orders} where submission = 'accepted' and status in ('Pending', 'In progress', 'Processing')) as orders_synced_at,
+      (select count(*)::int from ${catalogueWarnings} where acknowledged_at is null) as open_warnings`);
+  const [row] = result.rows;
+  const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    ordersByStatus: row.orders_by_status,
+    pendingPayments: row.pending_payments,
+    lastSync: { catalogue: iso(row.catalogue_synced_at), orders: iso(row.orders_synced_at) },
+    openWarnings: row.open_warnings,
+  };
+}
+
+async function stuckOrders(db: Db) {
+  const openSince = sql`coalesce(${orders.submittedAt}, ${orders.createdAt})`;
+  const allowedSeconds = sql`coalesce(${services.averageTimeSeconds} * 2, ${STUCK_FALLBACK_SECONDS})`;
+  const rows = await db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      userEmail: users.email,
+      serviceId: orders.serviceId,
+      serviceName: orders.serviceName,
+      providerName: providers.name,
+      status: orders.status,
+      submission: orders.submission,
+      openSince: sql<string>`${openSince}`.mapWith((value: string) => new Date(value).toISOString()),
+      expectedSeconds: services.averageTimeSeconds,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(orders)
+    .innerJoin(services, eq(services.id, orders.serviceId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(providers, eq(providers.id, orders.providerId))
+    .where(and(inArray(orders.status, OPEN_ORDER_STATUSES), sql`${openSince} < now() - make_interval(secs => ${allowedSeconds})`))
+    .orderBy(asc(openSince), asc(orders.id))
+    .limit(STUCK_LIMIT);
+  return { total: rows[0]?.total ?? 0, data: rows.map(({ total: _total, ...row }) => row) };
+}
+
+export async function adminDashboard(db: Db, period: DashboardPeriod) {
+  const [series, now, stuck, providerViews, recentAudit] = await Promise.all([
+    moneySeries(db, period),
+    snapshot(db, period),
+    stuckOrders(db),
+    listProviders(db),
+    recentAuditEntries(db, RECENT_AUDIT),
+  ]);
+  const sum = (pick: (row: (typeof series)[number]) => bigint) => series.reduce((total, row) => total + pick(row), 0n);
+  const [deposits, spend, cost] = [sum((row) => row.depositsKobo), sum((row) => row.spendKobo), sum((row) => row.costKobo)];
+  return {
+    period,
+    series: series.map((row) => ({
+      bucket: row.bucket,
+      deposits: koboToNaira(row.depositsKobo),
+      spend: koboToNaira(row.spendKobo),
+      providerCost: koboToNaira(row.costKobo),
+      profit: koboToNaira(row.spendKobo - row.costKobo),
+      orders: row.orders,
+      newUsers: row.newUsers,
+    })),
+    totals: {
+      deposits: koboToNaira(deposits),
+      spend: koboToNaira(spend),
+      providerCost: koboToNaira(cost),
+      profit: koboToNaira(spend - cost),
+      orders: series.reduce((total, row) => total + row.orders, 0),
+      newUsers: series.reduce((total, row) => total + row.newUsers, 0),
+    },
+    ...now,
+    stuckOrders: stuck,
+    providers: providerViews,
+    recentAudit,
+  };
+}

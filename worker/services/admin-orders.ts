@@ -1,0 +1,203 @@
+// The administrators' order tools: the filtered list, and the actions that settle what the
+// automatic rules leave to a person — resending or linking an order whose submission is unknown,
+// canceling with a refund, setting a status by hand (its refund follows automatically), refills.
+// Each money or status change writes its audit row in the same transaction.
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { auditLog, orderRefills, orders, providers, services, users } from '../../drizzle/schema';
+import type { Db } from '../db';
+import { isUniqueViolation } from '../lib/db-errors';
+import { koboToNaira } from '../lib/decimal';
+import { conflict, invalid, notFound } from '../lib/errors';
+import { OPEN_ORDER_STATUSES, type AdminOrdersQuery, type AdminOrderStatusInput, type OrderStatus } from '../schemas/orders';
+import {
+  closeOrder, orderSearch, orderViewColumns, requestProviderCancel, requestRefill, submitOrder, toOrderView, type OrderEnv, type OrderViewRow,
+} from './orders';
+
+const adminOrderColumns = {
+  ...orderViewColumns,
+  userEmail: users.email,
+  userFullName: users.fullName,
+  providerName: providers.name,
+};
+
+interface AdminOrderRow extends OrderViewRow {
+  userEmail: string;
+  userFullName: string;
+  providerName: string;
+}
+
+function toAdminOrderView(row: AdminOrderRow) {
+  const { order } = row;
+  return {
+    ...toOrderView(row),
+    userId: order.userId,
+    userEmail: row.userEmail,
+    userFullName: row.userFullName,
+    providerId: order.providerId,
+    providerName: row.providerName,
+    providerServiceId: order.providerServiceId,
+    providerOrderId: order.providerOrderId,
+    submission: order.submission,
+    submissionError: order.submissionError,
+    submitAttempts: order.submitAttempts,
+    deliverable: order.deliverable,
+    extras: order.extras,
+    cost: koboToNaira(order.costKobo),
+    rate: koboToNaira(order.rateKobo),
+    cancelRequestedAt: order.cancelRequestedAt?.toISOString() ?? null,
+    submittedAt: order.submittedAt?.toISOString() ?? null,
+    completedAt: order.completedAt?.toISOString() ?? null,
+  };
+}
+
+function adminOrders(db: Db) {
+  return db.select(adminOrderColumns).from(orders)
+    .innerJoin(services, eq(services.id, orders.serviceId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(providers, eq(providers.id, orders.providerId));
+}
+
+export async function adminListOrders(db: Db, query: AdminOrdersQuery) {
+  const where = and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.userId ? eq(orders.userId, query.userId) : undefined,
+    query.serviceId ? eq(orders.serviceId, query.serviceId) : undefined,
+    query.providerId ? eq(orders.providerId, query.providerId) : undefined,
+    query.submission ? eq(orders.submission, query.submission) : undefined,
+    query.from ? gte(orders.createdAt, query.from) : undefined,
+    query.to ? lt(orders.createdAt, query.to) : undefined,
+    orderSearch(query.search),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    adminOrders(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(query.limit).offset((query.page - 1) * query.limit),
+    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where),
+  ]);
+  return { data: rows.map(toAdminOrderView), total };
+}
+
+export async function adminOrderDetail(db: Db, id: number) {
+  const [row] = await adminOrders(db).where(eq(orders.id, id));
+  if (!row) throw notFound('Order not found');
+  const refills = await db.select().from(orderRefills).where(eq(orderRefills.orderId, id)).orderBy(desc(orderRefills.createdAt));
+  return {
+    ...toAdminOrderView(row),
+    refills: refills.map((refill) => ({
+      id: refill.id, providerRefillId: refill.providerRefillId, status: refill.status, error: refill.error, created_at: refill.createdAt.toISOString(), updated_at: refill.updatedAt.toISOString(),
+    })),
+  };
+}
+
+async function orderRow(db: Db, id: number) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+/**
+ * Sends an order that is not at the provider. A held order is simply sent now; one whose
+ * submission is unknown only on the administrator's word that the provider has no such order.
+ */
+export async function resendOrder(db: Db, env: OrderEnv, actorId: number, id: number, confirmNotAtProvider = false) {
+  const order = await orderRow(db, id);
+  if (order.status !== 'Pending Submission') throw invalid('Only orders not yet at the provider can be resent');
+  if (order.submission === 'sending') throw conflict('This order is being sent right now');
+  if (order.submission === 'unknown') {
+    if (!confirmNotAtProvider) {
+      throw invalid('The provider may already have this order. Check its panel: link the order it has, or confirm it has none (confirmNotAtProvider) to resend.');
+    }
+    await db.transaction(async (tx) => {
+      const [requeued] = await tx.update(orders).set({ submission: 'queued', updatedAt: new Date() })
+        .where(and(eq(orders.id, id), eq(orders.submission, 'unknown'), eq(orders.status, 'Pending Submission'))).returning({ id: orders.id });
+      if (!requeued) throw conflict('The order changed meanwhile; reload it');
+      await tx.insert(auditLog).values({ actorId, action: 'order.resend', targetType: 'order', targetId: String(id), details: { confirmNotAtProvider: true, previousError: order.submissionError } });
+    });
+  } else {
+    await db.insert(auditLog).values({ actorId, action: 'order.resend', targetType: 'order', targetId: String(id), details: { submission: order.submission } });
+  }
+  await submitOrder(db, env, id);
+  return adminOrderDetail(db, id);
+}
+
+/** Ties an order whose submission is unknown to the order the administrator found at the provider; the sync then follows it. */
+export async function linkProviderOrder(db: Db, actorId: number, id: number, providerOrderId: string) {
+  try {
+    await db.transaction(async (tx) => {
+      const [linked] = await tx.update(orders)
+        .set({ submission: 'accepted', providerOrderId, status: 'Pending', submittedAt: new Date(), submissionError: null, statusReason: null, updatedAt: new Date() })
+        .where(and(eq(orders.id, id), eq(orders.submission, 'unknown'), eq(orders.status, 'Pending Submission')))
+        .returning({ id: orders.id });
+      if (!linked) throw invalid('Only an order whose submission is unknown can be linked to a provider order');
+      await tx.insert(auditLog).values({ actorId, action: 'order.link', targetType: 'order', targetId: String(id), details: { providerOrderId } });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'orders_provider_order_key')) throw conflict('Another order already has this provider order id');
+    throw error;
+  }
+  return adminOrderDetail(db, id);
+}
+
+/** Cancels with a full refund now; an order at the provider also gets a cancel request there (best effort, reported back). */
+export async function adminCancelOrder(db: Db, env: OrderEnv, actorId: number, id: number, reason?: string) {
+  const order = await orderRow(db, id);
+  if (!(OPEN_ORDER_STATUSES as readonly string[]).includes(order.status)) throw invalid('Only open orders can be canceled');
+  let providerCancel = 'not at the provider';
+  if (order.submission === 'accepted') {
+    providerCancel = await requestProviderCancel(db, env, order).then(() => 'requested', (error: Error) => `failed: ${error.message}`);
+  }
+  await db.transaction(async (tx) => {
+    const closed = await closeOrder(tx, id, {
+      status: 'Canceled',
+      reason: reason ? `Canceled by an administrator: ${reason}` : 'Canceled by an administrator',
+      from: OPEN_ORDER_STATUSES,
+      set: order.submission === 'queued' ? { submission: 'withdrawn' } : undefined,
+    });
+    if (!closed) throw conflict('The order changed meanwhile; reload it');
+    await tx.insert(auditLog).values({
+      actorId, action: 'order.cancel', targetType: 'order', targetId: String(id),
+      details: { reason: reason ?? null, refundedKobo: String(closed.refundedKobo), providerCancel, submission: order.submission },
+    });
+  });
+  return { order: await adminOrderDetail(db, id), providerCancel };
+}
+
+const STILL_MOVING: OrderStatus[] = ['Pending', 'In progress', 'Processing'];
+
+/**
+ * A status set by hand. Partial and Canceled refund automatically, and only once: an order that
+ * has been refunded is closed for good. Completed may still become Partial or Canceled (nothing
+ * was refunded yet); moving statuses apply only to orders the provider has.
+ */
+export async function setOrderStatus(db: Db, actorId: number, id: number, input: AdminOrderStatusInput) {
+  const order = await orderRow(db, id);
+  if (order.status === 'Partial' || order.status === 'Canceled') throw invalid('This order is closed and its refund settled; its status cannot change');
+  await db.transaction(async (tx) => {
+    let refundedKobo = 0n;
+    if (input.status === 'Completed' || input.status === 'Partial' || input.status === 'Canceled') {
+      const closed = await closeOrder(tx, id, {
+        status: input.status,
+        remains: input.status === 'Completed' ? 0 : input.status === 'Partial' ? input.remains : order.deliverable,
+        reason: input.reason ?? null,
+        from: input.status === 'Completed' ? OPEN_ORDER_STATUSES : [...OPEN_ORDER_STATUSES, 'Completed'],
+        set: order.submission === 'queued' ? { submission: 'withdrawn' } : undefined,
+      });
+      if (!closed) throw conflict('The order changed meanwhile; reload it');
+      refundedKobo = closed.refundedKobo;
+    } else {
+      if (order.submission !== 'accepted') throw invalid('This order is not at the provider yet: resend it or link its provider order first');
+      const [moved] = await tx.update(orders).set({ status: input.status, statusReason: input.reason ?? null, updatedAt: new Date() })
+        .where(and(eq(orders.id, id), sql`${orders.status} in ${STILL_MOVING}`)).returning({ id: orders.id });
+      if (!moved) throw invalid('Only an open order can be set to a moving status');
+    }
+    await tx.insert(auditLog).values({
+      actorId, action: 'order.status', targetType: 'order', targetId: String(id),
+      details: { from: order.status, to: input.status, remains: input.remains ?? null, reason: input.reason ?? null, refundedKobo: String(refundedKobo) },
+    });
+  });
+  return adminOrderDetail(db, id);
+}
+
+export async function adminRefillOrder(db: Db, env: OrderEnv, actorId: number, id: number) {
+  const refill = await requestRefill(db, env, id, { userId: null, actorId });
+  await db.insert(auditLog).values({ actorId, action: 'order.refill', targetType: 'order', targetId: String(id), details: refill });
+  return refill;
+}

@@ -1,0 +1,58 @@
+// The audit log as administrators read it: who did what to which record, and when. Writers insert
+// their row themselves, in the transaction of the change it records.
+import { and, count, desc, eq, like, or, type SQL } from 'drizzle-orm';
+import { auditLog, users } from '../../drizzle/schema';
+import type { DbOrTx } from '../db';
+import type { AuditQuery } from '../schemas/admin';
+
+const auditColumns = {
+  entry: auditLog,
+  actorName: users.fullName,
+  actorEmail: users.email,
+};
+
+interface AuditRow {
+  entry: typeof auditLog.$inferSelect;
+  actorName: string | null;
+  actorEmail: string | null;
+}
+
+export function toAuditView({ entry, actorName, actorEmail }: AuditRow) {
+  return {
+    id: entry.id,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    details: entry.details,
+    // The actor's row may be gone (deleted accounts keep their history with no name).
+    actor: entry.actorId === null ? null : { id: entry.actorId, fullName: actorName, email: actorEmail },
+    created_at: entry.createdAt.toISOString(),
+  };
+}
+export type AuditView = ReturnType<typeof toAuditView>;
+
+function auditFilter(query: Pick<AuditQuery, 'action' | 'actorId'>): SQL | undefined {
+  return and(
+    query.action ? or(eq(auditLog.action, query.action), like(auditLog.action, `${query.action.replace(/_/g, '\\_')}.%`)) : undefined,
+    query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
+  );
+}
+
+/** Entries with their actor's name, newest first. */
+function newestEntries(db: DbOrTx, where?: SQL) {
+  return db.select(auditColumns).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId)).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+}
+
+export async function listAuditEntries(db: DbOrTx, query: AuditQuery): Promise<{ data: AuditView[]; total: number }> {
+  const where = auditFilter(query);
+  const [rows, [{ total }]] = await Promise.all([
+    newestEntries(db, where).limit(query.limit).offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return { data: rows.map(toAuditView), total };
+}
+
+/** The dashboard's latest entries. */
+export async function recentAuditEntries(db: DbOrTx, limit: number): Promise<AuditView[]> {
+  return (await newestEntries(db).limit(limit)).map(toAuditView);
+}

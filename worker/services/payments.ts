@@ -1,0 +1,151 @@
+// Card funding of the wallet. The browser is never trusted: every credit follows the
+// provider's own verify answer, and the payment intent's status is claimed in the same
+// transaction as the ledger credit, so return page, webhook, cron and retries credit once.
+import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { paymentIntents } from '../../drizzle/schema';
+import type { Db } from '../db';
+import type { Env } from '../env';
+import { hmacHex, toHex, verifyHmacHex } from '../lib/crypto';
+import { koboToNumber, nairaToKobo } from '../lib/decimal';
+import { AppError, invalid } from '../lib/errors';
+import { createPaystack } from '../providers/payments/paystack';
+import type { PaymentProvider, VerifiedPayment } from '../providers/payments/types';
+import type { VerifyPaymentInput } from '../schemas/wallet';
+import { applyLedgerEntry } from './ledger';
+import { decryptPaymentSecret, getPaymentSettings } from './settings';
+
+/** data.orderStatus of verify-payment; the spec names 2 as success. */
+export const ORDER_STATUS = { pending: 1, success: 2, failed: 3 } as const;
+export const INVALID_PAYMENT_PAYLOAD = 'This payment could not be verified. Please start the deposit again.';
+
+export async function paymentProviderFor(db: Db, env: Env): Promise<PaymentProvider> {
+  const settings = await getPaymentSettings(db);
+  if (settings.provider !== 'paystack') throw new AppError('unavailable', 'The selected payment provider is not available. Please contact support.');
+  const secretKey = (await decryptPaymentSecret(settings, 'paystackSecretKey', env.ENCRYPTION_KEY)) ?? env.PAYSTACK_SECRET_KEY;
+  if (!secretKey) throw new AppError('unavailable', 'Card payments are not configured yet. Please contact support.');
+  return createPaystack({ secretKey, baseUrl: env.PAYSTACK_BASE_URL });
+}
+
+/** The payload signature names the reference and binds it to the amount, the checkout URL and the payer. */
+async function signPayload(secret: string, reference: string, amountKobo: bigint, userId: number, checkoutUrl: string) {
+  return hmacHex(`payment-payload:${secret}`, `${reference}|${amountKobo}|${userId}|${checkoutUrl}`);
+}
+
+export interface DepositStart {
+  checkoutUrl: string;
+  signature: string;
+  amount: number;
+  reference: string;
+}
+
+export async function startDeposit(db: Db, env: Env, payer: { id: number; email: string }, amountNaira: string): Promise<DepositStart> {
+  const amountKobo = nairaToKobo(amountNaira);
+  const settings = await getPaymentSettings(db);
+  const [min, max] = [BigInt(settings.minDepositKobo), BigInt(settings.maxDepositKobo)];
+  if (amountKobo < min || amountKobo > max) {
+    throw invalid(`Amount must be between ₦${(min / 100n).toLocaleString('en-US')} and ₦${(max / 100n).toLocaleString('en-US')}`);
+  }
+  const provider = await paymentProviderFor(db, env);
+  // Paystack allows only letters, digits, '-', '.' and '=' in references.
+  const reference = `dep-${toHex(crypto.getRandomValues(new Uint8Array(12)))}`;
+  // Recorded before checkout starts, so a webhook can never arrive for an intent we do not know.
+  await db.insert(paymentIntents).values({ reference, userId: payer.id, provider: provider.name, amountKobo });
+  const { checkoutUrl } = await provider.initialize({
+    reference, amountKobo, email: payer.email, currency: 'NGN', callbackUrl: `${env.APP_URL}/user/confirm-payment`, metadata: { userId: String(payer.id) },
+  });
+  await db.update(paymentIntents).set({ checkoutUrl }).where(eq(paymentIntents.reference, reference));
+  const signature = `${reference}.${await signPayload(env.JWT_SECRET, reference, amountKobo, payer.id, checkoutUrl)}`;
+  return { checkoutUrl, signature, amount: koboToNumber(amountKobo), reference };
+}
+
+type Intent = typeof paymentIntents.$inferSelect;
+
+/**
+ * Applies the provider's verdict to an intent. Success with the expected amount and currency
+ * credits the wallet exactly once: the status claim (only from a non-success state) and the
+ * ledger row commit together, and the ledger's unique (payment, reference) backs it up.
+ */
+export async function applyVerification(db: Db, intent: Intent, verified: VerifiedPayment): Promise<number> {
+  const matches = verified.status === 'success' && verified.amountKobo === intent.amountKobo && verified.currency.toUpperCase() === intent.currency;
+  if (matches) {
+    await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(paymentIntents)
+        .set({ status: 'success', providerStatus: verified.rawStatus, settledAt: new Date(), lastCheckedAt: new Date() })
+        .where(and(eq(paymentIntents.id, intent.id), ne(paymentIntents.status, 'success')))
+        .returning({ id: paymentIntents.id });
+      if (!claimed) return;
+      await applyLedgerEntry(tx, {
+        userId: intent.userId, direction: 'credit', amountKobo: intent.amountKobo, source: 'payment', sourceRef: intent.reference,
+        description: `Wallet funding by card (${intent.reference})`,
+      });
+    });
+    return ORDER_STATUS.success;
+  }
+  // A success whose amount or currency differs is tampering or a provider error: never credit it.
+  const failed = verified.status === 'failed' || verified.status === 'not_found' || verified.status === 'success';
+  const providerStatus = verified.status === 'success' ? `mismatch: ${verified.currency} ${verified.amountKobo}` : verified.rawStatus;
+  const [updated] = await db
+    .update(paymentIntents)
+    .set({ status: failed ? 'failed' : 'pending', providerStatus, lastCheckedAt: new Date() })
+    .where(and(eq(paymentIntents.id, intent.id), ne(paymentIntents.status, 'success')))
+    .returning({ id: paymentIntents.id });
+  // No row: a concurrent verification credited it meanwhile.
+  if (!updated) return ORDER_STATUS.success;
+  return failed ? ORDER_STATUS.failed : ORDER_STATUS.pending;
+}
+
+async function verifyIntent(db: Db, env: Env, intent: Intent): Promise<number> {
+  if (intent.status === 'success') return ORDER_STATUS.success;
+  const provider = await paymentProviderFor(db, env);
+  return applyVerification(db, intent, await provider.verify(intent.reference));
+}
+
+/** The return page's call: checks our own signature first, then asks the provider. */
+export async function verifyDeposit(db: Db, env: Env, userId: number, input: VerifyPaymentInput): Promise<number> {
+  const [reference, mac] = input.signature.split('.');
+  const amountKobo = nairaToKobo(input.amount);
+  if (!reference || !mac || !(await verifyHmacHex(`payment-payload:${env.JWT_SECRET}`, `${reference}|${amountKobo}|${userId}|${input.checkoutUrl}`, mac))) {
+    throw invalid(INVALID_PAYMENT_PAYLOAD);
+  }
+  const [intent] = await db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId)));
+  if (!intent) throw invalid(INVALID_PAYMENT_PAYLOAD);
+  return verifyIntent(db, env, intent);
+}
+
+/** A provider webhook: authenticated from the raw bytes, then re-verified like any other claim. */
+export async function handlePaystackWebhook(db: Db, env: Env, rawBody: ArrayBuffer, headers: Headers): Promise<'processed' | 'ignored'> {
+  const provider = await paymentProviderFor(db, env);
+  const event = await provider.parseWebhook(rawBody, headers);
+  if (!event) throw new AppError('unauthenticated', 'Invalid webhook signature');
+  if (event.event !== 'charge.success' || !event.reference) return 'ignored';
+  const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.reference, event.reference));
+  if (!intent) return 'ignored';
+  await verifyIntent(db, env, intent);
+  return 'processed';
+}
+
+/** Cron: intents left pending (the payer closed the tab) are asked about again, a batch at a time. */
+export async function reverifyPendingDeposits(db: Db, env: Env, limit = 25): Promise<{ checked: number; credited: number }> {
+  const due = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(
+      eq(paymentIntents.status, 'pending'),
+      lt(paymentIntents.createdAt, sql`now() - interval '2 minutes'`),
+      gt(paymentIntents.createdAt, sql`now() - interval '2 days'`),
+      or(isNull(paymentIntents.lastCheckedAt), lt(paymentIntents.lastCheckedAt, sql`now() - interval '2 minutes'`)),
+    ))
+    .orderBy(asc(paymentIntents.lastCheckedAt), asc(paymentIntents.createdAt))
+    .limit(limit);
+  let credited = 0;
+  for (const intent of due) {
+    try {
+      if ((await verifyIntent(db, env, intent)) === ORDER_STATUS.success) credited += 1;
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'warn', msg: 'payment re-verification failed', reference: intent.reference, error: String(error) }));
+      await db.update(paymentIntents).set({ lastCheckedAt: new Date() }).where(eq(paymentIntents.id, intent.id));
+    }
+  }
+  return { checked: due.length, credited };
+}

@@ -1,0 +1,197 @@
+// The wallet as people see it: balances, history, administrators' manual entries, the
+// admin user-detail view, and reconciliation of every balance against its ledger.
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { auditLog, paymentIntents, TRANSACTION_TYPE, users, walletTransactions, wallets } from '../../drizzle/schema';
+import type { Db, DbOrTx } from '../db';
+import { koboToNaira, nairaToKobo } from '../lib/decimal';
+import { conflict, notFound } from '../lib/errors';
+import type { AdminCreditInput, AdminDebitInput, AdminTransactionQuery, TransactionQuery } from '../schemas/wallet';
+import { applyLedgerEntry, DuplicateLedgerEntry, type AppliedEntry } from './ledger';
+import { getProfile } from './users';
+
+export interface TransactionView {
+  id: number;
+  userId: number;
+  transaction_type: number;
+  amount: string;
+  balance_after: string;
+  source: string;
+  reference: string;
+  description: string;
+  created_at: string;
+}
+
+function toTransactionView(row: typeof walletTransactions.$inferSelect): TransactionView {
+  return {
+    id: row.id,
+    userId: row.userId,
+    transaction_type: row.transactionType,
+    amount: koboToNaira(row.amountKobo),
+    balance_after: koboToNaira(row.balanceAfterKobo),
+    source: row.sourceKind,
+    reference: row.sourceRef,
+    description: row.description,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function transactionFilter(query: TransactionQuery & Partial<AdminTransactionQuery>): SQL | undefined {
+  const term = query.search ? `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  return and(
+    query.userId ? eq(walletTransactions.userId, query.userId) : undefined,
+    query.type ? eq(walletTransactions.transactionType, query.type) : undefined,
+    query.source ? eq(walletTransactions.sourceKind, query.source) : undefined,
+    query.from ? gte(walletTransactions.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to ? lt(walletTransactions.createdAt, sql`${`${query.to}T00:00:00Z`}::timestamptz + interval '1 day'`) : undefined,
+    term ? or(ilike(walletTransactions.sourceRef, term), ilike(walletTransactions.description, term)) : undefined,
+  );
+}
+
+/** One page of ledger rows, newest first, with the total in the same round trip. */
+export async function listTransactions(db: DbOrTx, query: TransactionQuery & Partial<AdminTransactionQuery>) {
+  const rows = await db
+    .select({ row: walletTransactions, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(walletTransactions)
+    .where(transactionFilter(query))
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const total = rows[0]?.total ?? (query.page > 1 ? (await db.select({ total: count() }).from(walletTransactions).where(transactionFilter(query)))[0].total : 0);
+  return { data: rows.map(({ row }) => toTransactionView(row)), page: query.page, limit: query.limit, total };
+}
+
+export const EXPORT_ROW_LIMIT = 50_000;
+
+/** CSV of the filtered ledger, newest first, capped so one export cannot exhaust the Worker. */
+export async function exportTransactionsCsv(db: DbOrTx, query: AdminTransactionQuery): Promise<string> {
+  const rows = await db
+    .select({ row: walletTransactions, email: users.email })
+    .from(walletTransactions)
+    .innerJoin(users, eq(users.id, walletTransactions.userId))
+    .where(transactionFilter(query))
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(EXPORT_ROW_LIMIT);
+  const cell = (value: string | number) => {
+    const text = String(value);
+    // Quote everything and defuse spreadsheet formulas.
+    return `"${(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
+  };
+  const header = ['id', 'user_id', 'email', 'type', 'amount_ngn', 'balance_after_ngn', 'source', 'reference', 'description', 'created_at'];
+  const lines = rows.map(({ row, email }) =>
+    [row.id, row.userId, email, row.transactionType === TRANSACTION_TYPE.deposit ? 'deposit' : 'withdrawal', koboToNaira(row.amountKobo), koboToNaira(row.balanceAfterKobo), row.sourceKind, row.sourceRef, row.description, row.createdAt.toISOString()].map(cell).join(','),
+  );
+  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+export const REFERENCE_ALREADY_USED = 'This reference has already been used. Please use a new reference.';
+
+async function manualEntry(db: Db, actorId: number, input: AdminCreditInput, direction: 'credit' | 'debit', reason: string): Promise<AppliedEntry> {
+  try {
+    return await db.transaction(async (tx) => {
+      const applied = await applyLedgerEntry(tx, {
+        userId: input.userId,
+        direction,
+        amountKobo: nairaToKobo(input.amount),
+        source: direction === 'credit' ? 'admin_credit' : 'admin_debit',
+        sourceRef: input.reference,
+        description: reason,
+        createdBy: actorId,
+      });
+      await tx.insert(auditLog).values({
+        actorId, action: `wallet.${direction}`, targetType: 'user', targetId: String(input.userId),
+        details: { amount: input.amount, reference: input.reference, reason, transactionId: applied.transactionId },
+      });
+      return applied;
+    });
+  } catch (error) {
+    if (error instanceof DuplicateLedgerEntry) throw conflict(REFERENCE_ALREADY_USED);
+    throw error;
+  }
+}
+
+export async function adminCredit(db: Db, actorId: number, input: AdminCreditInput): Promise<AppliedEntry> {
+  await assertUserExists(db, input.userId);
+  return manualEntry(db, actorId, input, 'credit', `Credit by administrator (ref ${input.reference})`);
+}
+
+export async function adminDebit(db: Db, actorId: number, input: AdminDebitInput): Promise<AppliedEntry> {
+  await assertUserExists(db, input.userId);
+  return manualEntry(db, actorId, input, 'debit', `Correction by administrator: ${input.reason} (ref ${input.reference})`);
+}
+
+async function assertUserExists(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!row) throw notFound('User not found');
+}
+
+export const USER_DETAIL_HISTORY_LIMIT = 100;
+
+/** The admin user-detail screen (spec sections 2 and 3): profile, wallet history and totals. */
+export async function userWalletDetail(db: DbOrTx, userId: number) {
+  const [profile, history, [totals]] = await Promise.all([
+    getProfile(db, userId),
+    db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId))
+      .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id)).limit(USER_DETAIL_HISTORY_LIMIT),
+    db.select({
+      deposits: sql<string>`coalesce(sum(${walletTransactions.amountKobo}) filter (where ${walletTransactions.transactionType} = 1), 0)`,
+      spent: sql<string>`coalesce(sum(${walletTransactions.amountKobo}) filter (where ${walletTransactions.transactionType} = 2), 0)`,
+    }).from(walletTransactions).where(eq(walletTransactions.userId, userId)),
+  ]);
+  return {
+    profile,
+    walletHistory: history.map((row) => ({ id: row.id, transaction_type: row.transactionType, amount: koboToNaira(row.amountKobo), description: row.description, created_at: row.createdAt.toISOString() })),
+    summary: { availableBalance: profile.wallet.balance, totalDeposits: koboToNaira(BigInt(totals.deposits)), totalSpent: koboToNaira(BigInt(totals.spent)) },
+  };
+}
+
+export interface ReconciliationReport {
+  ok: boolean;
+  walletsChecked: number;
+  /** Wallets whose balance is not the sum of their ledger. */
+  balanceMismatches: Array<{ userId: number; balance: string; ledger: string }>;
+  /** Ledger rows whose running balance does not follow from the previous row. */
+  brokenRunningBalances: Array<{ userId: number; transactionId: number }>;
+  /** Successful payments not credited exactly once, and payment credits without a successful payment. */
+  paymentMismatches: Array<{ reference: string; status: string | null; credits: number }>;
+}
+
+/** Checks every kobo: each wallet equals its ledger, and each successful payment credited exactly once. */
+export async function reconcile(db: DbOrTx): Promise<ReconciliationReport> {
+  const [balances, running, payments, [{ walletsChecked }]] = await Promise.all([
+    db.execute<{ user_id: number; balance: string; ledger: string }>(sql`
+      select w.user_id, w.balance_kobo as balance, coalesce(l.sum, 0) as ledger
+      from wallets w
+      left join (
+        select user_id, sum(case when transaction_type = 1 then amount_kobo else -amount_kobo end) as sum
+        from wallet_transactions group by user_id
+      ) l on l.user_id = w.user_id
+      where w.balance_kobo <> coalesce(l.sum, 0)
+      limit 1000`),
+    db.execute<{ user_id: number; id: string }>(sql`
+      select user_id, id from (
+        select user_id, id, balance_after_kobo,
+          lag(balance_after_kobo, 1, 0::bigint) over (partition by user_id order by id) +
+            case when transaction_type = 1 then amount_kobo else -amount_kobo end as expected
+        from wallet_transactions
+      ) t where balance_after_kobo <> expected
+      limit 1000`),
+    db.execute<{ reference: string; status: string | null; credits: number }>(sql`
+      select coalesce(p.reference, t.source_ref) as reference, p.status, count(t.id)::int as credits
+      from ${paymentIntents} p
+      -- Filtered before the join: in a full join's ON clause the filter would keep every other ledger row as unmatched.
+      full join (select id, source_ref from wallet_transactions where source_kind = 'payment') t on t.source_ref = p.reference
+      where p.status = 'success' or t.id is not null
+      group by coalesce(p.reference, t.source_ref), p.status
+      having count(t.id) <> 1 or p.status is distinct from 'success'
+      limit 1000`),
+    db.select({ walletsChecked: count() }).from(wallets),
+  ]);
+  const report = {
+    walletsChecked,
+    balanceMismatches: balances.rows.map((r) => ({ userId: r.user_id, balance: koboToNaira(BigInt(r.balance)), ledger: koboToNaira(BigInt(r.ledger)) })),
+    brokenRunningBalances: running.rows.map((r) => ({ userId: r.user_id, transactionId: Number(r.id) })),
+    paymentMismatches: payments.rows.map((r) => ({ reference: r.reference, status: r.status, credits: Number(r.credits) })),
+  };
+  return { ok: !report.balanceMismatches.length && !report.brokenRunningBalances.length && !report.paymentMismatches.length, ...report };
+}
+
