@@ -67,6 +67,26 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull().default(0),
 });
 
+/**
+ * Keys of the reseller API (/api/v2). A key is 256 random bits shown once, so its SHA-256 is all that
+ * is kept; `prefix` (its first characters) lets people tell keys apart. Rotation replaces the hash
+ * and prefix in place and renews created_at, so created_at is when the current secret was issued.
+ * Keys of a suspended user stay in place and stop at once: every call checks the owner's status.
+ */
+export const apiKeys = pgTable('api_keys', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  prefix: text('prefix').notNull(),
+  keyHash: text('key_hash').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('api_keys_key_hash_key').on(t.keyHash),
+  index('api_keys_user_idx').on(t.userId),
+]);
+
 /** Mail the email adapter sent (or, locally, only recorded): the local stack's inbox. */
 export const emailOutbox = pgTable('email_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

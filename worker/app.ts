@@ -1,6 +1,7 @@
 // Composes the API from one sub-app per area. Cross-cutting concerns live here:
 // request ids, the per-request database, the error contract and the JSON 404.
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './context';
 import { openDatabase } from './db';
@@ -17,11 +18,13 @@ import { adminProviderRoutes } from './routes/admin/providers';
 import { adminServiceRoutes } from './routes/admin/services';
 import { adminUserRoutes } from './routes/admin/users';
 import { adminWalletRoutes } from './routes/admin/wallet';
+import { apiKeyRoutes } from './routes/api-keys';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { profileRoutes } from './routes/profile';
 import { rateRoutes } from './routes/rates';
+import { resellerApiRoutes } from './routes/reseller-api';
 import { serviceRoutes } from './routes/services';
 import { adminSettingsRoutes, publicSettingsRoutes } from './routes/settings';
 import { walletRoutes } from './routes/wallet';
@@ -72,12 +75,18 @@ const api = new Hono<AppEnv>()
   .route('/user', profileRoutes)
   .route('/user', walletRoutes)
   .route('/user', orderRoutes)
+  .route('/user', apiKeyRoutes)
   .route('/services', serviceRoutes)
   .route('/rates', rateRoutes)
   .route('/webhooks', webhookRoutes)
   .route('/admin', admin);
 
 app.route('/api/v1', api);
+
+// The reseller API: its own protocol and error shape (routes/reseller-api.ts), open to every origin
+// because reseller tools call it from browsers too; the key travels in the request, never in cookies.
+app.use('/api/v2/*', cors({ allowMethods: ['GET', 'POST'], exposeHeaders: ['Retry-After'], maxAge: 86_400 }));
+app.route('/api/v2', resellerApiRoutes);
 
 app.notFound((c) => c.json({ message: STATUS_MESSAGES[404], error: 'Not Found' }, 404));
 

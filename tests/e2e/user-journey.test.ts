@@ -30,6 +30,17 @@ async function register(page: Page, email: string, password: string) {
   await page.waitForURL('**/auth/login');
 }
 
+async function fundThroughCheckout(page: Page, amount: string) {
+  await page.goto('/user/add-fund');
+  await page.getByLabel(/amount/i).first().fill(amount);
+  await page.getByRole('button', { name: /fund|pay|continue|proceed/i }).first().click();
+  await page.waitForURL(/\/checkout\//);
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL('**/user/confirm-payment**');
+  await expect.poll(() => page.getByText('Wallet Credited Successfully!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.waitForURL('**/user/transactions', { timeout: 10_000 });
+}
+
 async function login(page: Page, email: string, password: string) {
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(email);
@@ -59,9 +70,9 @@ describe('a new user', () => {
     await submit.click();
     await expect.poll(() => page.getByText('Passwords do not match').count()).toBeGreaterThan(0);
     await page.getByLabel('Confirm Password').fill('password-123');
-    await submit.click();
+    // The toast lives 1.5 s, so watch for it from the moment of the click.
+    await Promise.all([expectToast(page, 'Account created successfully'), submit.click()]);
     await page.waitForURL('**/auth/login');
-    await expectToast(page, 'Account created successfully');
     await context.close();
   });
 
@@ -109,6 +120,47 @@ describe('a new user', () => {
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByText('404 Not Found').count()).toBeGreaterThan(0);
     await screenshot(page, 'not-found');
+    await context.close();
+  });
+});
+
+describe('a funded user', () => {
+  it('places an order once, watches it complete, then changes the password and is logged out', async () => {
+    const email = uniqueEmail();
+    const { context, page } = await newPage(browser, shopUrl, PHONE);
+    await register(page, email, 'password-123');
+    await login(page, email, 'password-123');
+    await page.waitForURL(/\/user(\/|$)/);
+    await fundThroughCheckout(page, '10000');
+
+    await page.goto('/user/create-order');
+    await page.getByPlaceholder('Search services by name or ID').fill('Followers');
+    await page.getByRole('option').first().click();
+    await page.getByLabel('Link').fill('https://www.instagram.com/e2e.shop.test');
+    await page.getByLabel('Quantity').fill('100');
+    await screenshot(page, 'create-order');
+    // A double click must still place one order.
+    await page.getByRole('button', { name: 'Place order' }).dblclick();
+    await page.waitForURL('**/user/orders**', { timeout: 15_000 });
+    await screenshot(page, 'orders');
+
+    const token = await page.evaluate(() => localStorage.getItem('TOKEN'));
+    const orders = async () => (await (await fetch(`${shopUrl}/api/v1/user/orders`, { headers: { authorization: `Bearer ${token}` } })).json()).data as Array<{ status: string }>;
+    expect(await orders()).toHaveLength(1);
+    // The sandbox provider moves orders along on the local cron; the page polls and shows it.
+    await expect.poll(async () => (await orders())[0].status, { timeout: 80_000, intervals: [2000] }).toMatch(/Completed|Partial|Canceled/);
+    const finalStatus = (await orders())[0].status;
+    await expect.poll(() => page.getByText(finalStatus).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+
+    await page.goto('/user/profile');
+    await page.getByRole('tab', { name: /password/i }).click();
+    await page.getByLabel('Current password').fill('password-123');
+    await page.getByLabel('New password').fill('password-789');
+    await page.getByLabel('Confirm password').fill('password-789');
+    await Promise.all([expectToast(page, 'Password updated successfully'), page.getByRole('button', { name: 'Save password' }).click()]);
+    await page.waitForURL('**/auth/login');
+    await login(page, email, 'password-789');
+    await page.waitForURL(/\/user(\/|$)/);
     await context.close();
   });
 });

@@ -44,14 +44,12 @@ const AdminDashboardPage = lazy(() => import('@/features/admin/AdminDashboardPag
 const AdminAccountSettingsPage = lazy(() => import('@/features/admin/AdminAccountSettingsPage'));
 const AdminUsersPage = lazy(() => import('@/features/admin/AdminUsersPage'));
 const ManageUserPage = lazy(() => import('@/features/admin/ManageUserPage'));
-const adminStub = (name: 'AdminServicesPage' | 'AdminTransactionsPage' | 'AdminOrdersPage' | 'AdminSiteSettingsPage' | 'AdminPaymentSettingsPage' | 'AdminAdministratorsPage') =>
-  lazy(() => import('@/features/admin/placeholders').then((m) => ({ default: m[name] })));
-const AdminServicesPage = adminStub('AdminServicesPage');
-const AdminTransactionsPage = adminStub('AdminTransactionsPage');
-const AdminOrdersPage = adminStub('AdminOrdersPage');
-const AdminSiteSettingsPage = adminStub('AdminSiteSettingsPage');
-const AdminPaymentSettingsPage = adminStub('AdminPaymentSettingsPage');
-const AdminAdministratorsPage = adminStub('AdminAdministratorsPage');
+const AdminServicesPage = lazy(() => import('@/features/admin/AdminServicesPage'));
+const AdminTransactionsPage = lazy(() => import('@/features/admin/AdminTransactionsPage'));
+const AdminOrdersPage = lazy(() => import('@/features/admin/AdminOrdersPage'));
+const AdminSiteSettingsPage = lazy(() => import('@/features/admin/AdminSiteSettingsPage'));
+const AdminPaymentSettingsPage = lazy(() => import('@/features/admin/AdminPaymentSettingsPage'));
+const AdminAdministratorsPage = lazy(() => import('@/features/admin/AdminAdministratorsPage'));
 // Anything else
 const NotFound = lazy(() => import('@/components/NotFound'));
 

@@ -12,7 +12,9 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const OPEN_ORDER_STATUSES = ['Pending Submission', 'Pending', 'In progress', 'Processing'] as const satisfies readonly OrderStatus[];
 
 export const LINK_REQUIRED = 'Link is required';
+export const LINK_INVALID = 'Please enter a valid link, e.g. https://instagram.com/p/abc';
 export const QUANTITY_INVALID = 'Please enter a valid quantity';
+export const SERVICE_UNAVAILABLE = 'This service does not exist or is not available';
 export const MAX_RUNS = 1000;
 
 const id = z.union([z.number().int().positive(), z.string().trim().min(1).max(64)], { error: 'Please choose a service' });
@@ -39,6 +41,8 @@ export const createOrderSchema = z.object({
   min: optWhole('min'),
   max: optWhole('max'),
   posts: optWhole('posts'),
+  /** Subscriptions: existing posts to deliver to as well, paid like future ones. */
+  oldPosts: optWhole('oldPosts'),
   delay: optWhole('delay'),
   expiry: optText('Expiry', 20),
 });

@@ -186,6 +186,16 @@ export async function listServices(db: Db, query: ServiceListQuery): Promise<{ d
   return { data: data.map(({ total: _total, ...row }) => toServiceView(row)), total };
 }
 
+/** Every service on sale, in catalogue order: the reseller API's `services`, which the protocol does not page. */
+export async function listAllServices(db: DbOrTx): Promise<ServiceView[]> {
+  const rows = await db.select(serviceColumns).from(services)
+    .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+    .innerJoin(providers, eq(providers.id, services.providerId))
+    .where(and(eq(services.enabled, true), eq(providers.enabled, true)))
+    .orderBy(asc(serviceCategories.name), asc(services.id));
+  return rows.map(toServiceView);
+}
+
 /** GET services/categories: categories that have something to buy, with how many services. */
 export async function listCategories(db: Db) {
   const rows = await db

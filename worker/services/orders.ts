@@ -22,7 +22,7 @@ import { isUniqueViolation } from '../lib/db-errors';
 import { AppError, conflict, invalid, notFound } from '../lib/errors';
 import { SmmProviderError, type SmmAddOrderInput } from '../providers/smm/types';
 import {
-  LINK_REQUIRED, OPEN_ORDER_STATUSES, parseMassOrderLines, QUANTITY_INVALID,
+  LINK_INVALID, LINK_REQUIRED, OPEN_ORDER_STATUSES, parseMassOrderLines, QUANTITY_INVALID, SERVICE_UNAVAILABLE,
   type CreateOrderData, type ListOrdersQuery, type OrderStatus,
 } from '../schemas/orders';
 import { PLATFORMS } from './catalogue';
@@ -112,7 +112,7 @@ async function orderableService(db: DbOrTx, serviceId: number | string): Promise
     .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
     .innerJoin(providers, eq(providers.id, services.providerId))
     .where(and(eq(services.id, id), eq(services.enabled, true), eq(providers.enabled, true)));
-  if (!row) throw invalid('This service does not exist or is not available');
+  if (!row) throw invalid(SERVICE_UNAVAILABLE);
   return row;
 }
 
@@ -127,7 +127,7 @@ function checkLink(raw: string | undefined, platform: string): string {
   if (!raw) throw invalid(LINK_REQUIRED);
   const link = normalizeLink(raw);
   const url = URL.parse(link);
-  if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname.includes('.')) throw invalid('Please enter a valid link, e.g. https://instagram.com/p/abc');
+  if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname.includes('.')) throw invalid(LINK_INVALID);
   const hosts = PLATFORMS.find((candidate) => candidate.name === platform)?.hosts;
   const host = url.hostname.toLowerCase();
   if (hosts && !hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))) {
@@ -164,15 +164,15 @@ function planOrder(service: OrderableService, input: CreateOrderData): OrderPlan
     if (input.min > input.max) throw invalid('min cannot be more than max');
     checkRange(input.min, service, 'min');
     checkRange(input.max, service, 'max');
-    // Subscriptions are paid up front for every post they may cover, so the count must be bounded.
+    // Subscriptions are paid up front for every post they may cover (future and old), so the count must be bounded.
     if (!input.posts) throw invalid('posts is required for subscriptions (how many future posts)');
     const delay = input.delay ?? 0;
     if (!SUBSCRIPTION_DELAYS.includes(delay)) throw invalid(`delay must be one of ${SUBSCRIPTION_DELAYS.join(', ')} minutes`);
     if (input.expiry !== undefined && !/^\d{2}\/\d{2}\/\d{4}$/.test(input.expiry)) throw invalid('expiry must be a date as dd/mm/yyyy');
-    Object.assign(fields, { min: input.min, max: input.max, posts: input.posts, delay, expiry: input.expiry });
+    Object.assign(fields, { min: input.min, max: input.max, posts: input.posts, oldPosts: input.oldPosts, delay, expiry: input.expiry });
     link = input.link ? checkLink(input.link, service.platform) : `@${input.username}`;
     quantity = input.max;
-    deliverable = input.max * input.posts;
+    deliverable = input.max * (input.posts + (input.oldPosts ?? 0));
     billedUnits = deliverable;
   } else {
     link = checkLink(input.link, service.platform);
@@ -268,6 +268,12 @@ export async function getOrderView(db: DbOrTx, userId: number | null, orderId: n
   const [row] = await ordersWithService(db).where(and(eq(orders.id, orderId), userId === null ? undefined : eq(orders.userId, userId)));
   if (!row) throw notFound('Order not found');
   return toOrderView(row);
+}
+
+/** Several of one user's orders in one query (the reseller API's status of up to 100); ids that are not theirs are left out. */
+export async function getOrderRows(db: DbOrTx, userId: number, orderIds: readonly number[]): Promise<OrderViewRow[]> {
+  if (orderIds.length === 0) return [];
+  return ordersWithService(db).where(and(eq(orders.userId, userId), inArray(orders.id, [...orderIds])));
 }
 
 /** Search by link (trigram-indexed ILIKE) or, for a number, by order id. */

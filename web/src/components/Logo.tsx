@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { cx } from '@/lib/hooks';
 
-/** The brand mark and name; a link to / unless `to` is null. */
-export function Logo({ name = 'SMM Provider', to = '/', className, compact = false }: { name?: string; to?: string | null; className?: string; compact?: boolean }) {
+/** The brand mark (the site settings' logo when set) and name; a link to / unless `to` is null. */
+export function Logo({ name = 'SMM Provider', src, to = '/', className, compact = false }: { name?: string; src?: string | null; to?: string | null; className?: string; compact?: boolean }) {
   const content = (
     <>
-      <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
+      <img src={src || '/favicon.svg'} alt="" width={32} height={32} className="h-8 w-8 shrink-0 object-contain" />
       <span className={cx('text-lg font-bold tracking-tight text-brand-950', compact && 'max-sm:sr-only')}>{name}</span>
     </>
   );

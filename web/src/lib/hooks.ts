@@ -76,30 +76,39 @@ export interface UrlFilters {
   /** A filter's value, '' when unset. */
   get: (name: string) => string;
   page: number;
-  /** Sets filters ('' or null removes one); any change but the page itself goes back to page 1. */
+  /** Sets filters ('' or null removes one); changing a filter goes back to page 1. */
   update: (patch: Record<string, string | null>) => void;
   clear: () => void;
   active: boolean;
 }
 
-/** List filters kept in the URL, so a reload, the back button or a shared link keeps them. */
-export function useUrlFilters(): UrlFilters {
+/**
+ * List filters kept in the URL, so a reload, the back button or a shared link keeps them.
+ * `fixed` names parameters that are not filters (e.g. the open tab): clearing keeps them.
+ */
+export function useUrlFilters(fixed: ReadonlyArray<string> = []): UrlFilters {
   const [params, setParams] = useSearchParams();
+  const isFilter = (name: string) => name !== 'page' && !fixed.includes(name);
   const update = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [name, value] of Object.entries(patch)) {
       if (value === null || value === '') next.delete(name);
       else next.set(name, value);
     }
-    if (!('page' in patch)) next.delete('page');
+    if (Object.keys(patch).some(isFilter)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+  const clear = () => {
+    const next = new URLSearchParams();
+    for (const name of fixed) if (params.has(name)) next.set(name, params.get(name)!);
     setParams(next, { replace: true });
   };
   return {
     get: (name) => params.get(name) ?? '',
     page: Math.max(1, Number(params.get('page')) || 1),
     update,
-    clear: () => setParams(new URLSearchParams(), { replace: true }),
-    active: [...params.keys()].some((name) => name !== 'page'),
+    clear,
+    active: [...params.keys()].some(isFilter),
   };
 }
 

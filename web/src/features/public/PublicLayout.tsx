@@ -64,7 +64,7 @@ export default function PublicLayout() {
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-          <Logo name={siteName} />
+          <Logo name={siteName} src={settings?.logoUrl} />
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             {NAV.map((n) => (
               <NavLink key={n.to} to={n.to} end={n.end} className={navClass}>
@@ -115,7 +115,7 @@ export default function PublicLayout() {
         inert={!menuOpen}
       >
         <div className="flex h-16 items-center border-b border-slate-100 px-4">
-          <Logo name={siteName} />
+          <Logo name={siteName} src={settings?.logoUrl} />
         </div>
         <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1 p-3">
           {NAV.map((n) => (
@@ -154,7 +154,7 @@ export default function PublicLayout() {
 
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between">
-          <Logo name={siteName} />
+          <Logo name={siteName} src={settings?.logoUrl} />
           <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-600">
             {NAV.map((n) => (
               <Link key={n.to} to={n.to} className="hover:text-slate-900">

@@ -1,0 +1,98 @@
+// The global pricing rules: the default markup, the minimum margin every price keeps over its
+// cost, and what the margin guard does to a fixed price that falls under it. Saving reprices
+// every service; the exchange rates behind the costs can be refreshed here too.
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { ErrorState } from '@/components/EmptyState';
+import { TextField } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { SegmentedControl } from '@/components/SegmentedControl';
+import { SkeletonRows } from '@/components/Skeleton';
+import { getErrorMessage, handleApiError } from '@/lib/api';
+import { confirmAction } from '@/lib/confirm';
+import { toastFirstError } from '@/features/auth/formErrors';
+import { catalogueKeys, refreshExchangeRates, updatePricingSettings, usePricingSettings, type PricingSettings } from '../catalogueApi';
+import { markupProblem } from './pricing';
+
+const percent = (name: string) => z.string().superRefine((value, ctx) => {
+  const problem = markupProblem(value, { allowBlank: false, name });
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+const pricingFormSchema = z.object({
+  defaultMarkupPercent: percent('Default markup'),
+  minMarginPercent: percent('Minimum margin'),
+  marginGuardAction: z.enum(['reprice', 'disable']),
+});
+
+export function PricingTab() {
+  const pricing = usePricingSettings();
+  if (pricing.isError) return <ErrorState message={getErrorMessage(pricing.error)} onRetry={() => void pricing.refetch()} />;
+  if (pricing.isPending) return <SkeletonRows rows={3} className="h-20" />;
+  return <PricingForm current={pricing.data} />;
+}
+
+function PricingForm({ current }: { current: PricingSettings }) {
+  const queryClient = useQueryClient();
+  const { control, register, handleSubmit, reset, formState: { errors, isSubmitting, isDirty } } = useForm<PricingSettings>({ resolver: zodResolver(pricingFormSchema), defaultValues: current });
+  useEffect(() => reset(current), [current, reset]);
+
+  const onValid = async (values: PricingSettings) => {
+    if (!(await confirmAction({ title: 'Save the pricing rules?', text: 'Every service is repriced at once: markup prices follow the new rules, and the margin guard checks every fixed price.', confirmText: 'Yes, save', cancelText: 'No' }))) return;
+    try {
+      const res = await updatePricingSettings(values);
+      toast.success(`${res.message || 'Pricing saved'}: ${res.data.repriced} services repriced`);
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+    } catch (error) {
+      handleApiError(error);
+    }
+  };
+
+  const rates = useMutation({
+    mutationFn: refreshExchangeRates,
+    onSuccess: (res) => {
+      toast.success(res?.message || 'Exchange rates refreshed');
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+    },
+    onError: (error) => handleApiError(error),
+  });
+
+  return (
+    <div className="space-y-5">
+      <form noValidate className="card space-y-4 p-4 sm:p-6" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['defaultMarkupPercent', 'minMarginPercent']))}>
+        <h2 className="font-semibold text-slate-900">Pricing rules</h2>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField label="Default markup (%)" inputMode="decimal" hint="For services whose category and own markup are unset." error={errors.defaultMarkupPercent?.message} {...register('defaultMarkupPercent')} />
+          <TextField label="Minimum margin (%)" inputMode="decimal" hint="No price may go under the cost plus this." error={errors.minMarginPercent?.message} {...register('minMarginPercent')} />
+        </div>
+        <Controller
+          control={control}
+          name="marginGuardAction"
+          render={({ field }) => (
+            <SegmentedControl label="When a provider's cost rises above a fixed price's margin" options={[{ value: 'reprice', label: 'Raise the price' }, { value: 'disable', label: 'Switch the service off' }]} value={field.value} onChange={field.onChange} />
+          )}
+        />
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn btn-secondary" disabled={!isDirty || isSubmitting} onClick={() => reset(current)}>
+            Discard changes
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save and reprice'}
+          </button>
+        </div>
+      </form>
+      <section className="card flex flex-wrap items-center justify-between gap-3 p-4 sm:p-6">
+        <div>
+          <h2 className="font-semibold text-slate-900">Exchange rates</h2>
+          <p className="text-sm text-slate-600">Providers price in their own currency; costs in naira use the cached rates, refreshed automatically.</p>
+        </div>
+        <button type="button" className="btn btn-secondary" onClick={() => rates.mutate()} disabled={rates.isPending}>
+          <Icon name="refresh" className="h-4 w-4" /> Refresh now
+        </button>
+      </section>
+    </div>
+  );
+}

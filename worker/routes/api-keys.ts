@@ -1,0 +1,26 @@
+// A user's reseller API keys, under user/ (guarded per route: other areas share the /user prefix).
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../context';
+import { jsonBody, parseWith } from '../lib/validation';
+import { requireUser } from '../middleware/auth';
+import { createApiKeySchema } from '../schemas/api-keys';
+import { idParam } from '../schemas/common';
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../services/api-keys';
+
+const keyId = (c: Context<AppEnv>) => parseWith(idParam('API key id'), c.req.param('id'));
+
+export const apiKeyRoutes = new Hono<AppEnv>()
+  .get('/api-keys', requireUser, async (c) => c.json({ message: 'API keys fetched successfully', data: await listApiKeys(c.var.db, c.var.principal.id) }))
+  .post('/api-keys', requireUser, async (c) => {
+    const { name } = await jsonBody(c, createApiKeySchema);
+    const data = await createApiKey(c.var.db, c.var.principal.id, name);
+    return c.json({ message: 'API key created. Copy it now: it is shown only once.', data }, 201);
+  })
+  .post('/api-keys/:id/rotate', requireUser, async (c) => {
+    const data = await rotateApiKey(c.var.db, c.var.principal.id, keyId(c));
+    return c.json({ message: 'API key rotated. Copy the new key now: it is shown only once.', data });
+  })
+  .delete('/api-keys/:id', requireUser, async (c) => {
+    await revokeApiKey(c.var.db, c.var.principal.id, keyId(c));
+    return c.json({ message: 'API key revoked' });
+  });
