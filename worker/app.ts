@@ -86,7 +86,8 @@ app.route('/api/v1', api);
 // The reseller API: its own protocol and error shape (routes/reseller-api.ts), open to every origin
 // because reseller tools call it from browsers too; the key travels in the request, never in cookies.
 app.use('/api/v2/*', cors({ allowMethods: ['GET', 'POST'], exposeHeaders: ['Retry-After'], maxAge: 86_400 }));
-app.route('/api/v2', resellerApiRoutes);
+// Tools are set up with or without the trailing slash; both reach it.
+for (const path of ['/api/v2', '/api/v2/']) app.route(path, resellerApiRoutes);
 
 app.notFound((c) => c.json({ message: STATUS_MESSAGES[404], error: 'Not Found' }, 404));
 

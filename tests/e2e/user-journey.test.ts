@@ -15,9 +15,12 @@ afterAll(async () => {
 
 const uniqueEmail = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-/** Waits for a toast with this text (earlier toasts may still be leaving). */
+/**
+ * Waits for a toast with this text. Toasts show one at a time for 1.5 s each (spec section 9),
+ * so a new one can wait behind earlier validation toasts for several seconds.
+ */
 async function expectToast(page: Page, text: string): Promise<void> {
-  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: 25_000 });
 }
 
 async function register(page: Page, email: string, password: string) {
@@ -134,23 +137,28 @@ describe('a funded user', () => {
     await fundThroughCheckout(page, '10000');
 
     await page.goto('/user/create-order');
-    await page.getByPlaceholder('Search services by name or ID').fill('Followers');
-    await page.getByRole('option').first().click();
+    await page.getByPlaceholder('Search services by name or ID').fill('Instagram Followers');
+    // Search is debounced: pick from the filtered list, not the one still on screen.
+    await page.getByRole('listbox', { name: 'Services' }).getByRole('option', { name: /Instagram Followers/ }).first().click();
     await page.getByLabel('Link').fill('https://www.instagram.com/e2e.shop.test');
     await page.getByLabel('Quantity').fill('100');
     await screenshot(page, 'create-order');
     // A double click must still place one order.
-    await page.getByRole('button', { name: 'Place order' }).dblclick();
-    await page.waitForURL('**/user/orders**', { timeout: 15_000 });
-    await screenshot(page, 'orders');
+    await Promise.all([expectToast(page, 'Order placed successfully'), page.getByRole('button', { name: 'Place order' }).dblclick()]);
+    await screenshot(page, 'order-placed');
+    await page.goto('/user/orders');
 
     const token = await page.evaluate(() => localStorage.getItem('TOKEN'));
-    const orders = async () => (await (await fetch(`${shopUrl}/api/v1/user/orders`, { headers: { authorization: `Bearer ${token}` } })).json()).data as Array<{ status: string }>;
+    const orders = async () => {
+      const response = await fetch(`${shopUrl}/api/v1/user/orders`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await response.json()) as { data: Array<{ status: string }> }).data;
+    };
     expect(await orders()).toHaveLength(1);
     // The sandbox provider moves orders along on the local cron; the page polls and shows it.
-    await expect.poll(async () => (await orders())[0].status, { timeout: 80_000, intervals: [2000] }).toMatch(/Completed|Partial|Canceled/);
+    await expect.poll(async () => (await orders())[0].status, { timeout: 80_000, interval: 2000 }).toMatch(/Completed|Partial|Canceled/);
     const finalStatus = (await orders())[0].status;
     await expect.poll(() => page.getByText(finalStatus).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await screenshot(page, 'orders');
 
     await page.goto('/user/profile');
     await page.getByRole('tab', { name: /password/i }).click();

@@ -29,6 +29,7 @@ const RegisterPage = lazy(() => import('@/features/auth/RegisterPage'));
 const UserLayout = lazy(() => import('@/features/user/UserLayout'));
 const UserServicesPage = lazy(() => import('@/features/orders/UserServicesPage'));
 const ProfilePage = lazy(() => import('@/features/user/ProfilePage'));
+const ApiPage = lazy(() => import('@/features/user/ApiPage'));
 const DashboardPage = lazy(() => import('@/features/user/DashboardPage'));
 const TransactionsPage = lazy(() => import('@/features/wallet/TransactionsPage'));
 const OrdersPage = lazy(() => import('@/features/orders/OrdersPage'));
@@ -95,6 +96,7 @@ export const routes: RouteObject[] = [
           { index: true, element: page(UserServicesPage) },
           { path: 'services', element: page(UserServicesPage) },
           { path: 'profile', element: page(ProfilePage) },
+          { path: 'api', element: page(ApiPage) },
           { path: 'dashboard', element: page(DashboardPage) },
           { path: 'transactions', element: page(TransactionsPage) },
           { path: 'orders', element: page(OrdersPage) },

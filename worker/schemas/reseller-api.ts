@@ -8,6 +8,8 @@ import type { CreateOrderInput } from './orders';
 
 /** The protocol's limit on ids per batch call (status, refill, refill_status, cancel). */
 export const RESELLER_BATCH_LIMIT = 100;
+/** Calls per key per minute: room for a child panel's bursts of `add` and its status polling. */
+export const API_CALLS_PER_MINUTE = 300;
 
 export const RESELLER_ACTIONS = ['services', 'add', 'status', 'balance', 'refill', 'refill_status', 'cancel'] as const;
 export type ResellerAction = (typeof RESELLER_ACTIONS)[number];

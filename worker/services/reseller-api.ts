@@ -11,7 +11,7 @@ import { AppError, invalid } from '../lib/errors';
 import { parseWith } from '../lib/validation';
 import { ProviderError } from '../providers/http';
 import {
-  PANEL_ERRORS, resellerActionSchema, resellerAddSchema, resellerKeySchema, resellerOrderIdsSchema, resellerRefillIdsSchema, type ResellerAction,
+  API_CALLS_PER_MINUTE, PANEL_ERRORS, resellerActionSchema, resellerAddSchema, resellerKeySchema, resellerOrderIdsSchema, resellerRefillIdsSchema, type ResellerAction,
 } from '../schemas/reseller-api';
 import { createOrderSchema, idempotencyKeySchema, LINK_INVALID, LINK_REQUIRED, QUANTITY_INVALID, SERVICE_UNAVAILABLE } from '../schemas/orders';
 import { resolveApiKey, type ApiCaller } from './api-keys';
@@ -20,8 +20,6 @@ import { INSUFFICIENT_BALANCE } from './ledger';
 import { cancelOrder, getOrderRows, placeOrder, requestRefill, type OrderEnv, type OrderViewRow } from './orders';
 import { enforceRateLimit } from './rate-limit';
 
-/** Calls per key per minute: room for a child panel's bursts of `add` and its status polling. */
-export const API_CALLS_PER_MINUTE = 300;
 export const apiKeyRateLimitKey = (keyId: number) => `api-key:${keyId}`;
 export const RATE_LIMITED = `Too many requests: at most ${API_CALLS_PER_MINUTE} calls a minute per API key. Please wait a minute and try again.`;
 const PROVIDER_SILENT = 'The provider did not answer. Please try again later.';

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { ORDER_STATUSES } from '@schemas/orders';
+import { DateFilter } from '@/components/DateFilter';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
@@ -134,8 +135,8 @@ export default function AdminOrdersPage() {
           </button>
         }
       />
-      <section aria-label="Filters" className="card grid grid-cols-2 gap-3 p-4 md:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
-        <div className="col-span-2 md:col-span-4 xl:col-span-1">
+      <section aria-label="Filters" className="card grid grid-cols-2 items-end gap-3 p-4 md:grid-cols-4">
+        <div className="col-span-2">
           <SearchInput label="Search orders" placeholder="Order ID or link" value={search} onChange={setSearch} />
         </div>
         <select aria-label="Status" className="input" value={filters.get('status')} onChange={(e) => filters.update({ status: e.target.value })}>
@@ -164,9 +165,9 @@ export default function AdminOrdersPage() {
         </select>
         <input aria-label="User ID" className="input" inputMode="numeric" placeholder="User ID" value={filters.get('userId')} onChange={(e) => filters.update({ userId: e.target.value.replace(/\D/g, '') })} />
         <input aria-label="Service ID" className="input" inputMode="numeric" placeholder="Service ID" value={filters.get('serviceId')} onChange={(e) => filters.update({ serviceId: e.target.value.replace(/\D/g, '') })} />
-        <input aria-label="From" type="date" className="input" value={filters.get('from')} onChange={(e) => filters.update({ from: e.target.value })} />
-        <input aria-label="Placed before" title="Placed before this day" type="date" className="input" value={filters.get('to')} onChange={(e) => filters.update({ to: e.target.value })} />
-        <button type="button" className="btn btn-ghost" disabled={!filters.active} onClick={filters.clear}>
+        <DateFilter label="Placed from" value={filters.get('from')} onChange={(from) => filters.update({ from })} />
+        <DateFilter label="Placed before" value={filters.get('to')} onChange={(to) => filters.update({ to })} />
+        <button type="button" className="btn btn-ghost col-span-2 md:col-span-1" disabled={!filters.active} onClick={filters.clear}>
           Clear
         </button>
       </section>

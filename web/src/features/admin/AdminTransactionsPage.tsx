@@ -2,6 +2,7 @@
 // description, dates), and the same selection as a CSV file. Filters live in the URL.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { DateFilter } from '@/components/DateFilter';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
@@ -90,8 +91,8 @@ export default function AdminTransactionsPage() {
           </button>
         }
       />
-      <section aria-label="Filters" className="card grid grid-cols-2 gap-3 p-4 lg:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))_auto] lg:items-end">
-        <div className="col-span-2 lg:col-span-1">
+      <section aria-label="Filters" className="card grid grid-cols-2 items-end gap-3 p-4 md:grid-cols-4">
+        <div className="col-span-2">
           <SearchInput label="Search transactions" placeholder="Reference or description" value={search} onChange={setSearch} />
         </div>
         <input aria-label="User ID" className="input" inputMode="numeric" placeholder="User ID" value={userIdText} onChange={(e) => filters.update({ userId: e.target.value.replace(/\D/g, '') })} />
@@ -108,9 +109,9 @@ export default function AdminTransactionsPage() {
             </option>
           ))}
         </select>
-        <input aria-label="From" type="date" className="input" value={selection.from ?? ''} max={selection.to} onChange={(e) => filters.update({ from: e.target.value })} />
-        <input aria-label="To" type="date" className="input" value={selection.to ?? ''} min={selection.from} onChange={(e) => filters.update({ to: e.target.value })} />
-        <button type="button" className="btn btn-ghost col-span-2 lg:col-span-1" disabled={!filters.active} onClick={filters.clear}>
+        <DateFilter label="From" value={selection.from ?? ''} max={selection.to} onChange={(from) => filters.update({ from })} />
+        <DateFilter label="To" value={selection.to ?? ''} min={selection.from} onChange={(to) => filters.update({ to })} />
+        <button type="button" className="btn btn-ghost" disabled={!filters.active} onClick={filters.clear}>
           Clear
         </button>
       </section>

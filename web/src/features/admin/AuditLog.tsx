@@ -34,13 +34,22 @@ export function AuditEntryList({ entries }: { entries: ReadonlyArray<AuditEntry>
 const LIMIT = 20;
 
 export function AuditLogModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Modal open={open} onClose={onClose} size="lg" title="Audit log" description="Every change an administrator made to money, roles, orders, prices and settings.">
+      {/* Mounted only while open: the log is read when someone asks for it. */}
+      <FullAuditLog />
+    </Modal>
+  );
+}
+
+function FullAuditLog() {
   const [area, setArea] = useState('');
   const [actorId, setActorId] = useState('');
   const [page, setPage] = useState(1);
   const actor = /^\d+$/.test(actorId.trim()) ? Number(actorId.trim()) : undefined;
   const log = useAuditLog({ page, limit: LIMIT, action: area || undefined, actorId: actor });
   return (
-    <Modal open={open} onClose={onClose} size="lg" title="Audit log" description="Every change an administrator made to money, roles, orders, prices and settings.">
+    <>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <SelectField label="Area" value={area} onChange={(e) => { setArea(e.target.value); setPage(1); }}>
           <option value="">Everything</option>
@@ -64,6 +73,6 @@ export function AuditLogModal({ open, onClose }: { open: boolean; onClose: () =>
         )}
         <Pagination page={page} limit={LIMIT} total={log.data?.total ?? 0} onPage={setPage} disabled={log.isFetching} />
       </div>
-    </Modal>
+    </>
   );
 }

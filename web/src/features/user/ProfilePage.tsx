@@ -1,8 +1,10 @@
 // Profile with two tabs (spec section 2): Account (editable name, read-only email) and Password.
+// Users (not administrators, who share this screen) also find the way to their API keys here.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { changePasswordFormSchema, updateProfileSchema } from '@schemas/auth';
@@ -19,6 +21,8 @@ import { toastFirstError } from '@/features/auth/formErrors';
 import type { ProfileResponse } from '@/features/auth/AuthProvider';
 
 export const profileKey = ['profile'] as const;
+/** userType of regular users, the only ones with API keys. */
+const USER_TYPE_USER = 2;
 
 type TabKey = 'account' | 'password';
 const TABS = [
@@ -29,7 +33,7 @@ const TABS = [
 export default function ProfilePage({ title = 'Profile' }: { title?: string }) {
   const [tab, setTab] = useState<TabKey>('account');
   const idBase = useId();
-  const { user } = useAuth();
+  const { user, userType } = useAuth();
   const profile = useQuery({
     queryKey: profileKey,
     queryFn: ({ signal }) => api.get<ProfileResponse>('user/getCurrentProfile', { signal }).then((r) => r.data),
@@ -82,6 +86,20 @@ export default function ProfilePage({ title = 'Profile' }: { title?: string }) {
       <div {...tabPanelProps(idBase, 'password')} hidden={tab !== 'password'} className="card p-5 sm:p-6">
         <PasswordForm />
       </div>
+
+      {userType === USER_TYPE_USER ? (
+        <section className="card flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between" aria-labelledby="profile-api-title">
+          <div>
+            <h2 id="profile-api-title" className="font-semibold text-slate-900">
+              API access
+            </h2>
+            <p className="mt-0.5 text-sm text-slate-600">Connect your reseller panel or bot: create API keys and read the API documentation.</p>
+          </div>
+          <Link to="/user/api" className="btn btn-secondary shrink-0">
+            <Icon name="bolt" className="h-4 w-4" /> API keys and docs
+          </Link>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,171 @@
+// The admin screens against a stubbed API: what they send, what they confirm first, and what
+// they never show (write-only keys, actions on yourself).
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import AdminAdministratorsPage from '@/features/admin/AdminAdministratorsPage';
+import AdminDashboardPage from '@/features/admin/AdminDashboardPage';
+import AdminPaymentSettingsPage from '@/features/admin/AdminPaymentSettingsPage';
+import AdminTransactionsPage from '@/features/admin/AdminTransactionsPage';
+import AdminUsersPage from '@/features/admin/AdminUsersPage';
+import { AuthContext, type AuthContextValue } from '@/features/auth/authContext';
+import { TOKEN_KEY, type SessionUser } from '@/lib/session';
+import { jsonResponse, mockFetch, WithQuery } from './helpers';
+
+const ME: SessionUser = { id: 9, fullName: 'Root Admin', email: 'root@example.com', username: 'root', userType: 1, status: 'active', created_at: '2024-01-01T00:00:00Z', last_login: '2024-03-01T00:00:00Z', wallet: { balance: '0.00' } };
+const ADA: SessionUser = { id: 5, fullName: 'Ada Obi', email: 'ada@example.com', username: 'ada', userType: 2, status: 'active', created_at: '2024-02-01T00:00:00Z', last_login: null, wallet: { balance: '1500.00' } };
+
+function renderScreen(screenElement: ReactNode, path = '/admin') {
+  window.localStorage.setItem(TOKEN_KEY, 'admin-token');
+  const auth = { user: ME, userType: 1, loading: false } as AuthContextValue;
+  render(
+    <WithQuery>
+      <AuthContext.Provider value={auth}>
+        <MemoryRouter initialEntries={[path]}>{screenElement}</MemoryRouter>
+      </AuthContext.Provider>
+    </WithQuery>,
+  );
+}
+
+const list = <T,>(data: T[]) => ({ data, page: 1, limit: 20, total: data.length });
+const callsTo = (fetch: ReturnType<typeof mockFetch>, part: string) => fetch.mock.calls.filter((c) => String(c[0]).includes(part));
+
+describe('Users', () => {
+  it('filters through the URL, and suspends only after a confirmation, never yourself', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch((url) => {
+      if (url.includes('/suspend')) return jsonResponse(200, { message: 'User suspended' });
+      if (url.includes('admin/users')) return jsonResponse(200, list([ME, ADA]));
+      return jsonResponse(200, {});
+    });
+    renderScreen(<AdminUsersPage />, '/admin/users?status=active&sort=name');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(String(callsTo(fetch, 'admin/users')[0][0])).toBe('/api/v1/admin/users?page=1&limit=20&status=active&sort=name');
+    expect(within(table).queryByRole('button', { name: 'Suspend Root Admin' })).toBeNull();
+
+    await user.click(within(table).getByRole('button', { name: 'Suspend Ada Obi' }));
+    expect(await screen.findByText('Suspend Ada Obi?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(callsTo(fetch, '/suspend')).toHaveLength(0);
+
+    await user.click(within(table).getByRole('button', { name: 'Suspend Ada Obi' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, suspend' }));
+    await waitFor(() => expect(callsTo(fetch, '/suspend')).toHaveLength(1));
+    const [url, init] = callsTo(fetch, '/suspend')[0];
+    expect(url).toBe('/api/v1/admin/users/5/suspend');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer admin-token');
+  });
+});
+
+describe('Administrators', () => {
+  it('offers no removal of yourself, removes others after a confirmation, and validates invitations', async () => {
+    const user = userEvent.setup();
+    const other = { ...ADA, id: 7, fullName: 'Bola Admin', userType: 1 };
+    const fetch = mockFetch((url, init) => {
+      if (init.method === 'DELETE') return jsonResponse(200, { message: 'Administrator removed' });
+      if (url.includes('administrators/invite')) return jsonResponse(201, { message: 'Invitation sent to new@example.com', data: { ...ADA, id: 8, userType: 1 } });
+      if (url.includes('admin/administrators')) return jsonResponse(200, list([ME, other]));
+      return jsonResponse(200, {});
+    });
+    renderScreen(<AdminAdministratorsPage />);
+    const table = await screen.findByRole('table', { name: 'Administrators' });
+    expect(within(table).queryByRole('button', { name: 'Remove Root Admin' })).toBeNull();
+    await user.click(within(table).getByRole('button', { name: 'Remove Bola Admin' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, remove' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => url === '/api/v1/admin/administrators/7' && init?.method === 'DELETE')).toBe(true));
+
+    await user.click(screen.getByRole('button', { name: /Invite/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite an administrator' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText('Full name is required')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Full Name'), 'New Admin');
+    await user.type(within(dialog).getByLabelText('Email Address'), 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText('Invalid email address')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText('Email Address'));
+    await user.type(within(dialog).getByLabelText('Email Address'), 'new@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(callsTo(fetch, 'administrators/invite')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(fetch, 'administrators/invite')[0][1]?.body))).toEqual({ fullName: 'New Admin', email: 'new@example.com' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite an administrator' })).toBeNull());
+  });
+});
+
+describe('Transactions', () => {
+  it('exports the filtered ledger as CSV with the bearer token, not through a bare link', async () => {
+    const user = userEvent.setup();
+    const csv = 'id,user_id\r\n"1","5"\r\n';
+    const fetch = mockFetch((url) => (url.includes('export') ? jsonResponse(200, csv) : jsonResponse(200, list([]))));
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderScreen(<AdminTransactionsPage />, '/admin/transactions?type=1&source=admin_credit');
+    await screen.findByText('No transactions match these filters');
+    await user.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const [url, init] = callsTo(fetch, 'export')[0];
+    expect(url).toBe('/api/v1/admin/transactions/export?type=1&source=admin_credit');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer admin-token');
+    const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
+    // jsdom's Blob has no text(): read it the old way.
+    const saved = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob);
+    });
+    expect(saved).toBe(csv);
+  });
+});
+
+describe('Payment settings', () => {
+  it('never shows a stored key, keeps it when the field is left blank, and confirms a switch to live mode', async () => {
+    const user = userEvent.setup();
+    const view = { provider: 'paystack', mode: 'test', minDeposit: 100, maxDeposit: 500000, configuredKeys: { paystackSecretKey: true, flutterwaveSecretKey: false, flutterwaveWebhookHash: false } };
+    const fetch = mockFetch((url, init) => (init.method === 'PUT' ? jsonResponse(200, { message: 'Payment settings saved', data: { ...view, mode: 'live' } }) : jsonResponse(200, { data: view })));
+    renderScreen(<AdminPaymentSettingsPage />);
+    const key = await screen.findByLabelText(/Paystack secret key/);
+    expect((key as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('Configured')).toBeTruthy();
+
+    await user.click(screen.getByLabelText('Live'));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(/in live mode\?/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes, save' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const body = JSON.parse(String(fetch.mock.calls.find(([, init]) => init?.method === 'PUT')![1]?.body));
+    expect(body).toMatchObject({ provider: 'paystack', mode: 'live', minDeposit: 100, maxDeposit: 500000, paystackSecretKey: '' });
+  });
+});
+
+describe('Dashboard', () => {
+  it('shows the totals, low provider balances, stuck orders and recent changes', async () => {
+    const dashboard = {
+      period: 'day',
+      series: [{ bucket: '2024-03-05', deposits: '5000.00', spend: '1200.50', providerCost: '700.25', profit: '500.25', orders: 3, newUsers: 2 }],
+      totals: { deposits: '5000.00', spend: '1200.50', providerCost: '700.25', profit: '500.25', orders: 3, newUsers: 2 },
+      ordersByStatus: [{ status: 'Completed', count: 2 }, { status: 'Pending', count: 1 }],
+      pendingPayments: 4,
+      lastSync: { catalogue: '2024-03-05T10:00:00Z', orders: null },
+      openWarnings: 1,
+      stuckOrders: { total: 1, data: [{ id: 77, userId: 5, userEmail: 'ada@example.com', serviceId: 3, serviceName: 'TikTok Views', providerName: 'Panel', status: 'Pending', submission: 'accepted', openSince: '2024-03-01T00:00:00Z', expectedSeconds: null }] },
+      providers: [{ id: 1, name: 'Panel', currency: 'USD', enabled: true, balance: '3.50', lowBalanceAlert: '10.00', lowBalance: true, balanceCheckedAt: null, catalogueSyncedAt: null, lastError: null, serviceCount: 4 }],
+      recentAudit: [{ id: 1, action: 'wallet.credit', targetType: 'user', targetId: '5', details: { amount: '5000', reference: 'Bank' }, actor: { id: 9, fullName: 'Root Admin', email: 'root@example.com' }, created_at: '2024-03-05T10:00:00Z' }],
+    };
+    const fetch = mockFetch((url) => (url.includes('admin/dashboard') ? jsonResponse(200, { data: dashboard }) : jsonResponse(200, {})));
+    renderScreen(<AdminDashboardPage />);
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    await waitFor(() => expect(totals.textContent).toMatch(/Deposits.*5,000\.00/));
+    expect(totals.textContent).toMatch(/Profit.*500\.25/);
+    expect(String(callsTo(fetch, 'admin/dashboard')[0][0])).toBe('/api/v1/admin/dashboard?period=day');
+    expect(screen.getByText(/below the low-balance alert/)).toBeTruthy();
+    expect(screen.getByText('3.50 USD')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Stuck orders' })).getByText('TikTok Views')).toBeTruthy();
+    expect(screen.getByText(/Credited NGN.5,000\.00 to user #5 \(ref Bank\)/)).toBeTruthy();
+
+    await userEvent.setup().click(screen.getByLabelText('Month'));
+    await waitFor(() => expect(callsTo(fetch, 'period=month')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,145 @@
+// The API page against a stubbed API: keys are listed by prefix only, a new or rotated key is
+// shown once (and copied), revoking asks first, and the documentation shows each type's fields.
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import ApiPage from '@/features/user/ApiPage';
+import { routes } from '@/routes';
+import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
+import { jsonResponse, mockFetch, WithQuery } from './helpers';
+
+const BOT = { id: 3, name: 'Telegram bot', prefix: '3f9a1c2b', created_at: '2024-03-05T10:00:00Z', last_used_at: null };
+const PANEL = { id: 4, name: 'Child panel', prefix: 'aa00bb11', created_at: '2024-03-06T10:00:00Z', last_used_at: new Date().toISOString() };
+const NEW_KEY = 'c0ffee'.padEnd(64, '0');
+const ROTATED_KEY = 'beef'.padEnd(64, '1');
+
+function renderPage() {
+  window.localStorage.setItem(TOKEN_KEY, 'user-token');
+  render(
+    <WithQuery>
+      <MemoryRouter initialEntries={['/user/api']}>
+        <ApiPage />
+      </MemoryRouter>
+    </WithQuery>,
+  );
+}
+
+function stubApi() {
+  return mockFetch((url, init) => {
+    if (url.endsWith('/rotate')) return jsonResponse(200, { message: 'API key rotated', data: { ...BOT, key: ROTATED_KEY } });
+    if (init.method === 'DELETE') return jsonResponse(200, { message: 'API key revoked' });
+    if (init.method === 'POST') return jsonResponse(201, { message: 'API key created', data: { ...BOT, id: 5, name: 'Reseller', prefix: NEW_KEY.slice(0, 8), key: NEW_KEY } });
+    return jsonResponse(200, { message: 'ok', data: [BOT, PANEL] });
+  });
+}
+
+describe('API page', () => {
+  it('lists keys by prefix and usage, never their secret', async () => {
+    stubApi();
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'API keys' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('Telegram bot'), expect.stringContaining('Child panel')]);
+    expect(rows[0].textContent).toContain('3f9a1c2b…');
+    expect(rows[0].textContent).toContain('Never used');
+    expect(rows[1].textContent).toMatch(/Last used just now/);
+  });
+
+  it('creates a key, shows it once with a copy button, and forgets it when closed', async () => {
+    const user = userEvent.setup();
+    const fetch = stubApi();
+    renderPage();
+    await screen.findByRole('list', { name: 'API keys' });
+
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Key name'), 'Reseller');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your new API key' });
+    const [url, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    expect(url).toBe('/api/v1/user/api-keys');
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Reseller' });
+    expect((within(dialog).getByLabelText('Reseller') as HTMLInputElement).value).toBe(NEW_KEY);
+    await user.click(within(dialog).getByRole('button', { name: 'Copy API key' }));
+    expect(await navigator.clipboard.readText()).toBe(NEW_KEY);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.body.textContent).not.toContain(NEW_KEY);
+  });
+
+  it('rotates and revokes only after a confirmation', async () => {
+    const user = userEvent.setup();
+    const fetch = stubApi();
+    renderPage();
+    await screen.findByRole('list', { name: 'API keys' });
+
+    await user.click(screen.getByRole('button', { name: 'Revoke Telegram bot' }));
+    await user.click(await screen.findByRole('button', { name: 'No' }));
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Revoke Telegram bot' }));
+    await user.click(await screen.findByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => url === '/api/v1/user/api-keys/3' && init?.method === 'DELETE')).toBe(true));
+
+    await user.click(screen.getByRole('button', { name: 'Rotate Telegram bot' }));
+    await user.click(await screen.findByRole('button', { name: 'Rotate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your rotated API key' });
+    expect(fetch.mock.calls.some(([url, init]) => url === '/api/v1/user/api-keys/3/rotate' && init?.method === 'POST')).toBe(true);
+    expect((within(dialog).getByLabelText('Telegram bot') as HTMLInputElement).value).toBe(ROTATED_KEY);
+    expect(dialog.textContent).toContain('The previous key of “Telegram bot” no longer works.');
+  });
+
+  it('documents the endpoint, every action with an example answer, each type\'s fields, and curl and PHP examples', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    renderPage();
+    const endpoint = `${window.location.origin}/api/v2`;
+    expect(screen.getAllByText(endpoint).length).toBeGreaterThan(0);
+    const actions = screen.getByRole('navigation', { name: 'API actions' });
+    expect(within(actions).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Service list', 'Add order', 'Order status', 'Multiple orders status', 'Create refill', 'Create multiple refill',
+      'Get refill status', 'Get multiple refill status', 'Create cancel', 'User balance',
+    ]);
+    expect(screen.getByLabelText('User balance example response').textContent).toContain('"currency": "NGN"');
+
+    const addParams = () => within(screen.getByRole('table', { name: 'Add order parameters' })).getAllByRole('row').map((row) => row.firstElementChild?.textContent);
+    expect(addParams()).toEqual(['Parameter', 'key', 'action', 'service', 'link', 'quantity', 'runs (optional)', 'interval (optional)']);
+    await user.selectOptions(screen.getByLabelText('Service type'), 'Subscriptions');
+    expect(addParams()).toEqual(['Parameter', 'key', 'action', 'service', 'username', 'min', 'max', 'posts', 'old_posts (optional)', 'delay', 'expiry (optional)']);
+
+    expect(screen.getByLabelText('curl example').textContent).toContain(`curl -X POST '${endpoint}'`);
+    await user.click(screen.getByRole('tab', { name: 'PHP' }));
+    expect(screen.getByLabelText('PHP example').textContent).toContain(`curl_init('${endpoint}')`);
+  });
+});
+
+describe('finding the API page', () => {
+  const ADA: SessionUser = { id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } };
+
+  it('is linked from a user\'s profile, at /user/api, and leaves the tab row as it is', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    setStoredUser(ADA);
+    mockFetch((url) => {
+      if (url.includes('user/getCurrentProfile')) return jsonResponse(200, { message: 'ok', data: ADA });
+      if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: 2500 });
+      if (url.includes('user/api-keys')) return jsonResponse(200, { message: 'ok', data: [] });
+      return jsonResponse(200, {});
+    });
+    const router = createMemoryRouter(routes, { initialEntries: ['/user/profile'] });
+    render(
+      <WithQuery>
+        <RouterProvider router={router} />
+      </WithQuery>,
+    );
+    await user.click(await screen.findByRole('link', { name: 'API keys and docs' }));
+    expect(await screen.findByRole('heading', { name: 'API', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/user/api');
+    expect(await screen.findByText('No API keys yet')).toBeTruthy();
+    const tabs = within(screen.getByRole('navigation', { name: 'User area' })).getAllByRole('link');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Services', 'Orders', 'Transactions', 'Profile']);
+  });
+});
