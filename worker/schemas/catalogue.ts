@@ -2,7 +2,7 @@
 // services, markups and settings. Shared with the SPA; pure zod. Money and percentages are read
 // from their decimal text (never through floating point) into kobo and basis points.
 import { z } from 'zod';
-import { paginationSchema } from './common';
+import { idParam, paginationSchema } from './common';
 
 /** Decimal text (or a JSON number) with at most `decimals` places -> integer of 10^-decimals units. */
 function scaledDecimal(decimals: number, maxIntegerDigits: number, message: string) {
@@ -44,7 +44,7 @@ export const serviceListQuerySchema = paginationSchema.extend({
 export type ServiceListQuery = z.infer<typeof serviceListQuerySchema>;
 
 export const adminServiceListQuerySchema = serviceListQuerySchema.extend({
-  providerId: z.coerce.number({ error: 'providerId must be a number' }).int().positive().optional(),
+  providerId: idParam('providerId').optional(),
   enabled: booleanText.optional(),
 });
 export type AdminServiceListQuery = z.infer<typeof adminServiceListQuerySchema>;
@@ -139,5 +139,5 @@ export type WarningListQuery = z.infer<typeof warningListQuerySchema>;
 
 /** The CSV import's form: the provider the rows' `service` ids belong to (the file is the `user_file` field). */
 export const csvImportFieldsSchema = z.object({
-  providerId: z.coerce.number({ error: 'providerId is required' }).int().positive({ error: 'providerId is required' }),
+  providerId: z.coerce.number({ error: 'providerId is required' }).int().positive({ error: 'providerId is required' }).max(2_147_483_647, { error: 'providerId is out of range' }),
 });

@@ -11,3 +11,9 @@ export type Pagination = z.infer<typeof paginationSchema>;
 
 export const idParam = (name: string) =>
   z.coerce.number({ error: `${name} must be a number` }).int({ error: `${name} must be a whole number` }).positive({ error: `${name} must be positive` }).max(2_147_483_647, { error: `${name} is out of range` });
+
+/** A calendar date that exists (no 2024-02-30) and that Postgres can hold (it has no year 0), as YYYY-MM-DD text. */
+export const dateQueryParam = (name: string) =>
+  z.string().trim()
+    .pipe(z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` }).refine((value) => value >= '0001-01-01', { error: `${name} must be a date (YYYY-MM-DD)` }))
+    .optional();

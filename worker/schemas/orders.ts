@@ -3,7 +3,7 @@
 // The fields a service type requires (comments, username, …) are checked against the chosen
 // service by the order service; here each field only gets its shape.
 import { z } from 'zod';
-import { paginationSchema } from './common';
+import { dateQueryParam, idParam, paginationSchema } from './common';
 
 /** The order statuses as the spec and the SMM panel protocol name them. */
 export const ORDER_STATUSES = ['Pending Submission', 'Pending', 'In progress', 'Processing', 'Completed', 'Partial', 'Canceled'] as const;
@@ -106,19 +106,19 @@ const orderSearch = z.string().trim().max(200, { error: 'search must be at most 
 export const listOrdersQuerySchema = paginationSchema.extend({ status: statusFilter, search: orderSearch });
 export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
 
-const positiveId = (name: string) => z.coerce.number({ error: `${name} must be a number` }).int({ error: `${name} must be a whole number` }).positive({ error: `${name} must be positive` }).max(2_147_483_647);
-const dateBound = (name: string) => z.coerce.date({ error: `${name} must be a date (YYYY-MM-DD or ISO 8601)` }).optional();
 
 /** Query of GET admin/orders. */
 export const adminOrdersQuerySchema = paginationSchema.extend({
   status: statusFilter,
   search: orderSearch,
-  userId: positiveId('userId').optional(),
-  serviceId: positiveId('serviceId').optional(),
-  providerId: positiveId('providerId').optional(),
+  userId: idParam('userId').optional(),
+  serviceId: idParam('serviceId').optional(),
+  providerId: idParam('providerId').optional(),
   submission: z.enum(['queued', 'sending', 'unknown', 'accepted', 'rejected', 'withdrawn'], { error: 'Unknown submission state' }).optional(),
-  from: dateBound('from'),
-  to: dateBound('to'),
+  /** Placed on or after this day (UTC). */
+  from: dateQueryParam('from'),
+  /** Placed before this day (UTC). */
+  to: dateQueryParam('to'),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from './common';
+import { dateQueryParam, paginationSchema } from './common';
 
 /** A positive naira amount with at most two decimals, given as a number or numeric text; parsed to its exact text form. */
 export const nairaAmount = (message: string) =>
@@ -31,16 +31,10 @@ export const verifyPaymentSchema = z.object({
 });
 export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
 
-/** A calendar date that exists (no 2024-02-30) and that Postgres can hold (it has no year 0). */
-const dateFilter = (name: string) =>
-  z.string().trim()
-    .pipe(z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` }).refine((value) => value >= '0001-01-01', { error: `${name} must be a date (YYYY-MM-DD)` }))
-    .optional();
-
 export const transactionQuerySchema = paginationSchema.extend({
   type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: 'type must be 1 (deposit) or 2 (withdrawal)' })).optional(),
-  from: dateFilter('from'),
-  to: dateFilter('to'),
+  from: dateQueryParam('from'),
+  to: dateQueryParam('to'),
 });
 export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
 

@@ -64,8 +64,8 @@ export async function adminListOrders(db: Db, query: AdminOrdersQuery) {
     query.serviceId ? eq(orders.serviceId, query.serviceId) : undefined,
     query.providerId ? eq(orders.providerId, query.providerId) : undefined,
     query.submission ? eq(orders.submission, query.submission) : undefined,
-    query.from ? gte(orders.createdAt, query.from) : undefined,
-    query.to ? lt(orders.createdAt, query.to) : undefined,
+    query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to ? lt(orders.createdAt, new Date(`${query.to}T00:00:00Z`)) : undefined,
     orderSearch(query.search),
   );
   const [rows, [{ total }]] = await Promise.all([

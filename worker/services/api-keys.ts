@@ -1,7 +1,7 @@
 // Reseller API keys: a user's keys (create, list, rotate, revoke) and resolving the key a call
 // brings. A key is shown once, when it is made or rotated; only its SHA-256 is stored.
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { apiKeys, USER_TYPE } from '../../drizzle/schema';
+import { apiKeys, USER_TYPE, users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { sha256Hex, toHex } from '../lib/crypto';
 import { conflict, notFound } from '../lib/errors';
@@ -39,10 +39,15 @@ export async function listApiKeys(db: DbOrTx, userId: number): Promise<ApiKeyVie
 
 /** Makes a key; the answer is the only time its secret is seen. */
 export async function createApiKey(db: Db, userId: number, name: string): Promise<ApiKeyView & { key: string }> {
-  const [{ live }] = await db.select({ live: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
-  if (live >= MAX_API_KEYS_PER_USER) throw conflict(`You can have at most ${MAX_API_KEYS_PER_USER} API keys. Revoke one you no longer use first.`);
   const { key, keyHash, prefix } = await newSecret();
-  const [row] = await db.insert(apiKeys).values({ userId, name, prefix, keyHash }).returning();
+  const row = await db.transaction(async (tx) => {
+    // Simultaneous creations for one user queue on their row, so the cap holds for them too.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const [{ live }] = await tx.select({ live: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+    if (live >= MAX_API_KEYS_PER_USER) throw conflict(`You can have at most ${MAX_API_KEYS_PER_USER} API keys. Revoke one you no longer use first.`);
+    const [created] = await tx.insert(apiKeys).values({ userId, name, prefix, keyHash }).returning();
+    return created;
+  });
   return { ...toApiKeyView(row), key };
 }
 

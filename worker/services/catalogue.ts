@@ -2,6 +2,7 @@
 // import from a provider, CSV import, edits, bulk actions, markups — and the provider catalogue
 // sync that keeps costs, ranges and availability current behind the margin guard (margin.ts).
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import { auditLog, providers, serviceCategories, services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { CsvSyntaxError, parseCsv } from '../lib/csv';
@@ -12,6 +13,7 @@ import type { SmmService } from '../providers/smm/types';
 import type {
   AdminServiceListQuery, BulkServicesInput, CatalogueSettingsInput, ImportServicesInput, ServiceListQuery, UpdateCategoryInput, UpdateServiceInput,
 } from '../schemas/catalogue';
+import type { Pagination } from '../schemas/common';
 import { nairaField, percentField } from '../schemas/catalogue';
 import {
   bpsToPercent, getCatalogueSettings, guardPrice, priceWithMarkup, recordWarning, saveCatalogueSettings, type CatalogueSettings, type WarningInput,
@@ -158,12 +160,34 @@ function categoryFilter(category: string | undefined): SQL | undefined {
   return /^\d{1,9}$/.test(category) ? eq(services.categoryId, Number(category)) : eq(serviceCategories.name, category);
 }
 
-/** One round trip: the page and the total (count(*) over the filtered rows) together. */
-async function pageWithTotal<T extends { total: number }>(rows: Promise<T[]>, countFallback: () => Promise<number>, page: number) {
-  const data = await rows;
-  // Past the last page there is no row to carry the total.
-  const total = data[0]?.total ?? (page > 1 ? await countFallback() : 0);
-  return { data, total };
+/**
+ * One page of services in catalogue order (category name, then id) and the number of services
+ * the filter matches, in one statement. Only the ids and sort keys of the matching services are
+ * sorted and counted (the `matching` CTE); the wide rows (descriptions) are read for the page
+ * alone. Sorting and counting every matching row with all its columns (count(*) over ()) made a
+ * deep page of 5,000 services cost several times the first.
+ */
+async function serviceListPage<TColumns extends SelectedFieldsFlat>(db: Db, columns: TColumns, where: SQL | undefined, query: Pagination) {
+  const matching = db.$with('matching').as(
+    db.select({ id: sql<number>`${services.id}`.as('service_id'), categoryName: sql<string>`${serviceCategories.name}`.as('category_name') })
+      .from(services)
+      .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+      .innerJoin(providers, eq(providers.id, services.providerId))
+      .where(where),
+  );
+  const page = db.$with('page').as(
+    db.select().from(matching).orderBy(asc(matching.categoryName), asc(matching.id)).limit(query.limit).offset((query.page - 1) * query.limit),
+  );
+  const rows = await db.with(matching, page)
+    .select({ row: columns, total: sql<number>`(select count(*) from ${matching})`.mapWith(Number) })
+    .from(page)
+    .innerJoin(services, eq(services.id, page.id))
+    .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+    .innerJoin(providers, eq(providers.id, services.providerId))
+    .orderBy(asc(page.categoryName), asc(page.id));
+  // Past the last page no row carries the total.
+  const total = rows[0]?.total ?? (query.page > 1 ? (await db.with(matching).select({ total: sql<number>`count(*)`.mapWith(Number) }).from(matching))[0].total : 0);
+  return { rows: rows.map((row) => row.row), total };
 }
 
 /** GET services: enabled services of enabled providers. */
@@ -175,15 +199,8 @@ export async function listServices(db: Db, query: ServiceListQuery): Promise<{ d
     categoryFilter(query.category),
     query.platform ? eq(serviceCategories.platform, query.platform) : undefined,
   );
-  const base = () => db.select({ ...serviceColumns, total: sql<number>`count(*) over()`.mapWith(Number) }).from(services)
-    .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
-    .innerJoin(providers, eq(providers.id, services.providerId));
-  const { data, total } = await pageWithTotal(
-    base().where(where).orderBy(asc(serviceCategories.name), asc(services.id)).limit(query.limit).offset((query.page - 1) * query.limit),
-    async () => (await base().where(where).limit(1))[0]?.total ?? 0,
-    query.page,
-  );
-  return { data: data.map(({ total: _total, ...row }) => toServiceView(row)), total };
+  const { rows, total } = await serviceListPage(db, serviceColumns, where, query);
+  return { data: rows.map(toServiceView), total };
 }
 
 /** Every service on sale, in catalogue order: the reseller API's `services`, which the protocol does not page. */
@@ -216,18 +233,8 @@ export async function adminListServices(db: Db, query: AdminServiceListQuery) {
     query.providerId ? eq(services.providerId, query.providerId) : undefined,
     query.enabled === undefined ? undefined : eq(services.enabled, query.enabled),
   );
-  const base = () => db.select({ ...adminServiceColumns, total: sql<number>`count(*) over()`.mapWith(Number) }).from(services)
-    .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
-    .innerJoin(providers, eq(providers.id, services.providerId));
-  const [settings, { data, total }] = await Promise.all([
-    getCatalogueSettings(db),
-    pageWithTotal(
-      base().where(where).orderBy(asc(serviceCategories.name), asc(services.id)).limit(query.limit).offset((query.page - 1) * query.limit),
-      async () => (await base().where(where).limit(1))[0]?.total ?? 0,
-      query.page,
-    ),
-  ]);
-  return { data: data.map(({ total: _total, ...row }) => toAdminServiceView(row, settings)), total };
+  const [settings, { rows, total }] = await Promise.all([getCatalogueSettings(db), serviceListPage(db, adminServiceColumns, where, query)]);
+  return { data: rows.map((row) => toAdminServiceView(row, settings)), total };
 }
 
 export async function adminService(db: DbOrTx, id: number) {

@@ -24,7 +24,8 @@ export const apiKeyRateLimitKey = (keyId: number) => `api-key:${keyId}`;
 export const RATE_LIMITED = `Too many requests: at most ${API_CALLS_PER_MINUTE} calls a minute per API key. Please wait a minute and try again.`;
 const PROVIDER_SILENT = 'The provider did not answer. Please try again later.';
 const CURRENCY = 'NGN';
-const MAX_ORDER_ID = 2_147_483_647;
+/** Order and refill ids are Postgres integers. */
+const MAX_ROW_ID = 2_147_483_647;
 
 export type ResellerParams = Record<string, unknown>;
 
@@ -55,11 +56,17 @@ export function refusalText(error: AppError): string {
 function idOf(text: string): number | null {
   if (!/^\d{1,10}$/.test(text)) return null;
   const id = Number(text);
-  return id >= 1 && id <= MAX_ORDER_ID ? id : null;
+  return id >= 1 && id <= MAX_ROW_ID ? id : null;
 }
 
 /** Batch answers echo each id: as a number when it is one, as given otherwise. */
 const echo = (text: string) => idOf(text) ?? text;
+
+/** The row found for an id as the caller wrote it. */
+function foundFor<T>(found: Map<number, T>, text: string): T | undefined {
+  const id = idOf(text);
+  return id === null ? undefined : found.get(id);
+}
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -133,14 +140,15 @@ async function status(db: Db, caller: ApiCaller, params: ResellerParams) {
   const asked = many ?? (order === undefined ? [] : [order]);
   const known = asked.map(idOf).filter((id) => id !== null);
   const rows = new Map((await getOrderRows(db, caller.userId, known)).map((row) => [row.order.id, row]));
-  const statusOf = (text: string) => {
-    const row = rows.get(idOf(text) ?? 0);
-    return row ? orderStatus(row) : null;
-  };
-  if (many) return Object.fromEntries(many.map((text) => [text, statusOf(text) ?? { error: PANEL_ERRORS.incorrectOrderId }]));
-  const single = order === undefined ? null : statusOf(order);
-  if (!single) throw invalid(PANEL_ERRORS.incorrectOrderId);
-  return single;
+  if (many) {
+    return Object.fromEntries(many.map((text) => {
+      const row = foundFor(rows, text);
+      return [text, row ? orderStatus(row) : { error: PANEL_ERRORS.incorrectOrderId }];
+    }));
+  }
+  const row = order === undefined ? undefined : foundFor(rows, order);
+  if (!row) throw invalid(PANEL_ERRORS.incorrectOrderId);
+  return orderStatus(row);
 }
 
 async function refill(db: Db, env: OrderEnv, caller: ApiCaller, params: ResellerParams) {
@@ -171,8 +179,8 @@ async function refillStatus(db: Db, caller: ApiCaller, params: ResellerParams) {
     .innerJoin(orders, eq(orders.id, orderRefills.orderId))
     .where(and(eq(orders.userId, caller.userId), inArray(orderRefills.id, known)));
   const statuses = new Map(rows.map((row) => [row.id, refillStatusWord(row.status)]));
-  if (many) return many.map((text) => ({ refill: echo(text), status: statuses.get(idOf(text) ?? 0) ?? { error: PANEL_ERRORS.refillNotFound } }));
-  const single = one === undefined ? undefined : statuses.get(idOf(one) ?? 0);
+  if (many) return many.map((text) => ({ refill: echo(text), status: foundFor(statuses, text) ?? { error: PANEL_ERRORS.refillNotFound } }));
+  const single = one === undefined ? undefined : foundFor(statuses, one);
   if (!single) throw invalid(PANEL_ERRORS.incorrectRefillId);
   return { status: single };
 }

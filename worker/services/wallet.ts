@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db';
 import { koboToNaira, nairaToKobo } from '../lib/decimal';
 import { conflict, notFound } from '../lib/errors';
 import type { AdminCreditInput, AdminDebitInput, AdminTransactionQuery, TransactionQuery } from '../schemas/wallet';
-import { applyLedgerEntry, DuplicateLedgerEntry, type AppliedEntry } from './ledger';
+import { applyRecordedLedgerEntry, DuplicateLedgerEntry, WalletNotFound, type AppliedEntry } from './ledger';
 import { getProfile } from './users';
 
 export interface TransactionView {
@@ -85,43 +85,39 @@ export async function exportTransactionsCsv(db: DbOrTx, query: AdminTransactionQ
 
 export const REFERENCE_ALREADY_USED = 'This reference has already been used. Please use a new reference.';
 
+/**
+ * An administrator's credit or debit and its audit row, written by one statement (both or
+ * neither). An unknown user has no wallet, which the same statement reports: 404.
+ */
 async function manualEntry(db: Db, actorId: number, input: AdminCreditInput, direction: 'credit' | 'debit', reason: string): Promise<AppliedEntry> {
+  const details = { amount: input.amount, reference: input.reference, reason };
+  const auditRow = sql`
+    insert into ${auditLog} (actor_id, action, target_type, target_id, details)
+    select ${actorId}, ${`wallet.${direction}`}, 'user', ${String(input.userId)}, ${JSON.stringify(details)}::jsonb || jsonb_build_object('transactionId', ledger_row.id)
+    from ledger_row`;
   try {
-    return await db.transaction(async (tx) => {
-      const applied = await applyLedgerEntry(tx, {
-        userId: input.userId,
-        direction,
-        amountKobo: nairaToKobo(input.amount),
-        source: direction === 'credit' ? 'admin_credit' : 'admin_debit',
-        sourceRef: input.reference,
-        description: reason,
-        createdBy: actorId,
-      });
-      await tx.insert(auditLog).values({
-        actorId, action: `wallet.${direction}`, targetType: 'user', targetId: String(input.userId),
-        details: { amount: input.amount, reference: input.reference, reason, transactionId: applied.transactionId },
-      });
-      return applied;
-    });
+    return await applyRecordedLedgerEntry(db, {
+      userId: input.userId,
+      direction,
+      amountKobo: nairaToKobo(input.amount),
+      source: direction === 'credit' ? 'admin_credit' : 'admin_debit',
+      sourceRef: input.reference,
+      description: reason,
+      createdBy: actorId,
+    }, auditRow);
   } catch (error) {
     if (error instanceof DuplicateLedgerEntry) throw conflict(REFERENCE_ALREADY_USED);
+    if (error instanceof WalletNotFound) throw notFound('User not found');
     throw error;
   }
 }
 
 export async function adminCredit(db: Db, actorId: number, input: AdminCreditInput): Promise<AppliedEntry> {
-  await assertUserExists(db, input.userId);
   return manualEntry(db, actorId, input, 'credit', `Credit by administrator (ref ${input.reference})`);
 }
 
 export async function adminDebit(db: Db, actorId: number, input: AdminDebitInput): Promise<AppliedEntry> {
-  await assertUserExists(db, input.userId);
   return manualEntry(db, actorId, input, 'debit', `Correction by administrator: ${input.reason} (ref ${input.reference})`);
-}
-
-async function assertUserExists(db: DbOrTx, userId: number) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!row) throw notFound('User not found');
 }
 
 export const USER_DETAIL_HISTORY_LIMIT = 100;

@@ -34,13 +34,27 @@ export function formatAmount(value: number | string | null | undefined, currency
   return currencyFormatter(currency, 2, 2).format(toNumber(value));
 }
 
-/** Kobo (integer minor units) to a 2-decimal screen amount. */
-export function formatKobo(kobo: bigint | number | string, currency: string = DEFAULT_CURRENCY): string {
+/**
+ * Exact decimal text (e.g. a converted amount, '0.012345') in `currency`: 2 to `maxDigits`
+ * fraction digits. Intl formats numeric strings exactly, without a detour through a double.
+ */
+export function formatDecimalString(decimal: string, currency: string = DEFAULT_CURRENCY, maxDigits = 2): string {
+  const text = /^-?\d+(\.\d+)?$/.test(decimal) ? (decimal as `${number}`) : '0';
+  return currencyFormatter(currency, 2, Math.max(2, maxDigits)).format(text);
+}
+
+/** Kobo (integer minor units) as exact naira text: 123456n -> '1234.56', -5n -> '-0.05'. */
+export function koboToNaira(kobo: bigint | number | string): string {
   const k = typeof kobo === 'bigint' ? kobo : BigInt(Math.trunc(Number(kobo) || 0));
   const negative = k < 0n;
   const abs = negative ? -k : k;
   const naira = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-  return formatAmount(negative ? `-${naira}` : naira, currency);
+  return negative ? `-${naira}` : naira;
+}
+
+/** Kobo (integer minor units) to a 2-decimal screen amount. */
+export function formatKobo(kobo: bigint | number | string, currency: string = DEFAULT_CURRENCY): string {
+  return formatAmount(koboToNaira(kobo), currency);
 }
 
 const UNITS: ReadonlyArray<[number, string]> = [

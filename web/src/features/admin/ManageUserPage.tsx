@@ -1,7 +1,7 @@
 // /admin/manage-user (spec section 2): opened with router state { userId }; without it, back to
 // /admin/users. 'Go Back', tabs Overview / Wallet / Orders, and the Add Funds modal.
 import { useId, useMemo, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
@@ -224,6 +224,10 @@ function UserDetail({ userId }: { userId: string | number }) {
                 loading={loading}
                 empty={<EmptyState icon="receipt" title="No transactions yet" />}
               />
+              {/* The history here is the latest entries; the full ledger (and its CSV) is one click away. */}
+              <Link to={`/admin/transactions?userId=${encodeURIComponent(String(userId))}`} className="link mt-3 inline-block text-sm">
+                All of this user&apos;s transactions
+              </Link>
             </section>
           </div>
 
@@ -235,6 +239,9 @@ function UserDetail({ userId }: { userId: string | number }) {
               <StatCard icon="checkCircle" label="Completed Orders" value={formatCount(completedOrders)} tone="emerald" loading={loading} />
             </div>
             <ResponsiveTable caption="Orders" columns={orderColumns} rows={orders} rowKey={(o) => o.id} loading={loading} empty={<EmptyState icon="list" title="No orders yet" />} />
+            <Link to={`/admin/orders?userId=${encodeURIComponent(String(userId))}`} className="link inline-block text-sm">
+              Manage this user&apos;s orders
+            </Link>
           </div>
         </>
       )}

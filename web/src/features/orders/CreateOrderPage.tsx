@@ -2,6 +2,8 @@
 // (ceil(rateKobo × quantity / 1000)) and the balance check before ordering. One Idempotency-Key
 // per submission, so a double click or a retry after a dropped connection places one order.
 // The "Mass order" tab sends many "serviceId|link|quantity" lines at once.
+// Prices show in the visitor's display currency; what the order costs (charge, balance check,
+// shortfall, the placed order's charge) stays in NGN, the charge with the converted equivalent.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,10 +19,10 @@ import { Badge } from '@/components/StatusBadge';
 import { Spinner } from '@/components/Spinner';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
 import { handleApiError, isApiError, publicApi } from '@/lib/api';
-import { abbreviateNumber, formatAmount, formatCount, formatDuration, formatKobo } from '@/lib/format';
+import { abbreviateNumber, formatAmount, formatCount, formatDuration, formatKobo, koboToNaira } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/hooks';
 import { toastFirstError } from '@/features/auth/formErrors';
-import { useCurrency } from '@/features/public/settings';
+import { useDisplayCurrency, type DisplayMoney } from '@/features/public/currency';
 import { useWalletBalance, walletKeys } from '@/features/wallet/walletApi';
 import { nairaToKobo, type Page, type Service } from './catalog';
 import { canDripFeed, EMPTY_ORDER_FORM, FIELD_LABELS, orderFormSchema, orderTotals, rateUnit, SUBSCRIPTION_DELAYS, toOrderBody, typeSpec, type OrderFormValues } from './orderFields';
@@ -53,7 +55,7 @@ function usePreselectedService(): { service: Service | null; loading: boolean } 
 export default function CreateOrderPage() {
   const idBase = useId();
   const [tab, setTab] = useState<TabKey>('single');
-  const currency = useCurrency();
+  const money = useDisplayCurrency();
   const preselected = usePreselectedService();
   const [service, setService] = useState<Service | null>(null);
   const [picking, setPicking] = useState(true);
@@ -98,7 +100,6 @@ export default function CreateOrderPage() {
                   </div>
                 ) : null}
                 <ServicePicker
-                  currency={currency}
                   selectedId={service?.id ?? null}
                   onSelect={(s) => {
                     setService(s);
@@ -107,11 +108,11 @@ export default function CreateOrderPage() {
                 />
               </>
             ) : (
-              <OrderForm key={String(service.id)} service={service} currency={currency} onChangeService={() => setPicking(true)} />
+              <OrderForm key={String(service.id)} service={service} money={money} onChangeService={() => setPicking(true)} />
             )}
           </section>
           <aside className="space-y-4">
-            {service && !picking ? <ServiceDetails service={service} currency={currency} /> : <OrderTips />}
+            {service && !picking ? <ServiceDetails service={service} money={money} /> : <OrderTips />}
           </aside>
         </div>
       </div>
@@ -123,7 +124,7 @@ export default function CreateOrderPage() {
   );
 }
 
-function ServiceDetails({ service: s, currency }: { service: Service; currency: string }) {
+function ServiceDetails({ service: s, money }: { service: Service; money: DisplayMoney }) {
   return (
     <section className="card p-5" aria-label="Service details">
       <div className="flex items-start gap-3">
@@ -138,7 +139,7 @@ function ServiceDetails({ service: s, currency }: { service: Service; currency: 
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div className="rounded-xl bg-slate-50 p-3">
           <dt className="text-xs text-slate-500">Price {rateUnit(s)}</dt>
-          <dd className="font-semibold text-slate-900">{formatAmount(s.rate, currency)}</dd>
+          <dd className="font-semibold text-slate-900">{money.formatPrecise(s.rate)}</dd>
         </div>
         <div className="rounded-xl bg-slate-50 p-3">
           <dt className="text-xs text-slate-500">Average time</dt>
@@ -185,7 +186,7 @@ function OrderTips() {
   );
 }
 
-function OrderForm({ service, currency, onChangeService }: { service: Service; currency: string; onChangeService: () => void }) {
+function OrderForm({ service, money, onChangeService }: { service: Service; money: DisplayMoney; onChangeService: () => void }) {
   const queryClient = useQueryClient();
   const balance = useWalletBalance();
   const spec = typeSpec(service.type);
@@ -211,6 +212,7 @@ function OrderForm({ service, currency, onChangeService }: { service: Service; c
   }, [valuesKey]);
 
   const balanceKobo = balance.data !== undefined ? nairaToKobo(balance.data.toFixed(2)) : null;
+  const chargeEquivalent = totals.chargeKobo > 0n ? money.equivalent(koboToNaira(totals.chargeKobo)) : null;
   const insufficient = balanceKobo !== null && totals.chargeKobo > 0n && totals.chargeKobo > balanceKobo;
 
   const onValid = async (v: OrderFormValues) => {
@@ -247,7 +249,7 @@ function OrderForm({ service, currency, onChangeService }: { service: Service; c
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold text-slate-900">{service.name}</p>
           <p className="text-xs text-slate-600">
-            {formatAmount(service.rate, currency)} {rateUnit(service)} · min {abbreviateNumber(service.min)} · max {abbreviateNumber(service.max)}
+            {money.formatPrecise(service.rate)} {rateUnit(service)} · min {abbreviateNumber(service.min)} · max {abbreviateNumber(service.max)}
           </p>
         </div>
         <button type="button" className="btn-sm btn-secondary" onClick={onChangeService}>
@@ -259,7 +261,7 @@ function OrderForm({ service, currency, onChangeService }: { service: Service; c
         <div role="status" className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
           <Icon name="checkCircle" className="h-5 w-5 shrink-0" />
           <p>
-            Order {placed.id ? <strong>#{placed.id}</strong> : null} placed{placed.charge ? ` for ${formatAmount(placed.charge, currency)}` : ''}.{' '}
+            Order {placed.id ? <strong>#{placed.id}</strong> : null} placed{placed.charge ? ` for ${formatAmount(placed.charge)}` : ''}.{' '}
             <Link to="/user/orders" className="font-semibold underline">
               Track it in Orders
             </Link>
@@ -284,7 +286,7 @@ function OrderForm({ service, currency, onChangeService }: { service: Service; c
           inputMode="numeric"
           autoComplete="off"
           placeholder={spec.quantity === 'package' ? '1' : `${formatCount(service.min)} – ${formatCount(service.max)}`}
-          hint={spec.quantity === 'package' ? `Each package costs ${formatAmount(service.rate, currency)}. Min ${formatCount(service.min)} · Max ${formatCount(service.max)}` : `Min ${formatCount(service.min)} · Max ${formatCount(service.max)}`}
+          hint={spec.quantity === 'package' ? `Each package costs ${money.formatPrecise(service.rate)}. Min ${formatCount(service.min)} · Max ${formatCount(service.max)}` : `Min ${formatCount(service.min)} · Max ${formatCount(service.max)}`}
           error={errors.quantity?.message}
           {...register('quantity')}
         />
@@ -335,17 +337,18 @@ function OrderForm({ service, currency, onChangeService }: { service: Service; c
             {Number.isFinite(totals.totalQuantity) && totals.totalQuantity > 0 ? <span className="text-slate-500"> · {formatCount(totals.totalQuantity)} total</span> : null}
           </span>
           <output className="text-xl font-bold text-slate-900 tabular-nums" aria-live="polite">
-            {formatKobo(totals.chargeKobo, currency)}
+            {money.format(koboToNaira(totals.chargeKobo))}
           </output>
         </div>
+        {chargeEquivalent ? <p className="text-right text-xs text-slate-500 tabular-nums">≈ {chargeEquivalent}</p> : null}
         <div className="mt-1 flex items-baseline justify-between gap-3 text-sm">
           <span className="text-slate-600">Your balance</span>
-          {balance.isPending ? <Skeleton className="h-4 w-20" /> : <span className="text-slate-800 tabular-nums">{formatAmount(balance.data ?? 0, currency)}</span>}
+          {balance.isPending ? <Skeleton className="h-4 w-20" /> : <span className="text-slate-800 tabular-nums">{formatAmount(balance.data ?? 0)}</span>}
         </div>
         {insufficient && balanceKobo !== null ? (
           <p role="alert" className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">
             <Icon name="alert" className="h-4 w-4" />
-            Insufficient balance — you need {formatKobo(totals.chargeKobo - balanceKobo, currency)} more.
+            Insufficient balance — you need {formatKobo(totals.chargeKobo - balanceKobo)} more.
             <Link to="/user/add-fund" className="font-semibold underline">
               Add funds
             </Link>

@@ -12,16 +12,16 @@ import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Spinner } from '@/components/Spinner';
 import { getErrorMessage, handleApiError } from '@/lib/api';
-import { formatAmount, formatCount, formatDateTime, timeAgo } from '@/lib/format';
+import { formatCount, formatDateTime, timeAgo } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/hooks';
-import { useCurrency } from '@/features/public/settings';
+import { useDisplayCurrency } from '@/features/public/currency';
 import { walletKeys } from '@/features/wallet/walletApi';
 import { cancelOrder, ORDER_STATUSES, orderKeys, refillOrder, useOrders, type Order } from './ordersApi';
 
 const LIMIT = 20;
 
 export default function OrdersPage() {
-  const currency = useCurrency();
+  const money = useDisplayCurrency();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -88,8 +88,8 @@ export default function OrdersPage() {
       className: 'md:text-right',
       cell: (o) => (
         <span className="tabular-nums">
-          {formatAmount(o.charge, currency)}
-          {Number(o.refunded) > 0 ? <span className="block text-xs text-emerald-600">Refunded {formatAmount(o.refunded, currency)}</span> : null}
+          {money.format(o.charge)}
+          {Number(o.refunded) > 0 ? <span className="block text-xs text-emerald-600">Refunded {money.format(o.refunded)}</span> : null}
         </span>
       ),
     },
@@ -157,8 +157,8 @@ export default function OrdersPage() {
           </p>
         </div>
         <div className="text-right">
-          <p className="font-semibold text-slate-900 tabular-nums">{formatAmount(o.charge, currency)}</p>
-          {Number(o.refunded) > 0 ? <p className="text-xs text-emerald-600">Refunded {formatAmount(o.refunded, currency)}</p> : null}
+          <p className="font-semibold text-slate-900 tabular-nums">{money.format(o.charge)}</p>
+          {Number(o.refunded) > 0 ? <p className="text-xs text-emerald-600">Refunded {money.format(o.refunded)}</p> : null}
         </div>
       </div>
       {o.canRefill || o.canCancel ? <div className="border-t border-slate-100 pt-2">{actionsCell(o)}</div> : null}

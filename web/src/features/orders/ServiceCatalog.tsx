@@ -10,15 +10,15 @@ import { Skeleton } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
 import { Spinner } from '@/components/Spinner';
 import { getErrorMessage } from '@/lib/api';
-import { formatAmount, formatCount, formatDuration } from '@/lib/format';
+import { formatCount, formatDuration } from '@/lib/format';
 import { cx, useDebouncedValue } from '@/lib/hooks';
+import { useDisplayCurrency } from '@/features/public/currency';
 import { platformsOf, useCategories, useServicesInfinite, type Service } from './catalog';
 import { rateUnit } from './orderFields';
 
 type Row = { kind: 'header'; key: string; title: string; platform?: string | null } | { kind: 'service'; key: string; service: Service };
 
 interface Props {
-  currency: string;
   /** Label and handler of each row's action button (e.g. "Order"). */
   actionLabel: string;
   onAction: (service: Service) => void;
@@ -26,7 +26,9 @@ interface Props {
   initialSearch?: string;
 }
 
-export function ServiceCatalog({ currency, actionLabel, onAction, initialSearch = '' }: Props) {
+export function ServiceCatalog({ actionLabel, onAction, initialSearch = '' }: Props) {
+  // Per-1000 prices in the visitor's display currency, 2 to 6 fraction digits.
+  const { formatPrecise: price } = useDisplayCurrency();
   const [search, setSearch] = useState(initialSearch);
   const [platform, setPlatform] = useState('');
   const [category, setCategory] = useState('');
@@ -187,7 +189,7 @@ export function ServiceCatalog({ currency, actionLabel, onAction, initialSearch 
                   {row.title}
                 </h3>
               ) : (
-                <ServiceRow service={row.service} currency={currency} actionLabel={actionLabel} onAction={onAction} />
+                <ServiceRow service={row.service} price={price} actionLabel={actionLabel} onAction={onAction} />
               )}
             </div>
           );
@@ -202,7 +204,7 @@ export function ServiceCatalog({ currency, actionLabel, onAction, initialSearch 
   );
 }
 
-function ServiceRow({ service: s, currency, actionLabel, onAction }: { service: Service; currency: string; actionLabel: string; onAction: (s: Service) => void }) {
+function ServiceRow({ service: s, price, actionLabel, onAction }: { service: Service; price: (naira: string) => string; actionLabel: string; onAction: (s: Service) => void }) {
   return (
     <article className="card grid grid-cols-1 gap-2 p-4 lg:grid-cols-[4.5rem_minmax(0,1fr)_9rem_9rem_8rem_7rem] lg:items-center lg:gap-4 lg:py-3">
       <span className="text-xs font-medium text-slate-500 lg:text-sm">#{s.id}</span>
@@ -218,7 +220,7 @@ function ServiceRow({ service: s, currency, actionLabel, onAction }: { service: 
       <div className="flex items-baseline justify-between lg:block lg:text-right">
         <span className="text-sm text-slate-500 lg:sr-only">Rate {rateUnit(s)}</span>
         <span className="font-semibold text-slate-900">
-          {formatAmount(s.rate, currency)}
+          {price(s.rate)}
           {rateUnit(s) === 'per package' ? <span className="block text-xs font-normal text-slate-500">per package</span> : null}
         </span>
       </div>

@@ -8,18 +8,19 @@ import { PlatformBadge } from '@/components/PlatformBadge';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { getErrorMessage } from '@/lib/api';
-import { formatAmount } from '@/lib/format';
 import { cx, useDebouncedValue } from '@/lib/hooks';
+import { useDisplayCurrency } from '@/features/public/currency';
 import { platformsOf, useCategories, useServicesInfinite, type Service } from './catalog';
 import { rateUnit } from './orderFields';
 
 interface Props {
-  currency: string;
   onSelect: (service: Service) => void;
   selectedId?: Service['id'] | null;
 }
 
-export function ServicePicker({ currency, onSelect, selectedId }: Props) {
+export function ServicePicker({ onSelect, selectedId }: Props) {
+  // Per-1000 prices in the visitor's display currency, 2 to 6 fraction digits.
+  const { formatPrecise: price } = useDisplayCurrency();
   const ids = useId();
   const [platform, setPlatform] = useState('');
   const [category, setCategory] = useState('');
@@ -201,7 +202,7 @@ export function ServicePicker({ currency, onSelect, selectedId }: Props) {
                   <p className="truncate text-xs text-slate-500">{s.category}</p>
                 </div>
                 <span className="shrink-0 text-right text-sm font-semibold text-slate-900 tabular-nums">
-                  {formatAmount(s.rate, currency)}
+                  {price(s.rate)}
                   <span className="block text-[10px] font-normal text-slate-500">{rateUnit(s)}</span>
                 </span>
               </div>

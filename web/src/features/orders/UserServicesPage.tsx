@@ -2,16 +2,15 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
-import { formatAmount } from '@/lib/format';
 import { useAuth } from '@/features/auth/authContext';
-import { useCurrency } from '@/features/public/settings';
+import { useDisplayCurrency } from '@/features/public/currency';
 import { useWalletBalance } from '@/features/wallet/walletApi';
 import type { Service } from './catalog';
 import { ServiceCatalog } from './ServiceCatalog';
 
 export default function UserServicesPage() {
   const navigate = useNavigate();
-  const currency = useCurrency();
+  const money = useDisplayCurrency();
   const { user } = useAuth();
   const balance = useWalletBalance();
   const firstName = (user?.fullName ?? '').split(/\s+/)[0];
@@ -26,7 +25,7 @@ export default function UserServicesPage() {
           <h1 className="text-2xl font-bold">Services</h1>
           <p className="mt-1 text-sm text-brand-100">
             Balance:{' '}
-            {balance.isPending ? <Skeleton className="inline-block h-4 w-20 bg-white/30 align-middle" /> : <strong className="text-white">{formatAmount(balance.data ?? 0, currency)}</strong>}
+            {balance.isPending ? <Skeleton className="inline-block h-4 w-20 bg-white/30 align-middle" /> : <strong className="text-white">{money.format(balance.data ?? 0)}</strong>}
           </p>
         </div>
         <div className="grid grid-cols-3 gap-2 sm:flex">
@@ -41,7 +40,7 @@ export default function UserServicesPage() {
           </Link>
         </div>
       </section>
-      <ServiceCatalog currency={currency} actionLabel="Order" onAction={onOrder} />
+      <ServiceCatalog actionLabel="Order" onAction={onOrder} />
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { Modal } from '@/components/Modal';
 import { cx, useEscapeKey, useOutsideClick } from '@/lib/hooks';
 import { useAuth } from '@/features/auth/authContext';
 import { Spinner } from '@/components/Spinner';
+import { CurrencySwitcher } from './CurrencySwitcher';
+import { MaintenanceBanner } from './MaintenanceBanner';
 import { SITE_NAME_FALLBACK, usePublicSettings } from './settings';
 
 // The forms (and their validation libraries) load only when a modal opens.
@@ -72,33 +74,36 @@ export default function PublicLayout() {
               </NavLink>
             ))}
           </nav>
-          <div className="hidden items-center gap-2 md:flex">
-            {user ? (
-              <Link to="/user" className="btn btn-primary">
-                Go to Dashboard
-              </Link>
-            ) : (
-              <>
-                <Link to="/auth/login" onClick={openModal('login')} className="btn btn-ghost">
-                  Sign In
+          <div className="flex items-center gap-2">
+            <CurrencySwitcher />
+            <div className="hidden items-center gap-2 md:flex">
+              {user ? (
+                <Link to="/user" className="btn btn-primary">
+                  Go to Dashboard
                 </Link>
-                <Link to="/auth/register" onClick={openModal('register')} className="btn btn-primary">
-                  Sign Up
-                </Link>
-              </>
-            )}
+              ) : (
+                <>
+                  <Link to="/auth/login" onClick={openModal('login')} className="btn btn-ghost">
+                    Sign In
+                  </Link>
+                  <Link to="/auth/register" onClick={openModal('register')} className="btn btn-primary">
+                    Sign Up
+                  </Link>
+                </>
+              )}
+            </div>
+            <button
+              ref={toggle}
+              type="button"
+              className="btn btn-ghost px-2.5 md:hidden"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((v) => !v)}
+            >
+              <Icon name={menuOpen ? 'close' : 'menu'} className="h-6 w-6" />
+            </button>
           </div>
-          <button
-            ref={toggle}
-            type="button"
-            className="btn btn-ghost px-2.5 md:hidden"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((v) => !v)}
-          >
-            <Icon name={menuOpen ? 'close' : 'menu'} className="h-6 w-6" />
-          </button>
         </div>
       </header>
 
@@ -142,11 +147,7 @@ export default function PublicLayout() {
         </div>
       </div>
 
-      {settings?.maintenanceNotice ? (
-        <div role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
-          {settings.maintenanceNotice}
-        </div>
-      ) : null}
+      <MaintenanceBanner />
 
       <main id="main" className="flex-1">
         <Outlet />

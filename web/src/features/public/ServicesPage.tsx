@@ -2,13 +2,11 @@ import { useNavigate } from 'react-router-dom';
 import { useAuth } from '@/features/auth/authContext';
 import { ServiceCatalog } from '@/features/orders/ServiceCatalog';
 import type { Service } from '@/features/orders/catalog';
-import { useCurrency } from './settings';
 
 /** Public catalogue. "Order" takes a signed-in user to the order form; a visitor to login first. */
 export default function ServicesPage() {
   const { user, userType } = useAuth();
   const navigate = useNavigate();
-  const currency = useCurrency();
 
   const onOrder = (s: Service) => {
     const target = { pathname: '/user/create-order', search: `?service=${encodeURIComponent(String(s.id))}`, hash: '' };
@@ -23,7 +21,7 @@ export default function ServicesPage() {
         <h1 className="page-title">Services</h1>
         <p className="mt-1 text-slate-600">Prices are per 1,000 unless stated. Pick a service to order it.</p>
       </header>
-      <ServiceCatalog currency={currency} actionLabel="Order" onAction={onOrder} />
+      <ServiceCatalog actionLabel="Order" onAction={onOrder} />
     </div>
   );
 }

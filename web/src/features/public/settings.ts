@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { publicApi } from '@/lib/api';
+import { DEFAULT_CURRENCY } from '@/lib/format';
 
 /** GET settings/public */
 export interface PublicSettings {
@@ -28,11 +29,14 @@ export function usePublicSettings() {
   });
 }
 
-/** The site's currency (settings.defaultCurrency), NGN until settings load. */
+/**
+ * The currency of every amount the API sends: always NGN (naira). Admin screens label their
+ * amounts with it. It is deliberately not the site's defaultCurrency: that only picks the
+ * visitor's initial display currency, and amounts shown in another currency must be converted,
+ * which `useDisplayCurrency()` (./currency) does for the public and user screens.
+ */
 export function useCurrency(): string {
-  const { data } = usePublicSettings();
-  const c = data?.defaultCurrency;
-  return typeof c === 'string' && /^[A-Z]{3}$/.test(c) ? c : 'NGN';
+  return DEFAULT_CURRENCY;
 }
 
 export const toLimit = (v: number | string | null | undefined): number | null => {
@@ -59,11 +63,4 @@ export function useRates() {
     staleTime: 30 * 60_000,
     retry: false,
   });
-}
-
-/** `amount` in `currency` converted to US dollars with the USD-based rates, or null. */
-export function toUsd(amount: number, currency: string, rates: RatesResponse | undefined): number | null {
-  if (!rates || rates.base !== 'USD' || !Number.isFinite(amount)) return null;
-  const perUsd = Number(rates.rates?.[currency]);
-  return Number.isFinite(perUsd) && perUsd > 0 ? amount / perUsd : null;
 }

@@ -194,7 +194,7 @@ function ParamTable({ params, caption }: { params: ReadonlyArray<DocParam>; capt
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <th scope="col" className="w-2/5 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
               Parameter
             </th>
             <th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -243,9 +243,13 @@ function ActionSection({ doc }: { doc: ActionDoc }) {
           ))}
         </SelectField>
       ) : null}
-      <ParamTable params={params} caption={`${doc.title} parameters`} />
-      <p className="text-sm font-semibold text-slate-700">Example response</p>
-      <CodeBlock code={JSON.stringify(doc.example, null, 2)} label={`${doc.title} example response`} />
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2 lg:items-start lg:gap-6">
+        <ParamTable params={params} caption={`${doc.title} parameters`} />
+        <div className="min-w-0 space-y-2">
+          <p className="text-sm font-semibold text-slate-700">Example response</p>
+          <CodeBlock code={JSON.stringify(doc.example, null, 2)} label={`${doc.title} example response`} />
+        </div>
+      </div>
     </section>
   );
 }
@@ -274,7 +278,16 @@ function ApiDocumentation() {
           <dd className="text-slate-700">JSON; money in NGN as text with two decimals</dd>
           <dt className="font-semibold text-slate-700">Errors</dt>
           <dd className="text-slate-700">
-            {'{"error": "…"}'} with HTTP 200, for example <span className="font-mono text-xs">{COMMON_ERRORS.join(' · ')}</span>
+            <p>
+              <span className="font-mono text-xs">{'{"error": "…"}'}</span> with HTTP 200, for example:
+            </p>
+            <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label="Common errors">
+              {COMMON_ERRORS.map((error) => (
+                <li key={error} className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-800">
+                  {error}
+                </li>
+              ))}
+            </ul>
           </dd>
           <dt className="font-semibold text-slate-700">Safe retries</dt>
           <dd className="text-slate-700">

@@ -7,10 +7,10 @@ import { EmptyState } from '@/components/EmptyState';
 import { Icon, type IconName } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { StatusBadge, statusTone } from '@/components/StatusBadge';
-import { abbreviateNumber, formatAmount, formatCount, timeAgo } from '@/lib/format';
+import { abbreviateNumber, formatCount, timeAgo } from '@/lib/format';
 import { cx } from '@/lib/hooks';
 import { useAuth } from '@/features/auth/authContext';
-import { useCurrency } from '@/features/public/settings';
+import { useDisplayCurrency } from '@/features/public/currency';
 import { useOrders } from '@/features/orders/ordersApi';
 import { SignedAmount, transactionTypeLabel } from '@/features/wallet/TransactionAmount';
 import { TRANSACTION_WITHDRAWAL, useSmmBalance, useTransactions, useWalletBalance } from '@/features/wallet/walletApi';
@@ -36,7 +36,7 @@ function StatCard({ icon, label, value, sub, loading, tone = 'brand' }: { icon: 
 
 export default function DashboardPage() {
   const { user } = useAuth();
-  const currency = useCurrency();
+  const money = useDisplayCurrency();
   const wallet = useWalletBalance();
   const smm = useSmmBalance();
   const orders = useOrders({ page: 1, limit: 100 }, { poll: false });
@@ -71,6 +71,8 @@ export default function DashboardPage() {
     return out;
   }, [spending.data]);
   const spent30 = chart.reduce((s, p) => s + p.amount, 0);
+  // The chart plots the display currency (so the axis gets round ticks); the tooltip formats the naira amount.
+  const chartShown = useMemo(() => chart.map((p) => ({ ...p, shown: money.convert(p.amount) })), [chart, money]);
 
   return (
     <div className="space-y-5">
@@ -90,10 +92,10 @@ export default function DashboardPage() {
       </header>
 
       <section aria-label="Balances" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard icon="wallet" label="Wallet balance" value={formatAmount(wallet.data ?? 0, currency)} loading={wallet.isPending} sub="Available to spend" tone="emerald" />
-        <StatCard icon="clock" label="In open orders" value={formatAmount(smm.data ?? 0, currency)} loading={smm.isPending} sub="Committed to open orders" tone="amber" />
+        <StatCard icon="wallet" label="Wallet balance" value={money.format(wallet.data ?? 0)} loading={wallet.isPending} sub="Available to spend" tone="emerald" />
+        <StatCard icon="clock" label="In open orders" value={money.format(smm.data ?? 0)} loading={smm.isPending} sub="Committed to open orders" tone="amber" />
         <StatCard icon="list" label="Orders" value={formatCount(orders.data?.total ?? 0)} loading={orders.isPending} sub="All time" />
-        <StatCard icon="chart" label={`Spent (${DAYS} days)`} value={formatAmount(spent30, currency)} loading={spending.isPending} tone="sky" />
+        <StatCard icon="chart" label={`Spent (${DAYS} days)`} value={money.format(spent30)} loading={spending.isPending} tone="sky" />
       </section>
 
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -106,7 +108,7 @@ export default function DashboardPage() {
               <Skeleton className="h-full w-full rounded-xl" />
             ) : (
               <ResponsiveContainer width="100%" height="100%">
-                <AreaChart data={chart} margin={{ top: 5, right: 8, bottom: 0, left: -8 }}>
+                <AreaChart data={chartShown} margin={{ top: 5, right: 8, bottom: 0, left: -8 }}>
                   <defs>
                     <linearGradient id="spend" x1="0" y1="0" x2="0" y2="1">
                       <stop offset="0%" stopColor="#4f46e5" stopOpacity={0.35} />
@@ -116,13 +118,13 @@ export default function DashboardPage() {
                   <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
                   <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={24} />
                   <YAxis tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} axisLine={false} tickFormatter={(v: number) => abbreviateNumber(v)} width={48} />
-                  <Tooltip formatter={(v) => [formatAmount(Number(v), currency), 'Spent']} labelStyle={{ color: '#0f172a' }} />
-                  <Area type="monotone" dataKey="amount" stroke="#4f46e5" strokeWidth={2} fill="url(#spend)" />
+                  <Tooltip formatter={(v, _name, item) => [money.format((item?.payload as { amount?: number } | undefined)?.amount ?? 0), 'Spent']} labelStyle={{ color: '#0f172a' }} />
+                  <Area type="monotone" dataKey="shown" stroke="#4f46e5" strokeWidth={2} fill="url(#spend)" />
                 </AreaChart>
               </ResponsiveContainer>
             )}
           </div>
-          <p className="sr-only">Total spent in the last {DAYS} days: {formatAmount(spent30, currency)}.</p>
+          <p className="sr-only">Total spent in the last {DAYS} days: {money.format(spent30)}.</p>
         </section>
 
         <section className="card p-4 sm:p-5" aria-labelledby="status-title">
@@ -191,7 +193,7 @@ export default function DashboardPage() {
                     </p>
                   </div>
                   <div className="shrink-0 text-right">
-                    <p className="text-sm font-semibold text-slate-900 tabular-nums">{formatAmount(o.charge, currency)}</p>
+                    <p className="text-sm font-semibold text-slate-900 tabular-nums">{money.format(o.charge)}</p>
                     <StatusBadge status={o.status} />
                   </div>
                 </li>
@@ -227,7 +229,7 @@ export default function DashboardPage() {
                     <p className="truncate text-sm font-medium text-slate-900">{t.description || transactionTypeLabel(t)}</p>
                     <p className="text-xs text-slate-500">{timeAgo(t.created_at)}</p>
                   </div>
-                  <SignedAmount tx={t} currency={currency} />
+                  <SignedAmount tx={t} format={money.format} />
                 </li>
               ))}
             </ul>

@@ -1,14 +1,18 @@
-// User shell: sticky top bar (logo, 'Your Balance:', add-fund plus, account menu) and the tab
-// row Services / Orders / Transactions / Profile, highlighted from the second path segment.
+// User shell: sticky top bar (logo from the site settings, display-currency switcher, 'Your
+// Balance:' in the display currency, add-fund plus, account menu), the maintenance notice, and the
+// tab row Services / Orders / Transactions / Profile, highlighted from the second path segment.
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { DropdownMenu } from '@/components/DropdownMenu';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
 import { Skeleton } from '@/components/Skeleton';
-import { formatAmount, initials } from '@/lib/format';
+import { initials } from '@/lib/format';
 import { cx } from '@/lib/hooks';
 import { useAuth } from '@/features/auth/authContext';
-import { useCurrency } from '@/features/public/settings';
+import { CurrencySwitcher } from '@/features/public/CurrencySwitcher';
+import { useDisplayCurrency } from '@/features/public/currency';
+import { MaintenanceBanner } from '@/features/public/MaintenanceBanner';
+import { SITE_NAME_FALLBACK, usePublicSettings } from '@/features/public/settings';
 import { useWalletBalance } from '@/features/wallet/walletApi';
 
 const TABS = [
@@ -28,7 +32,8 @@ export default function UserLayout() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const currency = useCurrency();
+  const money = useDisplayCurrency();
+  const { data: settings } = usePublicSettings();
   const balance = useWalletBalance();
   const active = activeUserTab(pathname);
 
@@ -39,14 +44,15 @@ export default function UserLayout() {
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
-          <Logo compact />
+          <Logo compact name={settings?.siteName || SITE_NAME_FALLBACK} src={settings?.logoUrl} />
           <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
+            <CurrencySwitcher />
             <div className="flex flex-col items-end leading-tight sm:flex-row sm:items-baseline sm:gap-1.5" aria-live="polite">
               <span className="text-xs text-slate-500 sm:text-sm">Your Balance:</span>
               {balance.isPending ? (
                 <Skeleton className="h-5 w-20" />
               ) : (
-                <span className="text-sm font-bold text-slate-900 tabular-nums sm:text-base">{formatAmount(balance.data ?? 0, currency)}</span>
+                <span className="text-sm font-bold text-slate-900 tabular-nums sm:text-base">{money.format(balance.data ?? 0)}</span>
               )}
             </div>
             <span className="group relative">
@@ -83,6 +89,7 @@ export default function UserLayout() {
           </div>
         </div>
       </header>
+      <MaintenanceBanner />
 
       <nav aria-label="User area" className="border-b border-slate-200 bg-white">
         <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4">

@@ -1,5 +1,7 @@
 // /user/add-fund: amount (quick picks, limits from settings/public) -> POST user/add-fund ->
 // keep the answer encoded in sessionStorage 'payload' -> go to the payment provider.
+// Money entered or paid stays in NGN whatever the display currency (amount, quick picks, limits,
+// 'You will pay', balance); the display currency (else USD) only appears as a '≈' hint.
 import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,20 +13,20 @@ import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { api, handleApiError } from '@/lib/api';
-import { formatAmount, formatCurrency } from '@/lib/format';
+import { formatAmount } from '@/lib/format';
 import { cx } from '@/lib/hooks';
 import { savePaymentPayload } from '@/lib/session';
 import { toastFirstError } from '@/features/auth/formErrors';
-import { toLimit, toUsd, useCurrency, usePublicSettings, useRates } from '@/features/public/settings';
+import { useDisplayCurrency } from '@/features/public/currency';
+import { toLimit, usePublicSettings } from '@/features/public/settings';
 import { useWalletBalance, type AddFundResponse } from './walletApi';
 
 export const QUICK_AMOUNTS = [1000, 5000, 10000, 50000] as const;
 
 export default function AddFundPage() {
-  const currency = useCurrency();
+  const money = useDisplayCurrency();
   const settings = usePublicSettings();
   const balance = useWalletBalance();
-  const rates = useRates();
   const minDeposit = toLimit(settings.data?.minDeposit);
   const maxDeposit = toLimit(settings.data?.maxDeposit);
   const schema = useMemo(() => addFundFormSchema({ minDeposit, maxDeposit }), [minDeposit, maxDeposit]);
@@ -42,7 +44,9 @@ export default function AddFundPage() {
   });
   const amountText = watch('amount');
   const amount = parseAmountText(amountText ?? '');
-  const usd = toUsd(amount, currency, rates.data);
+  const payable = Number.isFinite(amount) ? amount : 0;
+  const equivalent = payable > 0 ? money.equivalent(payable, 'USD') : null;
+  const balanceEquivalent = balance.data !== undefined ? money.equivalent(balance.data) : null;
 
   const start = useMutation({
     mutationFn: (value: number) => api.post<AddFundResponse>('user/add-fund', { amount: value }),
@@ -85,7 +89,7 @@ export default function AddFundPage() {
                       selected ? 'border-brand-600 bg-brand-600 text-white shadow-sm' : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300',
                     )}
                   >
-                    {formatAmount(q, currency).replace(/\.00$/, '')}
+                    {formatAmount(q).replace(/\.00$/, '')}
                   </button>
                 );
               })}
@@ -102,9 +106,9 @@ export default function AddFundPage() {
             hint={
               settings.isPending ? undefined : minDeposit || maxDeposit ? (
                 <>
-                  {minDeposit ? `Minimum ${formatAmount(minDeposit, currency)}` : null}
+                  {minDeposit ? `Minimum ${formatAmount(minDeposit)}` : null}
                   {minDeposit && maxDeposit ? ' · ' : null}
-                  {maxDeposit ? `Maximum ${formatAmount(maxDeposit, currency)}` : null}
+                  {maxDeposit ? `Maximum ${formatAmount(maxDeposit)}` : null}
                 </>
               ) : undefined
             }
@@ -114,8 +118,8 @@ export default function AddFundPage() {
           <div className="flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3 text-sm">
             <span className="text-slate-600">You will pay</span>
             <span className="text-right">
-              <span className="block text-base font-bold text-slate-900 tabular-nums">{formatAmount(Number.isFinite(amount) ? amount : 0, currency)}</span>
-              {usd !== null && amount > 0 ? <span className="block text-xs text-slate-500 tabular-nums">≈ {formatCurrency(Math.round(usd * 100) / 100, 'USD')}</span> : null}
+              <span className="block text-base font-bold text-slate-900 tabular-nums">{formatAmount(payable)}</span>
+              {equivalent ? <span className="block text-xs text-slate-500 tabular-nums">≈ {equivalent}</span> : null}
             </span>
           </div>
 
@@ -129,7 +133,8 @@ export default function AddFundPage() {
       <aside className="space-y-4">
         <div className="card p-5">
           <p className="text-sm text-slate-600">Current balance</p>
-          {balance.isPending ? <Skeleton className="mt-1 h-8 w-32" /> : <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{formatAmount(balance.data ?? 0, currency)}</p>}
+          {balance.isPending ? <Skeleton className="mt-1 h-8 w-32" /> : <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{formatAmount(balance.data ?? 0)}</p>}
+          {balanceEquivalent ? <p className="text-xs text-slate-500 tabular-nums">≈ {balanceEquivalent}</p> : null}
           <Link to="/user/transactions" className="link mt-3 inline-block text-sm">
             View transactions
           </Link>

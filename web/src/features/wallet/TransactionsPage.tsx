@@ -7,15 +7,15 @@ import { Pagination } from '@/components/Pagination';
 import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
 import { Badge } from '@/components/StatusBadge';
 import { getErrorMessage } from '@/lib/api';
-import { formatAmount, formatDateTime, timeAgo } from '@/lib/format';
+import { formatDateTime, timeAgo } from '@/lib/format';
 import { SignedAmount, transactionTypeLabel } from './TransactionAmount';
-import { useCurrency } from '@/features/public/settings';
+import { useDisplayCurrency } from '@/features/public/currency';
 import { isDeposit, useTransactions, type Transaction } from './walletApi';
 
 const LIMIT = 20;
 
 export default function TransactionsPage() {
-  const currency = useCurrency();
+  const money = useDisplayCurrency();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const typeParam = params.get('type');
@@ -54,8 +54,8 @@ export default function TransactionsPage() {
       ),
     },
     { key: 'type', header: 'Type', cell: (t) => <Badge tone={isDeposit(t) ? 'green' : 'red'}>{transactionTypeLabel(t)}</Badge> },
-    { key: 'amount', header: 'Amount', className: 'md:text-right', cell: (t) => <SignedAmount tx={t} currency={currency} /> },
-    { key: 'balance', header: 'Balance after', className: 'md:text-right', cell: (t) => <span className="tabular-nums">{t.balance_after != null ? formatAmount(t.balance_after, currency) : '—'}</span> },
+    { key: 'amount', header: 'Amount', className: 'md:text-right', cell: (t) => <SignedAmount tx={t} format={money.format} /> },
+    { key: 'balance', header: 'Balance after', className: 'md:text-right', cell: (t) => <span className="tabular-nums">{t.balance_after != null ? money.format(t.balance_after) : '—'}</span> },
     {
       key: 'date',
       header: 'Date',
@@ -80,8 +80,8 @@ export default function TransactionsPage() {
         </p>
       </div>
       <div className="shrink-0 text-right">
-        <SignedAmount tx={t} currency={currency} />
-        {t.balance_after != null ? <p className="text-xs text-slate-500 tabular-nums">Bal. {formatAmount(t.balance_after, currency)}</p> : null}
+        <SignedAmount tx={t} format={money.format} />
+        {t.balance_after != null ? <p className="text-xs text-slate-500 tabular-nums">Bal. {money.format(t.balance_after)}</p> : null}
       </div>
     </div>
   );
