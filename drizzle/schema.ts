@@ -23,6 +23,12 @@ export const users = pgTable('users', {
   userType: smallint('user_type').notNull().default(USER_TYPE.user),
   status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
   lastLogin: timestamp('last_login', { withTimezone: true }),
+  /** Optional TOTP second factor (administrators): the secret encrypted with ENCRYPTION_KEY. */
+  totpSecretEncrypted: text('totp_secret_encrypted'),
+  /** Set once a code from the authenticator app confirmed the secret; until then it is only pending. */
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** The last 30-second step a code was accepted for, so a code cannot be used twice. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

@@ -28,6 +28,7 @@ import { resellerApiRoutes } from './routes/reseller-api';
 import { serviceRoutes } from './routes/services';
 import { adminSettingsRoutes, publicSettingsRoutes } from './routes/settings';
 import { walletRoutes } from './routes/wallet';
+import { twoFactorRoutes } from './routes/two-factor';
 import { webhookRoutes } from './routes/webhooks';
 
 export const app = new Hono<AppEnv>();
@@ -71,6 +72,7 @@ const admin = new Hono<AppEnv>()
 const api = new Hono<AppEnv>()
   .route('/health', healthRoutes)
   .route('/auth', authRoutes)
+  .route('/auth/2fa', twoFactorRoutes)
   .route('/settings', publicSettingsRoutes)
   .route('/user', profileRoutes)
   .route('/user', walletRoutes)

@@ -129,13 +129,16 @@ async function holdLock(statement: SQL) {
 }
 
 describe('the database connection drops mid-transaction', () => {
-  it('an admin credit cut after its ledger statement moves no money and writes no audit row; the retry credits once', async () => {
+  it('an admin credit cut after its wallet update moves no money and writes no audit row; the retry credits once', async () => {
     const [admin, user] = await Promise.all([createAdmin(), registerAndLogin()]);
     const reference = unique('cut');
     const credit = () => api('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount: 250, reference, userId: user.id } });
 
-    // The credit's transaction updates the wallet and writes the ledger row, then waits here to write its audit row.
-    const lock = await holdLock(sql`lock table audit_log in share mode`);
+    // The credit is one statement: it updates the wallet, then waits here to write its ledger row
+    // (an uncommitted row with the same reference holds the unique index), before its audit row.
+    const lock = await holdLock(sql`
+      insert into wallet_transactions (user_id, transaction_type, amount_kobo, balance_after_kobo, source_kind, source_ref, description)
+      values (${user.id}, 1, 1, 1, 'admin_credit', ${reference}, 'held by the test')`);
     const pending = credit();
     try {
       await lock.terminateBlockedWriter(sql`select xmax from wallets where user_id = ${user.id}`);

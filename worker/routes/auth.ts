@@ -38,7 +38,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const input = await jsonBody(c, loginSchema);
     await limitAttempts(c, 'login', input.email);
-    const session = await auth.login(c.var.db, c.env.JWT_SECRET, input, { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
+    const session = await auth.login(c.var.db, { jwtSecret: c.env.JWT_SECRET, encryptionKey: c.env.ENCRYPTION_KEY }, input, { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
     setRefreshCookie(c, session.refreshToken);
     return c.json({ ...session, message: 'Login successful' });
   })

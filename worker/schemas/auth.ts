@@ -20,10 +20,19 @@ export const newPasswordField = z
   .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
   .max(128, { error: PASSWORD_TOO_LONG });
 
+/** The `error` of a login that needs the authenticator code; the SPA then asks for it. */
+export const TWO_FACTOR_REQUIRED = 'Two-factor code required';
+
+export const twoFactorCodeField = z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, { error: 'Enter the 6-digit code' });
+
 export const loginSchema = z.object({
   email: emailField,
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(128, { error: PASSWORD_TOO_LONG }),
+  /** Only for accounts with two-factor sign-in on; the server asks for it when needed. */
+  code: twoFactorCodeField.optional(),
 });
+
+export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z.object({

@@ -2,7 +2,7 @@
 // (deposits, what users spent on orders, what the providers cost, the profit), the state of
 // things now (orders by status, payments still pending, when the sync last ran, unread catalogue
 // warnings), stuck orders, provider balances and the latest audit entries.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { catalogueWarnings, orders, paymentIntents, providers, services, users } from '../../drizzle/schema';
 import type { Db } from '../db';
 import { koboToNaira } from '../lib/decimal';
@@ -26,6 +26,18 @@ const RECENT_AUDIT = 10;
 /** Deposits are money coming in from outside: card payments and administrators' credits (not refunds). */
 const DEPOSIT_SOURCES = ['payment', 'admin_credit'];
 
+/** A timestamp's bucket: the start of its UTC day, week or month (a timestamp without time zone). */
+const bucketOf = (period: DashboardPeriod, column: SQL) => sql`date_trunc(${period}, ${column} at time zone 'UTC')`;
+
+/** The window's first bucket (a timestamp without time zone, like the buckets). */
+function firstBucket(period: DashboardPeriod): SQL {
+  const { buckets, step } = PERIODS[period];
+  return sql`${bucketOf(period, sql`now()`)} - ${step}::interval * ${buckets - 1}`;
+}
+
+/** The window's start as a timestamptz, to compare created_at with (so its index serves the range). */
+const windowStart = (period: DashboardPeriod) => sql`(${firstBucket(period)}) at time zone 'UTC'`;
+
 interface BucketRow extends Record<string, unknown> {
   bucket: string;
   deposits: string;
@@ -40,34 +52,30 @@ interface BucketRow extends Record<string, unknown> {
  * order's cost in the same proportion (a canceled order costs nothing, a partial one its delivered part).
  */
 async function moneySeries(db: Db, period: DashboardPeriod) {
-  const { buckets, step } = PERIODS[period];
-  const bucketOf = (column: unknown) => sql`date_trunc(${period}, ${column} at time zone 'UTC')`;
+  const { step } = PERIODS[period];
+  const createdBucket = bucketOf(period, sql`created_at`);
+  const since = windowStart(period);
   const result = await db.execute<BucketRow>(sql`
     with buckets as (
-      select generate_series(
-        ${bucketOf(sql`now()`)} - ${step}::interval * ${buckets - 1},
-        ${bucketOf(sql`now()`)},
-        ${step}::interval
-      ) as start
+      select generate_series(${firstBucket(period)}, ${bucketOf(period, sql`now()`)}, ${step}::interval) as start
     ),
-    since as (select min(start) at time zone 'UTC' as at from buckets),
     deposits as (
-      select ${bucketOf(sql`created_at`)} as start, sum(amount_kobo) as kobo
+      select ${createdBucket} as start, sum(amount_kobo) as kobo
       from wallet_transactions
-      where transaction_type = 1 and source_kind in ${DEPOSIT_SOURCES} and created_at >= (select at from since)
+      where transaction_type = 1 and source_kind in ${DEPOSIT_SOURCES} and created_at >= ${since}
       group by 1
     ),
     sales as (
-      select ${bucketOf(sql`created_at`)} as start, count(*) as orders, sum(charge_kobo - refunded_kobo) as spend,
+      select ${createdBucket} as start, count(*) as orders, sum(charge_kobo - refunded_kobo) as spend,
         sum(round(cost_kobo::numeric * (charge_kobo - refunded_kobo) / charge_kobo)) as cost
       from orders
-      where created_at >= (select at from since)
+      where created_at >= ${since}
       group by 1
     ),
     signups as (
-      select ${bucketOf(sql`created_at`)} as start, count(*) as users
+      select ${createdBucket} as start, count(*) as users
       from users
-      where user_type = 2 and created_at >= (select at from since)
+      where user_type = 2 and created_at >= ${since}
       group by 1
     )
     select to_char(b.start, 'YYYY-MM-DD') as bucket,
@@ -98,8 +106,7 @@ interface SnapshotRow extends Record<string, unknown> {
 
 /** Counters of the moment in one round trip; orders by status cover the same window as the series. */
 async function snapshot(db: Db, period: DashboardPeriod) {
-  const { buckets, step } = PERIODS[period];
-  const since = sql`date_trunc(${period}, now() at time zone 'UTC') at time zone 'UTC' - ${step}::interval * ${buckets - 1}`;
+  const since = windowStart(period);
   const result = await db.execute<SnapshotRow>(sql`
     select
       (select coalesce(json_agg(json_build_object('status', status, 'count', n) order by n desc), '[]'::json)

@@ -8,6 +8,7 @@ import { randomToken, sha256Hex } from '../lib/crypto';
 import type { ChangePasswordInput, LoginInput, RegisterInput } from '../schemas/auth';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { REFRESH_TOKEN_TTL_DAYS, signAccessToken } from './tokens';
+import { checkLoginCode } from './two-factor';
 import { publicUserColumns, toPublicUser, usernameCandidate, type PublicUser } from './users';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -59,17 +60,24 @@ async function issueSession(db: DbOrTx, secret: string, user: PublicUser, client
   return { accessToken, refreshToken, user };
 }
 
-export async function login(db: Db, secret: string, input: LoginInput, client: ClientInfo): Promise<SessionTokens> {
+export interface SigningKeys {
+  jwtSecret: string;
+  /** Decrypts a TOTP secret for people with two-factor sign-in on. */
+  encryptionKey: string;
+}
+
+export async function login(db: Db, keys: SigningKeys, input: LoginInput, client: ClientInfo): Promise<SessionTokens> {
   const [row] = await db
-    .select({ ...publicUserColumns, passwordHash: users.passwordHash })
+    .select({ ...publicUserColumns, passwordHash: users.passwordHash, totpSecretEncrypted: users.totpSecretEncrypted, totpEnabledAt: users.totpEnabledAt })
     .from(users)
     .where(eq(users.email, input.email.toLowerCase()));
   const passwordMatches = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!row || !passwordMatches) throw unauthenticated(INVALID_CREDENTIALS);
   if (row.status !== 'active') throw forbidden(ACCOUNT_SUSPENDED);
+  await checkLoginCode(db, keys.encryptionKey, row, input.code);
   return db.transaction(async (tx) => {
     const [updated] = await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, row.id)).returning(publicUserColumns);
-    return issueSession(tx, secret, toPublicUser(updated), client);
+    return issueSession(tx, keys.jwtSecret, toPublicUser(updated), client);
   });
 }
 

@@ -1,10 +1,12 @@
 // Orders: checking an order against its service, charging the wallet and creating the order in
-// one transaction, submitting it to the provider outside that transaction, and closing it with
-// the refund its final state owes, once. Also the user's lists, refill and cancel, and the
-// figures other areas read (committed money, the admin user-detail orders).
+// one statement, submitting it to the provider after that statement, and closing it with the
+// refund its final state owes, once. Also the user's lists, refill and cancel, and the figures
+// other areas read (committed money, the admin user-detail orders).
 //
-// Submission rule. `add` is sent only for an order whose submission is 'queued', after an atomic
-// claim (queued -> sending), so two processes never send the same order. Then:
+// Submission rule. `add` is sent only by the process that claimed the order (submission
+// 'sending'): the placing statement claims the order it creates for the request that sends it at
+// once; any other sender claims a queued one atomically (queued -> sending). So two processes never
+// send the same order. Then:
 //   - the provider answers an order id: accepted;
 //   - it refuses for lack of balance: back to queued (held; retried by the sync, refunded after a day);
 //   - it refuses for any other reason: canceled and refunded at once;
@@ -14,6 +16,7 @@
 //     order id or confirms it is not there (then it is resent or canceled with a refund).
 //   A claim left in 'sending' (the process died mid-call) is treated as unknown after a while.
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { orderRefills, orders, providers, serviceCategories, services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
@@ -26,9 +29,9 @@ import {
   type CreateOrderData, type ListOrdersQuery, type OrderStatus,
 } from '../schemas/orders';
 import { PLATFORMS } from './catalogue';
-import { applyLedgerEntry } from './ledger';
+import { applyLedgerEntry, INSUFFICIENT_BALANCE, ledgerEntrySteps } from './ledger';
 import { recordWarning, recordWarningOnce } from './margin';
-import { getProvider, providerClient } from './providers';
+import { getProvider, providerClient, type ProviderRow } from './providers';
 
 export type OrderEnv = Pick<Env, 'ENCRYPTION_KEY'>;
 type OrderRow = typeof orders.$inferSelect;
@@ -76,19 +79,16 @@ const FIELD_NAMES: Record<ExtraField, string> = {
 /** Delays (minutes) panels accept for subscriptions. */
 const SUBSCRIPTION_DELAYS = [0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600];
 
-interface OrderableService {
-  id: number;
-  name: string;
-  type: string;
-  platform: string;
-  providerId: number;
-  providerServiceId: string;
-  rateKobo: bigint;
-  costKobo: bigint;
-  min: number;
-  max: number;
-  dripfeed: boolean;
-}
+/**
+ * What an order is planned with: planOrder reads nothing else of the service, and the placing
+ * statement checks every one of these is still the same (unchangedSince).
+ */
+const orderableColumns = {
+  id: services.id, name: services.name, type: services.type, platform: serviceCategories.platform, providerId: services.providerId,
+  providerServiceId: services.providerServiceId, rateKobo: services.rateKobo, costKobo: services.costKobo, min: services.min, max: services.max,
+  dripfeed: services.dripfeed,
+};
+type OrderableService = { [Key in keyof typeof orderableColumns]: (typeof orderableColumns)[Key]['_']['data'] };
 
 interface OrderPlan {
   service: OrderableService;
@@ -100,19 +100,39 @@ interface OrderPlan {
   costKobo: bigint;
 }
 
-async function orderableService(db: DbOrTx, serviceId: number | string): Promise<OrderableService> {
-  const id = typeof serviceId === 'number' ? serviceId : /^\d{1,9}$/.test(serviceId) ? Number(serviceId) : null;
-  const [row] = id === null ? [] : await db
-    .select({
-      id: services.id, name: services.name, type: services.type, platform: serviceCategories.platform, providerId: services.providerId,
-      providerServiceId: services.providerServiceId, rateKobo: services.rateKobo, costKobo: services.costKobo, min: services.min, max: services.max,
-      dripfeed: services.dripfeed,
-    })
-    .from(services)
-    .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
-    .innerJoin(providers, eq(providers.id, services.providerId))
-    .where(and(eq(services.id, id), eq(services.enabled, true), eq(providers.enabled, true)));
-  if (!row) throw invalid(SERVICE_UNAVAILABLE);
+const serviceIdOf = (serviceId: number | string): number | null =>
+  typeof serviceId === 'number' ? serviceId : /^\d{1,9}$/.test(serviceId) ? Number(serviceId) : null;
+
+/** Joins a query on services to the category and provider an order checks (platform; both on sale). */
+const withCategoryAndProvider = <TQuery extends PgSelect>(query: TQuery) => query
+  .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+  .innerJoin(providers, eq(providers.id, services.providerId));
+const onSale = (serviceId: number) => and(eq(services.id, serviceId), eq(services.enabled, true), eq(providers.enabled, true));
+
+/** The service still has every value the order was planned with, and is on sale. */
+function unchangedSince(service: OrderableService): SQL {
+  const sameValues = Object.entries(orderableColumns).map(([key, column]) => eq(column, service[key as keyof OrderableService]));
+  return and(onSale(service.id), ...sameValues)!;
+}
+
+/**
+ * Orderable services this isolate read lately. An order is planned with the copy here and the
+ * placing statement re-checks every value it was planned with, so the usual order needs no read
+ * of its own: a copy that is out of date costs a read and a retry, never a wrong charge, and an
+ * order the copy would refuse is judged again on a fresh read.
+ */
+const recentlyRead = new Map<number, OrderableService>();
+const RECENTLY_READ_LIMIT = 1000;
+
+async function readOrderableService(db: DbOrTx, serviceId: number | string): Promise<OrderableService> {
+  const id = serviceIdOf(serviceId);
+  const [row] = id === null ? [] : await withCategoryAndProvider(db.select(orderableColumns).from(services).$dynamic()).where(onSale(id));
+  if (!row) {
+    if (id !== null) recentlyRead.delete(id);
+    throw invalid(SERVICE_UNAVAILABLE);
+  }
+  if (recentlyRead.size >= RECENTLY_READ_LIMIT) recentlyRead.delete(recentlyRead.keys().next().value!);
+  recentlyRead.set(row.id, row);
   return row;
 }
 
@@ -326,72 +346,188 @@ export async function ordersForUserDetail(db: DbOrTx, userId: number, limit = 10
 
 // ---------------------------------------------------------------- placing
 
+/** The provider of an order being sent: what `add` needs, and what the outcome's messages name. */
+type SubmissionProvider = Pick<ProviderRow, 'id' | 'name' | 'enabled' | 'apiUrl' | 'apiKeyEncrypted' | 'timeoutMs'>;
+
+/** An order this process has claimed for `add` (submission 'sending'), with what the call needs. */
+interface ClaimedOrder {
+  id: number;
+  providerServiceId: string;
+  extras: ProviderFields;
+  provider: SubmissionProvider;
+}
+
+interface NewOrder {
+  id: number;
+  /** Set when the order was claimed for submission as it was placed. */
+  claimed: ClaimedOrder | null;
+  serviceRefill: boolean;
+  serviceCancel: boolean;
+}
+
+type PaidOrder = { created: false; id: number } | ({ created: true } & NewOrder);
+
+interface PlacingOptions {
+  idempotencyKey?: string;
+  /** Claim the new order for `add` in the placing statement, for a caller that sends it at once. */
+  claimForSubmission: boolean;
+}
+
+type Placement =
+  | { outcome: 'placed earlier'; order: Pick<OrderRow, 'id' | 'serviceId' | 'link'> }
+  | { outcome: 'service changed' }
+  | { outcome: 'placed'; order: NewOrder };
+
+/** The placing statement's one row; every column is null when its part did not happen. */
+type PlacingRow = {
+  earlier_id: number | null;
+  earlier_service_id: number | null;
+  earlier_link: string | null;
+  service_refill: boolean | null;
+  service_cancel: boolean | null;
+  provider_name: string | null;
+  provider_api_url: string | null;
+  provider_api_key_encrypted: string | null;
+  provider_timeout_ms: number | null;
+  order_id: number | null;
+};
+
 async function findByKey(db: DbOrTx, userId: number, idempotencyKey: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
   return row;
 }
 
-function checkSameRequest(existing: OrderRow, input: Pick<CreateOrderData, 'serviceId' | 'link'>): void {
-  const sameService = String(existing.serviceId) === String(input.serviceId).trim();
-  const sameLink = !input.link || existing.link === normalizeLink(input.link);
+/** The order a key placed earlier, if the request is the same one again. */
+function earlierOrder(earlier: Pick<OrderRow, 'id' | 'serviceId' | 'link'>, input: Pick<CreateOrderData, 'serviceId' | 'link'>): PaidOrder {
+  const sameService = String(earlier.serviceId) === String(input.serviceId).trim();
+  const sameLink = !input.link || earlier.link === normalizeLink(input.link);
   if (!sameService || !sameLink) throw conflict('This Idempotency-Key was already used for a different order');
+  return { created: false, id: earlier.id };
 }
 
 /**
- * Debits the wallet and creates the order in one transaction. With an idempotency key, a
- * concurrent or earlier request with the same key wins the unique index and this returns its order.
+ * The placing statement: one round trip, atomic without a transaction. It looks for the order the
+ * Idempotency-Key placed earlier; failing that, if the service is on sale with every value the
+ * order was planned with, it debits the wallet through the ledger's conditional update, inserts
+ * the order (already claimed for submission, if asked) only when the money moved, and writes the
+ * ledger row naming it. Too little balance writes nothing. When a request with the same key
+ * commits first, this one's order insert fails on the unique index, which undoes the whole
+ * statement, debit included, and that request's order is the answer.
  */
-async function createPaidOrder(db: Db, userId: number, input: CreateOrderData, idempotencyKey?: string): Promise<{ id: number; created: boolean }> {
-  if (idempotencyKey) {
-    const existing = await findByKey(db, userId, idempotencyKey);
-    if (existing) {
-      checkSameRequest(existing, input);
-      return { id: existing.id, created: false };
-    }
-  }
-  const plan = planOrder(await orderableService(db, input.serviceId), input);
-  const createdId = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        serviceId: plan.service.id,
-        providerId: plan.service.providerId,
-        providerServiceId: plan.service.providerServiceId,
-        serviceName: plan.service.name,
-        link: plan.link,
-        quantity: plan.quantity,
-        deliverable: plan.deliverable,
-        extras: plan.providerFields,
-        rateKobo: plan.service.rateKobo,
-        costKobo: plan.costKobo,
-        chargeKobo: plan.chargeKobo,
-        idempotencyKey: idempotencyKey ?? null,
-      })
-      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-      .returning({ id: orders.id });
-    if (!row) return null;
-    await applyLedgerEntry(tx, {
-      userId,
-      direction: 'debit',
-      amountKobo: plan.chargeKobo,
-      source: 'order',
-      sourceRef: String(row.id),
-      description: `Order #${row.id}: ${plan.service.name} × ${plan.deliverable.toLocaleString('en-US')}`,
-    });
-    return row.id;
+async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPlan, options: PlacingOptions): Promise<Placement> {
+  const { service } = plan;
+  const claim = options.claimForSubmission;
+  const earlier = db.select({ id: orders.id, serviceId: orders.serviceId, link: orders.link }).from(orders)
+    .where(options.idempotencyKey ? and(eq(orders.userId, userId), eq(orders.idempotencyKey, options.idempotencyKey)) : sql`false`);
+  const onSaleAsPlanned = withCategoryAndProvider(db.select({
+    serviceRefill: sql`${services.refill}`.as('service_refill'),
+    serviceCancel: sql`${services.cancel}`.as('service_cancel'),
+    providerName: sql`${providers.name}`.as('provider_name'),
+    providerApiUrl: sql`${providers.apiUrl}`.as('provider_api_url'),
+    providerApiKeyEncrypted: sql`${providers.apiKeyEncrypted}`.as('provider_api_key_encrypted'),
+    providerTimeoutMs: sql`${providers.timeoutMs}`.as('provider_timeout_ms'),
+  }).from(services).$dynamic()).where(unchangedSince(service));
+  const debit = ledgerEntrySteps({
+    userId,
+    direction: 'debit',
+    amountKobo: plan.chargeKobo,
+    source: 'order',
+    sourceRef: sql`placed.id::text`,
+    description: sql`'Order #' || placed.id || ${`: ${service.name} × ${plan.deliverable.toLocaleString('en-US')}`}`,
+    alongside: sql`placed`,
+    onlyIf: sql`exists (select 1 from on_sale) and not exists (select 1 from earlier)`,
   });
-  if (createdId !== null) return { id: createdId, created: true };
-  const winner = await findByKey(db, userId, idempotencyKey!);
-  checkSameRequest(winner!, input);
-  return { id: winner!.id, created: false };
+  let row: PlacingRow;
+  try {
+    [row] = (await db.execute<PlacingRow>(sql`
+      with earlier as (${earlier}),
+      on_sale as (${onSaleAsPlanned}),
+      ${debit.balance},
+      placed as (
+        insert into orders (user_id, service_id, provider_id, provider_service_id, service_name, link, quantity, deliverable, extras,
+          rate_kobo, cost_kobo, charge_kobo, idempotency_key, submission, submit_attempts, submission_started_at)
+        select ${userId}, ${service.id}, ${service.providerId}, ${service.providerServiceId}, ${service.name}, ${plan.link}, ${plan.quantity},
+          ${plan.deliverable}, ${JSON.stringify(plan.providerFields)}::jsonb, ${service.rateKobo}, ${plan.costKobo}, ${plan.chargeKobo},
+          ${options.idempotencyKey ?? null}, ${claim ? 'sending' : 'queued'}, ${claim ? 1 : 0}, ${claim ? sql`now()` : sql`null`}
+        from ledger_balance
+        returning id
+      ),
+      ${debit.row}
+      select earlier.id as earlier_id, earlier.service_id as earlier_service_id, earlier.link as earlier_link, on_sale.*, placed.id as order_id
+      from (values (true)) as statement (ran)
+        left join earlier on true
+        left join on_sale on true
+        left join placed on true`)).rows;
+  } catch (error) {
+    if (!options.idempotencyKey || !isUniqueViolation(error, 'orders_user_idempotency_key')) throw error;
+    return { outcome: 'placed earlier', order: (await findByKey(db, userId, options.idempotencyKey))! };
+  }
+  if (row.earlier_id !== null) return { outcome: 'placed earlier', order: { id: row.earlier_id, serviceId: row.earlier_service_id!, link: row.earlier_link! } };
+  if (row.provider_name === null) return { outcome: 'service changed' };
+  if (row.order_id === null) throw invalid(INSUFFICIENT_BALANCE);
+  const provider: SubmissionProvider = {
+    id: service.providerId, name: row.provider_name, enabled: true, apiUrl: row.provider_api_url!, apiKeyEncrypted: row.provider_api_key_encrypted!, timeoutMs: row.provider_timeout_ms!,
+  };
+  return {
+    outcome: 'placed',
+    order: {
+      id: row.order_id,
+      claimed: claim ? { id: row.order_id, providerServiceId: service.providerServiceId, extras: plan.providerFields, provider } : null,
+      serviceRefill: row.service_refill!,
+      serviceCancel: row.service_cancel!,
+    },
+  };
 }
 
-/** POST user/orders: charge, then submit. `created` is false when the idempotency key named an earlier order. */
+/**
+ * Checks the order against its service and places it, paid, with one statement. A retry with an
+ * Idempotency-Key gets the order the key placed earlier, even one that would be refused now (its
+ * service since disabled, say). The order is planned with the service as this isolate last read
+ * it (recentlyRead); when that copy refuses the order or turns out to be out of date, the
+ * service is read again and the order planned again.
+ */
+async function createPaidOrder(db: Db, userId: number, input: CreateOrderData, options: PlacingOptions): Promise<PaidOrder> {
+  const id = serviceIdOf(input.serviceId);
+  let service = id === null ? undefined : recentlyRead.get(id);
+  // Three rounds cover a refusing copy, then a service an administrator changes while the order is placed.
+  for (let round = 0; round < 3; round += 1) {
+    const fresh = service === undefined;
+    let plan: OrderPlan;
+    try {
+      service ??= await readOrderableService(db, input.serviceId);
+      plan = planOrder(service, input);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (!fresh) {
+        service = undefined;
+        continue;
+      }
+      const earlier = options.idempotencyKey ? await findByKey(db, userId, options.idempotencyKey) : undefined;
+      if (earlier) return earlierOrder(earlier, input);
+      throw error;
+    }
+    const placement = await chargeAndInsertOrder(db, userId, plan, options);
+    if (placement.outcome === 'placed earlier') return earlierOrder(placement.order, input);
+    if (placement.outcome === 'placed') return { created: true, ...placement.order };
+    service = undefined;
+  }
+  throw new AppError('unavailable', 'The service changed while your order was being placed. Please try again.');
+}
+
+/**
+ * POST user/orders: the placing statement (which claims the order), `add`, and the statement
+ * recording its answer, which also reads the order back for the answer. `created` is false when
+ * the idempotency key named an earlier order.
+ */
 export async function placeOrder(db: Db, env: OrderEnv, userId: number, input: CreateOrderData, idempotencyKey?: string): Promise<{ order: OrderView; created: boolean }> {
-  const { id, created } = await createPaidOrder(db, userId, input, idempotencyKey);
-  if (created) await submitOrder(db, env, id);
-  return { order: await getOrderView(db, userId, id), created };
+  const paid = await createPaidOrder(db, userId, input, { idempotencyKey, claimForSubmission: true });
+  if (!paid.created) return { order: await getOrderView(db, userId, paid.id), created: false };
+  const accepted = await sendClaimedOrder(db, env, paid.claimed!);
+  // A refill needs a delivered order, so an order accepted a moment ago has none open.
+  const order = accepted
+    ? toOrderView({ order: accepted, serviceRefill: paid.serviceRefill, serviceCancel: paid.serviceCancel, openRefill: false })
+    : await getOrderView(db, userId, paid.id);
+  return { order, created: true };
 }
 
 export interface MassOrderResult {
@@ -413,7 +549,9 @@ async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => P
 /**
  * POST user/mass-order: every line is charged in order (earlier lines get the balance first) and
  * answered on its own; the accepted ones are then submitted a few at a time. With an idempotency
- * key, line n uses "<key>:<n>", so a retried batch places nothing twice.
+ * key, line n uses "<key>:<n>", so a retried batch places nothing twice. Lines are placed queued,
+ * not claimed: an order left unsent (the request ended early) is then retried by the sync
+ * instead of waiting for an administrator as an unknown submission.
  */
 export async function placeMassOrder(db: Db, env: OrderEnv, userId: number, text: string, idempotencyKey?: string): Promise<MassOrderResult[]> {
   const results: MassOrderResult[] = [];
@@ -425,9 +563,9 @@ export async function placeMassOrder(db: Db, env: OrderEnv, userId: number, text
     }
     try {
       const lineKey = idempotencyKey ? `${idempotencyKey}:${line.line}` : undefined;
-      const { id, created } = await createPaidOrder(db, userId, { serviceId: line.serviceId, link: line.link, quantity: line.quantity }, lineKey);
-      if (created) toSubmit.push(id);
-      results.push({ line: line.line, ok: true, orderId: id });
+      const paid = await createPaidOrder(db, userId, { serviceId: line.serviceId, link: line.link, quantity: line.quantity }, { idempotencyKey: lineKey, claimForSubmission: false });
+      if (paid.created) toSubmit.push(paid.id);
+      results.push({ line: line.line, ok: true, orderId: paid.id });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       results.push({ line: line.line, ok: false, error: error.message });
@@ -439,31 +577,50 @@ export async function placeMassOrder(db: Db, env: OrderEnv, userId: number, text
 
 // ---------------------------------------------------------------- submitting
 
-/**
- * Sends a queued order to its provider (see the submission rule at the top). Never throws for
- * a provider failure: the outcome is recorded on the order.
- */
+/** Sends a queued order to its provider (see the submission rule at the top), after claiming it. */
 export async function submitOrder(db: Db, env: OrderEnv, orderId: number): Promise<void> {
   const [claimed] = await db
     .update(orders)
     .set({ submission: 'sending', submitAttempts: sql`${orders.submitAttempts} + 1`, submissionStartedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), eq(orders.submission, 'queued'), eq(orders.status, 'Pending Submission')))
-    .returning();
+    .from(providers)
+    .where(and(eq(orders.id, orderId), eq(orders.submission, 'queued'), eq(orders.status, 'Pending Submission'), eq(providers.id, orders.providerId)))
+    .returning({
+      id: orders.id, providerServiceId: orders.providerServiceId, extras: orders.extras,
+      providerId: providers.id, providerName: providers.name, providerEnabled: providers.enabled,
+      providerApiUrl: providers.apiUrl, providerApiKeyEncrypted: providers.apiKeyEncrypted, providerTimeoutMs: providers.timeoutMs,
+    });
   if (!claimed) return;
+  await sendClaimedOrder(db, env, {
+    id: claimed.id,
+    providerServiceId: claimed.providerServiceId,
+    extras: claimed.extras as ProviderFields,
+    provider: {
+      id: claimed.providerId, name: claimed.providerName, enabled: claimed.providerEnabled,
+      apiUrl: claimed.providerApiUrl, apiKeyEncrypted: claimed.providerApiKeyEncrypted, timeoutMs: claimed.providerTimeoutMs,
+    },
+  });
+}
+
+/**
+ * Calls `add` for an order this process claimed and records the answer. Never throws for a
+ * provider failure: the outcome is recorded on the order. Returns the order when the provider
+ * accepted it (read back by the statement recording that), else null.
+ */
+async function sendClaimedOrder(db: Db, env: OrderEnv, claimed: ClaimedOrder): Promise<OrderRow | null> {
+  const { id: orderId, provider } = claimed;
   // An administrator may close the order while `add` is in flight; nothing then reopens it.
   const stillSending = and(eq(orders.id, orderId), eq(orders.submission, 'sending'), eq(orders.status, 'Pending Submission'));
   const hold = (reason: string) =>
     db.update(orders).set({ submission: 'queued', submissionError: reason, statusReason: 'Waiting for the provider to accept orders again', updatedAt: new Date() }).where(stillSending);
 
-  const provider = await getProvider(db, claimed.providerId);
   if (!provider.enabled) {
     await hold('The provider is disabled');
-    return;
+    return null;
   }
   let providerOrderId: string;
   try {
     const client = await providerClient(env, provider);
-    ({ orderId: providerOrderId } = await client.add({ service: claimed.providerServiceId, ...(claimed.extras as ProviderFields) }));
+    ({ orderId: providerOrderId } = await client.add({ service: claimed.providerServiceId, ...claimed.extras }));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof SmmProviderError && error.kind === 'rejected' && HOLD_REFUSAL.test(message)) {
@@ -486,23 +643,25 @@ export async function submitOrder(db: Db, env: OrderEnv, orderId: number): Promi
         message: `Order #${orderId}: ${provider.name} did not confirm it (${message}). Look for it in the provider's panel, then link its id or resend it.`,
       });
     }
-    return;
+    return null;
   }
   try {
-    const accepted = await db.update(orders)
+    const [accepted] = await db.update(orders)
       .set({ submission: 'accepted', providerOrderId, status: 'Pending', submittedAt: new Date(), submissionError: null, statusReason: null, updatedAt: new Date() })
       .where(stillSending)
-      .returning({ id: orders.id });
-    if (accepted.length === 0) {
+      .returning();
+    if (!accepted) {
       await recordWarning(db, {
         kind: 'submission_unknown', providerId: provider.id, orderId,
         message: `Order #${orderId} was closed while being sent, but ${provider.name} accepted it as order ${providerOrderId}: cancel it there.`,
       });
     }
+    return accepted ?? null;
   } catch (error) {
     // The provider order exists; if it cannot be recorded, the sweep turns the claim into 'unknown' for an administrator.
     if (!isUniqueViolation(error, 'orders_provider_order_key')) throw error;
     await db.update(orders).set({ submission: 'unknown', submissionError: `The provider answered order id ${providerOrderId}, which another order already has` }).where(stillSending);
+    return null;
   }
 }
 

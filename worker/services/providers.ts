@@ -49,7 +49,7 @@ export async function getProvider(db: DbOrTx, id: number): Promise<ProviderRow> 
   return row;
 }
 
-export async function providerClient(env: Pick<Env, 'ENCRYPTION_KEY'>, provider: ProviderRow): Promise<SmmClient> {
+export async function providerClient(env: Pick<Env, 'ENCRYPTION_KEY'>, provider: Pick<ProviderRow, 'apiUrl' | 'apiKeyEncrypted' | 'timeoutMs'>): Promise<SmmClient> {
   const apiKey = await decryptSecret(env.ENCRYPTION_KEY, provider.apiKeyEncrypted);
   return createSmmClient({ apiUrl: provider.apiUrl, apiKey, timeoutMs: provider.timeoutMs });
 }

@@ -52,7 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void reloadProfile().finally(() => setLoading(false));
   }, [reloadProfile]);
 
-  const login = useCallback(async (credentials: { email: string; password: string }) => {
+  const login = useCallback(async (credentials: { email: string; password: string; code?: string }) => {
     const res = await publicApi.post<LoginResponse>('auth/login', { email: credentials.email, password: credentials.password });
     queryClient.clear();
     saveSession({ accessToken: res.accessToken, refreshToken: res.refreshToken, user: res.user });

@@ -3,14 +3,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { loginSchema, type LoginInput } from '@schemas/auth';
+import { loginSchema, TWO_FACTOR_REQUIRED, type LoginInput } from '@schemas/auth';
 import { PasswordField, TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
-import { handleApiError } from '@/lib/api';
+import { handleApiError, isApiError } from '@/lib/api';
 import { homeFor, useAuth } from './authContext';
 import { toastFirstError } from './formErrors';
 
-const FIELD_ORDER = ['email', 'password'] as const;
+const FIELD_ORDER = ['email', 'password', 'code'] as const;
 
 type From = Pick<Location, 'pathname' | 'search' | 'hash'>;
 
@@ -35,6 +35,8 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const [remember, setRemember] = useState(true); // shown, never sent
+  // Administrators with two-factor sign-in on: the server asks for a code after the password.
+  const [needsCode, setNeedsCode] = useState(false);
   const {
     register,
     handleSubmit,
@@ -43,12 +45,13 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
 
   const onValid = async (values: LoginInput) => {
     try {
-      const res = await login({ email: values.email.trim(), password: values.password });
+      const res = await login({ email: values.email.trim(), password: values.password, code: needsCode ? values.code : undefined });
       toast.success(res.message || 'Login successful');
       onDone?.();
       const from = (location.state as { from?: From } | null)?.from;
       navigate(destinationAfterLogin(Number(res.user?.userType), from), { replace: true });
     } catch (error) {
+      if (isApiError(error) && error.status === 401 && (error.data as { error?: string } | null)?.error === TWO_FACTOR_REQUIRED) setNeedsCode(true);
       handleApiError(error);
     }
   };
@@ -68,6 +71,9 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
         }
         {...register('password')}
       />
+      {needsCode ? (
+        <TextField label="Authentication code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder="123456" autoFocus error={errors.code?.message} {...register('code')} />
+      ) : null}
       <label className="flex cursor-pointer items-center gap-2.5 text-sm text-slate-700">
         <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 rounded border-slate-300 accent-brand-600" />
         Remember Me

@@ -15,7 +15,8 @@ export interface AuthContextValue {
   userType: number | null;
   /** True until the session-start profile check has finished. */
   loading: boolean;
-  login: (credentials: { email: string; password: string }) => Promise<LoginResponse>;
+  /** `code` only for administrators with two-factor sign-in on, once the server asks for it. */
+  login: (credentials: { email: string; password: string; code?: string }) => Promise<LoginResponse>;
   /** Spec logout: toast, POST auth/logout, clear the stored user, go to /auth/login (even on failure). */
   logout: () => Promise<void>;
   /** Clears the stored session without a toast (the guard uses it for stale tokens). */

@@ -337,7 +337,7 @@ function OrderForm({ service, money, onChangeService }: { service: Service; mone
             {Number.isFinite(totals.totalQuantity) && totals.totalQuantity > 0 ? <span className="text-slate-500"> · {formatCount(totals.totalQuantity)} total</span> : null}
           </span>
           <output className="text-xl font-bold text-slate-900 tabular-nums" aria-live="polite">
-            {money.format(koboToNaira(totals.chargeKobo))}
+            {formatKobo(totals.chargeKobo)}
           </output>
         </div>
         {chargeEquivalent ? <p className="text-right text-xs text-slate-500 tabular-nums">≈ {chargeEquivalent}</p> : null}
