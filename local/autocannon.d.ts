@@ -1,15 +1,24 @@
-// The part of autocannon's API the benchmark uses (the package ships no types).
+// The part of autocannon's API the benchmark and the load test use (the package ships no types).
 declare module 'autocannon' {
-  interface Histogram { average: number; p50: number; p90: number; p99: number; max: number; total: number }
-  interface RawRequest { method?: string; path?: string; headers?: Record<string, string>; body?: string }
-  interface Options {
+  export interface Histogram { average: number; p50: number; p90: number; p99: number; max: number; total: number }
+  export interface RawRequest { method?: string; path?: string; headers?: Record<string, string>; body?: string }
+  /** Per connection; reset each time the connection starts the `requests` list again. */
+  export type RequestContext = Record<string, unknown>;
+  export interface RequestTemplate extends RawRequest {
+    setupRequest?: (request: RawRequest, context: RequestContext) => RawRequest;
+    /** Called with the answer to the request this connection built last. */
+    onResponse?: (status: number, body: string, context: RequestContext) => void;
+  }
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     amount?: number;
-    requests?: Array<RawRequest & { setupRequest?: (request: RawRequest) => RawRequest }>;
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
+    requests?: RequestTemplate[];
   }
-  interface Result {
+  export interface Result {
     latency: Histogram;
     requests: Histogram;
     duration: number;

@@ -3,18 +3,21 @@
 // port and a throwaway database. For each call: p50/p99 latency and requests per second under
 // autocannon on loopback, the ratio of its p50 to the floor (a bare `select 1` through the same
 // Neon driver and bridge), and the database statements and connections it makes, counted at the
-// bridge. Also admin credits per second under concurrency (then reconciled to the kobo), and the
-// SPA's first-load JavaScript gzipped. Prints one table; writes bench-results/latest.json.
+// bridge. Also admin credits per second under concurrency (then reconciled to the kobo), the
+// SPA's first-load JavaScript gzipped, and the time Chromium takes to show the first row of the
+// 5,000-service list. Prints one table; writes bench-results/latest.json.
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
 import { services } from '../drizzle/schema';
 import { app } from '../worker/app';
 import { openDatabase } from './node-db';
+import { callApi, payDeposit, signUp, type SignedInUser } from './shop-client';
 import { root, startStack, type RunningStack } from './stack';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8899);
@@ -57,31 +60,20 @@ function routeExists(method: string, routePath: string): boolean {
   return app.routes.some((route) => route.method === method && route.path === routePath);
 }
 
-async function api<T = any>(stack: RunningStack, method: string, apiPath: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${stack.url}/api/v1/${apiPath}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${apiPath} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
-
 // ---------------------------------------------------------------- preparing the shop
 
-async function prepareUsers(stack: RunningStack, adminToken: string): Promise<Array<{ id: number; token: string }>> {
-  const users: Array<{ id: number; token: string }> = [];
+interface BenchUser extends SignedInUser {
+  email: string;
+  password: string;
+}
+
+async function prepareUsers(stack: RunningStack, adminToken: string): Promise<BenchUser[]> {
+  const users: BenchUser[] = [];
   for (let i = 0; i < USERS; i++) {
-    const email = `bench-${process.pid}-${i}@example.com`;
-    const password = randomBytes(12).toString('base64url');
-    await api(stack, 'POST', 'auth/register', { body: { fullName: `Bench User ${i}`, email, password, userType: 2 } });
-    const signedIn = await api<{ accessToken: string; user: { id: number } }>(stack, 'POST', 'auth/login', { body: { email, password } });
-    await api(stack, 'POST', 'user/admin-credit-user-wallet', { token: adminToken, body: { amount: 1_000_000, reference: `bench-fund-${nextId()}`, userId: signedIn.user.id } });
-    users.push({ id: signedIn.user.id, token: signedIn.accessToken });
+    const credentials = { email: `bench-${process.pid}-${i}@example.com`, password: randomBytes(12).toString('base64url') };
+    const user = await signUp(stack.url, { fullName: `Bench User ${i}`, ...credentials });
+    await callApi(stack.url, 'POST', 'user/admin-credit-user-wallet', { token: adminToken, body: { amount: 1_000_000, reference: `bench-fund-${nextId()}`, userId: user.id } });
+    users.push({ ...user, ...credentials });
   }
   return users;
 }
@@ -113,14 +105,11 @@ async function seedCatalogue(stack: RunningStack): Promise<{ orderable: typeof s
 
 /** A settled card payment: verifying its payload again is the idempotent path the return page retries. */
 async function settledPayment(stack: RunningStack, token: string) {
-  const deposit = await api<{ checkoutUrl: string; signature: string; amount: number; reference: string }>(stack, 'POST', 'user/add-fund', { token, body: { amount: 1000 } });
-  const completed = await fetch(`${stack.fakes.paystackUrl}/__complete`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reference: deposit.reference, outcome: 'success' }),
-  });
-  if (!completed.ok) throw new Error(`the sandbox Paystack refused to complete ${deposit.reference}`);
-  const verified = await api<{ data: { orderStatus: number } }>(stack, 'POST', 'user/verify-payment', { token, body: deposit });
+  const deposit = await payDeposit(stack.url, stack.fakes.paystackUrl, token, 1000, 'success');
+  const { checkoutUrl, signature, amount } = deposit;
+  const verified = await callApi<{ data: { orderStatus: number } }>(stack.url, 'POST', 'user/verify-payment', { token, body: { checkoutUrl, signature, amount } });
   if (verified.data.orderStatus !== 2) throw new Error(`the sandbox payment was not credited (orderStatus ${verified.data.orderStatus})`);
-  return { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: deposit.amount };
+  return { checkoutUrl, signature, amount };
 }
 
 // ---------------------------------------------------------------- measuring
@@ -242,6 +231,62 @@ function firstLoadJavaScript(): { files: Array<{ file: string; bytes: number; gz
   return { files, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) };
 }
 
+/** Page loads per screen for the time to the first service row. */
+const BROWSER_LOADS = 5;
+
+interface ScreenTiming {
+  screen: string;
+  p50: number;
+  max: number;
+}
+
+/**
+ * Time from navigation to the first service row on screen, with the bench's 5,000 services, in
+ * Debian's Chromium at phone width with an empty cache each time: the public /services, and
+ * /user/services signed in (the session set up once through the login form, then loaded into
+ * each fresh context).
+ */
+async function timeToServicesList(stack: RunningStack, user: BenchUser): Promise<ScreenTiming[] | { skipped: string }> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) return { skipped: `no Chromium at ${executablePath} (apt-get install chromium)` };
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const viewport = { width: 390, height: 844 };
+    const signingIn = await browser.newContext({ baseURL: stack.url, viewport });
+    const loginPage = await signingIn.newPage();
+    await loginPage.goto('/auth/login');
+    await loginPage.getByLabel('Email').fill(user.email);
+    await loginPage.getByLabel('Password', { exact: true }).fill(user.password);
+    await loginPage.getByRole('button', { name: 'Sign In' }).click();
+    await loginPage.waitForURL((url) => url.pathname.startsWith('/user'));
+    const session = await signingIn.storageState();
+    await signingIn.close();
+
+    const load = async (screen: string, storageState?: typeof session) => {
+      const context = await browser.newContext({ baseURL: stack.url, viewport, storageState });
+      try {
+        const page = await context.newPage();
+        const started = performance.now();
+        await page.goto(screen, { waitUntil: 'commit' });
+        await page.getByRole('list', { name: 'Services' }).getByRole('listitem').first().waitFor({ state: 'visible', timeout: 30_000 });
+        return performance.now() - started;
+      } finally {
+        await context.close();
+      }
+    };
+    const timings: ScreenTiming[] = [];
+    for (const [screen, storageState] of [['/services', undefined], ['/user/services', session]] as const) {
+      const loads: number[] = [];
+      for (let i = 0; i < BROWSER_LOADS; i++) loads.push(await load(screen, storageState));
+      loads.sort((a, b) => a - b);
+      timings.push({ screen, p50: percentile(loads, 0.5), max: loads[loads.length - 1] });
+    }
+    return timings;
+  } finally {
+    await browser.close();
+  }
+}
+
 // ---------------------------------------------------------------- the report
 
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
@@ -271,7 +316,7 @@ async function main() {
   });
   try {
     const notes: string[] = [];
-    const adminToken = (await api<{ accessToken: string }>(stack, 'POST', 'auth/login', { body: admin })).accessToken;
+    const adminToken = (await callApi<{ accessToken: string }>(stack.url, 'POST', 'auth/login', { body: admin })).accessToken;
     const users = await prepareUsers(stack, adminToken);
     const catalogue = await seedCatalogue(stack);
     const payment = await settledPayment(stack, users[0].token);
@@ -322,8 +367,11 @@ async function main() {
     console.log('Measuring admin credits under concurrency...');
     const credits = await measure(stack, credit, floor);
     results.push(credits);
-    const { data: reconciliation } = await api<{ data: { ok: boolean } }>(stack, 'GET', 'admin/reconciliation', { token: adminToken });
+    const { data: reconciliation } = await callApi<{ data: { ok: boolean } }>(stack.url, 'GET', 'admin/reconciliation', { token: adminToken });
     const spa = firstLoadJavaScript();
+    console.log('Timing the services list in Chromium...');
+    const servicesList = 'orderable' in catalogue ? await timeToServicesList(stack, users[0]) : { skipped: catalogue.skipped };
+    if ('skipped' in servicesList) notes.push(`services list in the browser skipped: ${servicesList.skipped}`);
 
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per call, loopback; ${os.cpus().length} CPUs, Node ${process.version}\n`);
     printTable(
@@ -338,6 +386,9 @@ async function main() {
     );
     console.log(`\nAdmin credits under ${CONNECTIONS} concurrent connections: ${credits.perSecond.toFixed(0)}/s; reconciliation afterwards: ${reconciliation.ok ? 'ok' : 'MISMATCH'}`);
     console.log(`SPA first-load JavaScript: ${(spa.gzipBytes / 1024).toFixed(1)} KiB gzipped (${spa.files.map((f) => `${f.file} ${(f.gzipBytes / 1024).toFixed(1)} KiB`).join(', ')})`);
+    if (!('skipped' in servicesList)) {
+      console.log(`Time to show the services list (${CATALOGUE_SIZE} services; Chromium, phone width, empty cache, ${BROWSER_LOADS} loads): ${servicesList.map((t) => `${t.screen} p50 ${ms(t.p50)} ms (max ${ms(t.max)} ms)`).join(', ')}`);
+    }
     for (const note of notes) console.log(`Note: ${note}`);
 
     const report = {
@@ -349,6 +400,7 @@ async function main() {
       creditsPerSecond: credits.perSecond,
       reconciliationOk: reconciliation.ok,
       spaFirstLoadJs: spa,
+      timeToServicesList: 'skipped' in servicesList ? null : servicesList,
       notes,
     };
     mkdirSync(path.join(root, 'bench-results'), { recursive: true });

@@ -1,7 +1,10 @@
 // Helpers for Worker tests: calls through the real Worker (SELF.fetch) and direct
 // database access (inside workerd, through the same Neon driver) for setup and assertions.
 import { env, SELF } from 'cloudflare:test';
+import type { Pool } from '@neondatabase/serverless';
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/neon-serverless';
+import * as schema from '../../drizzle/schema';
 import { USER_TYPE, users } from '../../drizzle/schema';
 import { openDatabase, type Db } from '../../worker/db';
 import { registerUser } from '../../worker/services/auth';
@@ -55,6 +58,19 @@ export async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   } finally {
     await close();
   }
+}
+
+/**
+ * Runs fn with a database handle that counts the statements it sends (BEGIN and COMMIT too), the
+ * round trips the benchmark counts at the bridge.
+ */
+export async function countingStatements<T>(fn: (db: Db) => Promise<T>): Promise<{ result: T; statements: number }> {
+  return withDb(async (db) => {
+    let statements = 0;
+    const counted = drizzle((db as Db & { $client: Pool }).$client, { schema, logger: { logQuery: () => (statements += 1) } });
+    const result = await fn(counted);
+    return { result, statements };
+  });
 }
 
 export interface TestAccount {

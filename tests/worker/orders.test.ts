@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, catalogueWarnings, orders } from '../../drizzle/schema';
+import { auditLog, catalogueWarnings, orders, services } from '../../drizzle/schema';
+import type { Db } from '../../worker/db';
 import { ceilDiv } from '../../worker/lib/decimal';
 import { syncOrders } from '../../worker/services/order-sync';
-import { committedKobo, ordersForUserDetail } from '../../worker/services/orders';
-import { call, registerAndLogin, unique, withDb } from '../support/api';
+import { committedKobo, ordersForUserDetail, placeOrder as placeOrderDirectly } from '../../worker/services/orders';
+import { call, countingStatements, registerAndLogin, unique, withDb } from '../support/api';
 import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, placeOrder, rateKoboOf } from './shop-fixtures';
 
 const chargeOf = (rateKobo: bigint, units: number) => ceilDiv(rateKobo * BigInt(units), 1000n);
@@ -92,6 +93,39 @@ describe('placing an order', () => {
     const other = await fundedUser(10_000_000n);
     expect((await placeOrder(other, { serviceId, link, quantity: 500 }, key)).status).toBe(201);
     expect(await placeOrder(user, { serviceId, link, quantity: 500 }, 'x'.repeat(201))).toMatchObject({ status: 400, body: { message: 'Idempotency-Key must be at most 200 characters' } });
+  });
+});
+
+describe('round trips', () => {
+  it('places an order with one statement before `add` and one after it; a retry with the same key is one statement and a read', async () => {
+    const shop = await newShop({ serviceIds: [FAKE.igLikes] });
+    const user = await fundedUser(10_000_000n);
+    const serviceId = shop.serviceIds[FAKE.igLikes];
+    const order = (link: string, key: string) => (db: Db) => placeOrderDirectly(db, env, user.id, { serviceId, link, quantity: 100 }, key);
+
+    // The first order on a service this isolate has not read yet reads it first.
+    const first = await countingStatements(order(newLink(), unique('key')));
+    expect(first).toMatchObject({ statements: 3, result: { created: true, order: { status: 'Pending' } } });
+    const link = newLink();
+    const key = unique('key');
+    const second = await countingStatements(order(link, key));
+    expect(second).toMatchObject({ statements: 2, result: { created: true, order: { status: 'Pending', link, canCancel: false } } });
+    const retry = await countingStatements(order(link, key));
+    expect(retry).toMatchObject({ statements: 2, result: { created: false, order: { id: second.result.order.id } } });
+
+    // A price change since the service was read is caught by the placing statement: the order is charged the new price.
+    await withDb((db) => db.update(services).set({ rateKobo: sql`${services.rateKobo} + 1000` }).where(eq(services.id, serviceId)));
+    const repriced = await countingStatements(order(newLink(), unique('key')));
+    expect(repriced.statements).toBe(4);
+    expect(repriced.result.order.charge).toBe((Number(chargeOf(await rateKoboOf(serviceId), 100)) / 100).toFixed(2));
+
+    // A copy that would accept an order the service now refuses, or refuse one it now accepts, is never the judge.
+    const setMin = (min: number) => withDb((db) => db.update(services).set({ min }).where(eq(services.id, serviceId)));
+    await setMin(200);
+    await expect(withDb(order(newLink(), unique('key')))).rejects.toThrow('Minimum quantity is 200');
+    await setMin(50);
+    const acceptedAgain = await withDb(order(newLink(), unique('key')));
+    expect(acceptedAgain).toMatchObject({ created: true, order: { quantity: 100, status: 'Pending' } });
   });
 });
 

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { auditLog, paymentIntents, wallets, walletTransactions } from '../../drizzle/schema';
 import { applyLedgerEntry } from '../../worker/services/ledger';
 import { reverifyPendingDeposits } from '../../worker/services/payments';
-import { reconcile } from '../../worker/services/wallet';
-import { BASE, call, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
+import { adminCredit, reconcile } from '../../worker/services/wallet';
+import { BASE, call, countingStatements, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
 
 const paystack = inject('paystackUrl');
 const paystackControl = (controls: Record<string, unknown>) =>
@@ -116,6 +116,17 @@ describe('POST user/admin-credit-user-wallet', () => {
     const response = await call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { userId: user.id, ...body } });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
+  });
+
+  it('writes the credit and its audit row with one statement', async () => {
+    const admin = await createAdmin();
+    const user = await registerAndLogin();
+    const reference = unique('ref');
+    const { result, statements } = await countingStatements((db) => adminCredit(db, admin.id, { amount: '12.34', reference, userId: user.id }));
+    expect(statements).toBe(1);
+    expect(result.balanceAfterKobo).toBe(1234n);
+    const [audit] = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'wallet.credit'))));
+    expect(audit).toMatchObject({ targetType: 'user', targetId: String(user.id), details: { amount: '12.34', reference, transactionId: result.transactionId } });
   });
 
   it('is for administrators only, and 404s an unknown user', async () => {

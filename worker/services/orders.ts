@@ -124,8 +124,7 @@ function unchangedSince(service: OrderableService): SQL {
 const recentlyRead = new Map<number, OrderableService>();
 const RECENTLY_READ_LIMIT = 1000;
 
-async function readOrderableService(db: DbOrTx, serviceId: number | string): Promise<OrderableService> {
-  const id = serviceIdOf(serviceId);
+async function readOrderableService(db: DbOrTx, id: number | null): Promise<OrderableService> {
   const [row] = id === null ? [] : await withCategoryAndProvider(db.select(orderableColumns).from(services).$dynamic()).where(onSale(id));
   if (!row) {
     if (id !== null) recentlyRead.delete(id);
@@ -494,7 +493,7 @@ async function createPaidOrder(db: Db, userId: number, input: CreateOrderData, o
     const fresh = service === undefined;
     let plan: OrderPlan;
     try {
-      service ??= await readOrderableService(db, input.serviceId);
+      service ??= await readOrderableService(db, id);
       plan = planOrder(service, input);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

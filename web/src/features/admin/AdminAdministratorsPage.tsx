@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { inviteAdministratorSchema, type InviteAdministratorInput } from '@schemas/admin';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
@@ -24,19 +24,18 @@ import { useDebouncedValue } from '@/lib/hooks';
 import type { SessionUser } from '@/lib/session';
 import { useAuth } from '@/features/auth/authContext';
 import { toastFirstError } from '@/features/auth/formErrors';
-import { adminKeys, inviteAdministrator, promoteAdministrator, removeAdministrator, useAdministrators, useAdminUsers } from './adminApi';
+import { inviteAdministrator, promoteAdministrator, removeAdministrator, useAdministrators, useAdminUsers, useRefreshAdmin } from './adminApi';
 
 const LIMIT = 20;
 
 export default function AdminAdministratorsPage() {
   const { user: me } = useAuth();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdmin();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<'invite' | 'promote' | null>(null);
   const debounced = useDebouncedValue(search.trim(), 350);
   const q = useAdministrators({ page, limit: LIMIT, search: debounced || undefined });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.all });
 
   const remove = useMutation({
     mutationFn: (admin: SessionUser) => removeAdministrator(admin.id),

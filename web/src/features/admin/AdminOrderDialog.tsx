@@ -2,7 +2,7 @@
 // resend, link to the provider's order, cancel with a full refund, set a status by hand (Partial
 // and Canceled refund automatically, once), and refill.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '@schemas/orders';
 import { ErrorState } from '@/components/EmptyState';
@@ -16,9 +16,9 @@ import { confirmAction, promptText } from '@/lib/confirm';
 import { formatAmount, formatCount, formatDateTime, formatKobo } from '@/lib/format';
 import { nairaToKobo } from '@/features/orders/catalog';
 import { useCurrency } from '@/features/public/settings';
-import { adminKeys } from './adminApi';
+import { useRefreshAdmin } from './adminApi';
 import {
-  adminOrderKeys, cancelOrderWithRefund, linkProviderOrder, refillOrder, resendOrder, setOrderStatus, useAdminOrder, type AdminOrderDetail, type SubmissionState,
+  cancelOrderWithRefund, linkProviderOrder, refillOrder, resendOrder, setOrderStatus, useAdminOrder, type AdminOrderDetail, type SubmissionState,
 } from './ordersAdminApi';
 
 export const SUBMISSION_LABELS: Record<SubmissionState, string> = {
@@ -50,15 +50,14 @@ export function AdminOrderDialog({ orderId, onClose }: { orderId: number | null;
 
 function OrderDetail({ order }: { order: AdminOrderDetail }) {
   const currency = useCurrency();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdmin();
   const [form, setForm] = useState<'status' | 'link' | null>(null);
   const action = useMutation({
     mutationFn: (run: () => Promise<{ message?: string; providerCancel?: string }>) => run(),
     onSuccess: (res) => {
       toast.success(res?.providerCancel ? `${res.message ?? 'Order canceled and refunded'} (provider: ${res.providerCancel})` : res?.message || 'Done');
       setForm(null);
-      void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void refresh();
     },
     onError: (error) => handleApiError(error),
   });

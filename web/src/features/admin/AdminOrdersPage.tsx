@@ -2,7 +2,7 @@
 // (filters live in the URL); "Manage" opens the order with its manual actions.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { ORDER_STATUSES } from '@schemas/orders';
 import { DateFilter } from '@/components/DateFilter';
@@ -18,16 +18,17 @@ import { getErrorMessage, handleApiError } from '@/lib/api';
 import { formatAmount, formatCount, formatDateTime, timeAgo } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import { useCurrency } from '@/features/public/settings';
+import { useRefreshAdmin } from './adminApi';
 import { AdminOrderDialog, SUBMISSION_LABELS } from './AdminOrderDialog';
 import { useProviders } from './catalogueApi';
-import { adminOrderKeys, syncOrdersNow, useAdminOrders, type AdminOrderRow, type SubmissionState } from './ordersAdminApi';
+import { syncOrdersNow, useAdminOrders, type AdminOrderRow, type SubmissionState } from './ordersAdminApi';
 
 const LIMIT = 25;
 const numeric = (text: string) => (/^\d+$/.test(text) ? Number(text) : undefined);
 
 export default function AdminOrdersPage() {
   const currency = useCurrency();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdmin();
   const filters = useUrlFilters();
   const [search, setSearch] = useUrlSearch(filters);
   const [openId, setOpenId] = useState<number | null>(null);
@@ -49,7 +50,7 @@ export default function AdminOrdersPage() {
     mutationFn: syncOrdersNow,
     onSuccess: (res) => {
       toast.success(res?.message || 'Orders synced');
-      void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
+      void refresh();
     },
     onError: (error) => handleApiError(error),
   });

@@ -2,7 +2,7 @@
 // once) or reactivate after a confirmation; "Manage" opens /admin/manage-user with { userId } in
 // router state. Filters live in the URL.
 import { useNavigate } from 'react-router-dom';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
@@ -18,7 +18,7 @@ import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import type { SessionUser } from '@/lib/session';
 import { useAuth } from '@/features/auth/authContext';
 import { useCurrency } from '@/features/public/settings';
-import { adminKeys, reactivateUser, suspendUser, useAdminUsers, type UserListQuery } from './adminApi';
+import { reactivateUser, suspendUser, useAdminUsers, useRefreshAdmin, type UserListQuery } from './adminApi';
 
 const LIMIT = 20;
 
@@ -35,7 +35,7 @@ const oneOf = <T extends string>(value: string, allowed: ReadonlyArray<T>): T | 
 export default function AdminUsersPage() {
   const navigate = useNavigate();
   const currency = useCurrency();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdmin();
   const { user: me } = useAuth();
   const filters = useUrlFilters();
   const [search, setSearch] = useUrlSearch(filters);
@@ -51,7 +51,7 @@ export default function AdminUsersPage() {
     mutationFn: ({ user, suspend }: { user: SessionUser; suspend: boolean }) => (suspend ? suspendUser(user.id) : reactivateUser(user.id)),
     onSuccess: (res, { suspend }) => {
       toast.success(res?.message || (suspend ? 'User suspended' : 'User reactivated'));
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void refresh();
     },
     onError: (error) => handleApiError(error),
   });

@@ -1,6 +1,6 @@
 // Admin calls: users (list, details, credit, suspension), administrators, the dashboard, the
 // audit log and every user's transactions.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DashboardPeriod, InviteAdministratorInput } from '@schemas/admin';
 import { api } from '@/lib/api';
 import type { SessionUser } from '@/lib/session';
@@ -88,6 +88,19 @@ export function useAdminUsers(q: UserListQuery, options: { enabled?: boolean } =
     placeholderData: keepPreviousData,
     enabled: options.enabled,
   });
+}
+
+/**
+ * Re-reads every admin list after a change. Reads already on their way may predate the change
+ * (a search that settled while a confirmation was open), and react-query would hand their answer
+ * to the refetch, so they are cancelled first.
+ */
+export function useRefreshAdmin(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.cancelQueries({ queryKey: adminKeys.all });
+    await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  };
 }
 
 const userPath = (userId: string | number) => `admin/users/${encodeURIComponent(String(userId))}`;

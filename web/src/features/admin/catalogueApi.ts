@@ -133,8 +133,8 @@ export interface CsvImportResult {
   results: Array<{ row: number; service: string; ok: boolean; serviceId?: number; error?: string }>;
 }
 
+/** Under 'admin', so useRefreshAdmin re-reads them after any change. */
 export const catalogueKeys = {
-  all: ['admin', 'catalogue'] as const,
   providers: ['admin', 'catalogue', 'providers'] as const,
   providerServices: (providerId: number) => ['admin', 'catalogue', 'provider-services', providerId] as const,
   services: (q: ServiceQuery) => ['admin', 'catalogue', 'services', q] as const,

@@ -58,8 +58,8 @@ export interface AdminOrderQuery {
   to?: string;
 }
 
+/** Under 'admin', so useRefreshAdmin re-reads them after any change. */
 export const adminOrderKeys = {
-  all: ['admin', 'orders'] as const,
   list: (q: AdminOrderQuery) => ['admin', 'orders', 'list', q] as const,
   detail: (orderId: number) => ['admin', 'orders', 'detail', orderId] as const,
 };

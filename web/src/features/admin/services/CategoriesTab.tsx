@@ -2,18 +2,19 @@
 // services use unless they set their own; blank = the global markup).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { formatCount } from '@/lib/format';
-import { catalogueKeys, updateCategory, useAdminCategories, usePricingSettings, type AdminCategory } from '../catalogueApi';
+import { useRefreshAdmin } from '../adminApi';
+import { updateCategory, useAdminCategories, usePricingSettings, type AdminCategory } from '../catalogueApi';
 import { MarkupDialog } from './MarkupDialog';
 
 export function CategoriesTab() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdmin();
   const categories = useAdminCategories();
   const pricing = usePricingSettings();
   const [editing, setEditing] = useState<AdminCategory | null>(null);
@@ -24,7 +25,7 @@ export function CategoriesTab() {
     onSuccess: (res) => {
       toast.success(res?.message || 'Category updated');
       setEditing(null);
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+      void refresh();
     },
     onError: (error) => handleApiError(error),
   });

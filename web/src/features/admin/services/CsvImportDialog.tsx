@@ -1,18 +1,18 @@
 // The CSV import: one row per service of a provider (multipart field `user_file`); every row is
 // checked and answered on its own, and only good rows are written.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { SelectField } from '@/components/Field';
 import { Modal } from '@/components/Modal';
 import { Badge } from '@/components/StatusBadge';
 import { handleApiError } from '@/lib/api';
-import { catalogueKeys, importServicesCsv, useProviders, type CsvImportResult } from '../catalogueApi';
+import { useRefreshAdmin } from '../adminApi';
+import { importServicesCsv, useProviders, type CsvImportResult } from '../catalogueApi';
 
 const EXAMPLE = 'service,name,category,markup,min,max,enabled\n1021,Instagram Followers (Real),Instagram Followers,60,100,50000,1';
 
 export function CsvImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdmin();
   const providers = useProviders();
   const [providerId, setProviderId] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -33,7 +33,7 @@ export function CsvImportDialog({ open, onClose }: { open: boolean; onClose: () 
       const res = await importServicesCsv(chosen, file);
       setResult(res);
       toast[res.failed ? 'warning' : 'success'](res.message || `${res.imported} services imported`);
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+      void refresh();
     } catch (error) {
       handleApiError(error);
     } finally {

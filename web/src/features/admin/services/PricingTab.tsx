@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { ErrorState } from '@/components/EmptyState';
@@ -15,7 +15,8 @@ import { SkeletonRows } from '@/components/Skeleton';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { toastFirstError } from '@/features/auth/formErrors';
-import { catalogueKeys, refreshExchangeRates, updatePricingSettings, usePricingSettings, type PricingSettings } from '../catalogueApi';
+import { useRefreshAdmin } from '../adminApi';
+import { refreshExchangeRates, updatePricingSettings, usePricingSettings, type PricingSettings } from '../catalogueApi';
 import { markupProblem } from './pricing';
 
 const percent = (name: string) => z.string().superRefine((value, ctx) => {
@@ -36,7 +37,7 @@ export function PricingTab() {
 }
 
 function PricingForm({ current }: { current: PricingSettings }) {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdmin();
   const { control, register, handleSubmit, reset, formState: { errors, isSubmitting, isDirty } } = useForm<PricingSettings>({ resolver: zodResolver(pricingFormSchema), defaultValues: current });
   useEffect(() => reset(current), [current, reset]);
 
@@ -45,7 +46,7 @@ function PricingForm({ current }: { current: PricingSettings }) {
     try {
       const res = await updatePricingSettings(values);
       toast.success(`${res.message || 'Pricing saved'}: ${res.data.repriced} services repriced`);
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+      void refresh();
     } catch (error) {
       handleApiError(error);
     }
@@ -55,7 +56,7 @@ function PricingForm({ current }: { current: PricingSettings }) {
     mutationFn: refreshExchangeRates,
     onSuccess: (res) => {
       toast.success(res?.message || 'Exchange rates refreshed');
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+      void refresh();
     },
     onError: (error) => handleApiError(error),
   });

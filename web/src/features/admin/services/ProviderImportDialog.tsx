@@ -2,7 +2,6 @@
 // rows, virtualised), tick the services to sell, optionally give them a markup, import.
 import { useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { ErrorState } from '@/components/EmptyState';
 import { SelectField, TextField } from '@/components/Field';
@@ -14,7 +13,8 @@ import { getErrorMessage, handleApiError } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/hooks';
 import { useCurrency } from '@/features/public/settings';
-import { catalogueKeys, importFromProvider, useProviderCatalogue, useProviders } from '../catalogueApi';
+import { useRefreshAdmin } from '../adminApi';
+import { importFromProvider, useProviderCatalogue, useProviders } from '../catalogueApi';
 import { markupProblem } from './pricing';
 
 export function ProviderImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -28,7 +28,7 @@ export function ProviderImportDialog({ open, onClose }: { open: boolean; onClose
 
 function ImportForm({ onClose, busy, setBusy }: { onClose: () => void; busy: boolean; setBusy: (busy: boolean) => void }) {
   const currency = useCurrency();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdmin();
   const providers = useProviders();
   const [providerId, setProviderId] = useState<number | null>(null);
   const chosen = providerId ?? providers.data?.[0]?.id ?? null;
@@ -76,7 +76,7 @@ function ImportForm({ onClose, busy, setBusy }: { onClose: () => void; busy: boo
       const res = await importFromProvider(chosen, { serviceIds: [...picked], markupPercent: markup.trim() || undefined });
       const failed = res.results.filter((r) => !r.ok).length;
       toast.success(`${res.created} new, ${res.results.length - res.created - failed} updated${failed ? `, ${failed} not found` : ''}`);
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+      void refresh();
       onClose();
     } catch (error) {
       handleApiError(error);

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { createProviderSchema } from '@schemas/catalogue';
@@ -20,19 +20,15 @@ import { confirmAction } from '@/lib/confirm';
 import { formatCount, formatDateTime, timeAgo } from '@/lib/format';
 import { cx } from '@/lib/hooks';
 import { toastFirstError } from '@/features/auth/formErrors';
-import { adminKeys } from '../adminApi';
+import { useRefreshAdmin } from '../adminApi';
 import {
-  catalogueKeys, checkProviderBalance, createProvider, deleteProvider, syncProviderCatalogue, updateProvider, useProviders, type AdminProvider, type ProviderInput,
+  checkProviderBalance, createProvider, deleteProvider, syncProviderCatalogue, updateProvider, useProviders, type AdminProvider, type ProviderInput,
 } from '../catalogueApi';
 
 export function ProvidersTab() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdmin();
   const providers = useProviders();
   const [editing, setEditing] = useState<AdminProvider | 'new' | null>(null);
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-  };
 
   const act = useMutation({
     mutationFn: ({ run }: { providerId: number; run: () => Promise<string> }) => run(),

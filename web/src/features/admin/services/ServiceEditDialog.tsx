@@ -3,7 +3,6 @@
 // preview shows the price the markup gives and the margin guard's floor before saving.
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { nairaField } from '@schemas/catalogue';
@@ -17,7 +16,8 @@ import { formatKobo } from '@/lib/format';
 import { toastFirstError } from '@/features/auth/formErrors';
 import { nairaToKobo } from '@/features/orders/catalog';
 import { useCurrency } from '@/features/public/settings';
-import { catalogueKeys, updateService, useAdminCategories, usePricingSettings, type AdminService } from '../catalogueApi';
+import { useRefreshAdmin } from '../adminApi';
+import { updateService, useAdminCategories, usePricingSettings, type AdminService } from '../catalogueApi';
 import { markupProblem, percentToBps, priceWithMarkup } from './pricing';
 
 const whole = (name: string) => z.string().trim().regex(/^\d{1,10}$/, { error: `${name} must be a whole number` });
@@ -69,7 +69,7 @@ export function ServiceEditDialog({ service, onClose }: { service: AdminService 
 
 function ServiceForm({ service, onClose }: { service: AdminService; onClose: () => void }) {
   const currency = useCurrency();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdmin();
   const categories = useAdminCategories();
   const pricing = usePricingSettings();
   const { control, register, handleSubmit, watch, formState: { errors, isSubmitting } } = useForm<ServiceForm>({ resolver: zodResolver(serviceFormSchema), defaultValues: toForm(service) });
@@ -98,7 +98,7 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
         ...pricingChange,
       });
       toast.success(res?.message || 'Service updated');
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
+      void refresh();
       onClose();
     } catch (error) {
       handleApiError(error);

@@ -1,7 +1,7 @@
 // The services for sale: filters, on/off per service, selection with bulk actions (switch on,
 // switch off, markup), editing, and the two imports (from a provider, from a CSV file).
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
@@ -15,7 +15,8 @@ import { confirmAction } from '@/lib/confirm';
 import { formatAmount, formatCount } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import { useCurrency } from '@/features/public/settings';
-import { bulkUpdateServices, catalogueKeys, updateService, useAdminCategories, useAdminServices, useProviders, type AdminService } from '../catalogueApi';
+import { useRefreshAdmin } from '../adminApi';
+import { bulkUpdateServices, updateService, useAdminCategories, useAdminServices, useProviders, type AdminService } from '../catalogueApi';
 import { CsvImportDialog } from './CsvImportDialog';
 import { MarkupDialog } from './MarkupDialog';
 import { ProviderImportDialog } from './ProviderImportDialog';
@@ -31,7 +32,7 @@ const OFF_REASONS: Record<NonNullable<AdminService['disabledReason']>, string> =
 
 export function ServicesTab() {
   const currency = useCurrency();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdmin();
   const filters = useUrlFilters(['tab']);
   const [search, setSearch] = useUrlSearch(filters);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -49,7 +50,6 @@ export function ServicesTab() {
     enabled: enabledText === 'true' ? true : enabledText === 'false' ? false : undefined,
   });
   const rows = q.data?.data ?? [];
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
 
   const toggleOne = useMutation({
     mutationFn: ({ service, enabled }: { service: AdminService; enabled: boolean }) => updateService(service.id, { enabled }),

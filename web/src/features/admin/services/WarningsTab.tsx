@@ -3,7 +3,7 @@
 // balances, orders whose submission is unknown. Reading one marks it as read.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Pagination } from '@/components/Pagination';
 import { SegmentedControl } from '@/components/SegmentedControl';
@@ -11,8 +11,8 @@ import { SkeletonRows } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { formatDateTime, timeAgo } from '@/lib/format';
-import { adminKeys } from '../adminApi';
-import { acknowledgeWarning, catalogueKeys, useCatalogueWarnings, type WarningKind } from '../catalogueApi';
+import { useRefreshAdmin } from '../adminApi';
+import { acknowledgeWarning, useCatalogueWarnings, type WarningKind } from '../catalogueApi';
 
 const LIMIT = 20;
 const KINDS: Record<WarningKind, { label: string; tone: 'amber' | 'red' | 'slate' }> = {
@@ -24,15 +24,14 @@ const KINDS: Record<WarningKind, { label: string; tone: 'amber' | 'red' | 'slate
 };
 
 export function WarningsTab() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdmin();
   const [show, setShow] = useState<'unread' | 'read'>('unread');
   const [page, setPage] = useState(1);
   const warnings = useCatalogueWarnings({ page, limit: LIMIT, acknowledged: show === 'read' });
   const read = useMutation({
     mutationFn: acknowledgeWarning,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void refresh();
     },
     onError: (error) => handleApiError(error),
   });
