@@ -14,6 +14,7 @@ import { formatCount, formatDuration } from '@/lib/format';
 import { cx, useDebouncedValue } from '@/lib/hooks';
 import { useDisplayCurrency } from '@/features/public/currency';
 import { platformsOf, useCategories, useServicesInfinite, type Service } from './catalog';
+import { PlatformChips } from './PlatformChips';
 import { rateUnit } from './orderFields';
 
 type Row = { kind: 'header'; key: string; title: string; platform?: string | null } | { kind: 'service'; key: string; service: Service };
@@ -114,26 +115,15 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '' }: Pr
           </div>
         </div>
         {platforms.length > 0 ? (
-          <div role="group" aria-label="Platform" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
-            {['', ...platforms].map((p) => (
-              <button
-                key={p || 'all'}
-                type="button"
-                aria-pressed={platform === p}
-                onClick={() => {
-                  setPlatform(p);
-                  setCategory('');
-                }}
-                className={cx(
-                  'inline-flex min-h-9 shrink-0 items-center gap-2 rounded-full border px-3.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-600',
-                  platform === p ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300',
-                )}
-              >
-                {p ? <PlatformBadge platform={p} className="h-5 w-5 rounded-md text-[9px]" /> : null}
-                {p || 'All platforms'}
-              </button>
-            ))}
-          </div>
+          <PlatformChips
+            platforms={platforms}
+            value={platform}
+            onChange={(p) => {
+              setPlatform(p);
+              setCategory('');
+            }}
+            allLabel="All platforms"
+          />
         ) : null}
       </div>
 

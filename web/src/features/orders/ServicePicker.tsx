@@ -11,6 +11,7 @@ import { getErrorMessage } from '@/lib/api';
 import { cx, useDebouncedValue } from '@/lib/hooks';
 import { useDisplayCurrency } from '@/features/public/currency';
 import { platformsOf, useCategories, useServicesInfinite, type Service } from './catalog';
+import { PlatformChips } from './PlatformChips';
 import { rateUnit } from './orderFields';
 
 interface Props {
@@ -86,26 +87,15 @@ export function ServicePicker({ onSelect, selectedId }: Props) {
   return (
     <div className="space-y-3">
       {platforms.length > 0 ? (
-        <div role="group" aria-label="Platform" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
-          {['', ...platforms].map((p) => (
-            <button
-              key={p || 'all'}
-              type="button"
-              aria-pressed={platform === p}
-              onClick={() => {
-                setPlatform(p);
-                setCategory('');
-              }}
-              className={cx(
-                'inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border px-3.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-600',
-                platform === p ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300',
-              )}
-            >
-              {p ? <PlatformBadge platform={p} className="h-5 w-5 rounded-md text-[9px]" /> : <Icon name="globe" className="h-4 w-4" />}
-              {p || 'All'}
-            </button>
-          ))}
-        </div>
+        <PlatformChips
+          platforms={platforms}
+          value={platform}
+          onChange={(p) => {
+            setPlatform(p);
+            setCategory('');
+          }}
+          allLabel="All"
+        />
       ) : categories.isPending ? (
         <div className="flex gap-2">
           {Array.from({ length: 4 }, (_, i) => (
