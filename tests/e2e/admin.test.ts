@@ -68,6 +68,8 @@ async function expectToast(page: Page, text: string): Promise<void> {
 async function openUser(page: Page, user: { email: string; fullName: string }) {
   await page.goto('/admin/users');
   await page.getByPlaceholder('Search by name, email or username').fill(user.email);
+  // The search settles into the URL after a pause, as a person's would.
+  await page.waitForURL(/search=/);
   // The table on desktops, the cards on phones: the visible one is clicked.
   await page.getByRole('button', { name: `Manage ${user.fullName}` }).click();
   await page.waitForURL('**/admin/manage-user');
@@ -193,6 +195,7 @@ describe('an administrator', () => {
     const { context, page } = await adminPage(DESKTOP);
     await page.goto('/admin/users');
     await page.getByPlaceholder('Search by name, email or username').fill(user.email);
+    await page.waitForURL(/search=/);
     await page.getByRole('button', { name: 'Suspend Tunde Suspend' }).click();
     await page.getByRole('button', { name: 'Yes, suspend' }).click();
     await expectToast(page, 'User suspended');
