@@ -8,8 +8,9 @@ import type { Env } from '../env';
 import { hmacHex, toHex, verifyHmacHex } from '../lib/crypto';
 import { koboToNumber, nairaToKobo } from '../lib/decimal';
 import { AppError, invalid } from '../lib/errors';
+import { createFlutterwave } from '../providers/payments/flutterwave';
 import { createPaystack } from '../providers/payments/paystack';
-import type { PaymentProvider, VerifiedPayment } from '../providers/payments/types';
+import type { PaymentProvider, PaymentProviderName, VerifiedPayment } from '../providers/payments/types';
 import type { VerifyPaymentInput } from '../schemas/wallet';
 import { applyLedgerEntry } from './ledger';
 import { decryptPaymentSecret, getPaymentSettings } from './settings';
@@ -18,11 +19,22 @@ import { decryptPaymentSecret, getPaymentSettings } from './settings';
 export const ORDER_STATUS = { pending: 1, success: 2, failed: 3 } as const;
 export const INVALID_PAYMENT_PAYLOAD = 'This payment could not be verified. Please start the deposit again.';
 
-export async function paymentProviderFor(db: Db, env: Env): Promise<PaymentProvider> {
+const NOT_CONFIGURED = 'Card payments are not configured yet. Please contact support.';
+
+/**
+ * The adapter for a provider (by default the one chosen in payment settings). Intents are always
+ * verified with the provider they were started with, even after an administrator switches.
+ */
+export async function paymentProviderFor(db: Db, env: Env, name?: PaymentProviderName): Promise<PaymentProvider> {
   const settings = await getPaymentSettings(db);
-  if (settings.provider !== 'paystack') throw new AppError('unavailable', 'The selected payment provider is not available. Please contact support.');
-  const secretKey = (await decryptPaymentSecret(settings, 'paystackSecretKey', env.ENCRYPTION_KEY)) ?? env.PAYSTACK_SECRET_KEY;
-  if (!secretKey) throw new AppError('unavailable', 'Card payments are not configured yet. Please contact support.');
+  const secret = (key: Parameters<typeof decryptPaymentSecret>[1]) => decryptPaymentSecret(settings, key, env.ENCRYPTION_KEY);
+  if ((name ?? settings.provider) === 'flutterwave') {
+    const [secretKey, webhookSecretHash] = await Promise.all([secret('flutterwaveSecretKey'), secret('flutterwaveWebhookHash')]);
+    if (!secretKey || !webhookSecretHash) throw new AppError('unavailable', NOT_CONFIGURED);
+    return createFlutterwave({ secretKey, webhookSecretHash });
+  }
+  const secretKey = (await secret('paystackSecretKey')) ?? env.PAYSTACK_SECRET_KEY;
+  if (!secretKey) throw new AppError('unavailable', NOT_CONFIGURED);
   return createPaystack({ secretKey, baseUrl: env.PAYSTACK_BASE_URL });
 }
 
@@ -97,7 +109,7 @@ export async function applyVerification(db: Db, intent: Intent, verified: Verifi
 
 async function verifyIntent(db: Db, env: Env, intent: Intent): Promise<number> {
   if (intent.status === 'success') return ORDER_STATUS.success;
-  const provider = await paymentProviderFor(db, env);
+  const provider = await paymentProviderFor(db, env, intent.provider as PaymentProviderName);
   return applyVerification(db, intent, await provider.verify(intent.reference));
 }
 
@@ -113,13 +125,17 @@ export async function verifyDeposit(db: Db, env: Env, userId: number, input: Ver
   return verifyIntent(db, env, intent);
 }
 
-/** A provider webhook: authenticated from the raw bytes, then re-verified like any other claim. */
-export async function handlePaystackWebhook(db: Db, env: Env, rawBody: ArrayBuffer, headers: Headers): Promise<'processed' | 'ignored'> {
-  const provider = await paymentProviderFor(db, env);
+/**
+ * A provider webhook: authenticated from the raw bytes, then re-verified like any other claim.
+ * Any authentic event naming one of our intents triggers that verification; the verify answer,
+ * not the event, decides whether money moves.
+ */
+export async function handlePaymentWebhook(db: Db, env: Env, name: PaymentProviderName, rawBody: ArrayBuffer, headers: Headers): Promise<'processed' | 'ignored'> {
+  const provider = await paymentProviderFor(db, env, name);
   const event = await provider.parseWebhook(rawBody, headers);
   if (!event) throw new AppError('unauthenticated', 'Invalid webhook signature');
-  if (event.event !== 'charge.success' || !event.reference) return 'ignored';
-  const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.reference, event.reference));
+  if (!event.reference) return 'ignored';
+  const [intent] = await db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, event.reference), eq(paymentIntents.provider, name)));
   if (!intent) return 'ignored';
   await verifyIntent(db, env, intent);
   return 'processed';
