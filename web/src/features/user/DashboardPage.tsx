@@ -4,8 +4,9 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { EmptyState } from '@/components/EmptyState';
-import { Icon, type IconName } from '@/components/Icon';
+import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
+import { StatCard } from '@/components/StatCard';
 import { StatusBadge, statusTone } from '@/components/StatusBadge';
 import { abbreviateNumber, formatCount, timeAgo } from '@/lib/format';
 import { cx } from '@/lib/hooks';
@@ -17,22 +18,6 @@ import { TRANSACTION_WITHDRAWAL, useSmmBalance, useTransactions, useWalletBalanc
 
 const DAYS = 30;
 const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-function StatCard({ icon, label, value, sub, loading, tone = 'brand' }: { icon: IconName; label: string; value: string; sub?: string; loading?: boolean; tone?: 'brand' | 'emerald' | 'amber' | 'sky' }) {
-  const tones = { brand: 'bg-brand-50 text-brand-700', emerald: 'bg-emerald-50 text-emerald-700', amber: 'bg-amber-50 text-amber-700', sky: 'bg-sky-50 text-sky-700' };
-  return (
-    <div className="card p-4 sm:p-5">
-      <div className="flex items-center gap-3">
-        <span className={cx('flex h-10 w-10 items-center justify-center rounded-xl', tones[tone])}>
-          <Icon name={icon} />
-        </span>
-        <p className="text-sm text-slate-600">{label}</p>
-      </div>
-      {loading ? <Skeleton className="mt-3 h-7 w-28" /> : <p className="mt-3 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>}
-      {sub ? <p className="mt-0.5 text-xs text-slate-500">{sub}</p> : null}
-    </div>
-  );
-}
 
 export default function DashboardPage() {
   const { user } = useAuth();
@@ -92,9 +77,9 @@ export default function DashboardPage() {
       </header>
 
       <section aria-label="Balances" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard icon="wallet" label="Wallet balance" value={money.format(wallet.data ?? 0)} loading={wallet.isPending} sub="Available to spend" tone="emerald" />
-        <StatCard icon="clock" label="In open orders" value={money.format(smm.data ?? 0)} loading={smm.isPending} sub="Committed to open orders" tone="amber" />
-        <StatCard icon="list" label="Orders" value={formatCount(orders.data?.total ?? 0)} loading={orders.isPending} sub="All time" />
+        <StatCard icon="wallet" label="Wallet balance" value={money.format(wallet.data ?? 0)} loading={wallet.isPending} hint="Available to spend" tone="emerald" />
+        <StatCard icon="clock" label="In open orders" value={money.format(smm.data ?? 0)} loading={smm.isPending} hint="Committed to open orders" tone="amber" />
+        <StatCard icon="list" label="Orders" value={formatCount(orders.data?.total ?? 0)} loading={orders.isPending} hint="All time" />
         <StatCard icon="chart" label={`Spent (${DAYS} days)`} value={money.format(spent30)} loading={spending.isPending} tone="sky" />
       </section>
 
