@@ -9,7 +9,7 @@
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -18,7 +18,7 @@ import { services } from '../drizzle/schema';
 import { app } from '../worker/app';
 import { openDatabase } from './node-db';
 import { callApi, payDeposit, signUp, type SignedInUser } from './shop-client';
-import { root, startStack, type RunningStack } from './stack';
+import { root, startThrowawayStack, type RunningStack } from './stack';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8899);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -305,12 +305,10 @@ function printTable(headers: string[], rows: string[][]) {
 }
 
 async function main() {
-  const dataDir = path.join(root, '.data', `bench-${process.pid}`);
-  rmSync(dataDir, { recursive: true, force: true });
   const admin = { email: 'bench-admin@example.com', password: randomBytes(18).toString('base64url') };
   console.log(`Starting the stack on port ${PORT} (SPA build, Postgres, sandbox providers, wrangler dev)...`);
-  const stack = await startStack({
-    port: PORT, dataDir, persistent: false, build: true, admin, wranglerOutput: 'ignore', countDatabaseStatements: true,
+  const stack = await startThrowawayStack('bench', {
+    port: PORT, build: true, admin, wranglerOutput: 'ignore', countDatabaseStatements: true,
     // The catalogue sync would mark the bench's copies of a sandbox service missing and disable them, mid-run.
     scheduledJobs: false,
   });
@@ -409,7 +407,6 @@ async function main() {
     if (!reconciliation.ok || results.some((r) => r.failures > 0)) process.exitCode = 1;
   } finally {
     await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -15,13 +15,13 @@
 import autocannon, { type RequestTemplate, type Result } from 'autocannon';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { orders, paymentIntents, services, walletTransactions } from '../drizzle/schema';
 import { openDatabase } from './node-db';
 import { callApi, payDeposit, signUp, type DepositPayload, type SignedInUser } from './shop-client';
-import { root, startStack, type RunningStack } from './stack';
+import { root, startThrowawayStack, type RunningStack } from './stack';
 
 const PORT = Number(process.env.LOAD_PORT ?? 8855);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -336,12 +336,10 @@ function printTraffic(runs: Array<{ kind: Kind; result: Result }>): void {
 }
 
 async function main() {
-  const dataDir = path.join(root, '.data', `load-${process.pid}`);
-  rmSync(dataDir, { recursive: true, force: true });
   const admin = { email: 'load-admin@example.com', password: randomBytes(18).toString('base64url') };
   console.log(`Starting the stack on port ${PORT} (Postgres, sandbox providers, wrangler dev, scheduled jobs)...`);
-  const stack = await startStack({
-    port: PORT, dataDir, persistent: false, build: !existsSync(path.join(root, 'dist', 'index.html')), admin, wranglerOutput: 'ignore',
+  const stack = await startThrowawayStack('load', {
+    port: PORT, build: !existsSync(path.join(root, 'dist', 'index.html')), admin, wranglerOutput: 'ignore',
   });
   try {
     const adminToken = (await callApi<{ accessToken: string }>(stack.url, 'POST', 'auth/login', { body: admin })).accessToken;
@@ -376,7 +374,6 @@ async function main() {
     if (checks.some((check) => check.problems.length > 0)) process.exitCode = 1;
   } finally {
     await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

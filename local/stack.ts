@@ -3,7 +3,7 @@
 // serving the built SPA and the API. `npm start`, the browser tests and the benchmark use it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFakes, type RunningFakes } from './fakes';
 import type { Env } from '../worker/env';
@@ -160,4 +160,18 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await stopAll();
     throw error;
   }
+}
+
+/** A stack on a fresh database under .data/<name>-<pid> that is deleted when stopped: browser tests, bench, load test. */
+export async function startThrowawayStack(name: string, options: Omit<StackOptions, 'dataDir' | 'persistent'>): Promise<RunningStack> {
+  const dataDir = path.join(root, '.data', `${name}-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const stack = await startStack({ ...options, dataDir, persistent: false });
+  return {
+    ...stack,
+    stop: async () => {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,19 +1,13 @@
 // Browser tests run against the shop exactly as `npm start` runs it (built SPA, wrangler dev,
 // embedded Postgres, sandbox providers), on a throwaway database and its own ports.
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { root, startStack } from '../../local/stack';
+import { startThrowawayStack } from '../../local/stack';
 
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
 
 export default async function setup(project: TestProject) {
-  const dataDir = path.join(root, '.data', `e2e-${process.pid}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  const stack = await startStack({
+  const stack = await startThrowawayStack('e2e', {
     port: Number(process.env.E2E_PORT ?? 8877),
-    dataDir,
-    persistent: false,
     build: true,
     admin: E2E_ADMIN,
     wranglerOutput: process.env.E2E_VERBOSE ? 'inherit' : 'ignore',
@@ -22,10 +16,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2ePaystackUrl', stack.fakes.paystackUrl);
   project.provide('e2eSmmProviderUrl', stack.fakes.smmProviderUrl);
   project.provide('e2eAdmin', E2E_ADMIN);
-  return async () => {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return () => stack.stop();
 }
 
 declare module 'vitest' {
