@@ -212,6 +212,8 @@ export const providers = pgTable('providers', {
   balanceCheckedAt: timestamp('balance_checked_at', { withTimezone: true }),
   catalogueSyncedAt: timestamp('catalogue_synced_at', { withTimezone: true }),
   lastError: text('last_error'),
+  /** Set while none of the provider's answers can be read; cleared by its next readable answer. */
+  unhealthySince: timestamp('unhealthy_since', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -258,6 +260,10 @@ export const services = pgTable('services', {
   refill: boolean('refill').notNull().default(false),
   cancel: boolean('cancel').notNull().default(false),
   dripfeed: boolean('dripfeed').notNull().default(false),
+  /** Days after completion a refill may be asked for ("Refill 30D"); null: the service sets no window. */
+  refillDays: integer('refill_days'),
+  /** What the service's link is, a URL or a username; null: decided from its type and category. */
+  linkKind: text('link_kind', { enum: ['url', 'username'] }),
   enabled: boolean('enabled').notNull().default(true),
   /** Why a service is off: 'admin', 'margin' (the guard) or 'provider_missing' (gone from the provider's list). */
   disabledReason: text('disabled_reason'),
@@ -273,6 +279,7 @@ export const services = pgTable('services', {
   check('services_rate_check', sql`${t.rateKobo} > 0 and ${t.costKobo} >= 0 and ${t.providerRateMicros} >= 0`),
   check('services_range_check', sql`${t.min} >= 1 and ${t.max} >= ${t.min}`),
   check('services_markup_check', sql`${t.markupBps} is null or ${t.markupBps} >= 0`),
+  check('services_refill_days_check', sql`${t.refillDays} is null or ${t.refillDays} > 0`),
 ]);
 
 /** What the catalogue sync wants an administrator to see: margin guard actions, vanished services, low provider balance. */
@@ -321,6 +328,12 @@ export const orders = pgTable('orders', {
   providerOrderId: text('provider_order_id'),
   startCount: integer('start_count'),
   remains: integer('remains'),
+  /** What the provider says it charged for the order, in micro-units of its currency, when it says. */
+  providerChargeMicros: bigint('provider_charge_micros', { mode: 'bigint' }),
+  /** The provider's last answer about this order that we could not act on, for people to read. */
+  providerNote: text('provider_note'),
+  /** Syncs in a row whose answer for this order could not be read; past a limit it needs attention. */
+  unreadableSyncs: integer('unreadable_syncs').notNull().default(0),
   cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
   idempotencyKey: text('idempotency_key'),
   lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
