@@ -56,6 +56,15 @@ export default defineConfig({
         },
       },
       {
+        // The local stack's own plumbing in Node: Postgres wherever the checkout sits, plain start-up failures.
+        test: {
+          name: 'local',
+          include: ['tests/local/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
         // `wrangler deploy --dry-run` in Node: the Worker bundles, and stays within the size limit.
         test: {
           name: 'deploy',

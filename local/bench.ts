@@ -19,8 +19,8 @@ import { app } from '../worker/app';
 import { openDatabase } from './node-db';
 import { callApi, payDeposit, signUp, type SignedInUser } from './shop-client';
 import { root, startThrowawayStack, type RunningStack } from './stack';
+import { runScript } from './startup-error';
 
-const PORT = Number(process.env.BENCH_PORT ?? 8899);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Registrations and sign-ins are rate limited to 10 a minute per address; the admin signs in too. */
@@ -192,7 +192,7 @@ async function countDatabaseWork(stack: RunningStack, call: Call): Promise<{ sta
 
 async function load(stack: RunningStack, call: Call) {
   const result = await autocannon({
-    url: `http://127.0.0.1:${PORT}`,
+    url: stack.url.replace('localhost', '127.0.0.1'),
     connections: CONNECTIONS,
     duration: SECONDS,
     requests: [{ method: call.method, path: call.path, setupRequest: (request) => ({ ...request, headers: call.headers(), body: call.body?.() }) }],
@@ -217,8 +217,7 @@ async function measure(stack: RunningStack, call: Call, floor: Stats): Promise<C
 }
 
 /** The scripts the SPA's index.html loads before anything renders: its entry and modulepreloads. */
-function firstLoadJavaScript(): { files: Array<{ file: string; bytes: number; gzipBytes: number }>; gzipBytes: number } {
-  const dist = path.join(root, 'dist');
+function firstLoadJavaScript(dist: string): { files: Array<{ file: string; bytes: number; gzipBytes: number }>; gzipBytes: number } {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const sources = [
     ...[...html.matchAll(/<script\b[^>]*\btype="module"[^>]*>/g)].map((tag) => /\bsrc="([^"]+)"/.exec(tag[0])?.[1]),
@@ -306,9 +305,9 @@ function printTable(headers: string[], rows: string[][]) {
 
 async function main() {
   const admin = { email: 'bench-admin@example.com', password: randomBytes(18).toString('base64url') };
-  console.log(`Starting the stack on port ${PORT} (SPA build, Postgres, sandbox providers, wrangler dev)...`);
+  console.log('Starting a stack of its own (SPA build, Postgres, sandbox providers, wrangler dev)...');
   const stack = await startThrowawayStack('bench', {
-    port: PORT, build: true, admin, wranglerOutput: 'ignore', countDatabaseStatements: true,
+    admin, wranglerOutput: 'ignore', countDatabaseStatements: true,
     // The catalogue sync would mark the bench's copies of a sandbox service missing and disable them, mid-run.
     scheduledJobs: false,
   });
@@ -366,7 +365,7 @@ async function main() {
     const credits = await measure(stack, credit, floor);
     results.push(credits);
     const { data: reconciliation } = await callApi<{ data: { ok: boolean } }>(stack.url, 'GET', 'admin/reconciliation', { token: adminToken });
-    const spa = firstLoadJavaScript();
+    const spa = firstLoadJavaScript(stack.distDir);
     console.log('Timing the services list in Chromium...');
     const servicesList = 'orderable' in catalogue ? await timeToServicesList(stack, users[0]) : { skipped: catalogue.skipped };
     if ('skipped' in servicesList) notes.push(`services list in the browser skipped: ${servicesList.skipped}`);
@@ -410,10 +409,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runScript(main);

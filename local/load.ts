@@ -15,15 +15,13 @@
 import autocannon, { type RequestTemplate, type Result } from 'autocannon';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { orders, paymentIntents, services, walletTransactions } from '../drizzle/schema';
 import { openDatabase } from './node-db';
 import { callApi, payDeposit, signUp, type DepositPayload, type SignedInUser } from './shop-client';
-import { root, startThrowawayStack, type RunningStack } from './stack';
+import { startThrowawayStack, type RunningStack } from './stack';
+import { runScript } from './startup-error';
 
-const PORT = Number(process.env.LOAD_PORT ?? 8855);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
 const USERS = Number(process.env.LOAD_USERS ?? 300);
@@ -337,9 +335,9 @@ function printTraffic(runs: Array<{ kind: Kind; result: Result }>): void {
 
 async function main() {
   const admin = { email: 'load-admin@example.com', password: randomBytes(18).toString('base64url') };
-  console.log(`Starting the stack on port ${PORT} (Postgres, sandbox providers, wrangler dev, scheduled jobs)...`);
+  console.log('Starting a stack of its own (SPA build, Postgres, sandbox providers, wrangler dev, scheduled jobs)...');
   const stack = await startThrowawayStack('load', {
-    port: PORT, build: !existsSync(path.join(root, 'dist', 'index.html')), admin, wranglerOutput: 'ignore',
+    admin, wranglerOutput: 'ignore',
   });
   try {
     const adminToken = (await callApi<{ accessToken: string }>(stack.url, 'POST', 'auth/login', { body: admin })).accessToken;
@@ -377,10 +375,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runScript(main);

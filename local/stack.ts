@@ -11,24 +11,28 @@ import { startLocalCron } from './cron';
 import { seedDemo } from './demo';
 import { applyMigrations } from './migrate';
 import { openDatabase } from './node-db';
+import { ensurePortsFree, freePorts, type StackPorts } from './ports';
 import { startPostgres } from './postgres';
 import { seedAdmin } from './seed';
+import { StartupError } from './startup-error';
 import { startWsBridge, type BridgeTraffic } from './ws-bridge';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
 export interface StackOptions {
-  /** The shop's port; the stack's other ports are derived from it. */
-  port: number;
-  /** Where Postgres data and local secrets live. */
+  /** npm start's fixed ports (portsFrom) or free ones (throwaway stacks). */
+  ports: StackPorts;
+  /** Where Postgres data, local secrets and wrangler's state live. */
   dataDir: string;
   /** Keep the database between runs (npm start) or throw it away (tests). */
   persistent: boolean;
+  /** The built SPA that wrangler serves; `build` (re)builds it there first. */
+  distDir: string;
+  build: boolean;
   /** Count the statements the Worker sends to Postgres (the benchmark's round-trip counts). */
   countDatabaseStatements?: boolean;
   /** Run the scheduled jobs on a timer (default); the benchmark turns them off so the load and the counts are its own. */
   scheduledJobs?: boolean;
-  build: boolean;
   admin: { email: string; password?: string };
   /** wrangler's output: shown for npm start, kept quiet in tests. */
   wranglerOutput: 'inherit' | 'ignore';
@@ -36,6 +40,8 @@ export interface StackOptions {
 
 export interface RunningStack {
   url: string;
+  /** The built SPA it serves. */
+  distDir: string;
   databaseUrl: string;
   dbWsProxy: string;
   /** Connections and statements through the database bridge so far (zeros unless countDatabaseStatements). */
@@ -72,7 +78,7 @@ function localSecrets(dataDir: string): LocalSecrets {
 async function waitForHealth(url: string, wrangler: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (wrangler.exitCode !== null) throw new Error(`wrangler dev exited with code ${wrangler.exitCode}`);
+    if (wrangler.exitCode !== null) throw new StartupError(`wrangler dev stopped (code ${wrangler.exitCode}) before the shop answered: read its output above (E2E_VERBOSE=1 shows it for the browser tests), fix what it says, then try again.`);
     try {
       const response = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
@@ -81,12 +87,23 @@ async function waitForHealth(url: string, wrangler: ChildProcess, timeoutMs = 90
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new Error(`the shop did not answer ${url}/api/v1/health within ${timeoutMs / 1000}s`);
+  throw new StartupError(`The shop did not answer ${url}/api/v1/health within ${timeoutMs / 1000} s: the machine may be overloaded, or wrangler stuck; stop other work and try again.`);
+}
+
+/**
+ * The Worker's variables, in a file of the stack's own: wrangler then reads no `.dev.vars` or `.env`
+ * of the checkout, and the secrets stay out of the process list.
+ */
+function writeWorkerEnv(dataDir: string, vars: Record<string, string>): string {
+  const file = path.join(dataDir, 'worker.env');
+  writeFileSync(file, Object.entries(vars).map(([key, value]) => `${key}=${JSON.stringify(value)}\n`).join(''), { mode: 0o600 });
+  return file;
 }
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
-  const offset = options.port - 8787;
-  const url = `http://localhost:${options.port}`;
+  const { ports } = options;
+  const url = `http://localhost:${ports.shop}`;
+  await ensurePortsFree(ports);
   mkdirSync(options.dataDir, { recursive: true });
   const secrets = localSecrets(options.dataDir);
   const cleanups: Array<() => Promise<void>> = [];
@@ -96,23 +113,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   try {
     if (options.build) {
-      const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-      if (build.status !== 0) throw new Error('SPA build failed');
+      const build = spawnSync('npx', ['vite', 'build', '--outDir', options.distDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+      if (build.status !== 0) throw new StartupError('The SPA did not build (the errors are above): fix them, then try again.');
+    } else if (!existsSync(path.join(options.distDir, 'index.html'))) {
+      throw new StartupError(`There is no built SPA in ${path.relative(root, options.distDir)}: run npm run build, or start without SKIP_BUILD=1.`);
     }
 
-    const postgres = await startPostgres({ dataDir: path.join(options.dataDir, 'pg'), port: 5488 + offset, persistent: options.persistent, quiet: true });
+    const postgres = await startPostgres({ dataDir: path.join(options.dataDir, 'pg'), port: ports.postgres, persistent: options.persistent, quiet: true });
     cleanups.push(() => postgres.stop());
     await postgres.createDatabase('smm');
     const databaseUrl = postgres.url('smm');
     await applyMigrations(databaseUrl);
 
-    const bridge = await startWsBridge({ port: 5489 + offset, allowedTarget: { host: '127.0.0.1', port: postgres.port }, countStatements: options.countDatabaseStatements });
+    const bridge = await startWsBridge({ port: ports.bridge, allowedTarget: { host: '127.0.0.1', port: postgres.port }, countStatements: options.countDatabaseStatements });
     cleanups.push(() => bridge.close());
 
     const fakes = await startFakes({
-      paystackPort: 8790 + offset,
-      smmPort: 8791 + offset,
-      ratesPort: 8792 + offset,
+      paystackPort: ports.paystack,
+      smmPort: ports.smm,
+      ratesPort: ports.rates,
       paystackSecretKey: secrets.PAYSTACK_SECRET_KEY,
       smmApiKey: secrets.SMM_API_KEY,
       webhookUrl: `${url}/api/v1/webhooks/paystack`,
@@ -138,9 +157,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     };
     const wrangler = spawn(
       'npx',
-      ['wrangler', 'dev', '--port', String(options.port), '--ip', '127.0.0.1', '--local', '--test-scheduled', '--show-interactive-dev-session=false',
-        '--inspector-port', String(9229 + offset), '--persist-to', path.join(options.dataDir, 'wrangler'),
-        ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`])],
+      ['wrangler', 'dev', '--port', String(ports.shop), '--ip', '127.0.0.1', '--local', '--test-scheduled', '--show-interactive-dev-session=false',
+        '--inspector-port', String(ports.inspector), '--persist-to', path.join(options.dataDir, 'wrangler'),
+        '--assets', options.distDir, '--env-file', writeWorkerEnv(options.dataDir, vars)],
       { cwd: root, stdio: ['ignore', options.wranglerOutput, options.wranglerOutput], detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } },
     );
     const exited = new Promise<number>((resolve) => wrangler.once('exit', (code) => resolve(code ?? 1)));
@@ -155,18 +174,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const cron = startLocalCron(vars as unknown as Env);
       cleanups.push(() => cron.stop());
     }
-    return { url, databaseUrl, dbWsProxy: bridge.proxy, databaseTraffic: bridge.traffic, fakes, secrets, admin, exited, stop: stopAll };
+    return { url, distDir: options.distDir, databaseUrl, dbWsProxy: bridge.proxy, databaseTraffic: bridge.traffic, fakes, secrets, admin, exited, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
 }
 
-/** A stack on a fresh database under .data/<name>-<pid> that is deleted when stopped: browser tests, bench, load test. */
-export async function startThrowawayStack(name: string, options: Omit<StackOptions, 'dataDir' | 'persistent'>): Promise<RunningStack> {
+/**
+ * A stack of its own for the browser tests, the bench and the load test: a fresh database, free
+ * ports, and the SPA built into its own folder, all under .data/<name>-<pid> and deleted when
+ * stopped. So it never touches what a running `npm start` serves.
+ */
+export async function startThrowawayStack(
+  name: string,
+  options: Omit<StackOptions, 'dataDir' | 'persistent' | 'ports' | 'distDir' | 'build'>,
+): Promise<RunningStack> {
   const dataDir = path.join(root, '.data', `${name}-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const stack = await startStack({ ...options, dataDir, persistent: false });
+  const stack = await startStack({ ...options, dataDir, persistent: false, ports: await freePorts(), distDir: path.join(dataDir, 'dist'), build: true });
   return {
     ...stack,
     stop: async () => {

@@ -1,15 +1,18 @@
 // `npm start`: the whole shop on http://localhost:8787 (PORT overrides), data kept in .data/.
 import path from 'node:path';
+import { portsFrom } from './ports';
 import { root, startStack } from './stack';
+import { describeStartupFailure } from './startup-error';
 
 const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@example.com';
 
 async function main() {
   console.log('Starting the shop (building the SPA, Postgres, sandbox providers, wrangler dev)...');
   const stack = await startStack({
-    port: Number(process.env.PORT ?? 8787),
+    ports: portsFrom(Number(process.env.PORT ?? 8787)),
     dataDir: path.join(root, '.data'),
     persistent: true,
+    distDir: path.join(root, 'dist'),
     build: process.env.SKIP_BUILD !== '1',
     admin: { email: adminEmail, password: process.env.ADMIN_PASSWORD },
     wranglerOutput: 'inherit',
@@ -41,7 +44,7 @@ async function main() {
   ].join('\n'));
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+main().catch((error: unknown) => {
+  console.error(describeStartupFailure(error));
   process.exit(1);
 });

@@ -1,17 +1,34 @@
 // Browser tests run against the shop exactly as `npm start` runs it (built SPA, wrangler dev,
-// embedded Postgres, sandbox providers), on a throwaway database and its own ports.
+// embedded Postgres, sandbox providers), on a stack of their own: throwaway database, free ports,
+// the SPA built into its own folder. A running `npm start` beside them is left as it was.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startThrowawayStack } from '../../local/stack';
+import { root, startThrowawayStack } from '../../local/stack';
+import { StartupError } from '../../local/startup-error';
+import { CHROMIUM_PATH } from './browser';
 
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
 
+/** What `npm start` serves, as far as a rebuild would change it. */
+function servedBuild(): string {
+  const index = path.join(root, 'dist', 'index.html');
+  return existsSync(index) ? `${statSync(index).ino}:${statSync(index).mtimeMs}` : 'none';
+}
+
 export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new StartupError(`The browser tests need Chromium at ${CHROMIUM_PATH}: install it with apt-get install chromium, or set CHROMIUM_PATH to one.`);
+  }
+  const before = servedBuild();
   const stack = await startThrowawayStack('e2e', {
-    port: Number(process.env.E2E_PORT ?? 8877),
-    build: true,
     admin: E2E_ADMIN,
     wranglerOutput: process.env.E2E_VERBOSE ? 'inherit' : 'ignore',
   });
+  if (servedBuild() !== before) {
+    await stack.stop();
+    throw new Error('Starting the browser tests rewrote dist/, which a running npm start serves: throwaway stacks must build into their own folder.');
+  }
   project.provide('shopUrl', stack.url);
   project.provide('e2ePaystackUrl', stack.fakes.paystackUrl);
   project.provide('e2eSmmProviderUrl', stack.fakes.smmProviderUrl);

@@ -1,25 +1,14 @@
 // Starts what the Worker tests talk to: a real Postgres (fresh database per run, migrated),
 // the WebSocket bridge the Neon driver needs locally, and the fakes of outside services.
 import { rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakes } from '../../local/fakes';
 import { applyMigrations } from '../../local/migrate';
+import { freePort } from '../../local/ports';
 import { startPostgres } from '../../local/postgres';
 import { startWsBridge } from '../../local/ws-bridge';
 import { TEST_SECRETS } from './secrets';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 export default async function setup(project: TestProject) {
   const dataDir = path.resolve('.data', `test-${process.pid}`);
