@@ -59,7 +59,8 @@ async function freshClone(): Promise<void> {
   try {
     run('git', ['clone', '--quiet', root, checkout], home);
     run('npm', ['install', '--no-audit', '--no-fund'], checkout);
-    if (!process.argv.includes('--skip-tests')) run('npm', ['test'], checkout);
+    const testing = !process.argv.includes('--skip-tests');
+    if (testing) run('npm', ['test'], checkout);
     const port = await freePort();
     const person = { fullName: 'Fresh Clone', email: `fresh-${randomBytes(4).toString('hex')}@example.com`, password: 'a long private passphrase 1' };
     const first = await npmStart(checkout, port);
@@ -76,7 +77,7 @@ async function freshClone(): Promise<void> {
     } finally {
       await second.stop();
     }
-    console.log(`\nFresh clone in a mode-700 folder: npm install, npm test and npm start work; the second start kept the first one's user${cluster ? ` (data in ${cluster})` : ''}.`);
+    console.log(`\nFresh clone in a mode-700 folder: npm install, ${testing ? 'npm test ' : ''}and npm start work; the second start kept the first one's user${cluster ? ` (data in ${cluster})` : ''}.`);
   } finally {
     rmSync(home, { recursive: true, force: true });
     if (cluster) rmSync(cluster, { recursive: true, force: true });
