@@ -77,7 +77,7 @@ async function freshClone(): Promise<void> {
     } finally {
       await second.stop();
     }
-    console.log(`\nFresh clone in a mode-700 folder: npm install, ${testing ? 'npm test ' : ''}and npm start work; the second start kept the first one's user${cluster ? ` (data in ${cluster})` : ''}.`);
+    console.log(`\nFresh clone in a mode-700 folder: ${testing ? 'npm install, npm test and npm start work' : 'npm install and npm start work'}; the second start kept the first one's user${cluster ? ` (data in ${cluster})` : ''}.`);
   } finally {
     rmSync(home, { recursive: true, force: true });
     if (cluster) rmSync(cluster, { recursive: true, force: true });
