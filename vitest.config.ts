@@ -80,6 +80,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
+          // A bound for a busy machine, not a wait: tests end when their conditions hold.
+          testTimeout: 30_000,
           setupFiles: ['tests/web/setup.ts'],
         },
       },

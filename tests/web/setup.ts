@@ -1,7 +1,11 @@
 // Component-test setup (jsdom). jest-dom is not installed: tests use plain vitest assertions.
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify';
+
+// findBy* waits up to a second by default: on a busy machine (the whole suite, npm start beside it) a
+// screen's first render can take longer. The wait still ends as soon as the element is there.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no matchMedia or scrolling.
 if (typeof window.matchMedia !== 'function') {
