@@ -21,6 +21,9 @@ export default defineConfig({
             main: './worker/index.ts',
             miniflare: {
               compatibilityDate: '2026-04-20',
+              // As in wrangler.toml: the Worker under test consumes its own submissions queue.
+              queueProducers: { ORDER_SUBMISSIONS: 'smm-order-submissions' },
+              queueConsumers: { 'smm-order-submissions': { maxBatchSize: 10, maxBatchTimeout: 0.05, maxRetries: 5 } },
               bindings: {
                 DATABASE_URL: inject('databaseUrl'),
                 DB_WS_PROXY: inject('dbWsProxy'),
@@ -30,7 +33,11 @@ export default defineConfig({
                 ENCRYPTION_KEY: TEST_SECRETS.ENCRYPTION_KEY,
                 PAYSTACK_SECRET_KEY: TEST_SECRETS.PAYSTACK_SECRET_KEY,
                 PAYSTACK_BASE_URL: inject('paystackUrl'),
+                FLUTTERWAVE_BASE_URL: inject('flutterwaveUrl'),
                 RATES_API_URL: inject('ratesUrl'),
+                // The sandbox mailbox: tests read emailed links there, as a person reads them in their inbox.
+                EMAIL_API_URL: inject('emailApiUrl'),
+                EMAIL_API_KEY: TEST_SECRETS.EMAIL_API_KEY,
               },
             },
           })),

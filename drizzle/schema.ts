@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import { WARNING_KINDS } from '../worker/schemas/catalogue';
 import { ORDER_STATUSES } from '../worker/schemas/orders';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -108,8 +109,13 @@ export const emailOutbox = pgTable('email_outbox', {
 export const wallets = pgTable('wallets', {
   userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   balanceKobo: kobo('balance_kobo').notNull().default(sql`0`),
+  /** What a chargeback took back beyond the balance: blocks orders, and the next deposits settle it first. */
+  debtKobo: kobo('debt_kobo').notNull().default(sql`0`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [check('wallets_balance_non_negative', sql`${t.balanceKobo} >= 0`)]);
+}, (t) => [
+  check('wallets_balance_non_negative', sql`${t.balanceKobo} >= 0`),
+  check('wallets_debt_non_negative', sql`${t.debtKobo} >= 0`),
+]);
 
 /**
  * The ledger. Every balance change is one row here, written in the same transaction as
@@ -156,6 +162,33 @@ export const paymentIntents = pgTable('payment_intents', {
   check('payment_intents_amount_positive', sql`${t.amountKobo} > 0`),
 ]);
 
+/**
+ * Money the payment provider took back after a credit: a refund, or a dispute (chargeback).
+ * (provider, event_key) is unique, so a replayed webhook moves nothing. taken + debt = amount
+ * while the reversal stands; a dispute the shop wins gives both back.
+ */
+export const paymentReversals = pgTable('payment_reversals', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  intentId: bigint('intent_id', { mode: 'number' }).notNull().references(() => paymentIntents.id, { onDelete: 'restrict' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  kind: text('kind', { enum: ['refund', 'dispute'] }).notNull(),
+  eventKey: text('event_key').notNull(),
+  status: text('status', { enum: ['taken', 'dispute_open', 'dispute_won', 'dispute_lost'] }).notNull(),
+  amountKobo: kobo('amount_kobo').notNull(),
+  /** Taken from the wallet's balance. */
+  takenKobo: kobo('taken_kobo').notNull(),
+  /** The part the balance no longer held, added to the wallet's debt. */
+  debtKobo: kobo('debt_kobo').notNull(),
+  providerDetails: jsonb('provider_details').notNull().default({}),
+  createdAt: createdAt(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('payment_reversals_event_key').on(t.provider, t.eventKey),
+  index('payment_reversals_user_idx').on(t.userId, t.createdAt),
+  check('payment_reversals_amounts_check', sql`${t.amountKobo} > 0 and ${t.takenKobo} >= 0 and ${t.debtKobo} >= 0 and ${t.takenKobo} + ${t.debtKobo} <= ${t.amountKobo}`),
+]);
+
 // ---------------------------------------------------------------- administration
 
 /** Site and payment settings as small JSON documents keyed by name. */
@@ -194,7 +227,10 @@ export const exchangeRates = pgTable('exchange_rates', {
   perUsdMicros: bigint('per_usd_micros', { mode: 'bigint' }).notNull(),
   sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }).notNull(),
   fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [check('exchange_rates_positive', sql`${t.perUsdMicros} > 0`)]);
+  /** A rate the service gave outside the accepted band: held for an administrator to accept or reject. */
+  proposedPerUsdMicros: bigint('proposed_per_usd_micros', { mode: 'bigint' }),
+  proposedAt: timestamp('proposed_at', { withTimezone: true }),
+}, (t) => [check('exchange_rates_positive', sql`${t.perUsdMicros} > 0 and (${t.proposedPerUsdMicros} is null or ${t.proposedPerUsdMicros} > 0)`)]);
 
 /** Upstream SMM panels (API v2). The key is stored only encrypted with ENCRYPTION_KEY. */
 export const providers = pgTable('providers', {
@@ -262,6 +298,10 @@ export const services = pgTable('services', {
   dripfeed: boolean('dripfeed').notNull().default(false),
   /** Days after completion a refill may be asked for ("Refill 30D"); null: the service sets no window. */
   refillDays: integer('refill_days'),
+  /** An administrator set refill_days by hand, so the catalogue sync leaves it alone. */
+  refillDaysByAdmin: boolean('refill_days_by_admin').notNull().default(false),
+  /** A provider price the sync did not believe (0, missing, or too far from the last): held until an administrator accepts it. */
+  proposedProviderRateMicros: bigint('proposed_provider_rate_micros', { mode: 'bigint' }),
   /** What the service's link is, a URL or a username; null: decided from its type and category. */
   linkKind: text('link_kind', { enum: ['url', 'username'] }),
   enabled: boolean('enabled').notNull().default(true),
@@ -282,10 +322,10 @@ export const services = pgTable('services', {
   check('services_refill_days_check', sql`${t.refillDays} is null or ${t.refillDays} > 0`),
 ]);
 
-/** What the catalogue sync wants an administrator to see: margin guard actions, vanished services, low provider balance. */
+/** What the syncs want an administrator to see: margin guard actions, vanished services, provider trouble, orders to check. */
 export const catalogueWarnings = pgTable('catalogue_warnings', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  kind: text('kind', { enum: ['margin_repriced', 'margin_disabled', 'service_missing', 'provider_low_balance', 'submission_unknown'] }).notNull(),
+  kind: text('kind', { enum: WARNING_KINDS }).notNull(),
   providerId: integer('provider_id').references(() => providers.id, { onDelete: 'cascade' }),
   serviceId: integer('service_id').references(() => services.id, { onDelete: 'cascade' }),
   orderId: integer('order_id'),

@@ -5,9 +5,10 @@
 import { eq } from 'drizzle-orm';
 import { providers, services, settings } from '../drizzle/schema';
 import type { Db } from '../worker/db';
-import { importFromProvider } from '../worker/services/catalogue';
+import { importFromProvider } from '../worker/services/catalogue-import';
 import { saveCatalogueSettings } from '../worker/services/margin';
 import { createProvider, providerClient, updateProvider } from '../worker/services/providers';
+import { SmmProviderError } from '../worker/providers/smm/types';
 
 export interface DemoOptions {
   encryptionKey: string;
@@ -37,9 +38,24 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<{ provider
   const [anyService] = await db.select({ id: services.id }).from(services).where(eq(services.providerId, providerId)).limit(1);
   if (anyService) return { providerId, imported: 0 };
   const [provider] = await db.select().from(providers).where(eq(providers.id, providerId));
-  const { services: offered } = await (await providerClient(env, provider)).services();
-  const { created } = await importFromProvider(db, env, null, providerId, { serviceIds: offered.map((service) => service.id) });
+  // The sandbox panel started rough (SMM_FAKE=rough) fails a call now and then, as real panels do: ask again.
+  const { created } = await retryingPanel(async () => {
+    const { services: offered } = await (await providerClient(env, provider)).services();
+    return importFromProvider(db, env, null, providerId, { serviceIds: offered.map((service) => service.id) });
+  });
   // The whole live catalogue was just read and imported: that is a catalogue sync.
   await db.update(providers).set({ catalogueSyncedAt: new Date() }).where(eq(providers.id, providerId));
   return { providerId, imported: created };
+}
+
+/** Runs `work` again (a few times) while the panel gives no readable answer. */
+async function retryingPanel<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof SmmProviderError && error.kind === 'unavailable') || attempt >= 8) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }

@@ -1,10 +1,13 @@
 // A local Paystack: the parts of https://api.paystack.co this shop uses
 // (initialize, verify, checkout redirect, signed charge.success webhooks),
 // answering in Paystack's envelope {status, message, data} with its messages,
-// plus test controls under /__* to make it slow, broken, lying or duplicated.
+// plus test controls under /__* to make it slow, broken, lying or duplicated,
+// and to refund or dispute a paid transaction (paystack-reversals.ts).
+// As on Paystack, a transaction lives in the domain ("test" or "live") of the
+// key that initialized it, and only a key of that domain can see it.
 
 import { createHmac, randomBytes } from 'node:crypto';
-import { formatScaled } from '../../worker/lib/decimal';
+import { checkoutPage, paymentForm, type CheckoutBrand } from './checkout';
 import {
   escapeHtml,
   isOneOf,
@@ -18,10 +21,15 @@ import {
   type FakeRequest,
   type RunningFake,
 } from './http';
+import { openDispute, refund, resolveDispute, type ReversalState, type ReversibleTransaction } from './paystack-reversals';
+import { applyWebhookControls, defaultWebhookControls, webhookSender, type WebhookControls, type WebhookRecord } from './webhooks';
 import type { ServerResponse } from 'node:http';
 
 export interface FakePaystackOptions {
+  /** The test secret key (sk_test_…). */
   secretKey: string;
+  /** A live secret key (sk_live_…): its transactions are on the live domain. */
+  liveSecretKey?: string;
   port?: number;
   /** Where signed webhooks go (Paystack's dashboard "Webhook URL"); null keeps them in /__webhooks only. */
   webhookUrl?: string | null;
@@ -29,12 +37,13 @@ export interface FakePaystackOptions {
   defaultCallbackUrl?: string | null;
 }
 
-type TransactionStatus = 'abandoned' | 'success' | 'failed';
-type WebhookMode = 'normal' | 'delay' | 'duplicate' | 'drop';
+type TransactionStatus = ReversibleTransaction['status'];
+type Domain = 'test' | 'live';
 type VerifyMode = 'normal' | 'timeout' | 'garbage' | 'error';
 
 interface Transaction {
   id: number;
+  domain: Domain;
   reference: string;
   accessCode: string;
   /** Kobo, a safe integer as on Paystack's wire. */
@@ -47,34 +56,19 @@ interface Transaction {
   createdAt: string;
   paidAt: string | null;
   customerId: number;
+  reversedKobo: number;
 }
 
-interface WebhookRecord {
-  id: number;
-  event: string;
-  reference: string;
-  /** The exact bytes sent (UTF-8), so tests can replay or tamper with them. */
-  body: string;
-  signature: string;
-  url: string | null;
-  deliveries: Array<{ at: string; status: number | null; error: string | null }>;
-}
-
-interface Controls {
-  webhookUrl: string | null;
-  webhookMode: WebhookMode;
-  webhookDelayMs: number;
-  /** How many identical copies 'duplicate' sends. */
-  webhookTimes: number;
+interface Controls extends WebhookControls {
   verifyMode: VerifyMode;
   /** One-shot lies for the next verify answer, to test the caller's tamper checks. */
   overrideAmount: number | null;
   overrideCurrency: string | null;
+  overrideDomain: string | null;
 }
 
-interface PaystackState {
+interface PaystackState extends ReversalState<Transaction> {
   scope: string;
-  transactions: Map<string, Transaction>;
   webhooks: WebhookRecord[];
   controls: Controls;
 }
@@ -83,45 +77,43 @@ const SUPPORTED_CURRENCIES = new Set(['NGN', 'GHS', 'ZAR', 'KES', 'USD', 'XOF', 
 /** Paystack: "Only -, ., = and alphanumeric characters allowed." */
 const REFERENCE_PATTERN = /^[A-Za-z0-9.=-]+$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
-const WEBHOOK_TIMEOUT_MS = 10_000;
+const BRAND: CheckoutBrand = { name: 'Paystack', accent: '#0ba4db', testCard: 'Test card 4084 0840 8408 4081 · any future date · CVV 408' };
 
 export async function startFakePaystack(options: FakePaystackOptions): Promise<RunningFake> {
-  const { secretKey } = options;
+  const domainOfKey = new Map<string, Domain>([[options.secretKey, 'test']]);
+  if (options.liveSecretKey) domainOfKey.set(options.liveSecretKey, 'live');
   let nextId = 4_099_260_000;
-  const timers = new Set<NodeJS.Timeout>();
+  const webhooks = webhookSender({ signatureHeader: 'x-paystack-signature', userAgent: 'Paystack-Webhook (fake)' });
   /** Checkout links are global, like Paystack's: access code -> scope and reference. */
   const checkouts = new Map<string, { scope: string; reference: string }>();
 
   const defaultControls = (scope: string): Controls => ({
     // Only the root scope knows the app; test scopes read /__webhooks instead.
-    webhookUrl: scope === '' ? (options.webhookUrl ?? null) : null,
-    webhookMode: 'normal',
-    webhookDelayMs: 3000,
-    webhookTimes: 2,
+    ...defaultWebhookControls(scope === '' ? (options.webhookUrl ?? null) : null),
     verifyMode: 'normal',
     overrideAmount: null,
     overrideCurrency: null,
+    overrideDomain: null,
   });
-  const scopes = new Scopes<PaystackState>((scope) => ({ scope, transactions: new Map(), webhooks: [], controls: defaultControls(scope) }));
+  const scopes = new Scopes<PaystackState>((scope) => ({ scope, transactions: new Map(), disputes: new Map(), webhooks: [], controls: defaultControls(scope) }));
 
-  function authorize(request: FakeRequest, response: ServerResponse): boolean {
+  /** The domain of the request's key; null (answered 401) when it carries none of ours. */
+  function authorize(request: FakeRequest, response: ServerResponse): Domain | null {
     const header = String(request.headers.authorization ?? '');
     if (!/^Bearer\s+\S+/i.test(header)) {
       sendJson(response, 401, { status: false, message: 'Format is Authorization: Bearer [secret key]' });
-      return false;
+      return null;
     }
-    if (header.replace(/^Bearer\s+/i, '') !== secretKey) {
-      sendJson(response, 401, { status: false, message: 'Invalid key' });
-      return false;
-    }
-    return true;
+    const domain = domainOfKey.get(header.replace(/^Bearer\s+/i, ''));
+    if (!domain) sendJson(response, 401, { status: false, message: 'Invalid key' });
+    return domain ?? null;
   }
 
   function refuse(response: ServerResponse, status: number, message: string): void {
     sendJson(response, status, { status: false, message });
   }
 
-  function initialize(state: PaystackState, request: FakeRequest, response: ServerResponse): void {
+  function initialize(state: PaystackState, domain: Domain, request: FakeRequest, response: ServerResponse): void {
     const fields = readFields(request);
     const email = typeof fields.email === 'string' ? fields.email.trim() : '';
     if (!EMAIL_PATTERN.test(email)) return refuse(response, 400, 'Invalid Email Address Passed');
@@ -143,6 +135,7 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     const id = nextId++;
     state.transactions.set(reference, {
       id,
+      domain,
       reference,
       accessCode,
       amount: Number(amountText),
@@ -154,6 +147,7 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
       createdAt: new Date().toISOString(),
       paidAt: null,
       customerId: 90_000_000 + (id % 10_000_000),
+      reversedKobo: 0,
     });
     checkouts.set(accessCode, { scope: state.scope, reference });
     sendJson(response, 200, {
@@ -166,12 +160,14 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
   function verifyData(transaction: Transaction, controls: Controls) {
     const amount = controls.overrideAmount ?? transaction.amount;
     const currency = controls.overrideCurrency ?? transaction.currency;
+    const domain = controls.overrideDomain ?? transaction.domain;
     controls.overrideAmount = null;
     controls.overrideCurrency = null;
-    const gatewayResponse = { abandoned: 'The transaction was not completed', success: 'Successful', failed: 'Declined' }[transaction.status];
+    controls.overrideDomain = null;
+    const gatewayResponse = { abandoned: 'The transaction was not completed', success: 'Successful', failed: 'Declined', reversed: 'Approved' }[transaction.status];
     return {
       id: transaction.id,
-      domain: 'test',
+      domain,
       status: transaction.status,
       reference: transaction.reference,
       receipt_number: null,
@@ -194,13 +190,14 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     };
   }
 
-  function verify(state: PaystackState, reference: string, response: ServerResponse): void {
+  function verify(state: PaystackState, domain: Domain, reference: string, response: ServerResponse): void {
     const { controls } = state;
     if (controls.verifyMode === 'timeout') return; // never answers; the connection is cut when the fake closes
     if (controls.verifyMode === 'garbage') return sendGarbage(response, 502);
     if (controls.verifyMode === 'error') return sendJson(response, 500, { status: false, message: 'An error occurred, please try again' });
     const transaction = state.transactions.get(reference);
-    if (!transaction) {
+    // A key never sees the other domain's transactions.
+    if (!transaction || transaction.domain !== domain) {
       return sendJson(response, 400, {
         status: false,
         message: 'Transaction reference not found',
@@ -221,65 +218,31 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     return true;
   }
 
-  async function emitChargeSuccess(state: PaystackState, transaction: Transaction): Promise<void> {
-    const { controls } = state;
-    const body = JSON.stringify({
-      event: 'charge.success',
-      data: {
-        id: transaction.id,
-        domain: 'test',
-        status: 'success',
-        reference: transaction.reference,
-        amount: transaction.amount,
-        message: null,
-        gateway_response: 'Successful',
-        paid_at: transaction.paidAt,
-        created_at: transaction.createdAt,
-        channel: 'card',
-        currency: transaction.currency,
-        ip_address: '127.0.0.1',
-        metadata: transaction.metadata ?? '',
-        customer: { id: transaction.customerId, email: transaction.email, customer_code: `CUS_${transaction.customerId.toString(36)}` },
-      },
-    });
-    const record: WebhookRecord = {
-      id: state.webhooks.length + 1,
-      event: 'charge.success',
-      reference: transaction.reference,
-      body,
-      signature: createHmac('sha512', secretKey).update(body, 'utf8').digest('hex'),
-      url: controls.webhookUrl,
-      deliveries: [],
-    };
-    state.webhooks.push(record);
-    if (record.url === null || controls.webhookMode === 'drop') return;
-    if (controls.webhookMode === 'delay') {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void deliver(record);
-      }, controls.webhookDelayMs);
-      timers.add(timer);
-      return;
-    }
-    const copies = controls.webhookMode === 'duplicate' ? Math.max(1, controls.webhookTimes) : 1;
-    for (let copy = 0; copy < copies; copy++) await deliver(record);
+  /** Sends one event about `transaction`, signed as Paystack signs: with the secret key of the transaction's own domain. */
+  async function emit(state: PaystackState, transaction: Transaction, event: string, data: Record<string, unknown>): Promise<WebhookRecord> {
+    const body = JSON.stringify({ event, data });
+    const key = [...domainOfKey].find(([, domain]) => domain === transaction.domain)![0];
+    const signature = createHmac('sha512', key).update(body, 'utf8').digest('hex');
+    return webhooks.send(state.webhooks, state.controls, { event, reference: transaction.reference, body, signature });
   }
 
-  async function deliver(record: WebhookRecord): Promise<void> {
-    if (record.url === null) return;
-    const at = new Date().toISOString();
-    try {
-      const answer = await fetch(record.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-paystack-signature': record.signature, 'user-agent': 'Paystack-Webhook (fake)' },
-        body: record.body,
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      });
-      await answer.arrayBuffer();
-      record.deliveries.push({ at, status: answer.status, error: null });
-    } catch (error) {
-      record.deliveries.push({ at, status: null, error: error instanceof Error ? error.message : String(error) });
-    }
+  async function emitChargeSuccess(state: PaystackState, transaction: Transaction): Promise<void> {
+    await emit(state, transaction, 'charge.success', {
+      id: transaction.id,
+      domain: transaction.domain,
+      status: 'success',
+      reference: transaction.reference,
+      amount: transaction.amount,
+      message: null,
+      gateway_response: 'Successful',
+      paid_at: transaction.paidAt,
+      created_at: transaction.createdAt,
+      channel: 'card',
+      currency: transaction.currency,
+      ip_address: '127.0.0.1',
+      metadata: transaction.metadata ?? '',
+      customer: { id: transaction.customerId, email: transaction.email, customer_code: `CUS_${transaction.customerId.toString(36)}` },
+    });
   }
 
   function callbackLocation(transaction: Transaction): string | null {
@@ -294,47 +257,35 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     const entry = checkouts.get(accessCode);
     const state = entry ? scopes.get(entry.scope) : undefined;
     const transaction = entry && state ? state.transactions.get(entry.reference) : undefined;
-    if (!state || !transaction) return sendHtml(response, 404, checkoutPage({ title: 'Invalid checkout link', body: '<p>This payment link does not exist or has expired.</p>' }));
+    if (!state || !transaction) return sendHtml(response, 404, checkoutPage(BRAND, { title: 'Invalid checkout link', body: '<p>This payment link does not exist or has expired.</p>' }));
 
     if (request.method === 'POST') {
       const outcome = readFields(request).outcome === 'success' ? 'success' : 'failed';
       await complete(state, transaction, outcome);
       const location = callbackLocation(transaction);
       if (location) return redirect(response, location);
-      return sendHtml(response, 200, checkoutPage({ title: outcome === 'success' ? 'Payment successful' : 'Payment declined', body: `<p>Reference <code>${escapeHtml(transaction.reference)}</code>. You can close this page.</p>` }));
+      return sendHtml(response, 200, checkoutPage(BRAND, { title: outcome === 'success' ? 'Payment successful' : 'Payment declined', body: `<p>Reference <code>${escapeHtml(transaction.reference)}</code>. You can close this page.</p>` }));
     }
 
     if (transaction.status !== 'abandoned') {
       const location = callbackLocation(transaction);
       const back = location ? `<p><a class="link" href="${escapeHtml(location)}">Return to merchant</a></p>` : '';
-      return sendHtml(response, 200, checkoutPage({ title: 'Transaction already processed', body: `<p>This payment was already ${transaction.status === 'success' ? 'completed' : 'declined'}.</p>${back}` }));
+      return sendHtml(response, 200, checkoutPage(BRAND, { title: 'Transaction already processed', body: `<p>This payment was already ${transaction.status === 'failed' ? 'declined' : 'completed'}.</p>${back}` }));
     }
-    sendHtml(
-      response,
-      200,
-      checkoutPage({
-        title: 'Pay with card',
-        body: `
-          <p class="email">${escapeHtml(transaction.email)}</p>
-          <p class="amount">Pay <strong>${transaction.currency} ${formatAmount(transaction.amount)}</strong></p>
-          <div class="card-hint">Test card 4084 0840 8408 4081 · any future date · CVV 408</div>
-          <form method="post"><input type="hidden" name="outcome" value="success"><button class="pay" type="submit">Pay ${transaction.currency} ${formatAmount(transaction.amount)}</button></form>
-          <form method="post"><input type="hidden" name="outcome" value="failed"><button class="decline" type="submit">Decline</button></form>
-          <p class="ref">Reference: ${escapeHtml(transaction.reference)}</p>`,
-      }),
-    );
+    sendHtml(response, 200, checkoutPage(BRAND, {
+      title: 'Pay with card',
+      body: paymentForm(BRAND, { email: transaction.email, currency: transaction.currency, amountKobo: transaction.amount, reference: transaction.reference }),
+    }));
   }
 
   async function control(state: PaystackState, request: FakeRequest, response: ServerResponse): Promise<void> {
     const fields = readFields(request);
     const { controls } = state;
-    if (fields.webhookUrl !== undefined) controls.webhookUrl = typeof fields.webhookUrl === 'string' && fields.webhookUrl !== '' ? fields.webhookUrl : null;
-    if (isOneOf(fields.webhookMode, ['normal', 'delay', 'duplicate', 'drop'])) controls.webhookMode = fields.webhookMode;
-    if (typeof fields.webhookDelayMs === 'number') controls.webhookDelayMs = fields.webhookDelayMs;
-    if (typeof fields.webhookTimes === 'number') controls.webhookTimes = fields.webhookTimes;
+    applyWebhookControls(controls, fields);
     if (isOneOf(fields.verifyMode, ['normal', 'timeout', 'garbage', 'error'])) controls.verifyMode = fields.verifyMode;
     if (fields.overrideAmount !== undefined) controls.overrideAmount = typeof fields.overrideAmount === 'number' ? fields.overrideAmount : null;
     if (fields.overrideCurrency !== undefined) controls.overrideCurrency = typeof fields.overrideCurrency === 'string' ? fields.overrideCurrency : null;
+    if (fields.overrideDomain !== undefined) controls.overrideDomain = typeof fields.overrideDomain === 'string' ? fields.overrideDomain : null;
     sendJson(response, 200, { controls });
   }
 
@@ -353,18 +304,24 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
       const state = scopes.get(scope);
       const { method, path } = request;
       if (method === 'POST' && path === '/transaction/initialize') {
-        if (authorize(request, response)) initialize(state, request, response);
+        const domain = authorize(request, response);
+        if (domain) initialize(state, domain, request, response);
         return;
       }
       const verifyMatch = /^\/transaction\/verify\/([^/]*)$/.exec(path);
       if (method === 'GET' && verifyMatch) {
-        if (authorize(request, response)) verify(state, decodeURIComponent(verifyMatch[1]), response);
+        const domain = authorize(request, response);
+        if (domain) verify(state, domain, decodeURIComponent(verifyMatch[1]), response);
         return;
       }
       const checkoutMatch = /^\/checkout\/([a-z0-9]+)$/.exec(path);
       if ((method === 'GET' || method === 'POST') && checkoutMatch) return checkout(request, response, checkoutMatch[1]);
       if (method === 'POST' && path === '/__control') return control(state, request, response);
       if (method === 'POST' && path === '/__complete') return completeByApi(state, request, response);
+      const send = (transaction: Transaction, event: string, data: Record<string, unknown>) => emit(state, transaction, event, data);
+      if (method === 'POST' && path === '/__refund') return refund(state, send, request, response);
+      if (method === 'POST' && path === '/__dispute') return openDispute(state, send, request, response);
+      if (method === 'POST' && path === '/__dispute/resolve') return resolveDispute(state, send, request, response);
       if (method === 'GET' && path === '/__webhooks') return sendJson(response, 200, { webhooks: state.webhooks });
       if (method === 'POST' && path === '/__reset') {
         scopes.reset(scope);
@@ -372,10 +329,7 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
       }
       sendJson(response, 404, { status: false, message: 'Route not found' });
     },
-    () => {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-    },
+    () => webhooks.close(),
   );
 }
 
@@ -385,33 +339,4 @@ function safeJson(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/** Kobo as naira with thousands separators: 123456789 -> "1,234,567.89". */
-function formatAmount(kobo: number): string {
-  const [whole, fraction] = formatScaled(BigInt(kobo), 2, 2).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}
-
-function checkoutPage({ title, body }: { title: string; body: string }): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Paystack sandbox</title>
-<style>
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f3f5f8; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1b2733; }
-  main { width: min(380px, 92vw); background: #fff; border-radius: 12px; box-shadow: 0 8px 30px rgba(20, 40, 70, .12); padding: 28px; }
-  .badge { display: inline-block; font-size: 12px; font-weight: 600; letter-spacing: .04em; text-transform: uppercase; color: #0b7a4b; background: #e3f7ee; border-radius: 999px; padding: 3px 10px; }
-  h1 { font-size: 20px; margin: 14px 0 6px; }
-  .email { color: #5b6b7b; margin: 0; }
-  .amount { font-size: 17px; margin: 6px 0 18px; }
-  .card-hint { font-size: 13px; color: #5b6b7b; background: #f7f9fb; border: 1px dashed #cfd8e3; border-radius: 8px; padding: 8px 10px; margin-bottom: 18px; }
-  form { margin: 0 0 10px; }
-  button { width: 100%; border: 0; border-radius: 8px; padding: 12px; font-size: 15px; font-weight: 600; cursor: pointer; }
-  .pay { background: #0ba4db; color: #fff; }
-  .pay:hover { background: #0993c4; }
-  .decline { background: #fff; color: #c0392b; border: 1px solid #e6b0aa; }
-  .ref { font-size: 12px; color: #8a99a8; margin: 14px 0 0; word-break: break-all; }
-  .link { color: #0ba4db; }
-</style></head>
-<body><main><span class="badge">Paystack sandbox</span><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }

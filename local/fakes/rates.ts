@@ -1,5 +1,10 @@
 // A local open.er-api.com: GET /v6/latest/USD in its exact shape, with fixed
-// realistic rates, plus POST /__control to change the rates or make it fail.
+// realistic rates, plus POST /__control to change the rates or make it fail:
+//   {"rates": {"NGN": 2325.38, "EUR": 0.93}}    several rates at once (JSON numbers, as the service sends)
+//   {"currency": "NGN", "rate": "2325.38"}      one chosen rate; also as a form: currency=NGN&rate=2325.38
+//   {"mode": "fail" | "timeout" | "normal"}
+// e.g. on the local stack, a 50% jump the shop holds for an administrator (Admin → Services → Pricing):
+//   curl -d currency=NGN -d rate=2325.38 http://127.0.0.1:8792/__control
 
 import { isOneOf, readFields, Scopes, sendJson, startFakeServer, type RunningFake } from './http';
 
@@ -65,6 +70,11 @@ export async function startFakeRates(options: FakeRatesOptions = {}): Promise<Ru
       const fields = readFields(request);
       if (isOneOf(fields.mode, ['normal', 'fail', 'timeout'])) state.mode = fields.mode;
       if (typeof fields.rates === 'object' && fields.rates !== null) Object.assign(state.rates, fields.rates);
+      if (typeof fields.currency === 'string' && (typeof fields.rate === 'string' || typeof fields.rate === 'number')) {
+        const rate = Number(fields.rate);
+        if (!/^[A-Z]{3}$/.test(fields.currency) || !(rate > 0)) return sendJson(response, 400, { error: 'currency must be a 3-letter code in capitals and rate a positive number' });
+        state.rates[fields.currency] = rate;
+      }
       return sendJson(response, 200, { mode: state.mode, rates: state.rates });
     }
     if (method === 'POST' && path === '/__reset') {

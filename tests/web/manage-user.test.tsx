@@ -93,6 +93,29 @@ describe('Admin user detail', () => {
     expect(within(orders).getByText('TikTok Views')).toBeTruthy();
   });
 
+  it('shows what a chargeback left the user owing, and each refund and chargeback under Wallet', async () => {
+    const user = userEvent.setup();
+    const reversal = { id: 1, reference: 'dep-7f3a', provider: 'paystack', kind: 'dispute', status: 'dispute_open', amount: '5000.00', taken: '3750.00', debt: '1250.00', created_at: '2024-03-09T10:00:00Z', resolved_at: null };
+    mockFetch((url) => (url.includes('getUserDeta') ? jsonResponse(200, { ...DETAILS, summary: { debt: '1250.00' }, reversals: [reversal] }) : jsonResponse(200, {})));
+    renderAt({ userId: 5 });
+    const owed = await screen.findByRole('alert', { name: 'Amount owed' });
+    expect(owed.textContent).toMatch(/^Owes NGN.1,250\.00 after a card payment was refunded or charged back/);
+    await user.click(screen.getByRole('tab', { name: 'Wallet' }));
+    const reversals = table('Card payment reversals');
+    expect(within(reversals).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Payment', 'Kind', 'Status', 'Amount', 'Taken from wallet', 'Added to debt', 'Date']);
+    const row = within(reversals).getByText('dep-7f3a').closest('tr')!;
+    expect(within(row).getByText('Dispute open')).toBeTruthy();
+    expect(row.textContent).toMatch(/NGN.3,750\.00.*NGN.1,250\.00/);
+  });
+
+  it('shows no debt when the user owes nothing', async () => {
+    mockFetch((url) => (url.includes('getUserDeta') ? jsonResponse(200, DETAILS) : jsonResponse(200, {})));
+    renderAt({ userId: 5 });
+    await screen.findByRole('heading', { name: 'Chidi Okeke' });
+    expect(screen.queryByRole('alert', { name: 'Amount owed' })).toBeNull();
+    expect(screen.getAllByText('No refunds or chargebacks').length).toBeGreaterThan(0);
+  });
+
   it('Add fund: validates, asks for confirmation, sends {amount, reference, userId}, confirms and refreshes', async () => {
     const user = userEvent.setup();
     window.localStorage.setItem(TOKEN_KEY, 'admin-token');

@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox, passwordResets, refreshTokens, sessions, users } from '../../drizzle/schema';
+import { sha256Hex } from '../../worker/lib/crypto';
 import { signAccessToken } from '../../worker/services/tokens';
 import { call, createAdmin, login, registerAndLogin, setUserStatus, unique, uniqueIp, withDb } from '../support/api';
+import { emailedResetToken } from './mailbox';
 
 const register = (body: unknown, ip?: string) => call('auth/register', { body, ip });
 
@@ -245,12 +247,8 @@ describe('profile', () => {
 });
 
 describe('password reset', () => {
-  const latestResetToken = async (email: string) => {
-    const [mail] = await withDb((db) => db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)));
-    return decodeURIComponent(/token=([^\s]+)/.exec(mail.body)![1]);
-  };
-  const reset = (token: string, password: string) =>
-    call('auth/reset-password', { body: new URLSearchParams({ password }).toString(), token, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const reset = (token: string, password: string, ip?: string) =>
+    call('auth/reset-password', { body: new URLSearchParams({ password }).toString(), token, ip, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 
   it('answers the same whether or not the email exists, and mails a single-use link', async () => {
     const account = await registerAndLogin();
@@ -259,7 +257,7 @@ describe('password reset', () => {
     expect(known.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
 
-    const token = await latestResetToken(account.email);
+    const token = await emailedResetToken(account.email);
     const stored = await withDb((db) => db.select().from(passwordResets).where(eq(passwordResets.userId, account.id)));
     expect(stored[0].tokenHash).not.toBe(token);
     expect(stored[0].expiresAt.getTime() - stored[0].createdAt.getTime()).toBe(30 * 60_000);
@@ -273,15 +271,45 @@ describe('password reset', () => {
     expect(reused.body.message).toMatch(/invalid or has expired/);
   });
 
+  it('keeps only a hash of the token in the email outbox, which resets nothing', async () => {
+    const account = await registerAndLogin();
+    await call('auth/forgot-password', { body: { email: account.email } });
+    const token = await emailedResetToken(account.email);
+    const [mail] = await withDb((db) => db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, account.email)));
+    expect(mail.subject).toBe('Reset your password');
+    expect(mail.sentAt).not.toBeNull();
+    expect(mail.body).not.toContain(token);
+    expect(mail.body).not.toContain(encodeURIComponent(token));
+    expect(mail.body).toContain(`/reset-password?token=[token sha256:${await sha256Hex(token)}]`);
+    for (const candidate of [await sha256Hex(token), /token=(\S+)/.exec(mail.body)![1]]) {
+      expect((await reset(candidate, 'outbox-password-1')).status).toBe(401);
+    }
+    expect((await reset(token, 'mailbox-password-1')).status).toBe(200);
+  });
+
   it('refuses expired tokens, bad passwords and missing bearer tokens', async () => {
     const account = await registerAndLogin();
     await call('auth/forgot-password', { body: { email: account.email } });
-    const token = await latestResetToken(account.email);
+    const token = await emailedResetToken(account.email);
     expect((await reset(token, 'short')).body.message).toBe('Password must be at least 8 characters');
     await withDb((db) => db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, account.id)));
     expect((await reset(token, 'fine-password-1')).status).toBe(401);
     const noBearer = await call('auth/reset-password', { body: 'password=whatever-123', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(noBearer.status).toBe(401);
+  });
+
+  it('is rate limited per link and per address', async () => {
+    const account = await registerAndLogin();
+    await call('auth/forgot-password', { body: { email: account.email } });
+    const token = await emailedResetToken(account.email);
+    // One link tried from many addresses: the 11th attempt in the minute is refused, even with a valid password.
+    for (let attempt = 0; attempt < 10; attempt++) expect((await reset(token, 'short', uniqueIp())).status).toBe(400);
+    expect(await reset(token, 'fine-password-1', uniqueIp())).toMatchObject({ status: 429, body: { message: 'Too many attempts. Please wait a minute and try again.', error: 'Too Many Requests' } });
+
+    // Many guessed links from one address.
+    const ip = uniqueIp();
+    for (let attempt = 0; attempt < 10; attempt++) expect((await reset(unique('guess'), 'fine-password-1', ip)).status).toBe(401);
+    expect((await reset(unique('guess'), 'fine-password-1', ip)).status).toBe(429);
   });
 });
 

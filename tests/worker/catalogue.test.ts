@@ -97,6 +97,8 @@ describe('importing and pricing', () => {
       refill: true,
       cancel: true,
       dripfeed: false,
+      refillDays: 30,
+      linkKind: 'username',
       averageTimeSeconds: null,
     });
 

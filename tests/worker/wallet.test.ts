@@ -37,7 +37,7 @@ const verify = (account: TestAccount, payload: { checkoutUrl: string; signature:
 describe('balances', () => {
   it('start at zero for users and are refused to visitors and admins', async () => {
     const user = await registerAndLogin();
-    expect(await call('user/getWalletBalance', { token: user.accessToken })).toMatchObject({ status: 200, body: { walletBalance: 0 } });
+    expect(await call('user/getWalletBalance', { token: user.accessToken })).toMatchObject({ status: 200, body: { walletBalance: 0, walletDebt: 0 } });
     expect(await call('user/getMai', { token: user.accessToken })).toMatchObject({ status: 200, body: { smmBalance: 0 } });
     expect((await call('user/getWalletBalance')).status).toBe(401);
     const admin = await createAdmin();
@@ -311,7 +311,8 @@ describe('history and admin views', () => {
     expect(Object.keys(detail.body)).toEqual(expect.arrayContaining(['message', 'profile', 'walletHistory', 'orders']));
     expect(detail.body.profile).toMatchObject({ id: user.id, fullName: 'Detail Person', wallet: { balance: '70.00' } });
     expect(detail.body.walletHistory[0]).toMatchObject({ transaction_type: 1, amount: '70.00' });
-    expect(detail.body.summary).toEqual({ availableBalance: '70.00', totalDeposits: '70.00', totalSpent: '0.00' });
+    expect(detail.body.summary).toEqual({ availableBalance: '70.00', totalDeposits: '70.00', totalSpent: '0.00', debt: '0.00' });
+    expect(detail.body.reversals).toEqual([]);
     expect((await call('admin/getUserDeta/99999999', { token: admin.accessToken })).status).toBe(404);
     expect((await call('admin/getUserDeta/abc', { token: admin.accessToken })).status).toBe(400);
     expect((await call(`admin/getUserDeta/${user.id}`, { token: user.accessToken })).status).toBe(403);

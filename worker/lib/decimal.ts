@@ -127,6 +127,12 @@ export function koboToNaira(kobo: bigint): string {
   return formatScaled(kobo, 2, 2);
 }
 
+/** Kobo as naira for messages people read: 123450n -> "₦1,234.50". */
+export function formatNaira(kobo: bigint): string {
+  const [whole, fraction] = koboToNaira(kobo).split('.');
+  return `₦${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
 /**
  * Kobo to a naira number, only for API fields the spec defines as numbers
  * (walletBalance). Exact for any balance below 2^53 kobo; never compute with it.

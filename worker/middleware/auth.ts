@@ -11,6 +11,8 @@ import { publicUserColumns, toPublicUser, type PublicUser } from '../services/us
 export interface Principal extends PublicUser {
   sessionId: string;
   balanceKobo: bigint;
+  /** What a reversed card payment left owing (chargebacks.ts); orders wait until it is settled. */
+  debtKobo: bigint;
 }
 
 function bearerToken(header: string | undefined): string | null {
@@ -24,14 +26,14 @@ const requireUserType = (userType: number | null) =>
     const claims = token ? await verifyAccessToken(c.env.JWT_SECRET, token) : null;
     if (!claims) throw unauthenticated();
     const [row] = await c.var.db
-      .select({ ...publicUserColumns, balanceKobo: sql<string>`coalesce(${wallets.balanceKobo}, 0)` })
+      .select({ ...publicUserColumns, balanceKobo: sql<string>`coalesce(${wallets.balanceKobo}, 0)`, debtKobo: sql<string>`coalesce(${wallets.debtKobo}, 0)` })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(wallets, eq(wallets.userId, users.id))
       .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
     if (!row || row.status !== 'active') throw unauthenticated();
     if (userType !== null && row.userType !== userType) throw forbidden();
-    c.set('principal', { ...toPublicUser(row), sessionId: claims.sessionId, balanceKobo: BigInt(row.balanceKobo) });
+    c.set('principal', { ...toPublicUser(row), sessionId: claims.sessionId, balanceKobo: BigInt(row.balanceKobo), debtKobo: BigInt(row.debtKobo) });
     await next();
   });
 

@@ -1,20 +1,33 @@
-// The email adapter. Every message is recorded in email_outbox (the local stack's inbox);
-// with EMAIL_API_URL set it is also sent through a Resend-compatible HTTP API.
+// The email adapter. Every message is recorded in email_outbox; with EMAIL_API_URL set it is also
+// sent through a Resend-compatible HTTP API (the local stack and the tests point it at a sandbox
+// mailbox). A one-time link is only ever in the email itself: the outbox keeps a hash of its token.
 import { eq } from 'drizzle-orm';
 import { emailOutbox } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
-import type { Env } from '../env';
+import { isLocalEnvironment, type Env } from '../env';
+import { sha256Hex } from '../lib/crypto';
 
 export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** A one-time token the text carries (a password reset or invitation link). */
+  token?: string;
+}
+
+/** The text as the outbox keeps it: the token replaced by its SHA-256, as password_resets stores it. */
+async function outboxText({ text, token }: EmailMessage): Promise<string> {
+  if (!token) return text;
+  const hashed = `[token sha256:${await sha256Hex(token)}]`;
+  return text.replaceAll(encodeURIComponent(token), hashed).replaceAll(token, hashed);
 }
 
 export async function sendEmail(db: DbOrTx, env: Env, message: EmailMessage): Promise<void> {
-  const [row] = await db.insert(emailOutbox).values({ toAddress: message.to, subject: message.subject, body: message.text }).returning({ id: emailOutbox.id });
+  const [row] = await db.insert(emailOutbox).values({ toAddress: message.to, subject: message.subject, body: await outboxText(message) }).returning({ id: emailOutbox.id });
   if (!env.EMAIL_API_URL) {
-    if (env.ENVIRONMENT !== 'production') console.log(`[email] to ${message.to}: ${message.subject}\n${message.text}`);
+    // A hand-run `wrangler dev` without a mailbox: the log is the inbox. Deployed, nothing is sent, and the log says so.
+    if (isLocalEnvironment(env)) console.log(`[email] to ${message.to}: ${message.subject}\n${message.text}`);
+    else console.error(JSON.stringify({ level: 'warn', msg: 'email not sent: EMAIL_API_URL is not set', to: message.to, subject: message.subject }));
     return;
   }
   const response = await fetch(env.EMAIL_API_URL, {

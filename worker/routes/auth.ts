@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
+import { sha256Hex } from '../lib/crypto';
 import { refreshTokenInvalid, unauthenticated } from '../lib/errors';
 import { formBody, jsonBody } from '../lib/validation';
 import { requireSignedIn } from '../middleware/auth';
@@ -63,6 +64,7 @@ export const authRoutes = new Hono<AppEnv>()
       const link = `${c.env.APP_URL}/reset-password?token=${encodeURIComponent(reset.token)}`;
       await sendEmail(c.var.db, c.env, {
         to: reset.user.email,
+        token: reset.token,
         subject: 'Reset your password',
         text: `Hello ${reset.user.fullName},\n\nUse this link within ${auth.RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this email.`,
       });
@@ -71,8 +73,10 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // The spec's temporary-token call: form-encoded, with the emailed token as the bearer.
   .post('/reset-password', async (c) => {
-    const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const token = /^Bearer\s+(\S{1,200})$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!token) throw unauthenticated(auth.RESET_LINK_INVALID);
+    // Per address and per link (by its hash: rate_limits never holds a usable token), so links can be neither guessed nor hammered.
+    await enforceRateLimit(c.var.db, [`reset:ip:${clientIp(c)}`, `reset:token:${await sha256Hex(token)}`], AUTH_ATTEMPTS_PER_MINUTE);
     const { password } = await formBody(c, resetPasswordSchema);
     await auth.resetPassword(c.var.db, token, password);
     return c.json({ message: 'Password reset successfully. Please log in with your new password.' });

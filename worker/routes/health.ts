@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { describeError } from '../lib/db-errors';
 
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   try {
     await c.var.db.execute(sql`select 1`);
     return c.json({ status: 'ok', db: 'ok' });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    console.error(JSON.stringify({ level: 'error', msg: 'health check: database unreachable', requestId: c.var.requestId, error: reason }));
-    return c.json({ status: 'error', db: `unreachable: ${reason}` }, 503);
+    // The reason (host names, driver messages) is for the operators' log, not for whoever asks.
+    console.error(JSON.stringify({ level: 'error', msg: 'health check: database unreachable', requestId: c.var.requestId, error: describeError(error) }));
+    return c.json({ status: 'error', db: 'unreachable' }, 503);
   }
 });

@@ -10,7 +10,7 @@ import { toProfile, updateProfile } from '../services/users';
 
 export const profileRoutes = new Hono<AppEnv>()
   .get('/getCurrentProfile', requireSignedIn, (c) => {
-    const { sessionId: _session, balanceKobo, ...user } = c.var.principal;
+    const { sessionId: _session, balanceKobo, debtKobo: _debt, ...user } = c.var.principal;
     return c.json({ message: 'Profile fetched successfully', data: toProfile(user, balanceKobo) });
   })
   .put('/updateProfile', requireSignedIn, async (c) => {

@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { jsonBody } from '../lib/validation';
 import { paymentSettingsSchema, siteSettingsSchema } from '../schemas/settings';
-import { describePaymentSettings, getPaymentSettings, getPublicSettings, getSiteSettings, updatePaymentSettings, updateSiteSettings } from '../services/settings';
+import { paymentSettingsView, updatePaymentSettings } from '../services/payment-settings';
+import { getPublicSettings, getSiteSettings, updateSiteSettings } from '../services/settings';
 
-export const publicSettingsRoutes = new Hono<AppEnv>().get('/public', async (c) => c.json(await getPublicSettings(c.var.db)));
+export const publicSettingsRoutes = new Hono<AppEnv>().get('/public', async (c) => c.json(await getPublicSettings(c.var.db, c.env)));
 
 export const adminSettingsRoutes = new Hono<AppEnv>()
   .get('/site', async (c) => c.json({ message: 'Site settings', data: await getSiteSettings(c.var.db) }))
@@ -12,8 +13,8 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
     const data = await updateSiteSettings(c.var.db, c.var.principal.id, await jsonBody(c, siteSettingsSchema));
     return c.json({ message: 'Site settings saved', data });
   })
-  .get('/payment', async (c) => c.json({ message: 'Payment settings', data: describePaymentSettings(await getPaymentSettings(c.var.db)) }))
+  .get('/payment', async (c) => c.json({ message: 'Payment settings', data: await paymentSettingsView(c.var.db, c.env) }))
   .put('/payment', async (c) => {
-    const data = await updatePaymentSettings(c.var.db, c.var.principal.id, c.env.ENCRYPTION_KEY, await jsonBody(c, paymentSettingsSchema));
+    const data = await updatePaymentSettings(c.var.db, c.env, c.var.principal.id, await jsonBody(c, paymentSettingsSchema));
     return c.json({ message: 'Payment settings saved', data });
   });

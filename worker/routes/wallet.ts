@@ -6,12 +6,13 @@ import { koboToNumber } from '../lib/decimal';
 import { jsonBody, queryOf } from '../lib/validation';
 import { requireAdmin, requireUser } from '../middleware/auth';
 import { addFundSchema, adminCreditSchema, transactionQuerySchema, verifyPaymentSchema } from '../schemas/wallet';
-import { committedKobo } from '../services/orders';
+import { committedKobo } from '../services/order-views';
 import { startDeposit, verifyDeposit } from '../services/payments';
 import { adminCredit, listTransactions } from '../services/wallet';
 
 export const walletRoutes = new Hono<AppEnv>()
-  .get('/getWalletBalance', requireUser, (c) => c.json({ walletBalance: koboToNumber(c.var.principal.balanceKobo) }))
+  // walletDebt: what a reversed card payment left owing; the next deposits pay it first.
+  .get('/getWalletBalance', requireUser, (c) => c.json({ walletBalance: koboToNumber(c.var.principal.balanceKobo), walletDebt: koboToNumber(c.var.principal.debtKobo) }))
   .get('/getMai', requireUser, async (c) => c.json({ smmBalance: koboToNumber(await committedKobo(c.var.db, c.var.principal.id)) }))
   .get('/transactions', requireUser, async (c) => {
     const query = queryOf(c, transactionQuerySchema);

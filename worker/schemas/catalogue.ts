@@ -97,6 +97,11 @@ export const updateServiceSchema = z
     min: z.number({ error: 'min must be a whole number' }).int({ error: 'min must be a whole number' }).positive({ error: 'min must be at least 1' }).optional(),
     max: z.number({ error: 'max must be a whole number' }).int({ error: 'max must be a whole number' }).positive({ error: 'max must be at least 1' }).optional(),
     enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+    /** Days after completion a refill may be asked for; null = no limit. Imported from the provider's name ("Refill 30D") until set here. */
+    refillDays: z.number({ error: 'refillDays must be a whole number of days' }).int({ error: 'refillDays must be a whole number of days' })
+      .min(1, { error: 'refillDays must be at least 1' }).max(3650, { error: 'refillDays must be at most 3650' }).nullable().optional(),
+    /** What the order's link is: 'url' (a post or page) or 'username' (an account); null = decided from the type and category. */
+    linkKind: z.enum(['url', 'username'], { error: 'linkKind must be url or username' }).nullable().optional(),
   })
   .refine((v) => !(v.rate !== undefined && v.markupPercent !== undefined), { error: 'Set either rate or markupPercent, not both' });
 export type UpdateServiceInput = z.infer<typeof updateServiceSchema>;
@@ -118,24 +123,61 @@ export const updateCategorySchema = z.object({
 });
 export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
 
+const FACTOR_MESSAGE = 'providerPriceFactor must be a factor above 1 and at most 100, with at most 2 decimals';
+
 export const catalogueSettingsSchema = z
   .object({
     defaultMarkupPercent: percentField('defaultMarkupPercent').optional(),
     minMarginPercent: percentField('minMarginPercent').optional(),
     marginGuardAction: z.enum(['reprice', 'disable'], { error: 'marginGuardAction must be reprice or disable' }).optional(),
+    /** How far (either way) a new exchange rate may move and still be taken without review, e.g. "10". */
+    rateBandPercent: percentField('rateBandPercent').refine((bps) => bps > 0, { error: 'rateBandPercent must be more than 0' }).optional(),
+    /** How many times higher or lower a provider's new price may be before it is held for review, e.g. "3". */
+    providerPriceFactor: scaledDecimal(2, 3, FACTOR_MESSAGE).refine((hundredths) => hundredths > 100 && hundredths <= 10_000, { error: FACTOR_MESSAGE }).optional(),
   })
-  .transform(({ defaultMarkupPercent, minMarginPercent, marginGuardAction }) => ({
+  .transform(({ defaultMarkupPercent, minMarginPercent, marginGuardAction, rateBandPercent, providerPriceFactor }) => ({
     ...(defaultMarkupPercent !== undefined && { defaultMarkupBps: defaultMarkupPercent }),
     ...(minMarginPercent !== undefined && { minMarginBps: minMarginPercent }),
     ...(marginGuardAction !== undefined && { marginGuardAction }),
+    ...(rateBandPercent !== undefined && { rateBandBps: rateBandPercent }),
+    ...(providerPriceFactor !== undefined && { providerPriceFactorBps: providerPriceFactor * 100 }),
   }));
 export type CatalogueSettingsInput = z.infer<typeof catalogueSettingsSchema>;
 
+/** What the catalogue sync, the margin guard and the order sync tell administrators about. */
+export const WARNING_KINDS = [
+  'margin_repriced', 'margin_disabled', 'service_missing', 'provider_low_balance', 'submission_unknown',
+  'provider_unhealthy', 'order_unclear_answer', 'order_needs_attention', 'rate_proposed', 'provider_price_suspect',
+  'payment_reversed',
+] as const;
+export type WarningKind = (typeof WARNING_KINDS)[number];
+
 export const warningListQuerySchema = paginationSchema.extend({
-  kind: z.enum(['margin_repriced', 'margin_disabled', 'service_missing', 'provider_low_balance', 'submission_unknown'], { error: 'Unknown warning kind' }).optional(),
+  kind: z.enum(WARNING_KINDS, { error: 'Unknown warning kind' }).optional(),
   acknowledged: booleanText.optional(),
 });
 export type WarningListQuery = z.infer<typeof warningListQuerySchema>;
+
+/**
+ * An administrator's answer to an exchange rate held for review: the proposed rate as they saw it
+ * (units per USD, up to 6 decimals), so a proposal that changed meanwhile is not decided blind.
+ */
+export const rateReviewSchema = z.object({
+  rate: z.string({ error: 'rate is required (the proposed rate as shown)' }).trim()
+    .regex(/^\d{1,12}(?:\.\d{1,6})?$/, { error: 'rate must be a number with at most 6 decimals' }),
+});
+export type RateReviewInput = z.infer<typeof rateReviewSchema>;
+
+export const currencyParam = z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'currency must be a 3-letter code' }).transform((v) => v.toUpperCase());
+
+/** Accepting a provider price held by the catalogue sync: the price as the administrator saw it. */
+export const providerPriceAcceptSchema = z.object({
+  providerRate: z.string({ error: 'providerRate is required (the held provider price as shown)' }).trim()
+    .regex(/^\d{1,12}(?:\.\d{1,6})?$/, { error: 'providerRate must be a number with at most 6 decimals' }),
+  /** Switch the service back on when the held price was what switched it off (default true). */
+  enable: z.boolean({ error: 'enable must be true or false' }).optional(),
+});
+export type ProviderPriceAcceptInput = z.infer<typeof providerPriceAcceptSchema>;
 
 /** The CSV import's form: the provider the rows' `service` ids belong to (the file is the `user_file` field). */
 export const csvImportFieldsSchema = z.object({

@@ -38,9 +38,16 @@ export const transactionQuerySchema = paginationSchema.extend({
 });
 export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
 
+/**
+ * What can cause a balance change (a ledger row's source kind). A card payment the provider took
+ * back is a 'chargeback' (a refund or a dispute), one a dispute gave back a 'chargeback_return', and
+ * money a credit paid towards the debt a chargeback left a 'debt_settlement'.
+ */
+export const LEDGER_SOURCES = ['payment', 'admin_credit', 'admin_debit', 'order', 'order_refund', 'chargeback', 'chargeback_return', 'debt_settlement'] as const;
+
 export const adminTransactionQuerySchema = transactionQuerySchema.extend({
   userId: z.coerce.number().int().positive({ error: 'userId must be a positive number' }).max(2_147_483_647, { error: 'userId is out of range' }).optional(),
-  source: z.enum(['payment', 'admin_credit', 'admin_debit', 'order', 'order_refund'], { error: 'Unknown source' }).optional(),
+  source: z.enum(LEDGER_SOURCES, { error: 'Unknown source' }).optional(),
   search: z.string().trim().max(100).optional(),
 });
 export type AdminTransactionQuery = z.infer<typeof adminTransactionQuerySchema>;

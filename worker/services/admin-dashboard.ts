@@ -1,7 +1,7 @@
-// The administrators' dashboard in five queries run side by side: money per day, week or month
+// The administrators' dashboard in six queries run side by side: money per day, week or month
 // (deposits, what users spent on orders, what the providers cost, the profit), the state of
 // things now (orders by status, payments still pending, when the sync last ran, unread catalogue
-// warnings), stuck orders, provider balances and the latest audit entries.
+// warnings), stuck orders, provider balances and health, and the latest audit entries.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { catalogueWarnings, orders, paymentIntents, providers, services, users } from '../../drizzle/schema';
 import type { Db } from '../db';
@@ -9,6 +9,7 @@ import { koboToNaira } from '../lib/decimal';
 import type { DashboardPeriod } from '../schemas/admin';
 import { OPEN_ORDER_STATUSES } from '../schemas/orders';
 import { recentAuditEntries } from './audit';
+import { AT_PROVIDER_OPEN, NEEDS_ATTENTION_AFTER } from './order-status-sync';
 import { listProviders } from './providers';
 
 /** How many buckets each period shows, ending with the current one. Buckets are UTC, like the transaction filters. */
@@ -153,12 +154,48 @@ async function stuckOrders(db: Db) {
   return { total: rows[0]?.total ?? 0, data: rows.map(({ total: _total, ...row }) => row) };
 }
 
+interface HealthRow extends Record<string, unknown> {
+  id: number;
+  name: string;
+  unhealthy_since: string | null;
+  last_error: string | null;
+  open_orders: number;
+  needs_attention: number;
+}
+
+/**
+ * Providers in trouble: none of their answers could be read at the last sync (unhealthy), or some
+ * of their orders have had no usable answer for NEEDS_ATTENTION_AFTER syncs in a row.
+ */
+async function providerHealth(db: Db) {
+  const openAtProvider = sql`o.provider_id = p.id and o.submission = 'accepted' and o.status in ${AT_PROVIDER_OPEN}`;
+  const result = await db.execute<HealthRow>(sql`
+    select id, name, unhealthy_since, last_error, open_orders, needs_attention from (
+      select p.id, p.name, p.unhealthy_since, p.last_error,
+        (select count(*)::int from ${orders} o where ${openAtProvider}) as open_orders,
+        (select count(*)::int from ${orders} o where ${openAtProvider} and o.unreadable_syncs >= ${NEEDS_ATTENTION_AFTER}) as needs_attention
+      from ${providers} p
+      where p.enabled
+    ) health
+    where unhealthy_since is not null or needs_attention > 0
+    order by unhealthy_since asc nulls last, name`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    unhealthySince: row.unhealthy_since === null ? null : new Date(row.unhealthy_since).toISOString(),
+    lastError: row.last_error,
+    openOrders: row.open_orders,
+    needsAttention: row.needs_attention,
+  }));
+}
+
 export async function adminDashboard(db: Db, period: DashboardPeriod) {
-  const [series, now, stuck, providerViews, recentAudit] = await Promise.all([
+  const [series, now, stuck, providerViews, health, recentAudit] = await Promise.all([
     moneySeries(db, period),
     snapshot(db, period),
     stuckOrders(db),
     listProviders(db),
+    providerHealth(db),
     recentAuditEntries(db, RECENT_AUDIT),
   ]);
   const sum = (pick: (row: (typeof series)[number]) => bigint) => series.reduce((total, row) => total + pick(row), 0n);
@@ -185,6 +222,7 @@ export async function adminDashboard(db: Db, period: DashboardPeriod) {
     ...now,
     stuckOrders: stuck,
     providers: providerViews,
+    providerHealth: health,
     recentAudit,
   };
 }

@@ -54,6 +54,7 @@ export async function inviteAdministrator(db: Db, env: Env, actor: { id: number;
     const { siteName } = await getSiteSettings(tx);
     await sendEmail(tx, env, {
       to: email,
+      token: reset!.token,
       subject: `You are now an administrator of ${siteName}`,
       text: [
         `Hello ${input.fullName},`,

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, like, or, type SQL } from 'drizzle-orm';
 import { auditLog, users } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
+import { notFound } from '../lib/errors';
 import type { AuditQuery } from '../schemas/admin';
 
 const auditColumns = {
@@ -17,13 +18,22 @@ interface AuditRow {
   actorEmail: string | null;
 }
 
-export function toAuditView({ entry, actorName, actorEmail }: AuditRow) {
+/** Price changes a listed entry shows; a repricing of the whole catalogue lists thousands, read in full one entry at a time. */
+const LISTED_CHANGES = 50;
+
+function listedDetails(details: unknown): unknown {
+  const changes = (details as { changes?: unknown } | null)?.changes;
+  if (!Array.isArray(changes) || changes.length <= LISTED_CHANGES) return details;
+  return { ...(details as object), changes: changes.slice(0, LISTED_CHANGES) };
+}
+
+export function toAuditView({ entry, actorName, actorEmail }: AuditRow, full = false) {
   return {
     id: entry.id,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
-    details: entry.details,
+    details: full ? entry.details : listedDetails(entry.details),
     // The actor's row may be gone (deleted accounts keep their history with no name).
     actor: entry.actorId === null ? null : { id: entry.actorId, fullName: actorName, email: actorEmail },
     created_at: entry.createdAt.toISOString(),
@@ -49,10 +59,17 @@ export async function listAuditEntries(db: DbOrTx, query: AuditQuery): Promise<{
     newestEntries(db, where).limit(query.limit).offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
-  return { data: rows.map(toAuditView), total };
+  return { data: rows.map((row) => toAuditView(row)), total };
+}
+
+/** One entry with all its details (every price change of a large repricing). */
+export async function getAuditEntry(db: DbOrTx, id: number): Promise<AuditView> {
+  const [row] = await newestEntries(db, eq(auditLog.id, id));
+  if (!row) throw notFound('Audit entry not found');
+  return toAuditView(row, true);
 }
 
 /** The dashboard's latest entries. */
 export async function recentAuditEntries(db: DbOrTx, limit: number): Promise<AuditView[]> {
-  return (await newestEntries(db).limit(limit)).map(toAuditView);
+  return (await newestEntries(db).limit(limit)).map((row) => toAuditView(row));
 }

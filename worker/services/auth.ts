@@ -153,13 +153,13 @@ export const RESET_LINK_INVALID = 'This password reset link is invalid or has ex
 
 export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
   const tokenHash = await sha256Hex(token);
+  const usable = and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()));
+  // Checked before the password is hashed: a guessed or spent link costs one lookup, never a PBKDF2 run.
+  const [known] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(usable);
+  if (!known) throw unauthenticated(RESET_LINK_INVALID);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
-      .returning({ userId: passwordResets.userId });
+    const [claimed] = await tx.update(passwordResets).set({ usedAt: new Date() }).where(usable).returning({ userId: passwordResets.userId });
     if (!claimed) throw unauthenticated(RESET_LINK_INVALID);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
     // One link resets once: any other outstanding link for this user dies with it.

@@ -1,25 +1,25 @@
 // The catalogue: categories and services, the public list, and the administrators' tools —
-// import from a provider, CSV import, edits, bulk actions, markups — and the provider catalogue
-// sync that keeps costs, ranges and availability current behind the margin guard (margin.ts).
+// edits, bulk actions, markups. Prices are written through pricing.ts behind the margin guard
+// (margin.ts); imports are catalogue-import.ts and the provider catalogue sync catalogue-sync.ts.
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import { auditLog, providers, serviceCategories, services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
-import { CsvSyntaxError, parseCsv } from '../lib/csv';
-import { koboToNaira } from '../lib/decimal';
+import { formatScaled, koboToNaira } from '../lib/decimal';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { isUniqueViolation } from '../lib/db-errors';
-import type { SmmService } from '../providers/smm/types';
+import { PROVIDER_MONEY_SCALE, type SmmService } from '../providers/smm/types';
 import type {
-  AdminServiceListQuery, BulkServicesInput, CatalogueSettingsInput, ImportServicesInput, ServiceListQuery, UpdateCategoryInput, UpdateServiceInput,
+  AdminServiceListQuery, BulkServicesInput, CatalogueSettingsInput, ServiceListQuery, UpdateCategoryInput, UpdateServiceInput,
 } from '../schemas/catalogue';
 import type { Pagination } from '../schemas/common';
-import { nairaField, percentField } from '../schemas/catalogue';
-import {
-  bpsToPercent, getCatalogueSettings, guardPrice, priceWithMarkup, recordWarning, saveCatalogueSettings, type CatalogueSettings, type WarningInput,
-} from './margin';
-import { getProvider, providerClient, type ProviderEnv } from './providers';
-import { koboConverter } from './rates';
+import { linkKindOf, type LinkKind } from './link-kinds';
+import { PROVIDER_PRICE_REASON } from './catalogue-sync';
+import { bpsToPercent, getCatalogueSettings, guardPrice, priceWithMarkup, saveCatalogueSettings, type CatalogueSettings } from './margin';
+import { checkMarkup, effectiveMarkup, priceStateColumns, repriceServices, type PriceState } from './pricing';
+
+// The cron's order sync knows the catalogue sync as part of the catalogue.
+export { syncProviderCatalogue, type CatalogueSyncResult } from './catalogue-sync';
 
 // ---------------------------------------------------------------- platforms
 
@@ -65,6 +65,8 @@ const serviceColumns = {
   refill: services.refill,
   cancel: services.cancel,
   dripfeed: services.dripfeed,
+  refillDays: services.refillDays,
+  linkKindOverride: services.linkKind,
   averageTimeSeconds: services.averageTimeSeconds,
 };
 
@@ -82,12 +84,14 @@ interface ServiceRow {
   refill: boolean;
   cancel: boolean;
   dripfeed: boolean;
+  refillDays: number | null;
+  linkKindOverride: LinkKind | null;
   averageTimeSeconds: number | null;
 }
 
 export function toServiceView(row: ServiceRow) {
-  const { rateKobo, ...rest } = row;
-  return { ...rest, rate: koboToNaira(rateKobo), rateKobo: String(rateKobo) };
+  const { rateKobo, linkKindOverride, ...rest } = row;
+  return { ...rest, linkKind: linkKindOf({ ...row, linkKind: linkKindOverride }), rate: koboToNaira(rateKobo), rateKobo: String(rateKobo) };
 }
 export type ServiceView = ReturnType<typeof toServiceView>;
 
@@ -96,6 +100,8 @@ const adminServiceColumns = {
   providerId: services.providerId,
   providerName: providers.name,
   providerServiceId: services.providerServiceId,
+  providerRateMicros: services.providerRateMicros,
+  proposedProviderRateMicros: services.proposedProviderRateMicros,
   costKobo: services.costKobo,
   priceMode: services.priceMode,
   markupBps: services.markupBps,
@@ -111,6 +117,8 @@ interface AdminServiceRow extends ServiceRow {
   providerId: number;
   providerName: string;
   providerServiceId: string;
+  providerRateMicros: bigint;
+  proposedProviderRateMicros: bigint | null;
   costKobo: bigint;
   priceMode: 'markup' | 'fixed';
   markupBps: number | null;
@@ -123,13 +131,17 @@ interface AdminServiceRow extends ServiceRow {
 }
 
 function toAdminServiceView(row: AdminServiceRow, settings: CatalogueSettings) {
-  const { costKobo, markupBps, categoryMarkupBps, updatedAt, ...rest } = row;
+  const { costKobo, markupBps, categoryMarkupBps, updatedAt, providerRateMicros, proposedProviderRateMicros, ...rest } = row;
   const margin = row.rateKobo - costKobo;
   return {
     ...toServiceView(rest),
     providerId: row.providerId,
     providerName: row.providerName,
     providerServiceId: row.providerServiceId,
+    /** The provider's price per 1000 in its currency that the cost is worked out from. */
+    providerRate: formatScaled(providerRateMicros, PROVIDER_MONEY_SCALE, 6),
+    /** A new provider price the sync held for review (see catalogue-sync.ts); null: none. */
+    proposedProviderRate: proposedProviderRateMicros === null ? null : formatScaled(proposedProviderRateMicros, PROVIDER_MONEY_SCALE, 6),
     cost: koboToNaira(costKobo),
     costKobo: String(costKobo),
     /** Margin over cost as a percentage of the cost (null when the cost is 0). */
@@ -137,6 +149,8 @@ function toAdminServiceView(row: AdminServiceRow, settings: CatalogueSettings) {
     priceMode: row.priceMode,
     markupPercent: markupBps === null ? null : bpsToPercent(markupBps),
     effectiveMarkupPercent: bpsToPercent(markupBps ?? categoryMarkupBps ?? settings.defaultMarkupBps),
+    /** The administrator's choice of link kind; null: decided from the type and category (`linkKind` is the result). */
+    linkKindOverride: row.linkKindOverride,
     providerMin: row.providerMin,
     providerMax: row.providerMax,
     enabled: row.enabled,
@@ -262,118 +276,10 @@ export async function adminListCategories(db: Db) {
   return rows.map(({ markupBps, ...row }) => ({ ...row, markupPercent: markupBps === null ? null : bpsToPercent(markupBps) }));
 }
 
-// ---------------------------------------------------------------- pricing state and writes
-
-/** What the guard needs to know of a service, and what it may change. */
-interface PriceState {
-  id: number;
-  name: string;
-  costKobo: bigint;
-  rateKobo: bigint;
-  priceMode: 'markup' | 'fixed';
-  markupBps: number | null;
-  categoryMarkupBps: number | null;
-  enabled: boolean;
-  disabledReason: string | null;
-  providerId: number;
-}
-
-const priceStateColumns = {
-  id: services.id,
-  name: services.name,
-  costKobo: services.costKobo,
-  rateKobo: services.rateKobo,
-  priceMode: services.priceMode,
-  markupBps: services.markupBps,
-  categoryMarkupBps: serviceCategories.markupBps,
-  enabled: services.enabled,
-  disabledReason: services.disabledReason,
-  providerId: services.providerId,
-};
-
-const effectiveMarkup = (state: Pick<PriceState, 'markupBps' | 'categoryMarkupBps'>, settings: CatalogueSettings) =>
-  state.markupBps ?? state.categoryMarkupBps ?? settings.defaultMarkupBps;
-
-interface PriceReview {
-  rateKobo: bigint;
-  enabled: boolean;
-  disabledReason: string | null;
-  warning: WarningInput | null;
-}
-
-/** Runs the margin guard on a service for a cost, returning its new price and state and what to tell the administrators. */
-function reviewPrice(state: PriceState, costKobo: bigint, settings: CatalogueSettings): PriceReview {
-  const outcome = guardPrice({ costKobo, rateKobo: state.rateKobo, priceMode: state.priceMode, effectiveMarkupBps: effectiveMarkup(state, settings) }, settings);
-  const details = { cost: koboToNaira(costKobo), previousCost: koboToNaira(state.costKobo), previousRate: koboToNaira(state.rateKobo), minMarginPercent: bpsToPercent(settings.minMarginBps) };
-  if (outcome.action === 'disabled' && state.enabled) {
-    return {
-      rateKobo: state.rateKobo,
-      enabled: false,
-      disabledReason: 'margin',
-      warning: {
-        kind: 'margin_disabled', serviceId: state.id, providerId: state.providerId, details,
-        message: `${state.name}: disabled, its price ₦${koboToNaira(state.rateKobo)} is below cost ₦${koboToNaira(costKobo)} plus the minimum margin`,
-      },
-    };
-  }
-  if (outcome.action === 'repriced' && outcome.rateKobo !== state.rateKobo) {
-    return {
-      rateKobo: outcome.rateKobo,
-      enabled: state.enabled,
-      disabledReason: state.disabledReason,
-      warning: {
-        kind: 'margin_repriced', serviceId: state.id, providerId: state.providerId, details: { ...details, rate: koboToNaira(outcome.rateKobo) },
-        message: `${state.name}: price raised from ₦${koboToNaira(state.rateKobo)} to ₦${koboToNaira(outcome.rateKobo)} to keep the minimum margin over cost ₦${koboToNaira(costKobo)}`,
-      },
-    };
-  }
-  return { rateKobo: outcome.rateKobo, enabled: state.enabled, disabledReason: state.disabledReason, warning: null };
-}
-
-type ColumnTypes = Record<string, 'int' | 'bigint' | 'text' | 'boolean'>;
-
-/**
- * Updates many services in one statement from records keyed by column name (one round trip
- * however many rows). bigints travel as JSON strings and are read back by Postgres exactly.
- */
-async function updateServicesFromRecords(tx: DbOrTx, columns: ColumnTypes, records: Array<Record<string, unknown>>): Promise<void> {
-  const names = Object.keys(columns);
-  const definition = sql.raw(['id int', ...names.map((name) => `${name} ${columns[name]}`)].join(', '));
-  const assignments = sql.raw([...names.map((name) => `${name} = v.${name}`), 'updated_at = now()'].join(', '));
-  for (let start = 0; start < records.length; start += 1000) {
-    const chunk = records.slice(start, start + 1000);
-    const json = JSON.stringify(chunk, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
-    await tx.execute(sql`update ${services} as s set ${assignments} from jsonb_to_recordset(${json}::jsonb) as v(${definition}) where s.id = v.id`);
-  }
-}
-
-const PRICE_COLUMNS: ColumnTypes = { rate_kobo: 'bigint', enabled: 'boolean', disabled_reason: 'text' };
-
-/** Re-runs pricing and the guard on the services `where` selects, at their current cost (after a markup or margin change). */
-async function repriceServices(tx: DbOrTx, where: SQL | undefined, settings: CatalogueSettings): Promise<number> {
-  const states = await tx.select(priceStateColumns).from(services).innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId)).where(where);
-  const records: Array<Record<string, unknown>> = [];
-  const warnings: WarningInput[] = [];
-  for (const state of states) {
-    const review = reviewPrice(state, state.costKobo, settings);
-    if (review.warning) warnings.push(review.warning);
-    if (review.rateKobo !== state.rateKobo || review.enabled !== state.enabled) {
-      records.push({ id: state.id, rate_kobo: review.rateKobo, enabled: review.enabled, disabled_reason: review.disabledReason });
-    }
-  }
-  await updateServicesFromRecords(tx, PRICE_COLUMNS, records);
-  for (const warning of warnings) await recordWarning(tx, warning);
-  return records.length;
-}
-
-function checkMarkup(markupBps: number | null, settings: CatalogueSettings): void {
-  if (markupBps !== null && markupBps < settings.minMarginBps) {
-    throw invalid(`Markup must be at least the minimum margin (${bpsToPercent(settings.minMarginBps)}%)`);
-  }
-}
+// ---------------------------------------------------------------- categories
 
 /** Categories by name, made when missing (with the platform their name suggests). */
-async function ensureCategories(tx: DbOrTx, names: string[]): Promise<Map<string, { id: number; markupBps: number | null }>> {
+export async function ensureCategories(tx: DbOrTx, names: string[]): Promise<Map<string, { id: number; markupBps: number | null }>> {
   const unique = [...new Set(names)];
   if (unique.length === 0) return new Map();
   await tx.insert(serviceCategories).values(unique.map((name) => ({ name, platform: detectPlatform(name) }))).onConflictDoNothing();
@@ -382,14 +288,17 @@ async function ensureCategories(tx: DbOrTx, names: string[]): Promise<Map<string
   return new Map(rows.map((row) => [row.name, { id: row.id, markupBps: row.markupBps }]));
 }
 
-const categoryNameOf = (service: SmmService) => service.category.trim() || 'Other';
+export const categoryNameOf = (service: SmmService) => service.category.trim() || 'Other';
 
 // ---------------------------------------------------------------- administrators' edits
 
 export async function updateService(db: Db, actorId: number, id: number, input: UpdateServiceInput) {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ ...priceStateColumns, min: services.min, max: services.max, providerMin: services.providerMin, providerMax: services.providerMax, categoryId: services.categoryId })
+      .select({
+        ...priceStateColumns, min: services.min, max: services.max, providerMin: services.providerMin, providerMax: services.providerMax,
+        categoryId: services.categoryId, refillDays: services.refillDays,
+      })
       .from(services).innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
       .where(eq(services.id, id)).for('update', { of: services });
     if (!current) throw notFound('Service not found');
@@ -409,6 +318,8 @@ export async function updateService(db: Db, actorId: number, id: number, input: 
     const floor = priceWithMarkup(current.costKobo, settings.minMarginBps);
     if (next.rateKobo < floor) throw invalid(`Price must be at least ₦${koboToNaira(floor)} (cost ₦${koboToNaira(current.costKobo)} plus the minimum margin)`);
 
+    if (input.enabled === true && current.disabledReason === PROVIDER_PRICE_REASON) throw heldProviderPrice();
+
     const min = input.min ?? current.min;
     const max = input.max ?? current.max;
     if (min < current.providerMin) throw invalid(`min must be at least the provider's minimum (${current.providerMin})`);
@@ -425,6 +336,10 @@ export async function updateService(db: Db, actorId: number, id: number, input: 
       rateKobo: next.rateKobo,
       min,
       max,
+      refillDays: input.refillDays,
+      // A window the administrator changed (cleared included) is theirs: the sync no longer reads it from the name.
+      refillDaysByAdmin: input.refillDays !== undefined && input.refillDays !== current.refillDays ? true : undefined,
+      linkKind: input.linkKind,
       enabled,
       disabledReason: enabled ? null : input.enabled === false ? 'admin' : current.disabledReason,
       updatedAt: new Date(),
@@ -433,6 +348,8 @@ export async function updateService(db: Db, actorId: number, id: number, input: 
   });
   return adminService(db, id);
 }
+
+const heldProviderPrice = () => invalid("The provider's new price for this service is held for review; accept it before switching the service on");
 
 export async function bulkUpdateServices(db: Db, actorId: number, input: BulkServicesInput): Promise<{ updated: number; skipped: number[] }> {
   return db.transaction(async (tx) => {
@@ -443,10 +360,12 @@ export async function bulkUpdateServices(db: Db, actorId: number, input: BulkSer
     if (input.action === 'disable') {
       updated = (await tx.update(services).set({ enabled: false, disabledReason: 'admin', updatedAt: new Date() }).where(selected).returning({ id: services.id })).length;
     } else if (input.action === 'enable') {
-      // A fixed price under the margin floor stays off until its price is raised.
+      // A fixed price under the margin floor stays off until its price is raised, and a service
+      // whose provider price is held stays off until that price is accepted.
       const states = await tx.select(priceStateColumns).from(services).innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId)).where(selected);
       const allowed = states.filter((state) => {
-        const ok = guardPrice({ ...state, effectiveMarkupBps: effectiveMarkup(state, settings) }, settings).action !== 'disabled';
+        const ok = state.disabledReason !== PROVIDER_PRICE_REASON
+          && guardPrice({ ...state, effectiveMarkupBps: effectiveMarkup(state, settings) }, settings).action !== 'disabled';
         if (!ok) skipped.push(state.id);
         return ok;
       });
@@ -458,7 +377,7 @@ export async function bulkUpdateServices(db: Db, actorId: number, input: BulkSer
       const markupBps = input.markupPercent ?? null;
       checkMarkup(markupBps, settings);
       updated = (await tx.update(services).set({ markupBps, priceMode: 'markup', updatedAt: new Date() }).where(selected).returning({ id: services.id })).length;
-      await repriceServices(tx, selected, settings);
+      await repriceServices(tx, selected, settings, { actorId, cause: 'rules', targetType: 'service', targetId: null });
     }
     await tx.insert(auditLog).values({ actorId, action: `service.bulk_${input.action}`, targetType: 'service', details: { ids: input.ids, markupPercent: input.markupPercent ?? null, skipped } });
     return { updated, skipped };
@@ -477,13 +396,15 @@ export async function updateCategory(db: Db, actorId: number, id: number, input:
           throw isUniqueViolation(error, 'service_categories_name_key') ? conflict('A category with this name already exists') : error;
         });
     }
-    if (input.markupPercent !== undefined) await repriceServices(tx, eq(services.categoryId, id), settings);
+    if (input.markupPercent !== undefined) {
+      await repriceServices(tx, eq(services.categoryId, id), settings, { actorId, cause: 'rules', targetType: 'category', targetId: String(id) });
+    }
     await tx.insert(auditLog).values({ actorId, action: 'category.update', targetType: 'category', targetId: String(id), details: input });
   });
   return (await adminListCategories(db)).find((category) => category.id === id)!;
 }
 
-/** Global markup, minimum margin and guard action; every price is re-checked against them. */
+/** The pricing rules (markup, margin, guard action, and the limits on new rates and provider prices); every price is re-checked against them. */
 export async function updateCatalogueSettings(db: Db, actorId: number, input: CatalogueSettingsInput) {
   return db.transaction(async (tx) => {
     const current = await getCatalogueSettings(tx);
@@ -491,7 +412,7 @@ export async function updateCatalogueSettings(db: Db, actorId: number, input: Ca
       throw invalid(`The default markup must be at least the minimum margin (${bpsToPercent(input.minMarginBps ?? current.minMarginBps)}%)`);
     }
     const next = await saveCatalogueSettings(tx, actorId, input);
-    const repriced = await repriceServices(tx, undefined, next);
+    const repriced = await repriceServices(tx, undefined, next, { actorId, cause: 'rules', targetType: 'settings', targetId: 'catalogue' });
     return { ...catalogueSettingsView(next), repriced };
   });
 }
@@ -501,340 +422,8 @@ export function catalogueSettingsView(settings: CatalogueSettings) {
     defaultMarkupPercent: bpsToPercent(settings.defaultMarkupBps),
     minMarginPercent: bpsToPercent(settings.minMarginBps),
     marginGuardAction: settings.marginGuardAction,
-  };
-}
-
-// ---------------------------------------------------------------- imports
-
-interface NewService {
-  provider: SmmService;
-  costKobo: bigint;
-  categoryName: string;
-  name?: string;
-  description?: string;
-  /** Fixed price; absent = markup pricing. */
-  rateKobo?: bigint;
-  markupBps?: number | null;
-  min?: number;
-  max?: number;
-  enabled?: boolean;
-}
-
-/**
- * Inserts (or, with `replace`, rewrites) services in chunked multi-row statements.
- * Returns our id per provider service id for the rows written.
- */
-async function writeServices(tx: DbOrTx, providerId: number, rows: NewService[], settings: CatalogueSettings, replace: boolean): Promise<Map<string, number>> {
-  const categories = await ensureCategories(tx, rows.map((row) => row.categoryName));
-  const written = new Map<string, number>();
-  for (let start = 0; start < rows.length; start += 500) {
-    const values = rows.slice(start, start + 500).map((row) => {
-      const category = categories.get(row.categoryName)!;
-      const markupBps = row.markupBps ?? null;
-      const rateKobo = row.rateKobo ?? guardPrice({
-        costKobo: row.costKobo, rateKobo: 0n, priceMode: 'markup', effectiveMarkupBps: effectiveMarkup({ markupBps, categoryMarkupBps: category.markupBps }, settings),
-      }, settings).rateKobo;
-      return {
-        providerId,
-        providerServiceId: row.provider.id,
-        name: row.name ?? row.provider.name,
-        description: row.description ?? '',
-        categoryId: category.id,
-        type: row.provider.type,
-        providerRateMicros: row.provider.ratePer1000Micros,
-        costKobo: row.costKobo,
-        rateKobo,
-        priceMode: row.rateKobo === undefined ? ('markup' as const) : ('fixed' as const),
-        markupBps,
-        min: row.min ?? row.provider.min,
-        max: row.max ?? row.provider.max,
-        providerMin: row.provider.min,
-        providerMax: row.provider.max,
-        refill: row.provider.refill,
-        cancel: row.provider.cancel,
-        dripfeed: row.provider.dripfeed,
-        enabled: row.enabled ?? true,
-        disabledReason: row.enabled === false ? 'admin' : null,
-      };
-    });
-    const insert = tx.insert(services).values(values);
-    const excluded = (column: string) => sql.raw(`excluded.${column}`);
-    const result = replace
-      ? await insert.onConflictDoUpdate({
-        target: [services.providerId, services.providerServiceId],
-        set: Object.fromEntries([
-          'name', 'description', 'category_id', 'type', 'provider_rate_micros', 'cost_kobo', 'rate_kobo', 'price_mode', 'markup_bps',
-          'min', 'max', 'provider_min', 'provider_max', 'refill', 'cancel', 'dripfeed', 'enabled', 'disabled_reason',
-        ].map((column) => [column.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()), excluded(column)])),
-      }).returning({ id: services.id, providerServiceId: services.providerServiceId })
-      : await insert.onConflictDoNothing().returning({ id: services.id, providerServiceId: services.providerServiceId });
-    for (const row of result) written.set(row.providerServiceId, row.id);
-  }
-  return written;
-}
-
-/** Imports the picked services of a provider; ones already imported keep their settings (the markup, when given, is applied to them too). */
-export async function importFromProvider(db: Db, env: ProviderEnv, actorId: number | null, providerId: number, input: ImportServicesInput) {
-  const provider = await getProvider(db, providerId);
-  const client = await providerClient(env, provider);
-  const [catalogue, toKobo] = await Promise.all([client.services(), koboConverter(db, env, provider.currency)]);
-  const byId = new Map(catalogue.services.map((service) => [service.id, service]));
-  return db.transaction(async (tx) => {
-    const settings = await getCatalogueSettings(tx);
-    if (input.markupPercent !== undefined) checkMarkup(input.markupPercent, settings);
-    const wanted = [...new Set(input.serviceIds)];
-    const found = wanted.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-    const created = await writeServices(tx, providerId, found.map((service) => ({
-      provider: service, costKobo: toKobo(service.ratePer1000Micros), categoryName: categoryNameOf(service), markupBps: input.markupPercent,
-    })), settings, false);
-    const existing = await tx.select({ id: services.id, providerServiceId: services.providerServiceId }).from(services)
-      .where(and(eq(services.providerId, providerId), inArray(services.providerServiceId, wanted)));
-    const ourIdOf = new Map(existing.map((row) => [row.providerServiceId, row.id]));
-    const kept = existing.filter((row) => !created.has(row.providerServiceId)).map((row) => row.id);
-    if (input.markupPercent !== undefined && kept.length > 0) {
-      await tx.update(services).set({ markupBps: input.markupPercent, priceMode: 'markup' }).where(inArray(services.id, kept));
-      await repriceServices(tx, inArray(services.id, kept), settings);
-    }
-    await tx.insert(auditLog).values({ actorId, action: 'service.import', targetType: 'provider', targetId: String(providerId), details: { serviceIds: wanted, created: created.size, markupPercent: input.markupPercent ?? null } });
-    return {
-      created: created.size,
-      results: wanted.map((id) => (byId.has(id)
-        ? { service: id, ok: true, serviceId: ourIdOf.get(id)!, created: created.has(id) }
-        : { service: id, ok: false, error: 'The provider does not list this service' })),
-    };
-  });
-}
-
-/**
- * The CSV import (multipart field `user_file`). The first row names the columns (any order, any case):
- *   service      the provider's service id (required)
- *   name         our name (default: the provider's)
- *   category     our category, made when new (default: the provider's)
- *   description  text shown to buyers
- *   rate         a fixed price in naira per 1000, e.g. 2500.00 (blank = markup pricing)
- *   markup       a markup percentage, e.g. 60 (blank = the category's or the global markup)
- *   min, max     within the provider's range (default: the provider's)
- *   enabled      1/0, true/false, yes/no (default: enabled)
- * Each row sets its service as described (creating or rewriting it); rows are checked one by one
- * and answered one by one, and only good rows are written.
- */
-const CSV_MAX_ROWS = 5000;
-const CSV_COLUMNS = ['service', 'name', 'category', 'description', 'rate', 'markup', 'min', 'max', 'enabled'] as const;
-type CsvColumn = (typeof CSV_COLUMNS)[number];
-
-export async function importServicesCsv(db: Db, env: ProviderEnv, actorId: number, providerId: number, text: string) {
-  let rows;
-  try {
-    rows = parseCsv(text);
-  } catch (error) {
-    if (error instanceof CsvSyntaxError) throw invalid(error.message);
-    throw error;
-  }
-  const [header, ...body] = rows;
-  if (!header) throw invalid('The file is empty');
-  const columns = header.fields.map((name) => name.trim().toLowerCase());
-  const unknown = columns.filter((name) => !(CSV_COLUMNS as readonly string[]).includes(name));
-  if (unknown.length > 0) throw invalid(`Unknown column ${unknown[0]}; the columns are ${CSV_COLUMNS.join(', ')}`);
-  if (!columns.includes('service')) throw invalid('The file needs a service column (the provider service id)');
-  if (body.length === 0) throw invalid('The file has no rows');
-  if (body.length > CSV_MAX_ROWS) throw invalid(`At most ${CSV_MAX_ROWS} rows at a time`);
-
-  const provider = await getProvider(db, providerId);
-  const client = await providerClient(env, provider);
-  const [catalogue, toKobo, settings] = await Promise.all([client.services(), koboConverter(db, env, provider.currency), getCatalogueSettings(db)]);
-  const byId = new Map(catalogue.services.map((service) => [service.id, service]));
-
-  const results: Array<{ row: number; service: string; ok: boolean; serviceId?: number; error?: string }> = [];
-  const good: Array<{ row: number; service: NewService }> = [];
-  const seen = new Set<string>();
-  for (const { line, fields } of body) {
-    const cell = (name: CsvColumn) => {
-      const index = columns.indexOf(name);
-      return index < 0 ? '' : (fields[index] ?? '').trim();
-    };
-    const serviceId = cell('service');
-    const fail = (error: string) => results.push({ row: line, service: serviceId, ok: false, error });
-    const providerService = byId.get(serviceId);
-    if (!serviceId) { fail('service is required'); continue; }
-    if (!providerService) { fail('The provider does not list this service'); continue; }
-    if (seen.has(serviceId)) { fail('This service is already in an earlier row'); continue; }
-    const parsed = parseCsvRow(cell, providerService, toKobo(providerService.ratePer1000Micros), settings);
-    if (typeof parsed === 'string') { fail(parsed); continue; }
-    seen.add(serviceId);
-    good.push({ row: line, service: parsed });
-  }
-  const written = await db.transaction(async (tx) => {
-    const ids = await writeServices(tx, providerId, good.map((entry) => entry.service), settings, true);
-    await tx.insert(auditLog).values({ actorId, action: 'service.csv_import', targetType: 'provider', targetId: String(providerId), details: { rows: body.length, written: ids.size } });
-    return ids;
-  });
-  for (const entry of good) results.push({ row: entry.row, service: entry.service.provider.id, ok: true, serviceId: written.get(entry.service.provider.id) });
-  results.sort((a, b) => a.row - b.row);
-  return { imported: written.size, failed: results.length - good.length, results };
-}
-
-const WHOLE = /^\d{1,10}$/;
-const TRUE_WORDS = ['1', 'true', 'yes', 'y'];
-const FALSE_WORDS = ['0', 'false', 'no', 'n'];
-
-/** One CSV row to a service, or the reason it cannot be one. */
-function parseCsvRow(cell: (name: CsvColumn) => string, provider: SmmService, costKobo: bigint, settings: CatalogueSettings): NewService | string {
-  const service: NewService = { provider, costKobo, categoryName: cell('category') || categoryNameOf(provider) };
-  if (cell('name')) service.name = cell('name').slice(0, 300);
-  if (cell('description')) service.description = cell('description').slice(0, 5000);
-  if (cell('rate') && cell('markup')) return 'Give either rate or markup, not both';
-  if (cell('rate')) {
-    const rate = nairaField('rate').safeParse(cell('rate'));
-    if (!rate.success) return rate.error.issues[0].message;
-    const floor = priceWithMarkup(costKobo, settings.minMarginBps);
-    if (BigInt(rate.data) < floor) return `rate must be at least ${koboToNaira(floor)} (cost ${koboToNaira(costKobo)} plus the minimum margin)`;
-    service.rateKobo = BigInt(rate.data);
-  }
-  if (cell('markup')) {
-    const markup = percentField('markup').safeParse(cell('markup'));
-    if (!markup.success) return markup.error.issues[0].message;
-    if (markup.data < settings.minMarginBps) return `markup must be at least the minimum margin (${bpsToPercent(settings.minMarginBps)}%)`;
-    service.markupBps = markup.data;
-  }
-  for (const bound of ['min', 'max'] as const) {
-    const value = cell(bound);
-    if (!value) continue;
-    if (!WHOLE.test(value)) return `${bound} must be a whole number`;
-    service[bound] = Number(value);
-  }
-  const min = service.min ?? provider.min;
-  const max = service.max ?? provider.max;
-  if (min < Math.max(provider.min, 1)) return `min must be at least the provider's minimum (${Math.max(provider.min, 1)})`;
-  if (max > provider.max) return `max must be at most the provider's maximum (${provider.max})`;
-  if (min > max) return 'min cannot be more than max';
-  const enabled = cell('enabled').toLowerCase();
-  if (enabled) {
-    if (TRUE_WORDS.includes(enabled)) service.enabled = true;
-    else if (FALSE_WORDS.includes(enabled)) service.enabled = false;
-    else return 'enabled must be 1 or 0';
-  }
-  return service;
-}
-
-// ---------------------------------------------------------------- provider catalogue sync
-
-const SYNC_COLUMNS: ColumnTypes = {
-  ...PRICE_COLUMNS,
-  type: 'text',
-  provider_rate_micros: 'bigint',
-  cost_kobo: 'bigint',
-  min: 'int',
-  max: 'int',
-  provider_min: 'int',
-  provider_max: 'int',
-  refill: 'boolean',
-  cancel: 'boolean',
-  dripfeed: 'boolean',
-};
-
-export interface CatalogueSyncResult {
-  providerId: number;
-  checked: number;
-  updated: number;
-  repriced: number;
-  disabled: number;
-  missing: number;
-  restored: number;
-  unreadable: number;
-}
-
-/**
- * Brings a provider's services up to date with its live catalogue: provider price and cost,
- * ranges (ours kept inside the provider's), flags; the margin guard on every new cost;
- * services gone from the provider switched off, and switched back on when they return.
- */
-export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId: number): Promise<CatalogueSyncResult> {
-  const provider = await getProvider(db, providerId);
-  const client = await providerClient(env, provider);
-  const [catalogue, toKobo] = await Promise.all([client.services(), koboConverter(db, env, provider.currency)]);
-  const live = new Map(catalogue.services.map((service) => [service.id, service]));
-  const result: CatalogueSyncResult = { providerId, checked: 0, updated: 0, repriced: 0, disabled: 0, missing: 0, restored: 0, unreadable: catalogue.unreadable.length };
-
-  await db.transaction(async (tx) => {
-    const settings = await getCatalogueSettings(tx);
-    const ours = await tx
-      .select({
-        ...priceStateColumns, providerServiceId: services.providerServiceId, type: services.type, providerRateMicros: services.providerRateMicros,
-        min: services.min, max: services.max, providerMin: services.providerMin, providerMax: services.providerMax,
-        refill: services.refill, cancel: services.cancel, dripfeed: services.dripfeed,
-      })
-      .from(services).innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
-      .where(eq(services.providerId, providerId))
-      .for('update', { of: services });
-    const records: Array<Record<string, unknown>> = [];
-    const warnings: WarningInput[] = [];
-    for (const current of ours) {
-      result.checked += 1;
-      const offer = live.get(current.providerServiceId);
-      if (!offer) {
-        if (current.enabled) {
-          result.missing += 1;
-          records.push({ ...syncRecord(current), enabled: false, disabled_reason: 'provider_missing' });
-          warnings.push({ kind: 'service_missing', serviceId: current.id, providerId, message: `${current.name}: the provider no longer lists service ${current.providerServiceId}; it was switched off` });
-        }
-        continue;
-      }
-      const costKobo = toKobo(offer.ratePer1000Micros);
-      const returning = !current.enabled && current.disabledReason === 'provider_missing';
-      const review = reviewPrice({ ...current, enabled: current.enabled || returning, disabledReason: returning ? null : current.disabledReason }, costKobo, settings);
-      if (review.warning) {
-        warnings.push(review.warning);
-        if (review.warning.kind === 'margin_repriced') result.repriced += 1;
-        else result.disabled += 1;
-      }
-      if (returning && review.enabled) result.restored += 1;
-      const min = Math.min(Math.max(current.min, offer.min, 1), offer.max);
-      const next = {
-        id: current.id,
-        rate_kobo: review.rateKobo,
-        enabled: review.enabled,
-        disabled_reason: review.disabledReason,
-        type: offer.type,
-        provider_rate_micros: offer.ratePer1000Micros,
-        cost_kobo: costKobo,
-        min,
-        max: Math.max(Math.min(current.max, offer.max), min),
-        provider_min: offer.min,
-        provider_max: offer.max,
-        refill: offer.refill,
-        cancel: offer.cancel,
-        dripfeed: offer.dripfeed,
-      };
-      if (JSON.stringify(next, bigintText) !== JSON.stringify(syncRecord(current), bigintText)) records.push(next);
-    }
-    result.updated = records.length;
-    await updateServicesFromRecords(tx, SYNC_COLUMNS, records);
-    for (const warning of warnings) await recordWarning(tx, warning);
-    await tx.update(providers).set({ catalogueSyncedAt: new Date(), lastError: null }).where(eq(providers.id, providerId));
-  });
-  return result;
-}
-
-const bigintText = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
-
-/** A service's synced columns as they are now, in the record shape of SYNC_COLUMNS (keys in the same order). */
-function syncRecord(current: PriceState & {
-  type: string; providerRateMicros: bigint; min: number; max: number; providerMin: number; providerMax: number; refill: boolean; cancel: boolean; dripfeed: boolean;
-}) {
-  return {
-    id: current.id,
-    rate_kobo: current.rateKobo,
-    enabled: current.enabled,
-    disabled_reason: current.disabledReason,
-    type: current.type,
-    provider_rate_micros: current.providerRateMicros,
-    cost_kobo: current.costKobo,
-    min: current.min,
-    max: current.max,
-    provider_min: current.providerMin,
-    provider_max: current.providerMax,
-    refill: current.refill,
-    cancel: current.cancel,
-    dripfeed: current.dripfeed,
+    rateBandPercent: bpsToPercent(settings.rateBandBps),
+    /** "3.00": a provider price 3× above or below the last one is held for review. */
+    providerPriceFactor: formatScaled(BigInt(settings.providerPriceFactorBps), 4, 2),
   };
 }

@@ -4,15 +4,19 @@
 // same (source kind, source reference) fails on the unique index instead of moving money twice.
 // Statements that must write something else with the money (the order a debit pays for, the
 // audit row of an administrator's entry) are built from the same two steps (ledgerEntrySteps),
-// so there is one copy of this SQL.
-import { sql, type SQL } from 'drizzle-orm';
-import { TRANSACTION_TYPE } from '../../drizzle/schema';
+// so there is one copy of this SQL. A wallet's debt (what a chargeback took beyond the balance)
+// changes only in the same update as the ledger row that explains it, or with the chargeback's
+// record when nothing was left to take (addDebt); while it is owed, order debits are refused.
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { TRANSACTION_TYPE, wallets } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { isUniqueViolation } from '../lib/db-errors';
+import { formatNaira } from '../lib/decimal';
 import { AppError } from '../lib/errors';
+import type { LEDGER_SOURCES } from '../schemas/wallet';
 
-/** What caused a balance change; with the source reference it names one outside event. */
-export type LedgerSource = 'payment' | 'admin_credit' | 'admin_debit' | 'order' | 'order_refund';
+/** What caused a balance change (schemas/wallet.ts); with the source reference it names one outside event. */
+export type LedgerSource = (typeof LEDGER_SOURCES)[number];
 
 export interface LedgerEntry {
   userId: number;
@@ -23,6 +27,11 @@ export interface LedgerEntry {
   description: string;
   /** The administrator who made a manual entry. */
   createdBy?: number | null;
+  /**
+   * How the wallet's debt changes with this entry, in the same update: a chargeback adds what the
+   * balance no longer held, a settlement takes off what it pays. The debt never goes below zero.
+   */
+  debtChangeKobo?: bigint;
 }
 
 /** An entry inside a larger statement: its reference and description may be SQL over the statement's own CTEs. */
@@ -41,6 +50,11 @@ export interface AppliedEntry {
 }
 
 export const INSUFFICIENT_BALANCE = 'Insufficient wallet balance';
+
+/** The refusal of an order while a chargeback debt is owed. */
+export function walletDebtMessage(debtKobo: bigint): string {
+  return `Your wallet owes ${formatNaira(debtKobo)} after a card payment was reversed. Add funds to settle it; you can order again once it is paid.`;
+}
 
 export class DuplicateLedgerEntry extends Error {
   constructor(readonly source: LedgerSource, readonly sourceRef: string) {
@@ -66,10 +80,16 @@ export function ledgerEntrySteps(entry: LedgerEntryInStatement): { balance: SQL;
   if (entry.amountKobo <= 0n) throw new AppError('invalid', 'Amount must be greater than zero');
   const delta = entry.direction === 'credit' ? entry.amountKobo : -entry.amountKobo;
   const type = entry.direction === 'credit' ? TRANSACTION_TYPE.deposit : TRANSACTION_TYPE.withdrawal;
+  const debt = entry.debtChangeKobo ?? 0n;
+  const conditions = [sql`balance_kobo + ${delta} >= 0`];
+  if (debt !== 0n) conditions.push(sql`debt_kobo + ${debt} >= 0`);
+  // Whoever owes the shop for a reversed card payment orders again only once it is settled.
+  if (entry.source === 'order' && entry.direction === 'debit') conditions.push(sql`debt_kobo = 0`);
+  if (entry.onlyIf) conditions.push(entry.onlyIf);
   return {
     balance: sql`ledger_balance as (
-      update wallets set balance_kobo = balance_kobo + ${delta}, updated_at = now()
-      where user_id = ${entry.userId} and balance_kobo + ${delta} >= 0${entry.onlyIf ? sql` and ${entry.onlyIf}` : sql``}
+      update wallets set balance_kobo = balance_kobo + ${delta}${debt !== 0n ? sql`, debt_kobo = debt_kobo + ${debt}` : sql``}, updated_at = now()
+      where user_id = ${entry.userId} and ${sql.join(conditions, sql` and `)}
       returning balance_kobo
     )`,
     row: sql`ledger_row as (
@@ -102,8 +122,23 @@ export async function applyLedgerEntry(db: DbOrTx, entry: LedgerEntry): Promise<
   const applied = await runEntryStatement<{ id: string; balance_after_kobo: string }>(db, entry, sql`
     with ${balance}, ${row}
     select id, balance_after_kobo from ledger_row`);
-  if (!applied) throw new AppError('invalid', INSUFFICIENT_BALANCE);
+  if (!applied) throw entry.source === 'order' ? await refusedDebit(db, entry.userId) : new AppError('invalid', INSUFFICIENT_BALANCE);
   return { transactionId: Number(applied.id), balanceAfterKobo: BigInt(applied.balance_after_kobo) };
+}
+
+/** Why an order's debit wrote nothing: a chargeback debt still owed, else too little balance. */
+export async function refusedDebit(db: DbOrTx, userId: number): Promise<AppError> {
+  const [wallet] = await db.select({ debtKobo: wallets.debtKobo }).from(wallets).where(eq(wallets.userId, userId));
+  return new AppError('invalid', wallet && wallet.debtKobo > 0n ? walletDebtMessage(wallet.debtKobo) : INSUFFICIENT_BALANCE);
+}
+
+/**
+ * Debt with no money moved: a chargeback found nothing left in the wallet to take. There is no
+ * ledger row (nothing moved); the caller's reversal record, written in the same transaction, is its record.
+ */
+export async function addDebt(tx: DbOrTx, userId: number, debtKobo: bigint): Promise<void> {
+  if (debtKobo <= 0n) throw new AppError('invalid', 'Debt must be greater than zero');
+  await tx.update(wallets).set({ debtKobo: sql`${wallets.debtKobo} + ${debtKobo}`, updatedAt: new Date() }).where(eq(wallets.userId, userId));
 }
 
 /**

@@ -21,9 +21,21 @@ export interface CatalogueSettings {
   minMarginBps: number;
   /** What the guard does to a fixed-price service whose cost came too close: raise its price or switch it off. */
   marginGuardAction: 'reprice' | 'disable';
+  /**
+   * How far either way a new exchange rate may move from the last accepted one and still be taken
+   * without an administrator: a broken rates feed must not reprice the whole catalogue.
+   */
+  rateBandBps: number;
+  /**
+   * How many times higher or lower than the last one (basis points: 30_000 = 3×) a provider's new
+   * price may be before the sync holds it for an administrator instead of repricing with it.
+   */
+  providerPriceFactorBps: number;
 }
 
-const DEFAULT_CATALOGUE_SETTINGS: CatalogueSettings = { defaultMarkupBps: 5_000, minMarginBps: 1_000, marginGuardAction: 'reprice' };
+const DEFAULT_CATALOGUE_SETTINGS: CatalogueSettings = {
+  defaultMarkupBps: 5_000, minMarginBps: 1_000, marginGuardAction: 'reprice', rateBandBps: 1_000, providerPriceFactorBps: 30_000,
+};
 
 export async function getCatalogueSettings(db: DbOrTx): Promise<CatalogueSettings> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SETTINGS_KEY));
@@ -42,6 +54,13 @@ export async function saveCatalogueSettings(tx: DbOrTx, actorId: number | null, 
 }
 
 export const bpsToPercent = (bps: number | bigint): string => formatScaled(BigInt(bps), 2, 2);
+
+/** The move from `before` to `after` as a signed percentage of `before` ("+50.00", "-33.33"); null from 0. */
+export function changePercent(before: bigint, after: bigint): string | null {
+  if (before === 0n) return null;
+  const bps = ((after - before) * BPS) / before;
+  return `${bps > 0n ? '+' : ''}${bpsToPercent(bps)}`;
+}
 
 /** cost × (1 + bps), rounded up to the kobo; never below 1 kobo, since a price of 0 would give the service away. */
 export function priceWithMarkup(costKobo: bigint, markupBps: number): bigint {
@@ -96,14 +115,18 @@ export async function recordWarning(db: DbOrTx, warning: WarningInput): Promise<
   await db.insert(catalogueWarnings).values({ ...warning, details: warning.details ?? {} });
 }
 
-/** Records a warning unless one of the same kind for the same provider is still unread (alerts that repeat every run). */
+/**
+ * Records a warning unless one of the same kind for the same provider (and order, if it names one)
+ * is still unread: for alerts that repeat every run.
+ */
 export async function recordWarningOnce(db: DbOrTx, warning: WarningInput & { providerId: number }): Promise<void> {
+  const orderId = warning.orderId ?? null;
   await db.execute(sql`
-    insert into ${catalogueWarnings} (kind, provider_id, message, details)
-    select ${warning.kind}, ${warning.providerId}, ${warning.message}, ${JSON.stringify(warning.details ?? {})}::jsonb
+    insert into ${catalogueWarnings} (kind, provider_id, order_id, message, details)
+    select ${warning.kind}, ${warning.providerId}, ${orderId}::int, ${warning.message}, ${JSON.stringify(warning.details ?? {})}::jsonb
     where not exists (
       select 1 from ${catalogueWarnings}
-      where kind = ${warning.kind} and provider_id = ${warning.providerId} and acknowledged_at is null
+      where kind = ${warning.kind} and provider_id = ${warning.providerId} and order_id is not distinct from ${orderId}::int and acknowledged_at is null
     )`);
 }
 

@@ -3,7 +3,7 @@
 // transaction as the ledger credit, so return page, webhook, cron and retries credit once.
 import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { paymentIntents } from '../../drizzle/schema';
-import type { Db } from '../db';
+import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
 import { hmacHex, toHex, verifyHmacHex } from '../lib/crypto';
 import { koboToNumber, nairaToKobo } from '../lib/decimal';
@@ -12,30 +12,44 @@ import { createFlutterwave } from '../providers/payments/flutterwave';
 import { createPaystack } from '../providers/payments/paystack';
 import type { PaymentProvider, PaymentProviderName, VerifiedPayment } from '../providers/payments/types';
 import type { VerifyPaymentInput } from '../schemas/wallet';
+import { applyReversal, reportUnreadableReversal, settleDebt } from './chargebacks';
 import { applyLedgerEntry } from './ledger';
-import { decryptPaymentSecret, getPaymentSettings } from './settings';
+import { keysProblem, providerKeys, TEST_PAYMENT_IN_LIVE_MODE } from './payment-settings';
+import { getPaymentSettings, type PaymentMode } from './settings';
 
 /** data.orderStatus of verify-payment; the spec names 2 as success. */
 export const ORDER_STATUS = { pending: 1, success: 2, failed: 3 } as const;
 export const INVALID_PAYMENT_PAYLOAD = 'This payment could not be verified. Please start the deposit again.';
 
 const NOT_CONFIGURED = 'Card payments are not configured yet. Please contact support.';
+const UNAVAILABLE = 'Card payments are unavailable right now. Please try again later or contact support.';
+
+export interface PaymentGateway {
+  provider: PaymentProvider;
+  /** What the shop takes now: in live mode only live transactions are credited. */
+  mode: PaymentMode;
+}
 
 /**
- * The adapter for a provider (by default the one chosen in payment settings). Intents are always
- * verified with the provider they were started with, even after an administrator switches.
+ * The adapter for a provider (by default the one chosen in payment settings), with the shop's mode.
+ * Intents are always verified with the provider they were started with, even after an administrator
+ * switches. Keys that cannot take payments in this mode refuse every call: the customer is told
+ * plainly, the administrator reads why in the log, on the dashboard and in Payment Settings.
  */
-export async function paymentProviderFor(db: Db, env: Env, name?: PaymentProviderName): Promise<PaymentProvider> {
-  const settings = await getPaymentSettings(db);
-  const secret = (key: Parameters<typeof decryptPaymentSecret>[1]) => decryptPaymentSecret(settings, key, env.ENCRYPTION_KEY);
-  if ((name ?? settings.provider) === 'flutterwave') {
-    const [secretKey, webhookSecretHash] = await Promise.all([secret('flutterwaveSecretKey'), secret('flutterwaveWebhookHash')]);
-    if (!secretKey || !webhookSecretHash) throw new AppError('unavailable', NOT_CONFIGURED);
-    return createFlutterwave({ secretKey, webhookSecretHash });
+export async function paymentGateway(db: DbOrTx, env: Env, name?: PaymentProviderName): Promise<PaymentGateway> {
+  const settings = await getPaymentSettings(db, env);
+  const providerName = name ?? settings.provider;
+  const keys = await providerKeys(settings, env, providerName);
+  const problem = keysProblem(settings.mode, providerName, keys);
+  if (problem) {
+    console.error(JSON.stringify({ level: 'error', msg: 'card payments refused', provider: providerName, mode: settings.mode, reason: problem.message }));
+    throw new AppError('unavailable', problem.kind === 'missing' ? NOT_CONFIGURED : UNAVAILABLE);
   }
-  const secretKey = (await secret('paystackSecretKey')) ?? env.PAYSTACK_SECRET_KEY;
-  if (!secretKey) throw new AppError('unavailable', NOT_CONFIGURED);
-  return createPaystack({ secretKey, baseUrl: env.PAYSTACK_BASE_URL });
+  const secretKey = keys.secretKey!.value;
+  const provider = providerName === 'flutterwave'
+    ? createFlutterwave({ secretKey, webhookSecretHash: keys.webhookSecretHash!.value, baseUrl: env.FLUTTERWAVE_BASE_URL })
+    : createPaystack({ secretKey, baseUrl: env.PAYSTACK_BASE_URL });
+  return { provider, mode: settings.mode };
 }
 
 /** The payload signature names the reference and binds it to the amount, the checkout URL and the payer. */
@@ -52,12 +66,12 @@ export interface DepositStart {
 
 export async function startDeposit(db: Db, env: Env, payer: { id: number; email: string }, amountNaira: string): Promise<DepositStart> {
   const amountKobo = nairaToKobo(amountNaira);
-  const settings = await getPaymentSettings(db);
+  const settings = await getPaymentSettings(db, env);
   const [min, max] = [BigInt(settings.minDepositKobo), BigInt(settings.maxDepositKobo)];
   if (amountKobo < min || amountKobo > max) {
     throw invalid(`Amount must be between ₦${(min / 100n).toLocaleString('en-US')} and ₦${(max / 100n).toLocaleString('en-US')}`);
   }
-  const provider = await paymentProviderFor(db, env);
+  const { provider } = await paymentGateway(db, env);
   // Paystack allows only letters, digits, '-', '.' and '=' in references.
   const reference = `dep-${toHex(crypto.getRandomValues(new Uint8Array(12)))}`;
   // Recorded before checkout starts, so a webhook can never arrive for an intent we do not know.
@@ -76,8 +90,10 @@ type Intent = typeof paymentIntents.$inferSelect;
  * Applies the provider's verdict to an intent. Success with the expected amount and currency
  * credits the wallet exactly once: the status claim (only from a non-success state) and the
  * ledger row commit together, and the ledger's unique (payment, reference) backs it up.
+ * A live shop credits only live money: a sandbox payment is flagged for the administrator instead.
  */
-export async function applyVerification(db: Db, intent: Intent, verified: VerifiedPayment): Promise<number> {
+export async function applyVerification(db: Db, intent: Intent, verified: VerifiedPayment, mode: PaymentMode): Promise<number> {
+  if (verified.status === 'success' && mode === 'live' && verified.domain !== 'live') return flagTestPayment(db, intent, verified);
   const matches = verified.status === 'success' && verified.amountKobo === intent.amountKobo && verified.currency.toUpperCase() === intent.currency;
   if (matches) {
     await db.transaction(async (tx) => {
@@ -91,6 +107,8 @@ export async function applyVerification(db: Db, intent: Intent, verified: Verifi
         userId: intent.userId, direction: 'credit', amountKobo: intent.amountKobo, source: 'payment', sourceRef: intent.reference,
         description: `Wallet funding by card (${intent.reference})`,
       });
+      // A debt left by a reversed card payment is paid before the new money can be spent.
+      await settleDebt(tx, intent.userId, `payment:${intent.reference}`);
     });
     return ORDER_STATUS.success;
   }
@@ -107,10 +125,27 @@ export async function applyVerification(db: Db, intent: Intent, verified: Verifi
   return failed ? ORDER_STATUS.failed : ORDER_STATUS.pending;
 }
 
-async function verifyIntent(db: Db, env: Env, intent: Intent): Promise<number> {
+/** Marks a sandbox payment seen by a live shop as failed and flagged (see payment-settings.ts), warning once in the log. */
+async function flagTestPayment(db: Db, intent: Intent, verified: VerifiedPayment): Promise<number> {
+  const [flagged] = await db
+    .update(paymentIntents)
+    .set({ status: 'failed', providerStatus: TEST_PAYMENT_IN_LIVE_MODE, lastCheckedAt: new Date() })
+    .where(and(eq(paymentIntents.id, intent.id), ne(paymentIntents.status, 'success'), sql`${paymentIntents.providerStatus} is distinct from ${TEST_PAYMENT_IN_LIVE_MODE}`))
+    .returning({ id: paymentIntents.id });
+  if (flagged) {
+    console.error(JSON.stringify({
+      level: 'warn', msg: 'test payment refused in live mode', reference: intent.reference, provider: intent.provider, userId: intent.userId, domain: verified.domain,
+    }));
+  }
+  const [now] = await db.select({ status: paymentIntents.status }).from(paymentIntents).where(eq(paymentIntents.id, intent.id));
+  // Credited before the shop went live: that money stays where it is.
+  return now?.status === 'success' ? ORDER_STATUS.success : ORDER_STATUS.failed;
+}
+
+async function verifyIntent(db: Db, env: Env, intent: Intent, transactionId?: string): Promise<number> {
   if (intent.status === 'success') return ORDER_STATUS.success;
-  const provider = await paymentProviderFor(db, env, intent.provider as PaymentProviderName);
-  return applyVerification(db, intent, await provider.verify(intent.reference));
+  const { provider, mode } = await paymentGateway(db, env, intent.provider as PaymentProviderName);
+  return applyVerification(db, intent, await provider.verify(intent.reference, transactionId), mode);
 }
 
 /** The return page's call: checks our own signature first, then asks the provider. */
@@ -128,17 +163,25 @@ export async function verifyDeposit(db: Db, env: Env, userId: number, input: Ver
 /**
  * A provider webhook: authenticated from the raw bytes, then re-verified like any other claim.
  * Any authentic event naming one of our intents triggers that verification; the verify answer,
- * not the event, decides whether money moves.
+ * not the event, decides whether money is credited. A refund or dispute (authentic, and only ever
+ * taking back what the provider took) is applied by chargebacks.ts once the payment it reverses
+ * is settled here: a reversal can overtake the credit's own webhook.
  */
 export async function handlePaymentWebhook(db: Db, env: Env, name: PaymentProviderName, rawBody: ArrayBuffer, headers: Headers): Promise<'processed' | 'ignored'> {
-  const provider = await paymentProviderFor(db, env, name);
+  const { provider } = await paymentGateway(db, env, name);
   const event = await provider.parseWebhook(rawBody, headers);
   if (!event) throw new AppError('unauthenticated', 'Invalid webhook signature');
+  if (event.unreadable) {
+    await reportUnreadableReversal(db, name, event.event, event.unreadable);
+    return 'ignored';
+  }
   if (!event.reference) return 'ignored';
   const [intent] = await db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, event.reference), eq(paymentIntents.provider, name)));
   if (!intent) return 'ignored';
-  await verifyIntent(db, env, intent);
-  return 'processed';
+  await verifyIntent(db, env, intent, event.transactionId);
+  if (!event.reversal) return 'processed';
+  const [settled] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id));
+  return applyReversal(db, settled, event.reversal);
 }
 
 /** Cron: intents left pending (the payer closed the tab) are asked about again, a batch at a time. */

@@ -1,12 +1,16 @@
 // USD-based exchange rates, cached in the database: the rates service is asked at most once
-// an hour (by the cron job, or on first need), and everything else reads the table.
-import { inArray, sql } from 'drizzle-orm';
-import { exchangeRates } from '../../drizzle/schema';
+// an hour (by the cron job, or on first need), and everything else reads the table. A new rate
+// is taken only within a band of the last accepted one; outside it the old rate stays and the
+// new one waits as a proposal for an administrator (rate-review.ts), since one wrong answer from
+// the feed would otherwise reprice the whole catalogue.
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { auditLog, exchangeRates } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import type { Env } from '../env';
 import { ceilDiv, formatScaled } from '../lib/decimal';
 import { AppError } from '../lib/errors';
 import { createRatesClient, RATE_SCALE } from '../providers/rates';
+import { bpsToPercent, changePercent, getCatalogueSettings, recordWarning } from './margin';
 
 const RATE_UNIT = 10n ** BigInt(RATE_SCALE);
 /** Provider money arrives at scale 6 (micro-units), the same scale as the rates. */
@@ -17,18 +21,88 @@ const RATES_MAX_AGE_MS = 60 * 60_000;
 
 export type RatesEnv = Pick<Env, 'RATES_API_URL'>;
 
-/** Asks the rates service and stores every rate it gives; returns how many were stored. */
-export async function refreshRates(db: DbOrTx, env: RatesEnv): Promise<{ stored: number; updatedAt: string }> {
+const BPS = 10_000n;
+
+/** Rates text as administrators read it: units per USD, up to 6 decimals. */
+export const rateText = (perUsdMicros: bigint) => formatScaled(perUsdMicros, RATE_SCALE, RATE_SCALE);
+
+export interface HeldRate {
+  currency: string;
+  rate: string;
+  proposedRate: string;
+  changePercent: string | null;
+}
+
+/** Whether `next` is within `bandBps` either way of `last`. */
+const withinBand = (last: bigint, next: bigint, bandBps: number) => {
+  const move = next > last ? next - last : last - next;
+  return move * BPS <= last * BigInt(bandBps);
+};
+
+/**
+ * Asks the rates service and stores what it gives: a currency's first rate, and any rate within
+ * the band of the last accepted one, are taken; others are held as proposals (a warning tells the
+ * administrators of new ones), unless an administrator already rejected that very rate.
+ */
+export async function refreshRates(db: DbOrTx, env: RatesEnv): Promise<{ stored: number; held: HeldRate[]; updatedAt: string }> {
   const latest = await createRatesClient({ baseUrl: env.RATES_API_URL }).latest();
-  const rows = Object.entries(latest.rates).map(([currency, perUsdMicros]) => ({ currency, perUsdMicros, sourceUpdatedAt: latest.updatedAt }));
-  await db
-    .insert(exchangeRates)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: exchangeRates.currency,
-      set: { perUsdMicros: sql`excluded.per_usd_micros`, sourceUpdatedAt: sql`excluded.source_updated_at`, fetchedAt: sql`now()` },
-    });
-  return { stored: rows.length, updatedAt: latest.updatedAt.toISOString() };
+  return db.transaction(async (tx) => {
+    const settings = await getCatalogueSettings(tx);
+    const last = new Map((await tx.select().from(exchangeRates).orderBy(asc(exchangeRates.currency)).for('update')).map((row) => [row.currency, row]));
+    const accepted: Array<typeof exchangeRates.$inferInsert> = [];
+    const outOfBand: Array<{ currency: string; proposed: bigint }> = [];
+    for (const [currency, perUsdMicros] of Object.entries(latest.rates)) {
+      const current = last.get(currency);
+      if (!current || withinBand(current.perUsdMicros, perUsdMicros, settings.rateBandBps)) {
+        accepted.push({ currency, perUsdMicros, sourceUpdatedAt: latest.updatedAt, proposedPerUsdMicros: null, proposedAt: null });
+      } else {
+        outOfBand.push({ currency, proposed: perUsdMicros });
+      }
+    }
+    if (accepted.length > 0) {
+      await tx.insert(exchangeRates).values(accepted).onConflictDoUpdate({
+        target: exchangeRates.currency,
+        set: {
+          perUsdMicros: sql`excluded.per_usd_micros`, sourceUpdatedAt: sql`excluded.source_updated_at`, fetchedAt: sql`now()`,
+          // A rate back within the band ends any proposal: the feed no longer says it.
+          proposedPerUsdMicros: null, proposedAt: null,
+        },
+      });
+    }
+    const rejected = await lastRejected(tx, outOfBand.map((entry) => entry.currency));
+    const held: HeldRate[] = [];
+    for (const { currency, proposed } of outOfBand) {
+      const current = last.get(currency)!;
+      const proposal = rejected.get(currency) === proposed ? null : proposed;
+      await tx.update(exchangeRates).set({
+        proposedPerUsdMicros: proposal,
+        proposedAt: proposal === null ? null : proposal === current.proposedPerUsdMicros ? current.proposedAt : new Date(),
+        fetchedAt: new Date(),
+      }).where(eq(exchangeRates.currency, currency));
+      if (proposal === null) continue;
+      held.push({ currency, rate: rateText(current.perUsdMicros), proposedRate: rateText(proposal), changePercent: changePercent(current.perUsdMicros, proposal) });
+    }
+    // Only proposals new since the last refresh are news; one still waiting was told of already.
+    const fresh = held.filter((entry) => last.get(entry.currency)!.proposedPerUsdMicros === null);
+    if (fresh.length > 0) {
+      await recordWarning(tx, {
+        kind: 'rate_proposed',
+        message: `Exchange rates outside the ±${bpsToPercent(settings.rateBandBps)}% band were held for review, the old rates stay until an administrator accepts them: ${
+          fresh.map((entry) => `${entry.currency} ${entry.rate} → ${entry.proposedRate} (${entry.changePercent}%)`).join(', ')}`,
+        details: { proposals: fresh },
+      });
+    }
+    return { stored: accepted.length, held, updatedAt: latest.updatedAt.toISOString() };
+  });
+}
+
+/** The rate an administrator last rejected per currency, so the feed repeating it asks nobody again. */
+async function lastRejected(tx: DbOrTx, currencies: string[]): Promise<Map<string, bigint>> {
+  if (currencies.length === 0) return new Map();
+  const rows = await tx.selectDistinctOn([auditLog.targetId], { currency: auditLog.targetId, details: auditLog.details }).from(auditLog)
+    .where(and(eq(auditLog.action, 'rate.reject'), inArray(auditLog.targetId, currencies)))
+    .orderBy(auditLog.targetId, desc(auditLog.id));
+  return new Map(rows.map((row) => [row.currency!, BigInt((row.details as { rejectedMicros: string }).rejectedMicros)]));
 }
 
 /** Refreshes the cache when it is missing or older than RATES_MAX_AGE_MS. */

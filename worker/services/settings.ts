@@ -1,10 +1,12 @@
 // Site and payment settings: small JSON documents in the settings table, with defaults in
-// code so a fresh database works. Payment keys are stored encrypted and never read back out.
+// code so a fresh database works. Payment keys are stored encrypted and never read back out;
+// what administrators change about payments is in payment-settings.ts.
 import { inArray, sql } from 'drizzle-orm';
 import { auditLog, settings } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
-import { decryptSecret, encryptSecret } from '../lib/crypto';
-import type { PaymentSettingsInput, SiteSettings } from '../schemas/settings';
+import { isLocalEnvironment, type Env } from '../env';
+import { decryptSecret } from '../lib/crypto';
+import type { SiteSettings } from '../schemas/settings';
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   siteName: 'SMM Provider',
@@ -18,66 +20,92 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   maintenanceNotice: '',
 };
 
-type SecretName = 'paystackSecretKey' | 'flutterwaveSecretKey' | 'flutterwaveWebhookHash';
-const SECRET_NAMES: SecretName[] = ['paystackSecretKey', 'flutterwaveSecretKey', 'flutterwaveWebhookHash'];
+export type SecretName = 'paystackSecretKey' | 'flutterwaveSecretKey' | 'flutterwaveWebhookHash';
+export const SECRET_NAMES: SecretName[] = ['paystackSecretKey', 'flutterwaveSecretKey', 'flutterwaveWebhookHash'];
+/** The deployment's secret that stands in for each key while Payment Settings holds none. */
+export const DEPLOYMENT_SECRETS = {
+  paystackSecretKey: 'PAYSTACK_SECRET_KEY',
+  flutterwaveSecretKey: 'FLUTTERWAVE_SECRET_KEY',
+  flutterwaveWebhookHash: 'FLUTTERWAVE_SECRET_HASH',
+} as const satisfies Record<SecretName, keyof Env>;
+
+export type PaymentMode = 'test' | 'live';
 
 export interface StoredPaymentSettings {
   provider: 'paystack' | 'flutterwave';
-  mode: 'test' | 'live';
+  mode: PaymentMode;
   minDepositKobo: string;
   maxDepositKobo: string;
   /** Encrypted with ENCRYPTION_KEY. */
   secrets: Partial<Record<SecretName, string>>;
 }
 
-export const DEFAULT_PAYMENT_SETTINGS: StoredPaymentSettings = {
+/** Until an administrator chooses, the mode follows the deployment (see defaultPaymentMode). */
+export const DEFAULT_PAYMENT_SETTINGS: Omit<StoredPaymentSettings, 'mode'> = {
   provider: 'paystack',
-  mode: 'test',
   minDepositKobo: String(100n * 100n),
   maxDepositKobo: String(5_000_000n * 100n),
   secrets: {},
 };
+
+/**
+ * Test mode on the local stack and in the tests; live everywhere else. A fresh deployment then
+ * never takes sandbox payments as real money: a test key is refused with a message saying so,
+ * and test mode is a choice an administrator makes (and every page then shows).
+ */
+export const defaultPaymentMode = (env: Pick<Env, 'ENVIRONMENT'>): PaymentMode => (isLocalEnvironment(env) ? 'test' : 'live');
 
 async function readSettings(db: DbOrTx) {
   const rows = await db.select().from(settings).where(inArray(settings.key, ['site', 'payment']));
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
   return {
     site: { ...DEFAULT_SITE_SETTINGS, ...(byKey.get('site') as Partial<SiteSettings> | undefined) },
-    payment: { ...DEFAULT_PAYMENT_SETTINGS, ...(byKey.get('payment') as Partial<StoredPaymentSettings> | undefined) },
+    payment: byKey.get('payment') as Partial<StoredPaymentSettings> | undefined,
   };
 }
+
+const withPaymentDefaults = (stored: Partial<StoredPaymentSettings> | undefined, env: Pick<Env, 'ENVIRONMENT'>): StoredPaymentSettings => ({
+  ...DEFAULT_PAYMENT_SETTINGS,
+  mode: defaultPaymentMode(env),
+  ...stored,
+});
 
 export async function getSiteSettings(db: DbOrTx): Promise<SiteSettings> {
   return (await readSettings(db)).site;
 }
 
-export async function getPaymentSettings(db: DbOrTx): Promise<StoredPaymentSettings> {
-  return (await readSettings(db)).payment;
+export async function getPaymentSettings(db: DbOrTx, env: Pick<Env, 'ENVIRONMENT'>): Promise<StoredPaymentSettings> {
+  return withPaymentDefaults((await readSettings(db)).payment, env);
 }
 
-/** What anyone may see: the site's texts and the deposit limits, in one query. */
-export async function getPublicSettings(db: DbOrTx) {
-  const { site, payment } = await readSettings(db);
-  return { ...site, minDeposit: Number(BigInt(payment.minDepositKobo) / 100n), maxDeposit: Number(BigInt(payment.maxDepositKobo) / 100n), paymentProvider: payment.provider };
-}
-
-/** The admin view: which keys are set, never their values. */
-export function describePaymentSettings(stored: StoredPaymentSettings) {
+/** What anyone may see: the site's texts, the deposit limits and whether payments are for real, in one query. */
+export async function getPublicSettings(db: DbOrTx, env: Pick<Env, 'ENVIRONMENT'>) {
+  const { site, payment: stored } = await readSettings(db);
+  const payment = withPaymentDefaults(stored, env);
   return {
-    provider: stored.provider,
-    mode: stored.mode,
-    minDeposit: Number(BigInt(stored.minDepositKobo) / 100n),
-    maxDeposit: Number(BigInt(stored.maxDepositKobo) / 100n),
-    configuredKeys: Object.fromEntries(SECRET_NAMES.map((name) => [name, Boolean(stored.secrets[name])])),
+    ...site,
+    minDeposit: Number(BigInt(payment.minDepositKobo) / 100n),
+    maxDeposit: Number(BigInt(payment.maxDepositKobo) / 100n),
+    paymentProvider: payment.provider,
+    paymentMode: payment.mode,
   };
 }
 
-export async function decryptPaymentSecret(stored: StoredPaymentSettings, name: SecretName, encryptionKey: string): Promise<string | undefined> {
-  const encrypted = stored.secrets[name];
-  return encrypted ? decryptSecret(encryptionKey, encrypted) : undefined;
+export interface ResolvedSecret {
+  value: string;
+  /** Saved in Payment Settings, or the deployment's secret standing in for it. */
+  source: 'settings' | 'deployment';
 }
 
-async function saveSetting(db: DbOrTx, key: string, value: unknown, actorId: number) {
+/** A key in effect: the one saved in Payment Settings, else the deployment's secret; null when neither is set. */
+export async function resolvePaymentSecret(stored: StoredPaymentSettings, name: SecretName, env: Env): Promise<ResolvedSecret | null> {
+  const encrypted = stored.secrets[name];
+  if (encrypted) return { value: await decryptSecret(env.ENCRYPTION_KEY, encrypted), source: 'settings' };
+  const fromDeployment = env[DEPLOYMENT_SECRETS[name]];
+  return fromDeployment ? { value: fromDeployment, source: 'deployment' } : null;
+}
+
+export async function saveSetting(db: DbOrTx, key: string, value: unknown, actorId: number) {
   await db
     .insert(settings)
     .values({ key, value, updatedBy: actorId })
@@ -90,32 +118,4 @@ export async function updateSiteSettings(db: Db, actorId: number, input: SiteSet
     await tx.insert(auditLog).values({ actorId, action: 'settings.site.update', targetType: 'settings', targetId: 'site', details: { fields: Object.keys(input) } });
   });
   return input;
-}
-
-export async function updatePaymentSettings(db: Db, actorId: number, encryptionKey: string, input: PaymentSettingsInput) {
-  const current = await getPaymentSettings(db);
-  const secrets = { ...current.secrets };
-  const changedKeys: SecretName[] = [];
-  for (const name of SECRET_NAMES) {
-    const value = input[name];
-    if (value) {
-      secrets[name] = await encryptSecret(encryptionKey, value);
-      changedKeys.push(name);
-    }
-  }
-  const next: StoredPaymentSettings = {
-    provider: input.provider,
-    mode: input.mode,
-    minDepositKobo: String(BigInt(input.minDeposit) * 100n),
-    maxDepositKobo: String(BigInt(input.maxDeposit) * 100n),
-    secrets,
-  };
-  await db.transaction(async (tx) => {
-    await saveSetting(tx, 'payment', next, actorId);
-    await tx.insert(auditLog).values({
-      actorId, action: 'settings.payment.update', targetType: 'settings', targetId: 'payment',
-      details: { provider: next.provider, mode: next.mode, minDeposit: input.minDeposit, maxDeposit: input.maxDeposit, keysChanged: changedKeys },
-    });
-  });
-  return describePaymentSettings(next);
 }

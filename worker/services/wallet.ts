@@ -1,11 +1,12 @@
 // The wallet as people see it: balances, history, administrators' manual entries, the
 // admin user-detail view, and reconciliation of every balance against its ledger.
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { auditLog, paymentIntents, TRANSACTION_TYPE, users, walletTransactions, wallets } from '../../drizzle/schema';
+import { auditLog, paymentIntents, paymentReversals, TRANSACTION_TYPE, users, walletTransactions, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { koboToNaira, nairaToKobo } from '../lib/decimal';
 import { conflict, notFound } from '../lib/errors';
 import type { AdminCreditInput, AdminDebitInput, AdminTransactionQuery, TransactionQuery } from '../schemas/wallet';
+import { reversalsForUser } from './chargebacks';
 import { applyRecordedLedgerEntry, DuplicateLedgerEntry, WalletNotFound, type AppliedEntry } from './ledger';
 import { getProfile } from './users';
 
@@ -122,9 +123,9 @@ export async function adminDebit(db: Db, actorId: number, input: AdminDebitInput
 
 export const USER_DETAIL_HISTORY_LIMIT = 100;
 
-/** The admin user-detail screen (spec sections 2 and 3): profile, wallet history and totals. */
+/** The admin user-detail screen (spec sections 2 and 3): profile, wallet history and totals, and any chargebacks and debt. */
 export async function userWalletDetail(db: DbOrTx, userId: number) {
-  const [profile, history, [totals]] = await Promise.all([
+  const [profile, history, [totals], chargebacks] = await Promise.all([
     getProfile(db, userId),
     db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId))
       .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id)).limit(USER_DETAIL_HISTORY_LIMIT),
@@ -132,11 +133,15 @@ export async function userWalletDetail(db: DbOrTx, userId: number) {
       deposits: sql<string>`coalesce(sum(${walletTransactions.amountKobo}) filter (where ${walletTransactions.transactionType} = 1), 0)`,
       spent: sql<string>`coalesce(sum(${walletTransactions.amountKobo}) filter (where ${walletTransactions.transactionType} = 2), 0)`,
     }).from(walletTransactions).where(eq(walletTransactions.userId, userId)),
+    reversalsForUser(db, userId),
   ]);
   return {
     profile,
     walletHistory: history.map((row) => ({ id: row.id, transaction_type: row.transactionType, amount: koboToNaira(row.amountKobo), description: row.description, created_at: row.createdAt.toISOString() })),
-    summary: { availableBalance: profile.wallet.balance, totalDeposits: koboToNaira(BigInt(totals.deposits)), totalSpent: koboToNaira(BigInt(totals.spent)) },
+    summary: {
+      availableBalance: profile.wallet.balance, totalDeposits: koboToNaira(BigInt(totals.deposits)), totalSpent: koboToNaira(BigInt(totals.spent)), debt: chargebacks.debt,
+    },
+    reversals: chargebacks.reversals,
   };
 }
 
@@ -149,11 +154,19 @@ export interface ReconciliationReport {
   brokenRunningBalances: Array<{ userId: number; transactionId: number }>;
   /** Successful payments not credited exactly once, and payment credits without a successful payment. */
   paymentMismatches: Array<{ reference: string; status: string | null; credits: number }>;
+  /** Wallets whose debt is not what their chargebacks left minus what credits paid towards it. */
+  debtMismatches: Array<{ userId: number; debt: string; expected: string }>;
+  /** Chargebacks whose ledger entries do not match what they record as taken (and, when won, given back). */
+  reversalMismatches: Array<{ reversalId: number; status: string; taken: string; debited: string; returned: string }>;
 }
 
-/** Checks every kobo: each wallet equals its ledger, and each successful payment credited exactly once. */
+/**
+ * Checks every kobo: each wallet equals its ledger, each successful payment credited exactly once,
+ * each wallet's debt follows from its chargebacks and settlements, and each chargeback took (and,
+ * when won, gave back) exactly what it records.
+ */
 export async function reconcile(db: DbOrTx): Promise<ReconciliationReport> {
-  const [balances, running, payments, [{ walletsChecked }]] = await Promise.all([
+  const [balances, running, payments, [{ walletsChecked }], debts, reversals] = await Promise.all([
     db.execute<{ user_id: number; balance: string; ledger: string }>(sql`
       select w.user_id, w.balance_kobo as balance, coalesce(l.sum, 0) as ledger
       from wallets w
@@ -181,13 +194,34 @@ export async function reconcile(db: DbOrTx): Promise<ReconciliationReport> {
       having count(t.id) <> 1 or p.status is distinct from 'success'
       limit 1000`),
     db.select({ walletsChecked: count() }).from(wallets),
+    db.execute<{ user_id: number; debt: string; expected: string }>(sql`
+      select w.user_id, w.debt_kobo as debt, coalesce(r.owed, 0) - coalesce(s.paid, 0) as expected
+      from wallets w
+      left join (select user_id, sum(debt_kobo) as owed from ${paymentReversals} group by user_id) r on r.user_id = w.user_id
+      left join (select user_id, sum(amount_kobo) as paid from wallet_transactions where source_kind = 'debt_settlement' group by user_id) s on s.user_id = w.user_id
+      where w.debt_kobo <> coalesce(r.owed, 0) - coalesce(s.paid, 0)
+      limit 1000`),
+    // A chargeback's entries are named provider:event_key (chargebacks.ts).
+    db.execute<{ id: string; status: string; taken: string; debited: string; returned: string }>(sql`
+      select r.id, r.status, r.taken_kobo as taken, coalesce(d.amount_kobo, 0) as debited, coalesce(c.amount_kobo, 0) as returned
+      from ${paymentReversals} r
+      left join wallet_transactions d on d.source_kind = 'chargeback' and d.source_ref = r.provider || ':' || r.event_key
+      left join wallet_transactions c on c.source_kind = 'chargeback_return' and c.source_ref = r.provider || ':' || r.event_key
+      where coalesce(d.amount_kobo, 0) <> r.taken_kobo
+        or coalesce(c.amount_kobo, 0) <> case when r.status = 'dispute_won' then r.taken_kobo + r.debt_kobo else 0 end
+      limit 1000`),
   ]);
   const report = {
     walletsChecked,
     balanceMismatches: balances.rows.map((r) => ({ userId: r.user_id, balance: koboToNaira(BigInt(r.balance)), ledger: koboToNaira(BigInt(r.ledger)) })),
     brokenRunningBalances: running.rows.map((r) => ({ userId: r.user_id, transactionId: Number(r.id) })),
     paymentMismatches: payments.rows.map((r) => ({ reference: r.reference, status: r.status, credits: Number(r.credits) })),
+    debtMismatches: debts.rows.map((r) => ({ userId: r.user_id, debt: koboToNaira(BigInt(r.debt)), expected: koboToNaira(BigInt(r.expected)) })),
+    reversalMismatches: reversals.rows.map((r) => ({
+      reversalId: Number(r.id), status: r.status, taken: koboToNaira(BigInt(r.taken)), debited: koboToNaira(BigInt(r.debited)), returned: koboToNaira(BigInt(r.returned)),
+    })),
   };
-  return { ok: !report.balanceMismatches.length && !report.brokenRunningBalances.length && !report.paymentMismatches.length, ...report };
+  const ok = [report.balanceMismatches, report.brokenRunningBalances, report.paymentMismatches, report.debtMismatches, report.reversalMismatches].every((found) => found.length === 0);
+  return { ok, ...report };
 }
 

@@ -1,8 +1,11 @@
-// No local Flutterwave fake exists: these tests answer with recorded v3 shapes.
-import { describe, expect, it } from 'vitest';
+// The Flutterwave adapter: edge cases against recorded v3 answers, then end to end against this
+// file's copy of the sandbox Flutterwave (initialize, the hosted page, verify by id and by
+// reference, test and live keys, the verif-hash webhook).
+import { describe, expect, inject, it } from 'vitest';
 import { createFlutterwave } from '../../../worker/providers/payments/flutterwave';
-import { PaymentProviderError } from '../../../worker/providers/payments/types';
-import { answering } from './fake-scope';
+import { PaymentProviderError, type PaymentProvider } from '../../../worker/providers/payments/types';
+import { TEST_SECRETS } from '../../support/secrets';
+import { answering, fakeScope } from './fake-scope';
 
 const options = { secretKey: 'FLWSECK_TEST-abc', webhookSecretHash: 'my-secret-hash' };
 
@@ -73,6 +76,7 @@ describe('flutterwave', () => {
       currency: 'NGN',
       paidAt: '2020-07-15T14:31:16.000Z',
       rawStatus: 'successful',
+      domain: 'test',
     });
     expect(urls).toEqual(['https://api.flutterwave.com/v3/transactions/verify_by_reference?tx_ref=dep-1']);
   });
@@ -98,10 +102,80 @@ describe('flutterwave', () => {
   it('accepts webhooks carrying the secret hash and nothing else', async () => {
     const flutterwave = createFlutterwave(options);
     const body = JSON.stringify({ event: 'charge.completed', data: { id: 1, tx_ref: 'dep-1', amount: 100, currency: 'NGN', status: 'successful' } });
-    expect(await flutterwave.parseWebhook(bytes(body), new Headers({ 'verif-hash': 'my-secret-hash' }))).toEqual({ event: 'charge.completed', reference: 'dep-1' });
+    expect(await flutterwave.parseWebhook(bytes(body), new Headers({ 'verif-hash': 'my-secret-hash' }))).toEqual({ event: 'charge.completed', reference: 'dep-1', transactionId: '1' });
     expect(await flutterwave.parseWebhook(bytes(body), new Headers({ 'verif-hash': 'my-secret-hasH' }))).toBeNull();
     expect(await flutterwave.parseWebhook(bytes(body), new Headers())).toBeNull();
     const legacy = JSON.stringify({ 'event.type': 'CARD_TRANSACTION', data: {} });
     expect(await flutterwave.parseWebhook(bytes(legacy), new Headers({ 'verif-hash': 'my-secret-hash' }))).toEqual({ event: 'CARD_TRANSACTION', reference: null });
+  });
+});
+
+describe('flutterwave against the sandbox', () => {
+  const fake = fakeScope(inject('flutterwaveUrl'));
+  const sandbox = { webhookSecretHash: TEST_SECRETS.FLUTTERWAVE_SECRET_HASH, baseUrl: fake.url, timeoutMs: 5000 };
+  const testMode = createFlutterwave({ ...sandbox, secretKey: TEST_SECRETS.FLUTTERWAVE_SECRET_KEY });
+  const liveMode = createFlutterwave({ ...sandbox, secretKey: TEST_SECRETS.FLUTTERWAVE_LIVE_SECRET_KEY });
+  const newReference = () => `dep-${crypto.randomUUID().slice(0, 13)}`;
+
+  /** Starts a payment and answers the hosted page as the payer would; returns where the payer is sent back. */
+  async function pay(provider: PaymentProvider, reference: string, outcome: 'success' | 'failed', amountKobo = 123_405n) {
+    const { checkoutUrl } = await provider.initialize({ reference, amountKobo, email: 'ada@example.com', callbackUrl: 'http://localhost:8787/user/confirm-payment', currency: 'NGN' });
+    expect(checkoutUrl.startsWith(`${fake.url}/v3/hosted/pay/`)).toBe(true);
+    const page = await (await fetch(checkoutUrl)).text();
+    expect(page).toContain('Pay NGN 1,234.05');
+    expect(page).toContain('Decline');
+    const answer = await fetch(checkoutUrl, { method: 'POST', body: new URLSearchParams({ outcome }), redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    return new URL(answer.headers.get('location') ?? '');
+  }
+
+  it('takes a payment through the hosted page and verifies it by id and by reference', async () => {
+    const reference = newReference();
+    expect((await testMode.verify(reference)).status).toBe('not_found');
+    const back = await pay(testMode, reference, 'success');
+    expect(back.origin + back.pathname).toBe('http://localhost:8787/user/confirm-payment');
+    expect(back.searchParams.get('status')).toBe('successful');
+    expect(back.searchParams.get('tx_ref')).toBe(reference);
+    const transactionId = back.searchParams.get('transaction_id') ?? '';
+    expect(transactionId).toMatch(/^\d+$/);
+
+    const expected = { reference, status: 'success', amountKobo: 123_405n, currency: 'NGN', rawStatus: 'successful', domain: 'test' };
+    expect(await testMode.verify(reference)).toMatchObject(expected);
+    expect(await testMode.verify(reference, transactionId)).toMatchObject(expected);
+    // Another payment's id is refused, not taken for this one.
+    const other = await pay(testMode, newReference(), 'success');
+    await expect(testMode.verify(reference, other.searchParams.get('transaction_id') ?? '')).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+
+  it('reports a declined payment as failed', async () => {
+    const reference = newReference();
+    const back = await pay(testMode, reference, 'failed');
+    expect(back.searchParams.get('status')).toBe('failed');
+    expect(await testMode.verify(reference)).toMatchObject({ status: 'failed', paidAt: null });
+  });
+
+  it('keeps test and live payments apart by key, and tells which one a payment is', async () => {
+    const reference = newReference();
+    const back = await pay(liveMode, reference, 'success');
+    expect(await liveMode.verify(reference)).toMatchObject({ status: 'success', domain: 'live' });
+    expect((await testMode.verify(reference)).status).toBe('not_found');
+    expect((await testMode.verify(reference, back.searchParams.get('transaction_id') ?? '')).status).toBe('not_found');
+  });
+
+  it('sends charge.completed with the secret hash, which the adapter accepts once per hash and reads the id from', async () => {
+    const reference = newReference();
+    const back = await pay(testMode, reference, 'success');
+    const { webhooks } = (await fake.get('/__webhooks')) as { webhooks: Array<{ reference: string; event: string; body: string; signature: string }> };
+    const hooks = webhooks.filter((hook) => hook.reference === reference);
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]).toMatchObject({ event: 'charge.completed', signature: TEST_SECRETS.FLUTTERWAVE_SECRET_HASH });
+    const event = await testMode.parseWebhook(bytes(hooks[0].body), new Headers({ 'verif-hash': hooks[0].signature }));
+    expect(event).toEqual({ event: 'charge.completed', reference, transactionId: back.searchParams.get('transaction_id') });
+    expect(await testMode.parseWebhook(bytes(hooks[0].body), new Headers({ 'verif-hash': 'not-the-hash' }))).toBeNull();
+  });
+
+  it('refuses unknown keys with its own message', async () => {
+    const stranger = createFlutterwave({ ...sandbox, secretKey: 'FLWSECK_TEST-not-ours-X' });
+    expect(await failure(stranger.verify(newReference()))).toMatchObject({ kind: 'rejected', message: 'Invalid authorization key', httpStatus: 401 });
   });
 });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { createPaystack } from '../../../worker/providers/payments/paystack';
 import { PaymentProviderError, type PaymentProvider } from '../../../worker/providers/payments/types';
+import { TEST_SECRETS } from '../../support/secrets';
 import { answering, fakeScope } from './fake-scope';
 
 const secretKey = inject('paystackSecretKey');
@@ -105,6 +106,7 @@ describe('paystack verify', () => {
       currency: 'NGN',
       paidAt: null,
       rawStatus: 'abandoned',
+      domain: 'test',
     });
     await fake.post('/__complete', { reference, outcome: 'success' });
     const paid = await paystack.verify(reference);
@@ -140,7 +142,17 @@ describe('paystack verify', () => {
       currency: '',
       paidAt: null,
       rawStatus: 'not_found',
+      domain: null,
     });
+  });
+
+  it('reports the domain of the key that started the transaction, which only a key of that domain sees', async () => {
+    const live = createPaystack({ secretKey: TEST_SECRETS.PAYSTACK_LIVE_SECRET_KEY, baseUrl: fake.url, timeoutMs: 1500 });
+    const reference = newReference();
+    await initialize(live, reference);
+    await fake.post('/__complete', { reference, outcome: 'success' });
+    expect(await live.verify(reference)).toMatchObject({ status: 'success', domain: 'live' });
+    expect((await paystack.verify(reference)).status).toBe('not_found');
   });
 
   it('passes on what Paystack says was charged, so a tampered amount or currency is visible', async () => {

@@ -1,11 +1,14 @@
 // Flutterwave v3 (https://developer.flutterwave.com/v3.0/docs) behind the
-// PaymentProvider interface: "Standard" hosted checkout, verification by our
-// tx_ref, and webhooks authenticated by the dashboard's secret hash. Flutterwave
-// amounts are naira decimals; they are converted to kobo exactly or refused.
+// PaymentProvider interface: "Standard" hosted checkout, verification by its
+// transaction id or our tx_ref, and webhooks authenticated by the dashboard's
+// secret hash. Flutterwave amounts are naira decimals; they are converted to
+// kobo exactly or refused. Refund and chargeback webhooks are read in reversals.ts.
 
 import { koboToNaira, nairaToKobo } from '../../lib/decimal';
 import { globalFetch, type FetchImpl } from '../http';
 import { envelopeApi } from './envelope-api';
+import { keyDomain } from './keys';
+import { readFlutterwaveReversal } from './reversals';
 import type { PaymentProvider, VerifiedPayment, VerifiedPaymentStatus, WebhookEvent } from './types';
 
 export interface FlutterwaveOptions {
@@ -53,6 +56,15 @@ export function createFlutterwave({
     return difference === 0;
   }
 
+  /**
+   * Our reference and the currency of a transaction known by Flutterwave's id: its refund and
+   * chargeback objects name the transaction only so, and carry no currency.
+   */
+  async function paymentOf(transactionId: string): Promise<{ reference: string; currency: string }> {
+    const data = api.successData(await api.call('GET', `/v3/transactions/${encodeURIComponent(transactionId)}/verify`), 'Flutterwave transaction');
+    return { reference: api.requireString(data.tx_ref, 'data.tx_ref'), currency: api.requireString(data.currency, 'data.currency').toUpperCase() };
+  }
+
   return {
     name: 'flutterwave',
 
@@ -69,11 +81,14 @@ export function createFlutterwave({
       return { checkoutUrl: api.requireCheckoutUrl(api.successData(answer, 'Flutterwave payment').link, 'data.link') };
     },
 
-    async verify(reference): Promise<VerifiedPayment> {
-      const answer = await api.call('GET', `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`);
+    async verify(reference, transactionId): Promise<VerifiedPayment> {
+      const path = transactionId === undefined
+        ? `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`
+        : `/v3/transactions/${encodeURIComponent(transactionId)}/verify`;
+      const answer = await api.call('GET', path);
       const { body, httpStatus } = answer;
       const notFound = body.status === 'error' && httpStatus >= 400 && typeof body.message === 'string' && /no transaction (was )?found/i.test(body.message);
-      if (notFound) return { reference, status: 'not_found', amountKobo: 0n, currency: '', paidAt: null, rawStatus: 'not_found' };
+      if (notFound) return { reference, status: 'not_found', amountKobo: 0n, currency: '', paidAt: null, rawStatus: 'not_found', domain: null };
 
       const data = api.successData(answer, 'Flutterwave verify');
       const answeredReference = api.requireString(data.tx_ref, 'data.tx_ref');
@@ -89,6 +104,9 @@ export function createFlutterwave({
       } catch (error) {
         throw fail('unavailable', `Flutterwave sent an amount that is not whole kobo: ${JSON.stringify(data.amount)}`, null, error);
       }
+      // v3 answers carry no test/live field: a key sees only its own world, and sandbox charges
+      // go through the mock processor, whose references start "FLW-MOCK-".
+      const mockCharge = typeof data.flw_ref === 'string' && data.flw_ref.startsWith('FLW-MOCK-');
       return {
         reference,
         status,
@@ -97,16 +115,29 @@ export function createFlutterwave({
         // Flutterwave has no separate payment time; a successful charge is paid when created.
         paidAt: status === 'success' && typeof data.created_at === 'string' ? data.created_at : null,
         rawStatus,
+        domain: keyDomain('flutterwave', secretKey) === 'test' || mockCharge ? 'test' : 'live',
       };
     },
 
     async parseWebhook(rawBody, headers): Promise<WebhookEvent | null> {
       const given = headers.get('verif-hash');
       if (!given || webhookSecretHash === '' || !(await sameSecret(given, webhookSecretHash))) return null;
-      // v3 webhooks name the event in `event`; older dashboard settings send `event.type`.
-      const { event, data } = api.parseEvent(rawBody, (payload) => payload.event ?? payload['event.type']);
+      // v3 webhooks name the event in `event`, newer ones in `type`; older dashboard settings send `event.type`.
+      const { event, data } = api.parseEvent(rawBody, (payload) => payload.event ?? payload.type ?? payload['event.type']);
+      const reading = readFlutterwaveReversal(event, data);
+      if (reading && 'unreadable' in reading) return { event, reference: null, unreadable: `Flutterwave ${reading.unreadable}` };
+      if (reading) {
+        const payment = await paymentOf(reading.read.transactionId);
+        if (reading.read.reference !== null && reading.read.reference !== payment.reference) {
+          return { event, reference: null, unreadable: `Flutterwave ${event} names ${reading.read.reference}, but its transaction ${reading.read.transactionId} is ${payment.reference}` };
+        }
+        const { kind, key, amountKobo, state, details, transactionId } = reading.read;
+        return { event, reference: payment.reference, transactionId, reversal: { kind, key, amountKobo, state, details, ...payment } };
+      }
       const reference = typeof data.tx_ref === 'string' && data.tx_ref !== '' ? data.tx_ref : null;
-      return { event, reference };
+      // Flutterwave asks for verification by its transaction id; anything but a positive integer is not one.
+      const id = typeof data.id === 'number' || typeof data.id === 'string' ? String(data.id) : '';
+      return /^[1-9]\d{0,18}$/.test(id) ? { event, reference, transactionId: id } : { event, reference };
     },
   };
 }

@@ -1,10 +1,12 @@
 // Paystack (https://paystack.com/docs/api/) behind the PaymentProvider interface.
 // Every answer comes in the envelope {status: boolean, message, data}; amounts
-// are integer kobo; webhooks are signed with HMAC-SHA512 of the raw body.
+// are integer kobo; webhooks are signed with HMAC-SHA512 of the raw body. Refund and
+// dispute webhooks are read in reversals.ts.
 
 import { parseDecimalExact } from '../../lib/decimal';
 import { globalFetch, type FetchImpl } from '../http';
 import { envelopeApi, type Envelope } from './envelope-api';
+import { readPaystackReversal } from './reversals';
 import type { PaymentProvider, VerifiedPayment, VerifiedPaymentStatus, WebhookEvent } from './types';
 
 export interface PaystackOptions {
@@ -90,7 +92,7 @@ export function createPaystack({
     async verify(reference): Promise<VerifiedPayment> {
       const answer = await api.call('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
       if (isReferenceNotFound(answer)) {
-        return { reference, status: 'not_found', amountKobo: 0n, currency: '', paidAt: null, rawStatus: 'not_found' };
+        return { reference, status: 'not_found', amountKobo: 0n, currency: '', paidAt: null, rawStatus: 'not_found', domain: null };
       }
       const data = api.successData(answer, 'Paystack verify');
       const answeredReference = api.requireString(data.reference, 'data.reference');
@@ -100,6 +102,8 @@ export function createPaystack({
       const rawStatus = api.requireString(data.status, 'data.status');
       const paidAt = data.paid_at ?? data.paidAt;
       return {
+        // Paystack names the world of every transaction: "test" or "live".
+        domain: data.domain === 'live' || data.domain === 'test' ? data.domain : null,
         reference,
         // An unknown status is never treated as paid: it waits like a pending one.
         status: STATUS_BY_PAYSTACK_STATUS.get(rawStatus) ?? 'pending',
@@ -120,6 +124,9 @@ export function createPaystack({
       if (!authentic) return null;
 
       const { event, data } = api.parseEvent(rawBody, (payload) => payload.event);
+      const reading = readPaystackReversal(event, data);
+      if (reading && 'unreadable' in reading) return { event, reference: null, unreadable: `Paystack ${reading.unreadable}` };
+      if (reading) return { event, reference: reading.read.reference, reversal: reading.read };
       const reference = typeof data.reference === 'string' && data.reference !== '' ? data.reference : null;
       return { event, reference };
     },

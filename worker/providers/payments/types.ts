@@ -5,6 +5,9 @@ import { ProviderError, type ProviderErrorKind } from '../http';
 
 export type PaymentProviderName = 'paystack' | 'flutterwave';
 
+/** Which of the provider's two worlds a key or a transaction belongs to: sandbox money or real money. */
+export type PaymentDomain = 'test' | 'live';
+
 export interface InitializePaymentInput {
   /** Our unique reference for this payment; the provider keys the transaction by it. */
   reference: string;
@@ -38,6 +41,8 @@ export interface VerifiedPayment {
   paidAt: string | null;
   /** The provider's own status word, for logs and support. */
   rawStatus: string;
+  /** Test or live money, as the provider says; null when it says neither (a live shop credits only 'live'). */
+  domain: PaymentDomain | null;
 }
 
 export interface WebhookEvent {
@@ -48,14 +53,43 @@ export interface WebhookEvent {
    * that carry none (subscription or customer events): acknowledge and ignore those.
    */
   reference: string | null;
+  /** The provider's own id of the transaction, when the event carries one it can be verified by. */
+  transactionId?: string;
+  /** A refund or dispute of a payment: money the provider takes back (or, for a dispute won, gives back). */
+  reversal?: PaymentReversal;
+  /**
+   * An authentic refund or dispute event we cannot read: it moves no money, and an administrator
+   * is shown why (with the event name and reference when known) to handle it by hand.
+   */
+  unreadable?: string;
+}
+
+/** Where a dispute stands; a refund is always 'taken'. */
+export type ReversalState = 'taken' | 'open' | 'won' | 'lost';
+
+export interface PaymentReversal {
+  kind: 'refund' | 'dispute';
+  /** With the provider, names this one refund or dispute: every event about it carries the same key. */
+  key: string;
+  /** Our reference of the payment it reverses. */
+  reference: string;
+  /** What the provider takes back (a dispute's disputed amount). */
+  amountKobo: bigint;
+  currency: string;
+  state: ReversalState;
+  /** The provider's own words (ids, statuses, reasons), kept for the administrator. */
+  details: Record<string, unknown>;
 }
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Starts a checkout; the payer's browser goes to `checkoutUrl`. */
   initialize(input: InitializePaymentInput): Promise<{ checkoutUrl: string }>;
-  /** Asks the provider for the authoritative state of a transaction. */
-  verify(reference: string): Promise<VerifiedPayment>;
+  /**
+   * Asks the provider for the authoritative state of a transaction: by the provider's own id when
+   * known (a webhook's), else by our reference. Either way the answer must be about `reference`.
+   */
+  verify(reference: string, transactionId?: string): Promise<VerifiedPayment>;
   /**
    * Authenticates a webhook from its exact raw bytes and headers; null when the
    * signature is missing or wrong. Throws PaymentProviderError('rejected') when an

@@ -5,7 +5,8 @@ import type { AppEnv } from '../../context';
 import { jsonBody, parseWith } from '../../lib/validation';
 import { createProviderSchema, importServicesSchema, updateProviderSchema } from '../../schemas/catalogue';
 import { idParam } from '../../schemas/common';
-import { importFromProvider, syncProviderCatalogue } from '../../services/catalogue';
+import { importFromProvider } from '../../services/catalogue-import';
+import { syncProviderCatalogue } from '../../services/catalogue-sync';
 import {
   checkProviderBalance, createProvider, deleteProvider, listProviders, providerCatalogue, providerDetail, updateProvider,
 } from '../../services/providers';

@@ -1,25 +1,29 @@
 // Administrators' catalogue: all services with filters, edits, bulk actions, category and global
-// markups with the margin settings, the CSV import, the margin guard's warnings, and the rates.
+// markups with the margin settings, the CSV import, the margin guard's warnings, the rates, and the
+// exchange rates and provider prices held for review.
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { AppError, invalid } from '../../lib/errors';
 import { jsonBody, parseWith, queryOf } from '../../lib/validation';
 import {
-  adminServiceListQuerySchema, bulkServicesSchema, catalogueSettingsSchema, csvImportFieldsSchema, updateCategorySchema, updateServiceSchema,
-  warningListQuerySchema,
+  adminServiceListQuerySchema, bulkServicesSchema, catalogueSettingsSchema, csvImportFieldsSchema, currencyParam, providerPriceAcceptSchema,
+  rateReviewSchema, updateCategorySchema, updateServiceSchema, warningListQuerySchema,
 } from '../../schemas/catalogue';
-import { idParam } from '../../schemas/common';
+import { idParam, paginationSchema } from '../../schemas/common';
 import {
-  adminListCategories, adminListServices, adminService, bulkUpdateServices, catalogueSettingsView, importServicesCsv, updateCatalogueSettings,
+  adminListCategories, adminListServices, adminService, bulkUpdateServices, catalogueSettingsView, updateCatalogueSettings,
   updateCategory, updateService,
 } from '../../services/catalogue';
+import { importServicesCsv } from '../../services/catalogue-import';
 import { acknowledgeWarning, getCatalogueSettings, listWarnings } from '../../services/margin';
+import { acceptProviderPrice, acceptRate, listHeldProviderPrices, listRateReview, rejectRate } from '../../services/price-review';
 import { refreshRates } from '../../services/rates';
 
-const MAX_CSV_BYTES = 2 * 1024 * 1024;
+export const MAX_CSV_BYTES = 2 * 1024 * 1024;
 const TOO_LARGE = 'The file is too large (at most 2 MB)';
 
 const idOf = (c: Context<AppEnv>, name: string) => parseWith(idParam(name), c.req.param('id'));
+const currencyOf = (c: Context<AppEnv>) => parseWith(currencyParam, c.req.param('currency'));
 
 /** The spec's file upload: multipart with the file in `user_file`, plus the form's fields. */
 async function uploadedCsv(c: Context<AppEnv>): Promise<{ providerId: number; text: string }> {
@@ -76,7 +80,33 @@ export const adminServiceRoutes = new Hono<AppEnv>()
     const result = await importServicesCsv(c.var.db, c.env, c.var.principal.id, providerId, text);
     return c.json({ message: `${result.imported} services imported, ${result.failed} rows failed`, ...result });
   })
-  .post('/rates/refresh', async (c) => c.json({ message: 'Exchange rates refreshed', data: await refreshRates(c.var.db, c.env) }))
+  .post('/rates/refresh', async (c) => {
+    const data = await refreshRates(c.var.db, c.env);
+    const message = data.held.length > 0 ? `Exchange rates refreshed; ${data.held.map((rate) => rate.currency).join(', ')} held for review` : 'Exchange rates refreshed';
+    return c.json({ message, data });
+  })
+  .get('/rates', async (c) => c.json({ message: 'Exchange rates', data: await listRateReview(c.var.db) }))
+  .post('/rates/:currency/accept', async (c) => {
+    const currency = currencyOf(c);
+    const input = await jsonBody(c, rateReviewSchema);
+    const data = await acceptRate(c.var.db, c.env, c.var.principal.id, currency, input);
+    return c.json({ message: `${currency} rate accepted; ${data.repriced} services repriced`, data });
+  })
+  .post('/rates/:currency/reject', async (c) => {
+    const currency = currencyOf(c);
+    const input = await jsonBody(c, rateReviewSchema);
+    return c.json({ message: `${currency} rate rejected; the old rate stays`, data: await rejectRate(c.var.db, c.var.principal.id, currency, input) });
+  })
+  .get('/held-prices', async (c) => {
+    const query = queryOf(c, paginationSchema);
+    const { data, total } = await listHeldProviderPrices(c.var.db, c.env, query);
+    return c.json({ message: 'Held provider prices', data, page: query.page, limit: query.limit, total });
+  })
+  .post('/:id/provider-price/accept', async (c) => {
+    const id = idOf(c, 'service id');
+    const input = await jsonBody(c, providerPriceAcceptSchema);
+    return c.json({ message: 'Provider price accepted', data: await acceptProviderPrice(c.var.db, c.env, c.var.principal.id, id, input) });
+  })
   .get('/:id', async (c) => c.json({ message: 'Service fetched successfully', data: await adminService(c.var.db, idOf(c, 'service id')) }))
   .put('/:id', async (c) => {
     const id = idOf(c, 'service id');

@@ -1,6 +1,6 @@
 // /admin and /admin/dashboard: money per day, week or month (deposits, spend, provider cost,
-// profit), orders by status, provider balances with warnings, stuck orders, what the sync and the
-// payments are doing, and the latest entries of the audit log.
+// profit), orders by status, provider balances and health with warnings, stuck orders, what the
+// sync and the payments are doing, and the latest entries of the audit log.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -19,6 +19,8 @@ import { cx } from '@/lib/hooks';
 import { useCurrency } from '@/features/public/settings';
 import { useDashboard, type Dashboard } from './adminApi';
 import { AuditEntryList, AuditLogModal } from './AuditLog';
+import { PaymentNotices } from './PaymentNotices';
+import { usePaymentSettings } from './settingsApi';
 
 const PERIODS = [
   { value: 'day', label: 'Day' },
@@ -45,6 +47,7 @@ export default function AdminDashboardPage() {
   const [period, setPeriod] = useState<DashboardPeriod>('day');
   const [auditOpen, setAuditOpen] = useState(false);
   const dashboard = useDashboard(period);
+  const payments = usePaymentSettings();
   const data = dashboard.data;
   const loading = dashboard.isPending;
 
@@ -62,6 +65,8 @@ export default function AdminDashboardPage() {
           </>
         }
       />
+
+      {payments.data ? <PaymentNotices view={payments.data} linkToSettings /> : null}
 
       {dashboard.isError && !data ? (
         <ErrorState message={getErrorMessage(dashboard.error)} onRetry={() => void dashboard.refetch()} />
@@ -232,6 +237,9 @@ function OrdersByStatus({ data, loading }: SectionProps) {
 function ProviderBalances({ data, loading }: SectionProps) {
   const providers = data?.providers ?? [];
   const low = providers.filter((p) => p.lowBalance).length;
+  const health = new Map((data?.providerHealth ?? []).map((h) => [h.id, h]));
+  const unhealthy = [...health.values()].filter((h) => h.unhealthySince !== null);
+  const needingAttention = [...health.values()].reduce((total, h) => total + h.needsAttention, 0);
   return (
     <section className="card p-4 sm:p-5" aria-labelledby="providers-title">
       <div className="flex items-center justify-between gap-3">
@@ -246,6 +254,16 @@ function ProviderBalances({ data, loading }: SectionProps) {
         <p role="alert" className="mt-3 flex items-center gap-2 rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-800">
           <Icon name="alert" className="h-4 w-4 shrink-0" /> {low === 1 ? 'One provider is' : `${low} providers are`} below the low-balance alert. Orders may fail until it is topped up.
         </p>
+      ) : null}
+      {unhealthy.length > 0 ? (
+        <p role="alert" className="mt-3 flex items-center gap-2 rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          <Icon name="alert" className="h-4 w-4 shrink-0" /> {unhealthy.map((h) => h.name).join(', ')} {unhealthy.length === 1 ? 'is' : 'are'} not answering readably. Their orders wait; everything else goes on.
+        </p>
+      ) : null}
+      {needingAttention > 0 ? (
+        <Link to="/admin/services?tab=warnings" className="mt-3 flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 hover:bg-amber-100">
+          <Icon name="alert" className="h-4 w-4 shrink-0" /> {formatCount(needingAttention)} {needingAttention === 1 ? 'order needs' : 'orders need'} attention: the provider&apos;s answers about {needingAttention === 1 ? 'it' : 'them'} cannot be acted on.
+        </Link>
       ) : null}
       {loading ? (
         <SkeletonRows rows={3} className="mt-3 h-12" />
@@ -263,10 +281,16 @@ function ProviderBalances({ data, loading }: SectionProps) {
                   {p.balanceCheckedAt ? `Checked ${timeAgo(p.balanceCheckedAt)}` : 'Balance not checked yet'}
                   {p.lowBalanceAlert ? ` · alert below ${p.lowBalanceAlert} ${p.currency}` : ''}
                 </p>
+                {health.get(p.id)?.unhealthySince ? (
+                  <p className="text-xs text-rose-700" title={health.get(p.id)?.lastError ?? undefined}>
+                    Not answering since {timeAgo(health.get(p.id)!.unhealthySince!)}
+                  </p>
+                ) : null}
               </div>
               <div className="shrink-0 text-right">
                 <p className={cx('font-semibold tabular-nums', p.lowBalance ? 'text-rose-600' : 'text-slate-900')}>{p.balance === null ? '—' : `${p.balance} ${p.currency}`}</p>
                 {p.lowBalance ? <Badge tone="red">Low balance</Badge> : null}
+                {health.get(p.id)?.unhealthySince ? <Badge tone="red">Unhealthy</Badge> : null}
               </div>
             </li>
           ))}

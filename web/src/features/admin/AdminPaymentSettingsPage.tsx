@@ -1,6 +1,7 @@
 // /admin/payment-settings: which provider takes card deposits (Paystack or Flutterwave), test or
 // live mode, the deposit limits, and the provider keys. Keys are write-only: the server stores
-// them encrypted and only says whether each one is configured; a blank field keeps the stored key.
+// them encrypted and only says whether each one is configured (here or in the deployment's
+// secrets); a blank field keeps the stored key. Live mode refuses test keys, and says why here.
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,6 +20,7 @@ import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { toastFirstError } from '@/features/auth/formErrors';
 import { publicSettingsKey } from '@/features/public/settings';
+import { PaymentNotices } from './PaymentNotices';
 import { savePaymentSettings, settingsKeys, usePaymentSettings, type PaymentSettingsView } from './settingsApi';
 
 type FormInput = z.input<typeof paymentSettingsSchema>;
@@ -63,7 +65,10 @@ export default function AdminPaymentSettingsPage() {
       ) : settings.isPending ? (
         <SkeletonRows rows={4} className="h-20" />
       ) : (
-        <PaymentSettingsForm current={settings.data} />
+        <>
+          <PaymentNotices view={settings.data} />
+          <PaymentSettingsForm current={settings.data} />
+        </>
       )}
     </div>
   );
@@ -71,7 +76,7 @@ export default function AdminPaymentSettingsPage() {
 
 function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
   const queryClient = useQueryClient();
-  const { control, register, handleSubmit, reset, watch, formState: { errors, isSubmitting } } = useForm<FormInput, unknown, FormOutput>({
+  const { control, register, handleSubmit, reset, watch, setError, formState: { errors, isSubmitting } } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(paymentSettingsSchema),
     defaultValues: formValues(current),
   });
@@ -97,7 +102,8 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
       queryClient.setQueryData(settingsKeys.payment, res.data);
       void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
     } catch (error) {
-      handleApiError(error);
+      // Kept on screen (a toast is gone in 1.5 s): a refused live-mode key says what to do.
+      setError('root.server', { message: handleApiError(error) });
     }
   };
 
@@ -131,11 +137,21 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
             label={
               <span className="flex items-center gap-2">
                 {key.label}
-                {current.configuredKeys[key.name] ? <Badge tone="green">Configured</Badge> : <Badge tone="amber">Not configured</Badge>}
+                {current.configuredKeys[key.name] ? (
+                  <Badge tone="green">Configured</Badge>
+                ) : current.deploymentKeys[key.name] ? (
+                  <Badge tone="blue">From deployment secrets</Badge>
+                ) : (
+                  <Badge tone="amber">Not configured</Badge>
+                )}
               </span>
             }
             autoComplete="new-password"
-            placeholder={current.configuredKeys[key.name] ? 'Configured (enter a new key to replace it)' : 'Paste the key'}
+            placeholder={
+              current.configuredKeys[key.name]
+                ? 'Configured (enter a new key to replace it)'
+                : current.deploymentKeys[key.name] ? "The deployment's key is used (enter one to use another)" : 'Paste the key'
+            }
             hint={key.hint}
             error={errors[key.name]?.message}
             {...register(key.name)}
@@ -151,6 +167,11 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
         <TextField label="Maximum deposit" prefix="₦" inputMode="numeric" hint="Whole naira." error={errors.maxDeposit?.message} {...register('maxDeposit')} />
       </section>
 
+      {errors.root?.server?.message ? (
+        <p role="alert" className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset">
+          <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" /> {errors.root.server.message}
+        </p>
+      ) : null}
       <div className="flex justify-end">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save settings'}

@@ -11,22 +11,29 @@ import { formatDateTime, timeAgo } from '@/lib/format';
 import { useCurrency } from '@/features/public/settings';
 import { useAuditLog, type AuditEntry } from './adminApi';
 import { AUDIT_AREAS, describeAuditEntry } from './auditText';
+import { PriceChanges, priceChangesOf } from './PriceChanges';
 
 export function AuditEntryList({ entries }: { entries: ReadonlyArray<AuditEntry> }) {
   const currency = useCurrency();
   return (
     <ol className="divide-y divide-slate-100">
-      {entries.map((entry) => (
-        <li key={entry.id} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:gap-3">
-          <p className="min-w-0 flex-1 text-sm text-slate-800">{describeAuditEntry(entry, currency)}</p>
-          <p className="shrink-0 text-xs text-slate-500">
-            {entry.actor ? (entry.actor.fullName ?? `Administrator #${entry.actor.id}`) : 'System'} ·{' '}
-            <time dateTime={entry.created_at} title={formatDateTime(entry.created_at)}>
-              {timeAgo(entry.created_at)}
-            </time>
-          </p>
-        </li>
-      ))}
+      {entries.map((entry) => {
+        const changes = priceChangesOf(entry);
+        return (
+          <li key={entry.id} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:gap-3">
+            <div className="min-w-0 flex-1">
+              <p className="text-sm text-slate-800">{describeAuditEntry(entry, currency)}</p>
+              {changes ? <PriceChanges entry={entry} changes={changes} /> : null}
+            </div>
+            <p className="shrink-0 text-xs text-slate-500">
+              {entry.actor ? (entry.actor.fullName ?? `Administrator #${entry.actor.id}`) : 'System'} ·{' '}
+              <time dateTime={entry.created_at} title={formatDateTime(entry.created_at)}>
+                {timeAgo(entry.created_at)}
+              </time>
+            </p>
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -1,5 +1,6 @@
 // /admin/manage-user (spec section 2): opened with router state { userId }; without it, back to
-// /admin/users. 'Go Back', tabs Overview / Wallet / Orders, and the Add Funds modal.
+// /admin/users. 'Go Back', tabs Overview / Wallet / Orders, and the Add Funds modal. What a refunded
+// or charged-back card payment left owing shows on top, and the reversals under Wallet.
 import { useId, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { formatAmount, formatCount, formatDate, formatDateTime, initials, trunca
 import { useCurrency } from '@/features/public/settings';
 import { SignedAmount, transactionTypeLabel } from '@/features/wallet/TransactionAmount';
 import { AdminCreditModal } from './AdminCreditModal';
+import { UserDebtNotice, UserReversals } from './UserReversals';
 import { adminKeys, adminOrderStatus, sumByType, useUserDetails, type AdminOrder, type WalletHistoryEntry } from './adminApi';
 
 export const PENDING_STATUS = 'Pending Submission';
@@ -163,6 +165,8 @@ function UserDetail({ userId }: { userId: string | number }) {
             </button>
           </section>
 
+          <UserDebtNotice debt={summary?.debt} currency={currency} />
+
           <div className="max-w-md">
             <Tabs idBase={idBase} label="User details" tabs={TABS} active={tab} onChange={setTab} />
           </div>
@@ -228,6 +232,12 @@ function UserDetail({ userId }: { userId: string | number }) {
               <Link to={`/admin/transactions?userId=${encodeURIComponent(String(userId))}`} className="link mt-3 inline-block text-sm">
                 All of this user&apos;s transactions
               </Link>
+            </section>
+            <section aria-labelledby={`${idBase}-reversals`}>
+              <h2 id={`${idBase}-reversals`} className="mb-3 font-semibold text-slate-900">
+                Refunds and chargebacks
+              </h2>
+              <UserReversals reversals={details.data?.reversals ?? []} loading={loading} currency={currency} />
             </section>
           </div>
 

@@ -23,13 +23,30 @@ export interface WalletHistoryEntry {
   created_at: string;
 }
 
+/** A card payment the provider took back: a refund, or a dispute (chargeback) and where it stands. */
+export interface UserReversal {
+  id: number;
+  reference: string;
+  provider: string;
+  kind: 'refund' | 'dispute';
+  status: 'taken' | 'dispute_open' | 'dispute_won' | 'dispute_lost';
+  amount: string;
+  /** Taken from the wallet's balance. */
+  taken: string;
+  /** The part already spent, added to the user's debt. */
+  debt: string;
+  created_at: string;
+  resolved_at: string | null;
+}
+
 export interface UserDetails {
   message?: string;
   profile: SessionUser;
   walletHistory: WalletHistoryEntry[];
   orders: AdminOrder[];
   /** Server-side totals over the whole history (when sent); otherwise summed from walletHistory. */
-  summary?: { availableBalance?: string | number; totalDeposits?: string | number; totalSpent?: string | number } | null;
+  summary?: { availableBalance?: string | number; totalDeposits?: string | number; totalSpent?: string | number; debt?: string | number } | null;
+  reversals: UserReversal[];
 }
 
 export interface ListPage<T> {
@@ -72,6 +89,7 @@ export function useUserDetails(userId: string | number | null | undefined) {
           walletHistory: Array.isArray(res?.walletHistory) ? res.walletHistory : [],
           orders: Array.isArray(res?.orders) ? res.orders : [],
           summary: res?.summary ?? null,
+          reversals: Array.isArray(res?.reversals) ? res.reversals : [],
         } satisfies UserDetails;
       } catch (error) {
         console.error('Failed to load user details', error);
@@ -190,6 +208,8 @@ export interface Dashboard {
     data: Array<{ id: number; userId: number; userEmail: string; serviceId: number; serviceName: string; providerName: string; status: string; submission: string; openSince: string; expectedSeconds: number | null }>;
   };
   providers: ProviderSummary[];
+  /** Providers whose answers cannot be read (unhealthySince set) or with orders needing a person; healthy ones are left out. */
+  providerHealth: Array<{ id: number; name: string; unhealthySince: string | null; lastError: string | null; openOrders: number; needsAttention: number }>;
   recentAudit: AuditEntry[];
 }
 
@@ -211,6 +231,9 @@ export const LEDGER_SOURCES = [
   { value: 'admin_debit', label: 'Admin correction' },
   { value: 'order', label: 'Order' },
   { value: 'order_refund', label: 'Order refund' },
+  { value: 'chargeback', label: 'Card refund or chargeback' },
+  { value: 'chargeback_return', label: 'Chargeback given back' },
+  { value: 'debt_settlement', label: 'Debt settled' },
 ] as const;
 
 export interface AdminTransaction {

@@ -10,12 +10,20 @@ export const AUDIT_AREAS = [
   { value: 'order', label: 'Orders' },
   { value: 'service', label: 'Services' },
   { value: 'category', label: 'Categories' },
-  { value: 'catalogue', label: 'Pricing rules' },
+  { value: 'catalogue', label: 'Pricing rules and repricing' },
+  { value: 'rate', label: 'Exchange rates' },
   { value: 'provider', label: 'Providers' },
   { value: 'settings', label: 'Site and payment settings' },
 ] as const;
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** What moved prices, for a repricing entry (catalogue.reprice). */
+const REPRICE_CAUSES: Record<string, string> = {
+  sync: 'after a catalogue sync',
+  rate: 'at an accepted exchange rate',
+  rules: 'under changed markups or pricing rules',
+};
 
 /** One line for an entry, e.g. 'Credited ₦1,500.00 to user #5 (ref Bank transfer)'. */
 export function describeAuditEntry(entry: AuditEntry, currency: string): string {
@@ -62,6 +70,16 @@ export function describeAuditEntry(entry: AuditEntry, currency: string): string 
       return `Edited category ${target}`;
     case 'catalogue.settings':
       return 'Changed the global markup or margin rules';
+    case 'catalogue.reprice':
+      return `Repriced ${text(d.services)} service(s) ${REPRICE_CAUSES[text(d.cause)] ?? ''}`.trim();
+    case 'rate.accept':
+      return `Accepted the new ${entry.targetId ?? ''} rate: ${text(d.before)} → ${text(d.after)} per USD (${text(d.changePercent)}%)`;
+    case 'rate.reject':
+      return `Rejected the proposed ${entry.targetId ?? ''} rate ${text(d.rejectedRate)}, kept ${text(d.rate)} per USD`;
+    case 'service.provider_price_accept': {
+      const providerRate = (d.providerRate ?? {}) as Record<string, unknown>;
+      return `Accepted the provider's new price for service ${target}: ${text(providerRate.before)} → ${text(providerRate.after)} ${text(d.currency)} per 1000`;
+    }
     case 'provider.create':
       return `Added provider ${text(d.name) || target}`;
     case 'provider.update':

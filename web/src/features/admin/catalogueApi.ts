@@ -2,6 +2,7 @@
 // services with their markups, categories, the global pricing rules, imports and the margin
 // guard's warnings. Percentages and money travel as decimal text.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { WarningKind } from '@schemas/catalogue';
 import { api } from '@/lib/api';
 import type { ListPage, ProviderSummary } from './adminApi';
 
@@ -39,10 +40,20 @@ export interface AdminService {
   refill: boolean;
   cancel: boolean;
   dripfeed: boolean;
+  /** Days after completion a refill may be asked for; null: no limit. */
+  refillDays: number | null;
+  /** What orders give as their link, as decided (the override, else from the type and category). */
+  linkKind: 'url' | 'username';
+  /** The administrator's choice; null: decided automatically. */
+  linkKindOverride: 'url' | 'username' | null;
   averageTimeSeconds: number | null;
   providerId: number;
   providerName: string;
   providerServiceId: string;
+  /** The provider's price per 1000 in its currency, which the cost is worked out from. */
+  providerRate: string;
+  /** A new provider price held for review; null: none. */
+  proposedProviderRate: string | null;
   cost: string;
   costKobo: string;
   marginPercent: string | null;
@@ -52,7 +63,7 @@ export interface AdminService {
   providerMin: number;
   providerMax: number;
   enabled: boolean;
-  disabledReason: 'admin' | 'margin' | 'provider_missing' | null;
+  disabledReason: 'admin' | 'margin' | 'provider_missing' | 'provider_price' | null;
   updated_at: string;
 }
 
@@ -74,6 +85,8 @@ export interface ServiceInput {
   min?: number;
   max?: number;
   enabled?: boolean;
+  refillDays?: number | null;
+  linkKind?: 'url' | 'username' | null;
 }
 
 export interface AdminCategory {
@@ -88,9 +101,44 @@ export interface PricingSettings {
   defaultMarkupPercent: string;
   minMarginPercent: string;
   marginGuardAction: 'reprice' | 'disable';
+  /** A new exchange rate further than this from the last accepted one waits for review. */
+  rateBandPercent: string;
+  /** A provider price this many times above or below the last one waits for review ("3.00"). */
+  providerPriceFactor: string;
 }
 
-export type WarningKind = 'margin_repriced' | 'margin_disabled' | 'service_missing' | 'provider_low_balance' | 'submission_unknown';
+/** An exchange rate (units per USD, 6 decimals) and the one held for review, if any. */
+export interface ExchangeRateReview {
+  currency: string;
+  rate: string;
+  proposedRate: string | null;
+  /** The proposal's move from the rate, e.g. "+50.00". */
+  changePercent: string | null;
+  proposedAt: string | null;
+  updatedAt: string;
+  fetchedAt: string;
+}
+
+/** A service whose new provider price the catalogue sync held back, with what accepting it would make of it. */
+export interface HeldProviderPrice {
+  serviceId: number;
+  name: string;
+  providerId: number;
+  providerName: string;
+  currency: string;
+  providerRate: string;
+  /** null: the provider gave no readable price, so there is nothing to accept yet. */
+  proposedProviderRate: string | null;
+  changePercent: string | null;
+  cost: string;
+  rate: string;
+  newCost: string | null;
+  newRate: string | null;
+  enabled: boolean;
+  disabledReason: string | null;
+}
+
+export type { WarningKind };
 
 export interface CatalogueWarning {
   id: number;
@@ -140,6 +188,8 @@ export const catalogueKeys = {
   services: (q: ServiceQuery) => ['admin', 'catalogue', 'services', q] as const,
   categories: ['admin', 'catalogue', 'categories'] as const,
   pricing: ['admin', 'catalogue', 'pricing'] as const,
+  rates: ['admin', 'catalogue', 'rates'] as const,
+  heldPrices: (q: { page: number; limit: number }) => ['admin', 'catalogue', 'held-prices', q] as const,
   warnings: (q: { page: number; limit: number; acknowledged?: boolean }) => ['admin', 'catalogue', 'warnings', q] as const,
 };
 
@@ -159,7 +209,8 @@ export const updateProvider = (providerId: number, body: ProviderInput) => api.p
 export const deleteProvider = (providerId: number) => api.delete<{ message?: string }>(`admin/providers/${id(providerId)}`);
 export const checkProviderBalance = (providerId: number) =>
   api.get<{ data: { balance: string; currency: string; lowBalance: boolean } }>(`admin/providers/${id(providerId)}/balance`);
-export const syncProviderCatalogue = (providerId: number) => api.post<{ message?: string; data: { checked: number; updated: number; repriced: number; disabled: number; missing: number } }>(`admin/providers/${id(providerId)}/sync`);
+export const syncProviderCatalogue = (providerId: number) =>
+  api.post<{ message?: string; data: { checked: number; updated: number; repriced: number; disabled: number; missing: number; held: number } }>(`admin/providers/${id(providerId)}/sync`);
 
 /** The provider's live catalogue (what can be imported), loaded when the import dialog picks a provider. */
 export function useProviderCatalogue(providerId: number | null) {
@@ -217,6 +268,28 @@ export function usePricingSettings() {
 
 export const updatePricingSettings = (body: Partial<PricingSettings>) => api.put<{ message?: string; data: PricingSettings & { repriced: number } }>('admin/services/settings', body);
 export const refreshExchangeRates = () => api.post<{ message?: string }>('admin/services/rates/refresh');
+
+export function useExchangeRates() {
+  return useQuery({
+    queryKey: catalogueKeys.rates,
+    queryFn: async ({ signal }) => (await api.get<{ data: { bandPercent: string; rates: ExchangeRateReview[] } }>('admin/services/rates', { signal })).data,
+  });
+}
+
+/** Accepting or rejecting names the proposed rate as shown, so a proposal that changed meanwhile is refused (409). */
+export const decideExchangeRate = (currency: string, decision: 'accept' | 'reject', rate: string) =>
+  api.post<{ message?: string; data: ExchangeRateReview & { repriced?: number } }>(`admin/services/rates/${id(currency)}/${decision}`, { rate });
+
+export function useHeldProviderPrices(q: { page: number; limit: number }) {
+  return useQuery({
+    queryKey: catalogueKeys.heldPrices(q),
+    queryFn: ({ signal }) => api.get<ListPage<HeldProviderPrice>>('admin/services/held-prices', { query: { ...q }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const acceptProviderPrice = (serviceId: number, providerRate: string) =>
+  api.post<{ message?: string; data: AdminService }>(`admin/services/${id(serviceId)}/provider-price/accept`, { providerRate });
 
 // ------------------------------------------------------------------------------ warnings
 

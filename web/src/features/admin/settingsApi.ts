@@ -4,12 +4,30 @@ import { useQuery } from '@tanstack/react-query';
 import type { PaymentSettingsInput, SiteSettings } from '@schemas/settings';
 import { api } from '@/lib/api';
 
+type KeyFlags = Record<'paystackSecretKey' | 'flutterwaveSecretKey' | 'flutterwaveWebhookHash', boolean>;
+
+export interface FlaggedPayment {
+  reference: string;
+  provider: string;
+  amount: string;
+  userId: number;
+  email: string;
+  flaggedAt: string | null;
+}
+
 export interface PaymentSettingsView {
   provider: 'paystack' | 'flutterwave';
   mode: 'test' | 'live';
   minDeposit: number;
   maxDeposit: number;
-  configuredKeys: Record<'paystackSecretKey' | 'flutterwaveSecretKey' | 'flutterwaveWebhookHash', boolean>;
+  /** Saved here (encrypted). */
+  configuredKeys: KeyFlags;
+  /** Set as the deployment's secrets; used while nothing is saved here. */
+  deploymentKeys: KeyFlags;
+  /** Why card payments are refused right now, for the administrator; null when they are taken. */
+  problem: string | null;
+  /** Test payments that reached the shop in live mode, refused and kept for review (last 30 days). */
+  flaggedPayments: { total: number; recent: FlaggedPayment[] };
 }
 
 export const settingsKeys = {

@@ -53,7 +53,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [reloadProfile]);
 
   const login = useCallback(async (credentials: { email: string; password: string; code?: string }) => {
-    const res = await publicApi.post<LoginResponse>('auth/login', { email: credentials.email, password: credentials.password });
+    // The code goes only once the server has asked for it (two-factor sign-in); the spec's payload is email and password.
+    const body = { email: credentials.email, password: credentials.password, ...(credentials.code ? { code: credentials.code } : {}) };
+    const res = await publicApi.post<LoginResponse>('auth/login', body);
     queryClient.clear();
     saveSession({ accessToken: res.accessToken, refreshToken: res.refreshToken, user: res.user });
     setUserState(res.user);

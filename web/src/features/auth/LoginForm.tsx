@@ -40,19 +40,25 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
   const onValid = async (values: LoginInput) => {
+    const code = needsCode ? values.code : undefined;
     try {
-      const res = await login({ email: values.email.trim(), password: values.password, code: needsCode ? values.code : undefined });
+      const res = await login({ email: values.email.trim(), password: values.password, code });
       toast.success(res.message || 'Login successful');
       onDone?.();
       const from = (location.state as { from?: From } | null)?.from;
       navigate(destinationAfterLogin(Number(res.user?.userType), from), { replace: true });
     } catch (error) {
-      if (isApiError(error) && error.status === 401 && (error.data as { error?: string } | null)?.error === TWO_FACTOR_REQUIRED) setNeedsCode(true);
-      handleApiError(error);
+      const message = handleApiError(error);
+      if (isApiError(error) && error.status === 401 && (error.data as { error?: string } | null)?.error === TWO_FACTOR_REQUIRED) {
+        // The first answer asks for the code; one to a code that was sent says it was wrong (or already used).
+        if (code) setError('code', { type: 'server', message }, { shouldFocus: true });
+        else setNeedsCode(true);
+      }
     }
   };
 

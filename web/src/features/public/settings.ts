@@ -15,6 +15,8 @@ export interface PublicSettings {
   maintenanceNotice?: string | null;
   minDeposit?: number | string | null;
   maxDeposit?: number | string | null;
+  /** 'test' while the shop takes sandbox payments (every page then says so). */
+  paymentMode?: 'test' | 'live' | null;
 }
 
 export const SITE_NAME_FALLBACK = 'SMM Provider';

@@ -19,6 +19,7 @@ import { savePaymentPayload } from '@/lib/session';
 import { toastFirstError } from '@/features/auth/formErrors';
 import { useDisplayCurrency } from '@/features/public/currency';
 import { toLimit, usePublicSettings } from '@/features/public/settings';
+import { WalletDebtNotice } from './WalletDebtNotice';
 import { useWalletBalance, type AddFundResponse } from './walletApi';
 
 export const QUICK_AMOUNTS = [1000, 5000, 10000, 50000] as const;
@@ -69,6 +70,7 @@ export default function AddFundPage() {
           Add funds
         </h1>
         <p className="mt-1 text-sm text-slate-600">Top up your wallet by card. You will be taken to our secure payment partner and brought back here.</p>
+        <WalletDebtNotice className="mt-4" />
 
         <form noValidate onSubmit={handleSubmit((v) => start.mutate(Number(v.amount)), (e) => toastFirstError(e, ['amount']))} className="mt-6 space-y-5">
           <fieldset>

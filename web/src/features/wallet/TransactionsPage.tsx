@@ -10,6 +10,7 @@ import { getErrorMessage } from '@/lib/api';
 import { formatDateTime, timeAgo } from '@/lib/format';
 import { SignedAmount, transactionTypeLabel } from './TransactionAmount';
 import { useDisplayCurrency } from '@/features/public/currency';
+import { WalletDebtNotice } from './WalletDebtNotice';
 import { isDeposit, useTransactions, type Transaction } from './walletApi';
 
 const LIMIT = 20;
@@ -97,6 +98,7 @@ export default function TransactionsPage() {
           <Icon name="plus" className="h-4 w-4" /> Add funds
         </Link>
       </header>
+      <WalletDebtNotice />
 
       <section aria-label="Filters" className="card grid grid-cols-2 gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
         <div className="col-span-2 sm:col-span-1">

@@ -37,16 +37,28 @@ export interface AddFundResponse {
   reference: string;
 }
 
-/** GET user/getWalletBalance -> walletBalance (number, default 0). */
+const toAmount = (value: number | string | undefined) => {
+  const n = Number(value ?? 0);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** GET user/getWalletBalance, read once for both hooks below. */
+const walletQuery = {
+  queryKey: walletKeys.balance,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const res = await api.get<{ walletBalance?: number | string; walletDebt?: number | string }>('user/getWalletBalance', { signal });
+    return { balance: toAmount(res?.walletBalance), debt: toAmount(res?.walletDebt) };
+  },
+};
+
+/** walletBalance (number, default 0). */
 export function useWalletBalance() {
-  return useQuery({
-    queryKey: walletKeys.balance,
-    queryFn: async ({ signal }) => {
-      const res = await api.get<{ walletBalance?: number | string }>('user/getWalletBalance', { signal });
-      const n = Number(res?.walletBalance ?? 0);
-      return Number.isFinite(n) ? n : 0;
-    },
-  });
+  return useQuery({ ...walletQuery, select: (wallet) => wallet.balance });
+}
+
+/** walletDebt: what a reversed card payment left owing (0 when nothing is); orders wait until deposits settle it. */
+export function useWalletDebt() {
+  return useQuery({ ...walletQuery, select: (wallet) => wallet.debt });
 }
 
 /** GET user/getMai -> smmBalance (committed to open orders). Failures are only logged. */

@@ -1,32 +1,40 @@
 // The global pricing rules: the default markup, the minimum margin every price keeps over its
-// cost, and what the margin guard does to a fixed price that falls under it. Saving reprices
-// every service; the exchange rates behind the costs can be refreshed here too.
+// cost, what the margin guard does to a fixed price that falls under it, and how far a new
+// exchange rate or provider price may move before it waits for review. Saving reprices every
+// service. Below them, the exchange rates and provider prices waiting for review (PriceReview.tsx).
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
+import { catalogueSettingsSchema } from '@schemas/catalogue';
 import { ErrorState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';
-import { Icon } from '@/components/Icon';
 import { SegmentedControl } from '@/components/SegmentedControl';
 import { SkeletonRows } from '@/components/Skeleton';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { toastFirstError } from '@/features/auth/formErrors';
 import { useRefreshAdmin } from '../adminApi';
-import { refreshExchangeRates, updatePricingSettings, usePricingSettings, type PricingSettings } from '../catalogueApi';
+import { updatePricingSettings, usePricingSettings, type PricingSettings } from '../catalogueApi';
 import { markupProblem } from './pricing';
+import { ExchangeRatesReview, HeldProviderPrices } from './PriceReview';
 
 const percent = (name: string) => z.string().superRefine((value, ctx) => {
   const problem = markupProblem(value, { allowBlank: false, name });
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
+/** The server's own rule for the field, so the form and the API never disagree. */
+const serverRule = (field: 'rateBandPercent' | 'providerPriceFactor') => z.string().superRefine((value, ctx) => {
+  const parsed = catalogueSettingsSchema.safeParse({ [field]: value.trim() });
+  if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0].message });
+});
 const pricingFormSchema = z.object({
   defaultMarkupPercent: percent('Default markup'),
   minMarginPercent: percent('Minimum margin'),
   marginGuardAction: z.enum(['reprice', 'disable']),
+  rateBandPercent: serverRule('rateBandPercent'),
+  providerPriceFactor: serverRule('providerPriceFactor'),
 });
 
 export function PricingTab() {
@@ -52,22 +60,15 @@ function PricingForm({ current }: { current: PricingSettings }) {
     }
   };
 
-  const rates = useMutation({
-    mutationFn: refreshExchangeRates,
-    onSuccess: (res) => {
-      toast.success(res?.message || 'Exchange rates refreshed');
-      void refresh();
-    },
-    onError: (error) => handleApiError(error),
-  });
-
   return (
     <div className="space-y-5">
-      <form noValidate className="card space-y-4 p-4 sm:p-6" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['defaultMarkupPercent', 'minMarginPercent']))}>
+      <form noValidate className="card space-y-4 p-4 sm:p-6" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['defaultMarkupPercent', 'minMarginPercent', 'rateBandPercent', 'providerPriceFactor']))}>
         <h2 className="font-semibold text-slate-900">Pricing rules</h2>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField label="Default markup (%)" inputMode="decimal" hint="For services whose category and own markup are unset." error={errors.defaultMarkupPercent?.message} {...register('defaultMarkupPercent')} />
           <TextField label="Minimum margin (%)" inputMode="decimal" hint="No price may go under the cost plus this." error={errors.minMarginPercent?.message} {...register('minMarginPercent')} />
+          <TextField label="Exchange rate band (±%)" inputMode="decimal" hint="A new rate further than this from the current one waits for your review." error={errors.rateBandPercent?.message} {...register('rateBandPercent')} />
+          <TextField label="Provider price limit (×)" inputMode="decimal" hint="A provider price this many times above or below its last one waits for your review." error={errors.providerPriceFactor?.message} {...register('providerPriceFactor')} />
         </div>
         <Controller
           control={control}
@@ -85,15 +86,8 @@ function PricingForm({ current }: { current: PricingSettings }) {
           </button>
         </div>
       </form>
-      <section className="card flex flex-wrap items-center justify-between gap-3 p-4 sm:p-6">
-        <div>
-          <h2 className="font-semibold text-slate-900">Exchange rates</h2>
-          <p className="text-sm text-slate-600">Providers price in their own currency; costs in naira use the cached rates, refreshed automatically.</p>
-        </div>
-        <button type="button" className="btn btn-secondary" onClick={() => rates.mutate()} disabled={rates.isPending}>
-          <Icon name="refresh" className="h-4 w-4" /> Refresh now
-        </button>
-      </section>
+      <ExchangeRatesReview />
+      <HeldProviderPrices />
     </div>
   );
 }

@@ -28,6 +28,7 @@ const OFF_REASONS: Record<NonNullable<AdminService['disabledReason']>, string> =
   admin: 'Switched off',
   margin: 'Off: price under the margin floor',
   provider_missing: 'Off: gone from the provider',
+  provider_price: 'Off: provider price held for review',
 };
 
 export function ServicesTab() {

@@ -1,6 +1,8 @@
 // What the catalogue sync and the margin guard want an administrator to know: prices raised or
 // services switched off to keep the margin, services gone from a provider, low provider
-// balances, orders whose submission is unknown. Reading one marks it as read.
+// balances, exchange rates and provider prices held for review, orders whose submission is
+// unknown, providers whose answers cannot be read, orders the provider answered something unclear
+// about, card payments refunded or charged back. Reading one marks it as read.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
@@ -21,7 +23,15 @@ const KINDS: Record<WarningKind, { label: string; tone: 'amber' | 'red' | 'slate
   service_missing: { label: 'Gone from provider', tone: 'red' },
   provider_low_balance: { label: 'Low provider balance', tone: 'red' },
   submission_unknown: { label: 'Order needs checking', tone: 'red' },
+  provider_unhealthy: { label: 'Provider not answering', tone: 'red' },
+  order_unclear_answer: { label: 'Unclear provider answer', tone: 'amber' },
+  order_needs_attention: { label: 'Order needs attention', tone: 'red' },
+  rate_proposed: { label: 'Exchange rate held', tone: 'amber' },
+  provider_price_suspect: { label: 'Provider price held', tone: 'red' },
+  payment_reversed: { label: 'Card payment reversed', tone: 'red' },
 };
+/** Warnings about a price held back are answered on the Pricing tab. */
+const REVIEWED_ON_PRICING: ReadonlyArray<WarningKind> = ['rate_proposed', 'provider_price_suspect'];
 
 export function WarningsTab() {
   const refresh = useRefreshAdmin();
@@ -57,6 +67,11 @@ export function WarningsTab() {
                   </time>
                 </p>
                 <p className="mt-1 text-sm text-slate-800">{w.message}</p>
+                {REVIEWED_ON_PRICING.includes(w.kind) ? (
+                  <Link to="/admin/services?tab=pricing" className="link mr-3 text-sm">
+                    Review on the Pricing tab
+                  </Link>
+                ) : null}
                 {w.orderId ? (
                   <Link to={`/admin/orders?search=${w.orderId}`} className="link text-sm">
                     Open order #{w.orderId}

@@ -1,0 +1,130 @@
+// Refunds and chargebacks on the local Flutterwave, for tests and operators, each sending a webhook
+// (verif-hash) whose data is Flutterwave's v3 refund or chargeback object
+// (developer.flutterwave.com: refunds, chargebacks, webhooks):
+//   POST /__refund {tx_ref | id, amount?}          refunds a successful transaction (naira; all that
+//                                                  is left by default): refund.completed
+//   POST /__chargeback {tx_ref | id, amount?}      a chargeback is raised: chargeback.created
+//   POST /__chargeback/resolve {id, status}        "won", "lost", "accepted" or "declined": chargeback.updated
+// Like Flutterwave's, these objects name the transaction by its id only (tx_id, transaction_id).
+// Each answers the webhook it sent ({webhook: {event, body, signature, ...}}), so a test can deliver or replay it.
+
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { koboToNaira, nairaToKobo } from '../../worker/lib/decimal';
+import { readFields, sendJson, type FakeRequest } from './http';
+import type { WebhookRecord } from './webhooks';
+
+export interface ReversibleTransaction {
+  id: number;
+  txRef: string;
+  flwRef: string;
+  amountKobo: number;
+  status: 'successful' | 'failed';
+  reversedKobo: number;
+}
+
+interface Chargeback {
+  id: number;
+  transactionId: number;
+  amountKobo: number;
+  status: 'initiated' | 'won' | 'lost' | 'accepted' | 'declined';
+  stage: 'new' | 'second';
+  createdAt: string;
+}
+
+export interface ReversalState<T extends ReversibleTransaction> {
+  transactions: Map<number, T>;
+  payments: Map<string, { transactionId: number | null }>;
+  chargebacks: Map<number, Chargeback>;
+}
+
+export type SendEvent<T> = (transaction: T, event: string, data: Record<string, unknown>) => Promise<WebhookRecord>;
+
+const RESOLUTIONS = new Set<Chargeback['status']>(['won', 'lost', 'accepted', 'declined']);
+let nextRefundId = 75_900;
+let nextChargebackId = 1_130;
+
+function transactionOf<T extends ReversibleTransaction>(state: ReversalState<T>, fields: Record<string, unknown>): T | undefined {
+  if (typeof fields.tx_ref === 'string') {
+    const id = state.payments.get(fields.tx_ref)?.transactionId;
+    return id == null ? undefined : state.transactions.get(id);
+  }
+  return state.transactions.get(Number(fields.id));
+}
+
+/** An amount in kobo from the request's naira, or everything not yet reversed; null when it does not fit. */
+function amountOf(fields: Record<string, unknown>, transaction: ReversibleTransaction): number | null {
+  const left = transaction.amountKobo - transaction.reversedKobo;
+  if (fields.amount === undefined) return left > 0 ? left : null;
+  try {
+    const amount = Number(nairaToKobo(fields.amount as string | number));
+    return amount > 0 && amount <= left ? amount : null;
+  } catch {
+    return null;
+  }
+}
+
+function chargebackData(chargeback: Chargeback, transaction: ReversibleTransaction) {
+  return {
+    id: chargeback.id,
+    amount: Number(koboToNaira(BigInt(chargeback.amountKobo))),
+    flw_ref: transaction.flwRef,
+    status: chargeback.status,
+    stage: chargeback.stage,
+    comment: 'Customer disputes the charge',
+    meta: { uploaded_proof: null, history: [{ action: 'initiated', stage: 'new', date: chargeback.createdAt, description: 'Chargeback initiated', source: 'issuer' }] },
+    due_date: new Date(Date.parse(chargeback.createdAt) + 2 * 86_400_000).toISOString(),
+    settlement_id: 'N/A',
+    created_at: chargeback.createdAt,
+    transaction_id: transaction.id,
+  };
+}
+
+export async function refund<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
+  const fields = readFields(request);
+  const transaction = transactionOf(state, fields);
+  if (!transaction) return sendJson(response, 404, { status: 'error', message: 'No transaction was found for this id', data: null });
+  if (transaction.status !== 'successful') return sendJson(response, 400, { status: 'error', message: 'Only successful transactions can be refunded', data: null });
+  const amount = amountOf(fields, transaction);
+  if (amount === null) return sendJson(response, 400, { status: 'error', message: 'Refund amount cannot be more than what is left of the transaction', data: null });
+  transaction.reversedKobo += amount;
+  const webhook = await send(transaction, 'refund.completed', {
+    id: nextRefundId++,
+    account_id: 73_362,
+    tx_id: transaction.id,
+    flw_ref: `URF_${Date.now()}_${randomBytes(3).readUIntBE(0, 3)}`,
+    wallet_id: 74_639,
+    amount_refunded: Number(koboToNaira(BigInt(amount))),
+    status: 'completed',
+    destination: 'payment_source',
+    meta: { source: 'availablebalance' },
+    created_at: new Date().toISOString(),
+  });
+  sendJson(response, 200, { webhook });
+}
+
+export async function raiseChargeback<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
+  const fields = readFields(request);
+  const transaction = transactionOf(state, fields);
+  if (!transaction) return sendJson(response, 404, { status: 'error', message: 'No transaction was found for this id', data: null });
+  if (transaction.status !== 'successful') return sendJson(response, 400, { status: 'error', message: 'Only successful transactions can be charged back', data: null });
+  const amount = amountOf(fields, transaction);
+  if (amount === null) return sendJson(response, 400, { status: 'error', message: 'Chargeback amount cannot be more than what is left of the transaction', data: null });
+  const chargeback: Chargeback = { id: nextChargebackId++, transactionId: transaction.id, amountKobo: amount, status: 'initiated', stage: 'new', createdAt: new Date().toISOString() };
+  state.chargebacks.set(chargeback.id, chargeback);
+  const webhook = await send(transaction, 'chargeback.created', chargebackData(chargeback, transaction));
+  sendJson(response, 200, { chargeback: { id: chargeback.id }, webhook });
+}
+
+export async function resolveChargeback<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
+  const fields = readFields(request);
+  const chargeback = state.chargebacks.get(Number(fields.id));
+  const transaction = chargeback ? state.transactions.get(chargeback.transactionId) : undefined;
+  if (!chargeback || !transaction) return sendJson(response, 404, { status: 'error', message: 'Chargeback not found', data: null });
+  const status = fields.status as Chargeback['status'];
+  if (!RESOLUTIONS.has(status)) return sendJson(response, 400, { status: 'error', message: 'status must be "won", "lost", "accepted" or "declined"', data: null });
+  chargeback.status = status;
+  if (status === 'lost' || status === 'accepted') transaction.reversedKobo += chargeback.amountKobo;
+  const webhook = await send(transaction, 'chargeback.updated', chargebackData(chargeback, transaction));
+  sendJson(response, 200, { webhook });
+}

@@ -1,0 +1,263 @@
+// A local Flutterwave: the parts of its v3 API (https://developer.flutterwave.com/v3.0/docs)
+// this shop uses. Standard checkout (POST /v3/payments answers a hosted link), the hosted
+// payment page, the redirect back with status, tx_ref and transaction_id, verification by
+// transaction id and by tx_ref, and charge.completed webhooks carrying the dashboard's secret
+// hash in `verif-hash`, all in Flutterwave's envelope {status: "success" | "error", message, data}.
+// As on Flutterwave, a key sees only its own world (FLWSECK_TEST-… test, FLWSECK-… live), and
+// sandbox charges go through the mock processor, whose references start "FLW-MOCK-".
+// GET /__webhooks shows every event sent; POST /__refund, /__chargeback and /__chargeback/resolve
+// reverse a paid transaction (flutterwave-reversals.ts); each /__scope/<name> is an independent copy.
+
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { nairaToKobo } from '../../worker/lib/decimal';
+import { checkoutPage, paymentForm, type CheckoutBrand } from './checkout';
+import { raiseChargeback, refund, resolveChargeback, type ReversalState } from './flutterwave-reversals';
+import { escapeHtml, readFields, redirect, Scopes, sendHtml, sendJson, startFakeServer, type FakeRequest, type RunningFake } from './http';
+import { defaultWebhookControls, webhookSender, type WebhookControls, type WebhookRecord } from './webhooks';
+
+export interface FakeFlutterwaveOptions {
+  /** The test secret key (FLWSECK_TEST-…). */
+  secretKey: string;
+  /** A live secret key (FLWSECK-…): its payments are live ones. */
+  liveSecretKey?: string;
+  /** The dashboard's webhook "Secret hash", sent as-is in every webhook's verif-hash header. */
+  secretHash: string;
+  port?: number;
+  /** The dashboard's webhook URL; null keeps events in /__webhooks only. */
+  webhookUrl?: string | null;
+}
+
+type Domain = 'test' | 'live';
+
+/** A payment started with POST /v3/payments; it becomes a transaction when the payer pays or is declined. */
+interface Payment {
+  txRef: string;
+  domain: Domain;
+  amountKobo: number;
+  currency: string;
+  email: string;
+  name: string | null;
+  redirectUrl: string;
+  meta: unknown;
+  transactionId: number | null;
+}
+
+interface Transaction {
+  id: number;
+  txRef: string;
+  flwRef: string;
+  domain: Domain;
+  amountKobo: number;
+  currency: string;
+  email: string;
+  name: string | null;
+  meta: unknown;
+  status: 'successful' | 'failed';
+  createdAt: string;
+  customerId: number;
+  reversedKobo: number;
+}
+
+interface FlutterwaveState extends ReversalState<Transaction> {
+  scope: string;
+  payments: Map<string, Payment>;
+  webhooks: WebhookRecord[];
+  controls: WebhookControls;
+}
+
+const SUPPORTED_CURRENCIES = new Set(['NGN', 'USD', 'GHS', 'KES', 'ZAR', 'UGX', 'TZS', 'RWF', 'XAF', 'XOF', 'EUR', 'GBP']);
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+const NOT_FOUND = 'No transaction was found for this id';
+const BRAND: CheckoutBrand = { name: 'Flutterwave', accent: '#f5a623', testCard: 'Test card 5531 8866 5214 2950 · 09/32 · CVV 564 · PIN 3310 · OTP 12345' };
+
+export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Promise<RunningFake> {
+  const domainOfKey = new Map<string, Domain>([[options.secretKey, 'test']]);
+  if (options.liveSecretKey) domainOfKey.set(options.liveSecretKey, 'live');
+  let nextId = 288_200_000;
+  const webhooks = webhookSender({ signatureHeader: 'verif-hash', userAgent: 'Flutterwave-Webhook (fake)' });
+  /** Hosted links are global, like Flutterwave's: code -> scope and tx_ref. */
+  const hosted = new Map<string, { scope: string; txRef: string }>();
+  const scopes = new Scopes<FlutterwaveState>((scope) => ({
+    scope,
+    payments: new Map(),
+    transactions: new Map(),
+    chargebacks: new Map(),
+    webhooks: [],
+    // Only the root scope knows the app; test scopes read /__webhooks instead.
+    controls: defaultWebhookControls(scope === '' ? (options.webhookUrl ?? null) : null),
+  }));
+
+  function refuse(response: ServerResponse, status: number, message: string): void {
+    sendJson(response, status, { status: 'error', message, data: null });
+  }
+
+  /** The domain of the request's key; null (answered 401) when it carries none of ours. */
+  function authorize(request: FakeRequest, response: ServerResponse): Domain | null {
+    const key = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
+    const domain = key === undefined ? undefined : domainOfKey.get(key);
+    if (!domain) refuse(response, 401, 'Invalid authorization key');
+    return domain ?? null;
+  }
+
+  function readKobo(value: unknown): number | null {
+    if (typeof value !== 'number' && typeof value !== 'string') return null;
+    try {
+      const kobo = nairaToKobo(value);
+      return kobo > 0n && kobo <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(kobo) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function initialize(state: FlutterwaveState, domain: Domain, request: FakeRequest, response: ServerResponse): void {
+    const fields = readFields(request);
+    const txRef = typeof fields.tx_ref === 'string' ? fields.tx_ref.trim() : '';
+    if (txRef === '') return refuse(response, 400, 'tx_ref is required');
+    const amountKobo = readKobo(fields.amount);
+    if (amountKobo === null) return refuse(response, 400, 'amount must be a positive number with at most 2 decimal places');
+    const currency = typeof fields.currency === 'string' && fields.currency !== '' ? fields.currency.toUpperCase() : 'NGN';
+    if (!SUPPORTED_CURRENCIES.has(currency)) return refuse(response, 400, 'Invalid currency provided');
+    const redirectUrl = typeof fields.redirect_url === 'string' ? fields.redirect_url : '';
+    if (!/^https?:\/\//i.test(redirectUrl)) return refuse(response, 400, 'redirect_url is required');
+    const customer = typeof fields.customer === 'object' && fields.customer !== null ? (fields.customer as Record<string, unknown>) : {};
+    const email = typeof customer.email === 'string' ? customer.email.trim() : '';
+    if (!EMAIL_PATTERN.test(email)) return refuse(response, 400, 'customer.email is required and must be a valid email');
+    if (state.payments.has(txRef)) return refuse(response, 400, 'A payment with this tx_ref already exists');
+
+    const code = randomBytes(9).toString('hex');
+    state.payments.set(txRef, {
+      txRef, domain, amountKobo, currency, email,
+      name: typeof customer.name === 'string' ? customer.name : null,
+      redirectUrl,
+      meta: fields.meta ?? null,
+      transactionId: null,
+    });
+    hosted.set(code, { scope: state.scope, txRef });
+    sendJson(response, 200, { status: 'success', message: 'Hosted Link', data: { link: `${request.scopeUrl}/v3/hosted/pay/${code}` } });
+  }
+
+  function transactionData(transaction: Transaction) {
+    const amount = transaction.amountKobo / 100;
+    const fee = Math.round(transaction.amountKobo * 0.014) / 100;
+    return {
+      id: transaction.id,
+      tx_ref: transaction.txRef,
+      flw_ref: transaction.flwRef,
+      device_fingerprint: 'N/A',
+      amount,
+      currency: transaction.currency,
+      charged_amount: amount,
+      app_fee: fee,
+      merchant_fee: 0,
+      processor_response: transaction.status === 'successful' ? 'Approved. Successful' : 'Declined',
+      auth_model: 'PIN',
+      ip: '127.0.0.1',
+      narration: 'CARD Transaction ',
+      status: transaction.status,
+      payment_type: 'card',
+      created_at: transaction.createdAt,
+      account_id: 20937,
+      card: { first_6digits: '553188', last_4digits: '2950', issuer: 'MASTERCARD CREDIT', country: 'NG', type: 'MASTERCARD', expiry: '09/32' },
+      meta: transaction.meta,
+      amount_settled: transaction.status === 'successful' ? Math.round((amount - fee) * 100) / 100 : 0,
+      customer: { id: transaction.customerId, name: transaction.name ?? 'Anonymous customer', phone_number: null, email: transaction.email, created_at: transaction.createdAt },
+    };
+  }
+
+  function answerTransaction(response: ServerResponse, domain: Domain, transaction: Transaction | undefined): void {
+    // A key never sees the other world's transactions.
+    if (!transaction || transaction.domain !== domain) return refuse(response, 400, NOT_FOUND);
+    sendJson(response, 200, { status: 'success', message: 'Transaction fetched successfully', data: transactionData(transaction) });
+  }
+
+  /** The payer paid or was declined: the payment becomes a transaction, and Flutterwave tells the merchant either way. */
+  async function charge(state: FlutterwaveState, payment: Payment, outcome: 'successful' | 'failed'): Promise<Transaction> {
+    const id = nextId++;
+    const transaction: Transaction = {
+      id,
+      txRef: payment.txRef,
+      flwRef: payment.domain === 'test' ? `FLW-MOCK-${randomBytes(16).toString('hex')}` : `FLW${String(id).padStart(12, '0')}`,
+      domain: payment.domain,
+      amountKobo: payment.amountKobo,
+      currency: payment.currency,
+      email: payment.email,
+      name: payment.name,
+      meta: payment.meta,
+      status: outcome,
+      createdAt: new Date().toISOString(),
+      customerId: 1_400_000 + (id % 100_000),
+      reversedKobo: 0,
+    };
+    state.transactions.set(id, transaction);
+    payment.transactionId = id;
+    const body = JSON.stringify({ event: 'charge.completed', data: transactionData(transaction), 'event.type': 'CARD_TRANSACTION' });
+    await webhooks.send(state.webhooks, state.controls, { event: 'charge.completed', reference: payment.txRef, body, signature: options.secretHash });
+    return transaction;
+  }
+
+  function redirectLocation(payment: Payment, transaction: Transaction): string {
+    const target = new URL(payment.redirectUrl);
+    target.searchParams.set('status', transaction.status);
+    target.searchParams.set('tx_ref', payment.txRef);
+    target.searchParams.set('transaction_id', String(transaction.id));
+    return target.toString();
+  }
+
+  async function checkout(request: FakeRequest, response: ServerResponse, code: string): Promise<void> {
+    const entry = hosted.get(code);
+    const state = entry ? scopes.get(entry.scope) : undefined;
+    const payment = entry && state ? state.payments.get(entry.txRef) : undefined;
+    if (!state || !payment) return sendHtml(response, 404, checkoutPage(BRAND, { title: 'Invalid payment link', body: '<p>This payment link does not exist or has expired.</p>' }));
+    const done = payment.transactionId === null ? undefined : state.transactions.get(payment.transactionId);
+
+    if (request.method === 'POST' && !done) {
+      const transaction = await charge(state, payment, readFields(request).outcome === 'success' ? 'successful' : 'failed');
+      return redirect(response, redirectLocation(payment, transaction));
+    }
+    if (done) {
+      const back = `<p><a class="link" href="${escapeHtml(redirectLocation(payment, done))}">Return to merchant</a></p>`;
+      return sendHtml(response, 200, checkoutPage(BRAND, { title: 'Transaction already processed', body: `<p>This payment was already ${done.status === 'successful' ? 'completed' : 'declined'}.</p>${back}` }));
+    }
+    sendHtml(response, 200, checkoutPage(BRAND, {
+      title: 'Pay with card',
+      body: paymentForm(BRAND, { email: payment.email, currency: payment.currency, amountKobo: payment.amountKobo, reference: payment.txRef }),
+    }));
+  }
+
+  return startFakeServer(
+    options.port ?? 0,
+    async (request, response, scope) => {
+      const state = scopes.get(scope);
+      const { method, path } = request;
+      if (method === 'POST' && path === '/v3/payments') {
+        const domain = authorize(request, response);
+        if (domain) initialize(state, domain, request, response);
+        return;
+      }
+      if (method === 'GET' && path === '/v3/transactions/verify_by_reference') {
+        const domain = authorize(request, response);
+        if (!domain) return;
+        const txRef = request.query.get('tx_ref') ?? '';
+        const payment = state.payments.get(txRef);
+        return answerTransaction(response, domain, payment?.transactionId == null ? undefined : state.transactions.get(payment.transactionId));
+      }
+      const verifyMatch = /^\/v3\/transactions\/([^/]+)\/verify$/.exec(path);
+      if (method === 'GET' && verifyMatch) {
+        const domain = authorize(request, response);
+        if (domain) answerTransaction(response, domain, /^\d+$/.test(verifyMatch[1]) ? state.transactions.get(Number(verifyMatch[1])) : undefined);
+        return;
+      }
+      const hostedMatch = /^\/v3\/hosted\/pay\/([0-9a-f]+)$/.exec(path);
+      if ((method === 'GET' || method === 'POST') && hostedMatch) return checkout(request, response, hostedMatch[1]);
+      if (method === 'GET' && path === '/__webhooks') return sendJson(response, 200, { webhooks: state.webhooks });
+      const send = (transaction: Transaction, event: string, data: Record<string, unknown>) =>
+        webhooks.send(state.webhooks, state.controls, { event, reference: transaction.txRef, body: JSON.stringify({ event, data }), signature: options.secretHash });
+      if (method === 'POST' && path === '/__refund') return refund(state, send, request, response);
+      if (method === 'POST' && path === '/__chargeback') return raiseChargeback(state, send, request, response);
+      if (method === 'POST' && path === '/__chargeback/resolve') return resolveChargeback(state, send, request, response);
+      refuse(response, 404, 'Route not found');
+    },
+    () => webhooks.close(),
+  );
+}

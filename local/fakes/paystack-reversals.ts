@@ -1,0 +1,152 @@
+// Refunds and disputes on the local Paystack, for tests and operators, each sending the webhook
+// Paystack sends with its payload shape (paystack.com/docs/payments/webhooks):
+//   POST /__refund {reference, amount?}             refunds a paid transaction (kobo; all that is left
+//                                                   by default): refund.processed
+//   POST /__dispute {reference, amount?}            a chargeback is logged: charge.dispute.create
+//   POST /__dispute/resolve {id, resolution}        "declined" (the shop keeps the money),
+//                                                   "merchant-accepted" or "auto-accepted": charge.dispute.resolve
+// Each answers the webhook it sent ({webhook: {event, body, signature, ...}}), so a test can
+// deliver or replay it itself. A transaction refunded or charged back in full reads "reversed".
+
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { readFields, sendJson, type FakeRequest } from './http';
+import type { WebhookRecord } from './webhooks';
+
+export interface ReversibleTransaction {
+  id: number;
+  domain: 'test' | 'live';
+  reference: string;
+  /** Kobo. */
+  amount: number;
+  currency: string;
+  email: string;
+  status: 'abandoned' | 'success' | 'failed' | 'reversed';
+  createdAt: string;
+  paidAt: string | null;
+  customerId: number;
+  /** Kobo refunded or charged back so far. */
+  reversedKobo: number;
+}
+
+interface Dispute {
+  id: number;
+  reference: string;
+  amount: number;
+  status: 'awaiting-merchant-feedback' | 'resolved';
+  resolution: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
+}
+
+export interface ReversalState<T extends ReversibleTransaction> {
+  transactions: Map<string, T>;
+  disputes: Map<number, Dispute>;
+}
+
+/** Sends one signed event about `transaction` and answers its record. */
+export type SendEvent<T> = (transaction: T, event: string, data: Record<string, unknown>) => Promise<WebhookRecord>;
+
+const RESOLUTIONS = new Set(['declined', 'merchant-accepted', 'auto-accepted']);
+let nextDisputeId = 358_900;
+
+/** An amount in kobo from the request, or everything not yet reversed; null when it does not fit. */
+function amountOf(fields: Record<string, unknown>, transaction: ReversibleTransaction): number | null {
+  const left = transaction.amount - transaction.reversedKobo;
+  if (fields.amount === undefined) return left > 0 ? left : null;
+  const amount = typeof fields.amount === 'number' ? fields.amount : typeof fields.amount === 'string' && /^\d+$/.test(fields.amount) ? Number(fields.amount) : NaN;
+  return Number.isSafeInteger(amount) && amount > 0 && amount <= left ? amount : null;
+}
+
+function customer(transaction: ReversibleTransaction) {
+  return { id: transaction.customerId, first_name: 'Test', last_name: 'Payer', email: transaction.email, customer_code: `CUS_${transaction.customerId.toString(36)}`, phone: null, metadata: {}, risk_action: 'default', international_format_phone: null };
+}
+
+function disputeData(dispute: Dispute, transaction: ReversibleTransaction) {
+  return {
+    id: dispute.id,
+    refund_amount: dispute.amount,
+    currency: transaction.currency,
+    status: dispute.status,
+    resolution: dispute.resolution,
+    domain: transaction.domain,
+    transaction: {
+      id: transaction.id, domain: transaction.domain, status: transaction.status, reference: transaction.reference, amount: transaction.amount, message: null,
+      gateway_response: 'Approved', paid_at: transaction.paidAt, created_at: transaction.createdAt, channel: 'card', currency: transaction.currency, ip_address: null,
+      metadata: '', log: null, fees: null, fees_split: null, authorization: {}, customer: { international_format_phone: null }, plan: {}, subaccount: {}, split: {},
+      order_id: null, paidAt: transaction.paidAt, requested_amount: transaction.amount, pos_transaction_data: null,
+    },
+    transaction_reference: null,
+    category: 'chargeback',
+    customer: customer(transaction),
+    bin: '408408',
+    last4: '4081',
+    dueAt: new Date(Date.parse(dispute.createdAt) + 2 * 86_400_000).toISOString(),
+    resolvedAt: dispute.resolvedAt,
+    evidence: null,
+    attachments: null,
+    note: null,
+    history: [{ status: 'pending', by: transaction.email, createdAt: dispute.createdAt }],
+    messages: [{ sender: transaction.email, body: 'Customer complained about debit without value', createdAt: dispute.createdAt }],
+    created_at: dispute.createdAt,
+    updated_at: dispute.resolvedAt ?? dispute.createdAt,
+  };
+}
+
+function reverse(transaction: ReversibleTransaction, amount: number): void {
+  transaction.reversedKobo += amount;
+  if (transaction.reversedKobo >= transaction.amount) transaction.status = 'reversed';
+}
+
+export async function refund<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
+  const fields = readFields(request);
+  const transaction = typeof fields.reference === 'string' ? state.transactions.get(fields.reference) : undefined;
+  if (!transaction) return sendJson(response, 404, { error: 'No such transaction' });
+  if (transaction.status !== 'success') return sendJson(response, 400, { error: 'Transaction has not been paid, or is already reversed' });
+  const amount = amountOf(fields, transaction);
+  if (amount === null) return sendJson(response, 400, { error: 'Refund amount cannot be more than what is left of the transaction' });
+  reverse(transaction, amount);
+  const webhook = await send(transaction, 'refund.processed', {
+    status: 'processed',
+    transaction_reference: transaction.reference,
+    refund_reference: randomBytes(6).readUIntBE(0, 6).toString().padStart(12, '0'),
+    // Paystack sends this amount as a string of kobo.
+    amount: String(amount),
+    currency: transaction.currency,
+    processor: 'mpgs_zen',
+    customer: { first_name: 'Test', last_name: 'Payer', email: transaction.email },
+    integration: 412_829,
+    domain: transaction.domain,
+  });
+  sendJson(response, 200, { webhook });
+}
+
+export async function openDispute<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
+  const fields = readFields(request);
+  const transaction = typeof fields.reference === 'string' ? state.transactions.get(fields.reference) : undefined;
+  if (!transaction) return sendJson(response, 404, { error: 'No such transaction' });
+  if (transaction.status !== 'success') return sendJson(response, 400, { error: 'Only a paid transaction can be disputed' });
+  const amount = amountOf(fields, transaction);
+  if (amount === null) return sendJson(response, 400, { error: 'Dispute amount cannot be more than what is left of the transaction' });
+  const dispute: Dispute = { id: nextDisputeId++, reference: transaction.reference, amount, status: 'awaiting-merchant-feedback', resolution: null, createdAt: new Date().toISOString(), resolvedAt: null };
+  state.disputes.set(dispute.id, dispute);
+  const webhook = await send(transaction, 'charge.dispute.create', disputeData(dispute, transaction));
+  sendJson(response, 200, { dispute: { id: dispute.id }, webhook });
+}
+
+export async function resolveDispute<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
+  const fields = readFields(request);
+  const dispute = state.disputes.get(Number(fields.id));
+  const transaction = dispute ? state.transactions.get(dispute.reference) : undefined;
+  if (!dispute || !transaction) return sendJson(response, 404, { error: 'No such dispute' });
+  if (typeof fields.resolution !== 'string' || !RESOLUTIONS.has(fields.resolution)) {
+    return sendJson(response, 400, { error: 'resolution must be "declined", "merchant-accepted" or "auto-accepted"' });
+  }
+  if (dispute.status === 'resolved') return sendJson(response, 400, { error: 'Dispute is already resolved' });
+  dispute.status = 'resolved';
+  dispute.resolution = fields.resolution;
+  dispute.resolvedAt = new Date().toISOString();
+  if (dispute.resolution !== 'declined') reverse(transaction, dispute.amount);
+  const webhook = await send(transaction, 'charge.dispute.resolve', disputeData(dispute, transaction));
+  sendJson(response, 200, { webhook });
+}

@@ -1,0 +1,63 @@
+// Signing in with two-factor on, through the real route map and AuthProvider: the server asks for
+// the code, the form shows the field and sends the code with the password, and a wrong code is
+// named under the field.
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '@/routes';
+import { getToken, type SessionUser } from '@/lib/session';
+import { describedText, jsonResponse, mockFetch, WithQuery } from './helpers';
+
+const ROOT: SessionUser = { id: 9, fullName: 'Root Admin', email: 'root@example.com', username: 'root', userType: 1 };
+const PROMPT = 'Enter the 6-digit code from your authenticator app.';
+const WRONG = 'That code is not valid. Check your authenticator app and try again.';
+
+/** The server of an administrator with two-factor sign-in on, whose current code is 246810. */
+function server() {
+  const logins: Array<Record<string, unknown>> = [];
+  mockFetch((url, init) => {
+    if (url.includes('auth/login')) {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      logins.push(body);
+      if (body.code === undefined) return jsonResponse(401, { message: PROMPT, error: 'Two-factor code required' });
+      if (body.code !== '246810') return jsonResponse(401, { message: WRONG, error: 'Two-factor code required' });
+      return jsonResponse(200, { accessToken: 'access', refreshToken: 'refresh', user: ROOT, message: 'Login successful' });
+    }
+    if (url.includes('user/getCurrentProfile')) return getToken() ? jsonResponse(200, { data: ROOT }) : jsonResponse(401, { message: 'Unauthorized' });
+    if (url.includes('settings/public')) return jsonResponse(200, { siteName: 'SMM Provider', paymentMode: 'live' });
+    return jsonResponse(404, {});
+  });
+  return logins;
+}
+
+describe('two-factor sign-in', () => {
+  it('asks for the code, says a wrong one under the field, and signs in with the right one', async () => {
+    const logins = server();
+    const router = createMemoryRouter(routes, { initialEntries: ['/auth/login'] });
+    render(
+      <WithQuery>
+        <RouterProvider router={router} />
+      </WithQuery>,
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'root@example.com');
+    await user.type(screen.getByLabelText('Password'), 'admin-password-1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const code = await screen.findByLabelText('Authentication code');
+    expect(logins).toEqual([{ email: 'root@example.com', password: 'admin-password-1' }]);
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(describedText(screen.getByLabelText('Authentication code'))).toBe(WRONG));
+    expect(logins[1]).toEqual({ email: 'root@example.com', password: 'admin-password-1', code: '111111' });
+    expect(router.state.location.pathname).toBe('/auth/login');
+
+    await user.clear(screen.getByLabelText('Authentication code'));
+    await user.type(screen.getByLabelText('Authentication code'), '246810');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(logins[2]).toEqual({ email: 'root@example.com', password: 'admin-password-1', code: '246810' });
+    expect(getToken()).toBe('access');
+  });
+});

@@ -1,0 +1,24 @@
+// The sandbox mailbox the Worker's email adapter sends to in tests: emailed links are read there,
+// as their owner reads them in an inbox (the email outbox keeps only a hash of their tokens).
+import { inject } from 'vitest';
+
+const mailboxUrl = inject('mailboxUrl');
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+export async function mailsTo(address: string): Promise<Mail[]> {
+  const response = await fetch(`${mailboxUrl}/__messages?to=${encodeURIComponent(address)}`);
+  return ((await response.json()) as { messages: Mail[] }).messages;
+}
+
+/** The token of the newest set-password link emailed to this address. */
+export async function emailedResetToken(address: string): Promise<string> {
+  const mails = await mailsTo(address);
+  const link = /reset-password\?token=(\S+)/.exec(mails.at(-1)?.text ?? '');
+  if (!link) throw new Error(`no reset link was emailed to ${address}`);
+  return decodeURIComponent(link[1]);
+}

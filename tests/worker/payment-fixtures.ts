@@ -1,0 +1,50 @@
+// Shared setup for the payment-mode and Flutterwave tests. Payment settings are one row for the
+// whole shop, and other test files take deposits at the same time: so each test here changes them
+// inside a transaction that is rolled back, and drives the payment services on that transaction.
+import { env } from 'cloudflare:test';
+import { eq, TransactionRollbackError } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { settings, wallets } from '../../drizzle/schema';
+import type { Db } from '../../worker/db';
+import { encryptSecret } from '../../worker/lib/crypto';
+import type { SecretName, StoredPaymentSettings } from '../../worker/services/settings';
+import { DEFAULT_PAYMENT_SETTINGS } from '../../worker/services/settings';
+import { reconcile } from '../../worker/services/wallet';
+import { withDb } from '../support/api';
+
+/** Payment settings as an administrator would have saved them; keys are given in plain text. */
+export interface PaymentSettingsFixture {
+  provider?: StoredPaymentSettings['provider'];
+  mode?: StoredPaymentSettings['mode'];
+  keys?: Partial<Record<SecretName, string>>;
+}
+
+/**
+ * Runs fn on a transaction in which the payment settings are `fixture` (or absent, for null), then
+ * checks the books still reconcile and rolls everything back, so parallel files never see it.
+ */
+export async function withPaymentSettings(fixture: PaymentSettingsFixture | null, fn: (db: Db) => Promise<void>): Promise<void> {
+  const secrets: StoredPaymentSettings['secrets'] = {};
+  for (const [name, value] of Object.entries(fixture?.keys ?? {})) secrets[name as SecretName] = await encryptSecret(env.ENCRYPTION_KEY, value);
+  await withDb((db) =>
+    db.transaction(async (tx) => {
+      if (fixture === null) {
+        await tx.delete(settings).where(eq(settings.key, 'payment'));
+      } else {
+        const value = { ...DEFAULT_PAYMENT_SETTINGS, ...(fixture.mode ? { mode: fixture.mode } : {}), provider: fixture.provider ?? 'paystack', secrets };
+        await tx.insert(settings).values({ key: 'payment', value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+      }
+      await fn(tx as unknown as Db);
+      const report = await reconcile(tx);
+      expect(report.ok, JSON.stringify(report)).toBe(true);
+      tx.rollback();
+    }).catch((error) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    }),
+  );
+}
+
+export async function balanceKobo(db: Db, userId: number): Promise<bigint> {
+  const [wallet] = await db.select({ balance: wallets.balanceKobo }).from(wallets).where(eq(wallets.userId, userId));
+  return wallet.balance;
+}
