@@ -1,16 +1,17 @@
-// The cron trigger for the local stack. `wrangler dev` runs no crons by itself, and its
-// scheduled test endpoint does not reach a Worker that serves static assets, so the stack runs
-// the Worker's own scheduled jobs from Node on a timer: order statuses, refunds, held orders,
-// catalogue and rates refresh, payment re-verification — as the deployed cron would.
-import type { Env } from '../worker/env';
-import { runScheduledJobs } from '../worker/scheduled';
-import './node-db';
+// The cron trigger for the local stack. `wrangler dev` runs no crons by itself; started with
+// --test-scheduled it runs the Worker's `scheduled` handler when /__scheduled is fetched, inside
+// workerd with every binding (the submissions queue included), as the deployed cron trigger would:
+// payment re-verification, order statuses and refunds, held orders, catalogue and rates refresh.
+const CRON = '*/2 * * * *';
 
-export function startLocalCron(env: Env, intervalMs = 15_000): { stop(): Promise<void> } {
+export function startLocalCron(shopUrl: string, intervalMs = 15_000): { stop(): Promise<void> } {
   let running: Promise<unknown> | null = null;
   const tick = () => {
     // A slow run is never overlapped by the next one.
-    running ??= runScheduledJobs(env)
+    running ??= fetch(`${shopUrl}/__scheduled?cron=${encodeURIComponent(CRON)}`)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`/__scheduled answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      })
       .catch((error: unknown) => console.error('[local cron]', error instanceof Error ? error.message : error))
       .finally(() => { running = null; });
   };

@@ -11,6 +11,8 @@ export interface StackPorts {
   paystack: number;
   smm: number;
   rates: number;
+  flutterwave: number;
+  mail: number;
   inspector: number;
 }
 
@@ -21,14 +23,17 @@ const LABELS: Record<keyof StackPorts, string> = {
   paystack: 'the sandbox Paystack',
   smm: 'the sandbox SMM panel',
   rates: 'the sandbox exchange rates',
+  flutterwave: 'the sandbox Flutterwave',
+  mail: 'the sandbox mailbox',
   inspector: "wrangler's debugger",
 };
 
-/** npm start's ports: the shop's and the same offset from each default (8787 → 5488, 5489, 8790-8792, 9229). */
+/** npm start's ports: the shop's and the same offset from each default (8787 → 5488, 5489, 8790-8794, 9229). */
 export function portsFrom(shop: number): StackPorts {
   const offset = shop - 8787;
   return {
-    shop, postgres: 5488 + offset, bridge: 5489 + offset, paystack: 8790 + offset, smm: 8791 + offset, rates: 8792 + offset, inspector: 9229 + offset,
+    shop, postgres: 5488 + offset, bridge: 5489 + offset, paystack: 8790 + offset, smm: 8791 + offset, rates: 8792 + offset,
+    flutterwave: 8793 + offset, mail: 8794 + offset, inspector: 9229 + offset,
   };
 }
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFakes, type RunningFakes } from './fakes';
-import type { Env } from '../worker/env';
+import type { FaultPreset } from './fakes/smm-faults';
 import { startLocalCron } from './cron';
 import { seedDemo } from './demo';
 import { applyMigrations } from './migrate';
@@ -36,6 +36,8 @@ export interface StackOptions {
   admin: { email: string; password?: string };
   /** wrangler's output: shown for npm start, kept quiet in tests. */
   wranglerOutput: 'inherit' | 'ignore';
+  /** How the sandbox SMM panel behaves: 'calm' (default) or 'rough', misbehaving as real panels do (local/fakes/smm-faults.ts). */
+  smmMode?: FaultPreset;
 }
 
 export interface RunningStack {
@@ -46,6 +48,8 @@ export interface RunningStack {
   dbWsProxy: string;
   /** Connections and statements through the database bridge so far (zeros unless countDatabaseStatements). */
   databaseTraffic(): BridgeTraffic;
+  /** Cuts every open connection between the Worker and Postgres (the bridge's), as a network blip would; returns how many. */
+  dropDatabaseConnections(): number;
   fakes: RunningFakes;
   secrets: LocalSecrets;
   admin: { created: boolean; password?: string };
@@ -58,20 +62,27 @@ interface LocalSecrets {
   JWT_SECRET: string;
   ENCRYPTION_KEY: string;
   PAYSTACK_SECRET_KEY: string;
+  FLUTTERWAVE_SECRET_KEY: string;
+  FLUTTERWAVE_SECRET_HASH: string;
+  EMAIL_API_KEY: string;
   SMM_API_KEY: string;
 }
 
-/** Local secrets, made once and kept so sessions survive restarts. */
+/** Local secrets, made once and kept so sessions survive restarts; ones a newer checkout needs are added. */
 function localSecrets(dataDir: string): LocalSecrets {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const kept: Partial<LocalSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const secrets: LocalSecrets = {
     JWT_SECRET: randomBytes(48).toString('base64'),
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     PAYSTACK_SECRET_KEY: `sk_test_${randomBytes(20).toString('hex')}`,
+    FLUTTERWAVE_SECRET_KEY: `FLWSECK_TEST-${randomBytes(16).toString('hex')}-X`,
+    FLUTTERWAVE_SECRET_HASH: randomBytes(16).toString('hex'),
+    EMAIL_API_KEY: `re_${randomBytes(16).toString('hex')}`,
     SMM_API_KEY: randomBytes(16).toString('hex'),
+    ...kept,
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  if (Object.keys(kept).length !== Object.keys(secrets).length) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
 
@@ -132,10 +143,18 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       paystackPort: ports.paystack,
       smmPort: ports.smm,
       ratesPort: ports.rates,
+      flutterwavePort: ports.flutterwave,
+      mailPort: ports.mail,
       paystackSecretKey: secrets.PAYSTACK_SECRET_KEY,
+      flutterwaveSecretKey: secrets.FLUTTERWAVE_SECRET_KEY,
+      flutterwaveSecretHash: secrets.FLUTTERWAVE_SECRET_HASH,
+      emailApiKey: secrets.EMAIL_API_KEY,
       smmApiKey: secrets.SMM_API_KEY,
       webhookUrl: `${url}/api/v1/webhooks/paystack`,
+      flutterwaveWebhookUrl: `${url}/api/v1/webhooks/flutterwave`,
       appUrl: url,
+      echoEmails: options.wranglerOutput === 'inherit',
+      smmMode: options.smmMode,
     });
     cleanups.push(() => fakes.close());
 
@@ -153,6 +172,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ENCRYPTION_KEY: secrets.ENCRYPTION_KEY,
       PAYSTACK_SECRET_KEY: secrets.PAYSTACK_SECRET_KEY,
       PAYSTACK_BASE_URL: fakes.paystackUrl,
+      // Test keys, so the shop takes payments in test mode (its default here) with either provider.
+      FLUTTERWAVE_SECRET_KEY: secrets.FLUTTERWAVE_SECRET_KEY,
+      FLUTTERWAVE_SECRET_HASH: secrets.FLUTTERWAVE_SECRET_HASH,
+      FLUTTERWAVE_BASE_URL: fakes.flutterwaveUrl,
+      EMAIL_API_URL: fakes.emailApiUrl,
+      EMAIL_API_KEY: secrets.EMAIL_API_KEY,
       RATES_API_URL: fakes.ratesUrl,
     };
     const wrangler = spawn(
@@ -171,10 +196,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     await waitForHealth(url, wrangler);
     if (options.scheduledJobs !== false) {
-      const cron = startLocalCron(vars as unknown as Env);
+      const cron = startLocalCron(url);
       cleanups.push(() => cron.stop());
     }
-    return { url, distDir: options.distDir, databaseUrl, dbWsProxy: bridge.proxy, databaseTraffic: bridge.traffic, fakes, secrets, admin, exited, stop: stopAll };
+    return {
+      url, distDir: options.distDir, databaseUrl, dbWsProxy: bridge.proxy, databaseTraffic: bridge.traffic, dropDatabaseConnections: bridge.dropConnections,
+      fakes, secrets, admin, exited, stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;
@@ -188,11 +216,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
  */
 export async function startThrowawayStack(
   name: string,
-  options: Omit<StackOptions, 'dataDir' | 'persistent' | 'ports' | 'distDir' | 'build'>,
+  { spa = true, ...options }: Omit<StackOptions, 'dataDir' | 'persistent' | 'ports' | 'distDir' | 'build'> & {
+    /** false: no SPA build, a placeholder page instead, for callers that only speak to the API (the simulator). */
+    spa?: boolean;
+  },
 ): Promise<RunningStack> {
   const dataDir = path.join(root, '.data', `${name}-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const stack = await startStack({ ...options, dataDir, persistent: false, ports: await freePorts(), distDir: path.join(dataDir, 'dist'), build: true });
+  const distDir = path.join(dataDir, 'dist');
+  if (!spa) {
+    mkdirSync(distDir, { recursive: true });
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>SMM Panel</title><p>This stack serves the API only.</p>\n');
+  }
+  const stack = await startStack({ ...options, dataDir, persistent: false, ports: await freePorts(), distDir, build: spa });
   return {
     ...stack,
     stop: async () => {

@@ -2,11 +2,20 @@
 import path from 'node:path';
 import { portsFrom } from './ports';
 import { root, startStack } from './stack';
-import { describeStartupFailure } from './startup-error';
+import { PRESETS, type FaultPreset } from './fakes/smm-faults';
+import { describeStartupFailure, StartupError } from './startup-error';
 
 const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@example.com';
 
+/** SMM_FAKE=rough: the sandbox SMM panel misbehaves as real panels do (local/fakes/smm-faults.ts); calm by default. */
+function smmMode(): FaultPreset {
+  const mode = process.env.SMM_FAKE || 'calm';
+  if (!Object.hasOwn(PRESETS, mode)) throw new StartupError(`SMM_FAKE=${mode} is no mode of the sandbox SMM panel: use ${Object.keys(PRESETS).join(' or ')}.`);
+  return mode as FaultPreset;
+}
+
 async function main() {
+  const smm = smmMode();
   console.log('Starting the shop (building the SPA, Postgres, sandbox providers, wrangler dev)...');
   const stack = await startStack({
     ports: portsFrom(Number(process.env.PORT ?? 8787)),
@@ -16,6 +25,7 @@ async function main() {
     build: process.env.SKIP_BUILD !== '1',
     admin: { email: adminEmail, password: process.env.ADMIN_PASSWORD },
     wranglerOutput: 'inherit',
+    smmMode: smm,
   });
   let stopping = false;
   const stop = async (code: number) => {
@@ -36,7 +46,9 @@ async function main() {
     `  The shop            ${stack.url}`,
     `  Administrator       ${adminLine}`,
     `  Sandbox Paystack    ${stack.fakes.paystackUrl}`,
-    `  Sandbox SMM panel   ${stack.fakes.smmApiUrl}`,
+    `  Sandbox Flutterwave ${stack.fakes.flutterwaveUrl}   (choose it in Admin → Payment Settings)`,
+    `  Sandbox mailbox     ${stack.fakes.mailboxUrl}/__messages   (emails are also printed here)`,
+    `  Sandbox SMM panel   ${stack.fakes.smmApiUrl}${smm === 'rough' ? '   (rough: misbehaving as real panels do)' : ''}`,
     `  Postgres            ${stack.databaseUrl}`,
     '',
     '  Press Ctrl-C to stop everything.',

@@ -8,6 +8,11 @@ export interface WsBridge {
   proxy: string;
   /** What passed through so far; zeros unless started with countStatements. */
   traffic(): BridgeTraffic;
+  /**
+   * Cuts every open connection at once, both sides, as a network blip or a database restart would:
+   * statements in flight fail and the driver must open new connections. Returns how many were cut.
+   */
+  dropConnections(): number;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,8 @@ function statementCounter(traffic: BridgeTraffic): (chunk: Buffer) => void {
 export async function startWsBridge(options: { port: number; allowedTarget: { host: string; port: number }; countStatements?: boolean }): Promise<WsBridge> {
   const traffic: BridgeTraffic = { connections: 0, statements: 0 };
   const server = new WebSocketServer({ host: '127.0.0.1', port: options.port });
+  /** Each open connection's way to cut itself off. */
+  const open = new Set<() => void>();
   server.on('connection', (socket, request) => {
     const address = new URL(request.url ?? '/', 'http://bridge').searchParams.get('address') ?? '';
     const [, port] = address.split(':');
@@ -77,9 +84,17 @@ export async function startWsBridge(options: { port: number; allowedTarget: { ho
     });
     tcp.on('data', (chunk) => socket.readyState === socket.OPEN && socket.send(chunk));
     const closeBoth = () => {
+      open.delete(cut);
       tcp.destroy();
       if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close();
     };
+    // Abrupt on both sides: no close handshake the driver could read as an orderly end.
+    const cut = () => {
+      open.delete(cut);
+      tcp.destroy();
+      socket.terminate();
+    };
+    open.add(cut);
     tcp.on('close', closeBoth);
     tcp.on('error', closeBoth);
     socket.on('close', closeBoth);
@@ -93,6 +108,11 @@ export async function startWsBridge(options: { port: number; allowedTarget: { ho
   return {
     proxy: `127.0.0.1:${port}/v1`,
     traffic: () => ({ ...traffic }),
+    dropConnections: () => {
+      const cuts = [...open];
+      for (const cut of cuts) cut();
+      return cuts.length;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of server.clients) client.terminate();

@@ -1,12 +1,14 @@
 // Composes the API from one sub-app per area. Cross-cutting concerns live here:
 // request ids, the per-request database, the error contract and the JSON 404.
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './context';
 import { openDatabase } from './db';
 import { describeError, isDatabaseUnavailable, isValueRejectedByDatabase } from './lib/db-errors';
 import { AppError, STATUS_MESSAGES } from './lib/errors';
+import { MAX_JSON_BYTES } from './lib/validation';
 import { accessLog } from './middleware/access-log';
 import { requireAdmin } from './middleware/auth';
 import { ProviderError } from './providers/http';
@@ -15,7 +17,7 @@ import { adminAuditRoutes } from './routes/admin/audit';
 import { adminDashboardRoutes } from './routes/admin/dashboard';
 import { adminOrderRoutes } from './routes/admin/orders';
 import { adminProviderRoutes } from './routes/admin/providers';
-import { adminServiceRoutes } from './routes/admin/services';
+import { adminServiceRoutes, MAX_CSV_BYTES } from './routes/admin/services';
 import { adminUserRoutes } from './routes/admin/users';
 import { adminWalletRoutes } from './routes/admin/wallet';
 import { apiKeyRoutes } from './routes/api-keys';
@@ -56,6 +58,14 @@ app.use('*', secureHeaders({
   referrerPolicy: 'strict-origin-when-cross-origin',
   xFrameOptions: 'DENY',
 }));
+
+const tooLarge = () => {
+  throw new AppError('too_large', 'Request body is too large.');
+};
+const jsonBodyLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
+const uploadBodyLimit = bodyLimit({ maxSize: MAX_CSV_BYTES, onError: tooLarge });
+// Refused as they stream in (a declared length before the first byte is read), never read whole first.
+app.use('/api/v1/*', (c, next) => (c.req.path === '/api/v1/admin/services/import' ? uploadBodyLimit : jsonBodyLimit)(c, next));
 
 const admin = new Hono<AppEnv>()
   .use(requireAdmin)

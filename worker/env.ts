@@ -1,6 +1,10 @@
+import type { SubmissionMessage } from './services/order-submissions';
+
 /** Bindings the Worker reads: vars from wrangler.toml, secrets from `wrangler secret put` (or .dev.vars locally). */
 export interface Env {
   ASSETS?: Fetcher;
+  /** Placed orders waiting to be sent to their provider (see services/order-submissions.ts). */
+  ORDER_SUBMISSIONS: Queue<SubmissionMessage>;
   /** Postgres connection string (Neon in production). */
   DATABASE_URL: string;
   /** Local stack only: "host:port/v1" of the WebSocket-to-TCP bridge in front of local Postgres. */
@@ -11,13 +15,24 @@ export interface Env {
   JWT_SECRET: string;
   /** Base64 of 32 random bytes: encrypts provider and payment keys at rest (AES-GCM). */
   ENCRYPTION_KEY: string;
+  /** Used when Admin → Payment Settings holds no Paystack key. */
   PAYSTACK_SECRET_KEY?: string;
   PAYSTACK_BASE_URL?: string;
+  /** Used when Admin → Payment Settings holds no Flutterwave secret key / webhook secret hash. */
+  FLUTTERWAVE_SECRET_KEY?: string;
+  FLUTTERWAVE_SECRET_HASH?: string;
+  FLUTTERWAVE_BASE_URL?: string;
   RATES_API_URL?: string;
   /** Optional HTTP email API (Resend-compatible JSON); without it mail is only recorded in email_outbox. */
   EMAIL_API_URL?: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM?: string;
-  /** "production" switches off local conveniences such as logging reset links. */
+  /**
+   * "production" in wrangler.toml; the local stack says "development" and the tests "test". Anything
+   * but those two counts as production, so a deployment never falls back to local conveniences.
+   */
   ENVIRONMENT?: string;
 }
+
+/** The local stack and the tests: test-mode payments by default, emails echoed to the log. */
+export const isLocalEnvironment = (env: Pick<Env, 'ENVIRONMENT'>): boolean => env.ENVIRONMENT === 'development' || env.ENVIRONMENT === 'test';

@@ -1,13 +1,17 @@
 // A local SMM panel speaking the "API v2" protocol (PerfectPanel style) at
 // /api/v2: form-encoded POST (or GET query) with key + action, JSON answers,
 // errors as HTTP 200 {"error": "..."}, numbers as strings. Orders move through
-// Pending -> In progress -> Completed / Partial / Canceled as time passes, and
-// test controls under /__* break it in the ways real panels break.
+// Pending -> In progress -> Completed / Partial / Canceled as time passes
+// (smm-orders.ts), and test controls under /__* break it in the ways real panels
+// break: whole-panel modes, and per-call or per-order switches (smm-faults.ts),
+// with a "rough" preset that mixes them at low rates.
 
-import { ceilDiv, formatScaled, parseDecimal } from '../../worker/lib/decimal';
-import { catalogue, type CatalogueService } from './smm-catalogue';
-import { isOneOf, readFields, Scopes, sendGarbage, sendJson, startFakeServer, type FakeRequest, type RunningFake } from './http';
 import type { ServerResponse } from 'node:http';
+import { formatScaled, parseDecimal } from '../../worker/lib/decimal';
+import { catalogue, type CatalogueService } from './smm-catalogue';
+import { Faults, type FaultPreset } from './smm-faults';
+import { PanelError, planOrder, progress, requireText, type Outcome, type PanelOrder } from './smm-orders';
+import { isOneOf, readFields, Scopes, sendGarbage, sendHtml, sendJson, startFakeServer, type FakeRequest, type RunningFake } from './http';
 
 export interface FakeSmmProviderOptions {
   apiKey: string;
@@ -16,27 +20,13 @@ export interface FakeSmmProviderOptions {
   stepMs?: number;
   /** Starting balance in USD, as decimal text. */
   balance?: string;
+  /** The switches every copy of the panel starts with: 'rough' is what operators meet in the field. */
+  preset?: FaultPreset;
+  /** Seed of the switches' random source. */
+  seed?: number;
 }
 
 type Mode = 'normal' | 'fail' | 'timeout' | 'garbage' | 'no_balance' | 'active_order' | 'accept_then_timeout';
-type Outcome = 'completed' | 'partial' | 'canceled';
-
-interface Order {
-  id: number;
-  service: CatalogueService;
-  link: string;
-  quantity: number;
-  /** What `add` took from the balance, in micro-USD. */
-  chargeMicros: bigint;
-  createdAt: number;
-  outcome: Outcome;
-  startCount: number;
-  canceledAt: number | null;
-  /** Set by POST /__orders/:id: the order stops moving and reports exactly this. */
-  pinned: { status: string; remains: number; startCount: number; chargeMicros: bigint } | null;
-  /** Whether the final state's refund went back to the balance. */
-  settled: boolean;
-}
 
 interface Refill {
   id: number;
@@ -58,35 +48,29 @@ interface Controls {
 interface PanelState {
   services: Map<number, CatalogueService>;
   balanceMicros: bigint;
-  orders: Map<number, Order>;
+  orders: Map<number, PanelOrder>;
   refills: Map<number, Refill>;
   addCallsByLink: Map<string, number>;
+  /** `add` calls per link answered with a refusal ({"error"}): certainly no order, so a retry is safe. */
+  addRefusalsByLink: Map<string, number>;
   controls: Controls;
+  faults: Faults;
 }
 
-interface OrderView {
-  status: string;
-  remains: number;
-  startCount: number;
-  chargeMicros: bigint;
-  final: boolean;
-}
-
-const MICROS_PER_USD = 1_000_000n;
-/** Panels charge in units of 0.00001 USD, shown with five decimals. */
-const CHARGE_GRANULARITY_MICROS = 10n;
-const STEPS_TO_FINISH = 3;
 const BATCH_LIMIT = 100;
-const SUBSCRIPTION_DELAYS = new Set([0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600]);
 const ACTIVE_ORDER_ERROR = 'You have active order with this link. Please wait until order being completed.';
+const MODES: Mode[] = ['normal', 'fail', 'timeout', 'garbage', 'no_balance', 'active_order', 'accept_then_timeout'];
 
-class PanelError extends Error {}
+function maintenancePage(response: ServerResponse): void {
+  sendHtml(response, 200, '<!DOCTYPE html><html><head><title>Maintenance</title></head><body><h1>We&#39;ll be back soon!</h1><p>The panel is being upgraded.</p></body></html>');
+}
 
 export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Promise<RunningFake> {
   const startingBalance = parseDecimal(options.balance ?? '5000.00', 6);
   // Ids never repeat across restarts, as on a real panel: the shop keeps provider order ids unique.
   let nextOrderId = Math.floor(Date.now() / 1000) * 10;
   let nextRefillId = Math.floor(Date.now() / 1000);
+  const lateAnswers = new Set<NodeJS.Timeout>();
 
   const scopes = new Scopes<PanelState>(() => ({
     services: new Map(catalogue().map((service) => [service.service, service])),
@@ -94,7 +78,9 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
     orders: new Map(),
     refills: new Map(),
     addCallsByLink: new Map(),
+    addRefusalsByLink: new Map(),
     controls: { mode: 'normal', forceOutcome: null, stepMs: options.stepMs ?? 4000, numberFormat: 'string', refillStatusShape: 'array' },
+    faults: new Faults(options.preset ?? 'calm', options.seed ?? 1),
   }));
 
   function money(state: PanelState, micros: bigint): string | number {
@@ -106,31 +92,7 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
     return state.controls.numberFormat === 'string' ? String(value) : value;
   }
 
-  function roundCharge(micros: bigint): bigint {
-    return ceilDiv(micros, CHARGE_GRANULARITY_MICROS) * CHARGE_GRANULARITY_MICROS;
-  }
-
-  function view(state: PanelState, order: Order, now = Date.now()): OrderView {
-    if (order.pinned) {
-      const final = ['completed', 'partial', 'canceled', 'cancelled'].includes(order.pinned.status.toLowerCase());
-      return { ...order.pinned, final };
-    }
-    const { quantity } = order;
-    if (order.canceledAt !== null) return { status: 'Canceled', remains: quantity, startCount: order.startCount, chargeMicros: 0n, final: true };
-    const step = Math.floor((now - order.createdAt) / Math.max(1, state.controls.stepMs));
-    if (step === 0) return { status: 'Pending', remains: quantity, startCount: 0, chargeMicros: order.chargeMicros, final: false };
-    if (step < STEPS_TO_FINISH) {
-      const delivered = Math.floor((quantity * step) / STEPS_TO_FINISH);
-      return { status: 'In progress', remains: quantity - delivered, startCount: order.startCount, chargeMicros: order.chargeMicros, final: false };
-    }
-    if (order.outcome === 'canceled') return { status: 'Canceled', remains: quantity, startCount: order.startCount, chargeMicros: 0n, final: true };
-    if (order.outcome === 'partial' && quantity > 1) {
-      const remains = Math.max(1, Math.floor((quantity * (15 + (order.id % 20))) / 100));
-      const chargeMicros = roundCharge((order.chargeMicros * BigInt(quantity - remains)) / BigInt(quantity));
-      return { status: 'Partial', remains, startCount: order.startCount, chargeMicros, final: true };
-    }
-    return { status: 'Completed', remains: 0, startCount: order.startCount, chargeMicros: order.chargeMicros, final: true };
-  }
+  const view = (state: PanelState, order: PanelOrder) => progress(order, state.controls.stepMs);
 
   /** Returns refunds of finished orders to the balance, once each, as a panel does. */
   function settle(state: PanelState): void {
@@ -143,16 +105,27 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
     }
   }
 
-  function statusAnswer(state: PanelState, order: Order) {
+  /** The order's status answer as the panel means it, before any switch garbles it. */
+  function plainStatus(state: PanelState, order: PanelOrder): Record<string, unknown> {
+    if (order.pinned) return { ...order.pinned };
     const current = view(state, order);
-    return {
-      charge: money(state, current.chargeMicros),
-      start_count: count(state, current.startCount),
-      status: current.status,
-      remains: count(state, current.remains),
-      currency: 'USD',
-    };
+    const answer: Record<string, unknown> = { charge: money(state, current.chargeMicros), start_count: count(state, current.startCount), status: current.status };
+    if (order.kind === 'subscription') answer.posts = count(state, current.chunksDone!);
+    else answer.remains = count(state, current.remains);
+    if (order.kind === 'drip-feed') answer.runs = count(state, current.chunksDone!);
+    answer.currency = 'USD';
+    return answer;
   }
+
+  const statusAnswer = (state: PanelState, order: PanelOrder) =>
+    state.faults.garbleStatus(plainStatus(state, order), {
+      orderId: order.id,
+      quantity: order.quantity,
+      count: (value) => count(state, value),
+      money: (micros) => money(state, micros),
+      // A pinned answer keeps the charge it was pinned with.
+      chargeMicros: order.pinned ? null : view(state, order).chargeMicros,
+    });
 
   function outcomeFor(state: PanelState, orderId: number): Outcome {
     if (state.controls.forceOutcome) return state.controls.forceOutcome;
@@ -162,98 +135,19 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
     return 'completed';
   }
 
-  function requireWhole(value: string | undefined, message: string): number {
-    if (value === undefined || !/^\d+$/.test(value.trim())) throw new PanelError(message);
-    const parsed = Number(value.trim());
-    if (!Number.isSafeInteger(parsed)) throw new PanelError(message);
-    return parsed;
-  }
-
-  function requireText(value: string | undefined, message: string): string {
-    if (value === undefined || value.trim() === '') throw new PanelError(message);
-    return value.trim();
-  }
-
-  function lines(value: string | undefined, message: string): string[] {
-    const items = requireText(value, message)
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter((line) => line !== '');
-    if (items.length === 0) throw new PanelError(message);
-    return items;
-  }
-
-  function checkRange(service: CatalogueService, quantity: number): void {
-    if (quantity < service.min) throw new PanelError(`Quantity less than minimal ${service.min}`);
-    if (quantity > service.max) throw new PanelError(`Quantity more than maximal ${service.max}`);
-  }
-
-  /** Validates the fields the service type needs, as panels do; returns how many units are billed. */
-  function billedUnits(service: CatalogueService, params: Record<string, string>): { link: string; units: number; quantity: number } {
-    if (service.type === 'Subscriptions') {
-      const username = requireText(params.username, 'Incorrect username');
-      const min = requireWhole(params.min, 'Incorrect min');
-      const max = requireWhole(params.max, 'Incorrect max');
-      if (min > max) throw new PanelError('Incorrect max');
-      checkRange(service, min);
-      checkRange(service, max);
-      if (!SUBSCRIPTION_DELAYS.has(requireWhole(params.delay, 'Incorrect delay'))) throw new PanelError('Incorrect delay');
-      if (params.posts !== undefined) requireWhole(params.posts, 'Incorrect posts');
-      // The fake bills the first post up front at the top of the range.
-      return { link: username, units: max, quantity: max };
-    }
-    const link = requireText(params.link, 'Incorrect link');
-    switch (service.type) {
-      case 'Package':
-        return { link, units: 1000, quantity: 1 };
-      case 'Custom Comments': {
-        const quantity = lines(params.comments, 'Incorrect comments').length;
-        checkRange(service, quantity);
-        return { link, units: quantity, quantity };
-      }
-      case 'Mentions Custom List': {
-        const quantity = lines(params.usernames, 'Incorrect usernames').length;
-        checkRange(service, quantity);
-        return { link, units: quantity, quantity };
-      }
-      default: {
-        const quantity = requireWhole(params.quantity, 'Incorrect quantity');
-        checkRange(service, quantity);
-        if (service.type === 'Mentions with Hashtags') {
-          lines(params.usernames, 'Incorrect usernames');
-          lines(params.hashtags, 'Incorrect hashtags');
-        }
-        if (service.type === 'Mentions User Followers' || service.type === 'Comment Likes') requireText(params.username, 'Incorrect username');
-        if (service.type === 'Mentions Media Likers') requireText(params.media, 'Incorrect media');
-        if (service.type === 'Poll') requireWhole(params.answer_number, 'Incorrect answer number');
-        if (params.runs !== undefined && params.runs !== '') {
-          if (!service.dripfeed) throw new PanelError('Drip-feed is disabled for this service');
-          const runs = requireWhole(params.runs, 'Incorrect runs');
-          requireWhole(params.interval, 'Incorrect interval');
-          if (runs < 1) throw new PanelError('Incorrect runs');
-          return { link, units: quantity * runs, quantity: quantity * runs };
-        }
-        return { link, units: quantity, quantity };
-      }
-    }
-  }
-
   function add(state: PanelState, params: Record<string, string>): { order: number } {
     const service = state.services.get(Number(params.service));
     if (!service || !/^\d+$/.test(params.service ?? '')) throw new PanelError('Incorrect service ID');
-    const { link, units, quantity } = billedUnits(service, params);
+    const planned = planOrder(service, params);
     if (state.controls.mode === 'active_order') throw new PanelError(ACTIVE_ORDER_ERROR);
-    const rateMicros = parseDecimal(service.rate, 6);
-    const chargeMicros = roundCharge(ceilDiv(rateMicros * BigInt(units), 1000n));
-    if (state.controls.mode === 'no_balance' || chargeMicros > state.balanceMicros) throw new PanelError('Not enough funds on balance');
-    state.balanceMicros -= chargeMicros;
+    if (state.controls.mode === 'no_balance' || planned.chargeMicros > state.balanceMicros) throw new PanelError('Not enough funds on balance');
+    state.balanceMicros -= planned.chargeMicros;
     const id = nextOrderId++;
+    const previous = [...state.orders.keys()].at(-1);
     state.orders.set(id, {
       id,
       service,
-      link,
-      quantity,
-      chargeMicros,
+      ...planned,
       createdAt: Date.now(),
       outcome: outcomeFor(state, id),
       startCount: 1000 + ((id * 7919) % 50_000),
@@ -261,10 +155,12 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
       pinned: null,
       settled: false,
     });
+    // A panel that mixes up its answers: the order exists, the caller hears of another one.
+    if (previous !== undefined && state.faults.hits('duplicateOrderId', 'add')) return { order: previous };
     return { order: id };
   }
 
-  function findOrder(state: PanelState, id: string): Order | undefined {
+  function findOrder(state: PanelState, id: string): PanelOrder | undefined {
     return /^\d+$/.test(id.trim()) ? state.orders.get(Number(id.trim())) : undefined;
   }
 
@@ -282,6 +178,7 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
     if (status !== 'completed' && status !== 'partial') throw new PanelError('Order is not completed');
     const open = [...state.refills.values()].some((refill) => refill.orderId === order.id && refillStatus(state, refill) !== 'Completed');
     if (open) throw new PanelError('Refill request already exists');
+    if (state.faults.hits('refillRefusal', 'refill', [order.id])) throw new PanelError('Refill is not available for this order');
     const id = nextRefillId++;
     state.refills.set(id, { id, orderId: order.id, createdAt: Date.now() });
     return id;
@@ -297,6 +194,7 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
     if (!order) throw new PanelError('Incorrect order ID');
     if (!order.service.cancel) throw new PanelError('Cancel is disabled for this service');
     if (view(state, order).final) throw new PanelError('Order cannot be canceled');
+    if (state.faults.hits('cancelRefusal', 'cancel', [order.id])) throw new PanelError('Order cannot be canceled at the moment');
     order.canceledAt = Date.now();
   }
 
@@ -371,41 +269,66 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
     }
   }
 
+  /** Answers after `delayMs`; by then the caller may have given up, which is the point. */
+  function answerLate(response: ServerResponse, delayMs: number, body: unknown): void {
+    const timer = setTimeout(() => {
+      lateAnswers.delete(timer);
+      if (!response.destroyed && !response.writableEnded) sendJson(response, 200, body);
+    }, delayMs);
+    timer.unref();
+    lateAnswers.add(timer);
+  }
+
+  /** Panel order ids a call is about, for switches aimed at given orders. */
+  function orderIdsOf(params: Record<string, string>): number[] {
+    return (params.orders ?? params.order ?? '').split(',').map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+  }
+
   function api(state: PanelState, request: FakeRequest, response: ServerResponse): void {
     const params: Record<string, string> = Object.fromEntries(request.query);
     for (const [name, value] of Object.entries(readFields(request))) params[name] = String(value);
     const action = params.action ?? '';
-    if (action === 'add') {
-      const target = params.link ?? `username:${params.username ?? ''}`;
-      state.addCallsByLink.set(target, (state.addCallsByLink.get(target) ?? 0) + 1);
-    }
+    const target = params.link ?? `username:${params.username ?? ''}`;
+    if (action === 'add') state.addCallsByLink.set(target, (state.addCallsByLink.get(target) ?? 0) + 1);
+    const refuse = (message: string) => {
+      if (action === 'add') state.addRefusalsByLink.set(target, (state.addRefusalsByLink.get(target) ?? 0) + 1);
+      sendJson(response, 200, { error: message });
+    };
     const { mode } = state.controls;
     if (mode === 'timeout') return; // never answers; the connection is cut when the fake closes
     if (mode === 'garbage') return sendGarbage(response, 500);
-    if (mode === 'fail') return sendJson(response, 200, { error: 'Service temporarily unavailable' });
-    if (params.key !== options.apiKey) return sendJson(response, 200, { error: 'Invalid API key' });
+    if (mode === 'fail') return refuse('Service temporarily unavailable');
+    const { faults } = state;
+    const orderIds = orderIdsOf(params);
+    if (faults.hits('badGateway', action, orderIds)) return sendGarbage(response, 502);
+    if (faults.hits('html200', action, orderIds)) return maintenancePage(response);
+    if (params.key !== options.apiKey) return refuse('Invalid API key');
     settle(state);
     let answer: unknown;
     try {
       answer = dispatch(state, action, params);
     } catch (error) {
-      if (error instanceof PanelError) return sendJson(response, 200, { error: error.message });
+      if (error instanceof PanelError) return refuse(error.message);
       throw error;
     }
-    // The order exists and was charged, but the caller never hears about it.
-    if (mode === 'accept_then_timeout' && action === 'add') return;
+    // The order exists and was charged, but the caller never hears about it in time.
+    if (action === 'add' && mode === 'accept_then_timeout') return;
+    if (action === 'add' && faults.hits('acceptThenTimeout', action)) return answerLate(response, faults.delayOf('acceptThenTimeout'), answer);
+    if (faults.hits('slow', action, orderIds)) return answerLate(response, faults.delayOf('slow'), answer);
     sendJson(response, 200, answer);
   }
 
   function control(state: PanelState, request: FakeRequest, response: ServerResponse): void {
     const fields = readFields(request);
     const { controls } = state;
-    if (isOneOf(fields.mode, ['normal', 'fail', 'timeout', 'garbage', 'no_balance', 'active_order', 'accept_then_timeout'])) controls.mode = fields.mode;
+    if (isOneOf(fields.mode, MODES)) controls.mode = fields.mode;
     if (fields.forceOutcome === null || isOneOf(fields.forceOutcome, ['completed', 'partial', 'canceled'])) controls.forceOutcome = fields.forceOutcome;
     if (typeof fields.stepMs === 'number' && fields.stepMs > 0) controls.stepMs = fields.stepMs;
     if (isOneOf(fields.numberFormat, ['string', 'number'])) controls.numberFormat = fields.numberFormat;
     if (isOneOf(fields.refillStatusShape, ['array', 'object'])) controls.refillStatusShape = fields.refillStatusShape;
     if (typeof fields.balance === 'string') state.balanceMicros = parseDecimal(fields.balance, 6);
+    const refused = state.faults.control(fields);
+    if (refused !== null) return sendJson(response, 400, { error: refused });
     const setRate = fields.setRate as { service?: unknown; rate?: unknown } | undefined;
     if (setRate && typeof setRate.rate === 'string') {
       const service = state.services.get(Number(setRate.service));
@@ -414,7 +337,7 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
       // Orders already placed keep the service they were priced with.
       state.services.set(service.service, { ...service, rate: setRate.rate });
     }
-    sendJson(response, 200, { controls, balance: formatScaled(state.balanceMicros, 6, 5) });
+    sendJson(response, 200, { controls, faults: state.faults.switches, seed: state.faults.seed, balance: formatScaled(state.balanceMicros, 6, 5) });
   }
 
   function listOrders(state: PanelState, response: ServerResponse): void {
@@ -431,6 +354,7 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
         status: current.status,
         remains: current.remains,
         start_count: current.startCount,
+        done: current.chunksDone,
         outcome: order.outcome,
         pinned: order.pinned !== null,
         createdAt: new Date(order.createdAt).toISOString(),
@@ -443,27 +367,49 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
     });
   }
 
+  /**
+   * `add` calls per link (per `username:<name>` for subscriptions), counted as they arrive: `calls`
+   * all of them, `unrefused` those not answered with a refusal ({"error"}, which certainly placed no
+   * order), so whoever sent them could not know there was no order. Only links with at least `min`
+   * unrefused calls (1 by default) are listed, and the panel's orders for the links asked with
+   * `links` (comma-separated): a check stays cheap as orders pile up.
+   */
+  function listAdds(state: PanelState, request: FakeRequest, response: ServerResponse): void {
+    const min = Math.max(1, Number(request.query.get('min') ?? '1') || 1);
+    const asked = new Set((request.query.get('links') ?? '').split(',').filter((link) => link !== ''));
+    const listed = [...state.addCallsByLink]
+      .map(([link, calls]) => ({ link, calls, unrefused: calls - (state.addRefusalsByLink.get(link) ?? 0) }))
+      .filter(({ link, unrefused }) => unrefused >= min || asked.has(link));
+    const orders = asked.size === 0 ? [] : [...state.orders.values()]
+      .filter((order) => asked.has(order.kind === 'subscription' ? `username:${order.link}` : order.link))
+      .map((order) => ({ id: order.id, link: order.kind === 'subscription' ? `username:${order.link}` : order.link }));
+    sendJson(response, 200, { adds: Object.fromEntries(listed.map(({ link, ...counts }) => [link, counts])), orders });
+  }
+
+  /** Fixes an order's status answer: the fields given replace the current ones, and a field given as null is left out. */
   function pinOrder(state: PanelState, orderId: string, request: FakeRequest, response: ServerResponse): void {
     settle(state);
     const order = findOrder(state, orderId);
     if (!order) return sendJson(response, 404, { error: 'Incorrect order ID' });
-    const fields = readFields(request);
-    const current = view(state, order);
-    order.pinned = {
-      status: typeof fields.status === 'string' ? fields.status : current.status,
-      remains: typeof fields.remains === 'number' ? fields.remains : current.remains,
-      startCount: typeof fields.start_count === 'number' ? fields.start_count : current.startCount,
-      chargeMicros: typeof fields.charge === 'string' ? parseDecimal(fields.charge, 6) : current.chargeMicros,
-    };
-    sendJson(response, 200, { order: { id: order.id, ...statusAnswer(state, order) } });
+    const pinned = plainStatus(state, order);
+    for (const [name, value] of Object.entries(readFields(request))) {
+      if (value === null) delete pinned[name];
+      else pinned[name] = value;
+    }
+    order.pinned = pinned;
+    sendJson(response, 200, { order: { id: order.id, ...pinned } });
   }
 
+  const clearLateAnswers = () => {
+    for (const timer of lateAnswers) clearTimeout(timer);
+  };
   return startFakeServer(options.port ?? 0, (request, response, scope) => {
     const state = scopes.get(scope);
     const { method, path } = request;
     if ((method === 'POST' || method === 'GET') && (path === '/api/v2' || path === '/api/v2/')) return api(state, request, response);
     if (method === 'POST' && path === '/__control') return control(state, request, response);
     if (method === 'GET' && path === '/__orders') return listOrders(state, response);
+    if (method === 'GET' && path === '/__adds') return listAdds(state, request, response);
     const pin = /^\/__orders\/(\d+)$/.exec(path);
     if (method === 'POST' && pin) return pinOrder(state, pin[1], request, response);
     if (method === 'POST' && path === '/__reset') {
@@ -471,5 +417,5 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
       return sendJson(response, 200, { ok: true });
     }
     sendJson(response, 404, { error: 'Not found' });
-  });
+  }, clearLateAnswers);
 }

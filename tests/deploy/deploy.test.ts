@@ -14,7 +14,7 @@ const FREE_PLAN_LIMIT_BYTES = 3 * 1024 * 1024;
 /** What this shop allows itself, so growth is noticed long before the limit is near. */
 const SIZE_BUDGET_BYTES = FREE_PLAN_LIMIT_BYTES / 2;
 /** Bindings that hold secrets: set with `wrangler secret put`, never written into wrangler.toml. */
-const SECRET_BINDINGS = ['DATABASE_URL', 'JWT_SECRET', 'ENCRYPTION_KEY', 'PAYSTACK_SECRET_KEY', 'EMAIL_API_KEY'];
+const SECRET_BINDINGS = ['DATABASE_URL', 'JWT_SECRET', 'ENCRYPTION_KEY', 'PAYSTACK_SECRET_KEY', 'FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_SECRET_HASH', 'EMAIL_API_KEY'];
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'deploy-dry-run-'));
@@ -42,6 +42,8 @@ describe('wrangler deploy --dry-run', () => {
     expect(output).toContain('--dry-run: exiting now.');
     expect(output).toMatch(/env\.ASSETS\s+Assets/);
     for (const secret of SECRET_BINDINGS) expect(output).not.toContain(`env.${secret}`);
+    // A deployment is production unless told otherwise: live payments by default, no links in the logs.
+    expect(output).toMatch(/env\.ENVIRONMENT \("production"\)/);
 
     const gzipped = gzipSync(bundle, { level: 9 }).length;
     const reported = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(output);

@@ -31,6 +31,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('shopUrl', stack.url);
   project.provide('e2ePaystackUrl', stack.fakes.paystackUrl);
+  project.provide('e2eFlutterwaveUrl', stack.fakes.flutterwaveUrl);
   project.provide('e2eSmmProviderUrl', stack.fakes.smmProviderUrl);
   project.provide('e2eAdmin', E2E_ADMIN);
   return () => stack.stop();
@@ -40,6 +41,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     shopUrl: string;
     e2ePaystackUrl: string;
+    e2eFlutterwaveUrl: string;
     e2eSmmProviderUrl: string;
     e2eAdmin: { email: string; password: string };
   }

@@ -21,6 +21,11 @@ export default async function setup(project: TestProject) {
   const bridge = await startWsBridge({ port: 0, allowedTarget: { host: '127.0.0.1', port: postgres.port } });
   const fakes = await startFakes({
     paystackSecretKey: TEST_SECRETS.PAYSTACK_SECRET_KEY,
+    paystackLiveSecretKey: TEST_SECRETS.PAYSTACK_LIVE_SECRET_KEY,
+    flutterwaveSecretKey: TEST_SECRETS.FLUTTERWAVE_SECRET_KEY,
+    flutterwaveLiveSecretKey: TEST_SECRETS.FLUTTERWAVE_LIVE_SECRET_KEY,
+    flutterwaveSecretHash: TEST_SECRETS.FLUTTERWAVE_SECRET_HASH,
+    emailApiKey: TEST_SECRETS.EMAIL_API_KEY,
     smmApiKey: TEST_SECRETS.SMM_API_KEY,
     webhookUrl: null,
     appUrl: 'http://localhost:8787',
@@ -32,6 +37,9 @@ export default async function setup(project: TestProject) {
   project.provide('smmProviderUrl', fakes.smmProviderUrl);
   project.provide('smmApiUrl', fakes.smmApiUrl);
   project.provide('ratesUrl', fakes.ratesUrl);
+  project.provide('flutterwaveUrl', fakes.flutterwaveUrl);
+  project.provide('emailApiUrl', fakes.emailApiUrl);
+  project.provide('mailboxUrl', fakes.mailboxUrl);
   project.provide('paystackSecretKey', TEST_SECRETS.PAYSTACK_SECRET_KEY);
   project.provide('smmApiKey', TEST_SECRETS.SMM_API_KEY);
 
@@ -51,6 +59,9 @@ declare module 'vitest' {
     smmProviderUrl: string;
     smmApiUrl: string;
     ratesUrl: string;
+    flutterwaveUrl: string;
+    emailApiUrl: string;
+    mailboxUrl: string;
     paystackSecretKey: string;
     smmApiKey: string;
   }

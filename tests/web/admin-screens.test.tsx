@@ -2,7 +2,7 @@
 // they never show (write-only keys, actions on yourself).
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import AdminAdministratorsPage from '@/features/admin/AdminAdministratorsPage';
@@ -30,6 +30,9 @@ function renderScreen(screenElement: ReactNode, path = '/admin') {
 }
 
 const list = <T,>(data: T[]) => ({ data, page: 1, limit: 20, total: data.length });
+const NO_KEYS = { paystackSecretKey: false, flutterwaveSecretKey: false, flutterwaveWebhookHash: false };
+/** GET admin/settings/payment of a shop in test mode with nothing configured or flagged. */
+const PAYMENT_VIEW = { provider: 'paystack', mode: 'test', minDeposit: 100, maxDeposit: 500000, configuredKeys: NO_KEYS, deploymentKeys: NO_KEYS, problem: null, flaggedPayments: { total: 0, recent: [] } };
 const callsTo = (fetch: ReturnType<typeof mockFetch>, part: string) => fetch.mock.calls.filter((c) => String(c[0]).includes(part));
 
 describe('Users', () => {
@@ -123,7 +126,7 @@ describe('Transactions', () => {
 describe('Payment settings', () => {
   it('never shows a stored key, keeps it when the field is left blank, and confirms a switch to live mode', async () => {
     const user = userEvent.setup();
-    const view = { provider: 'paystack', mode: 'test', minDeposit: 100, maxDeposit: 500000, configuredKeys: { paystackSecretKey: true, flutterwaveSecretKey: false, flutterwaveWebhookHash: false } };
+    const view = { ...PAYMENT_VIEW, configuredKeys: { paystackSecretKey: true, flutterwaveSecretKey: false, flutterwaveWebhookHash: false } };
     const fetch = mockFetch((url, init) => (init.method === 'PUT' ? jsonResponse(200, { message: 'Payment settings saved', data: { ...view, mode: 'live' } }) : jsonResponse(200, { data: view })));
     renderScreen(<AdminPaymentSettingsPage />);
     const key = await screen.findByLabelText(/Paystack secret key/);
@@ -138,10 +141,48 @@ describe('Payment settings', () => {
     const body = JSON.parse(String(fetch.mock.calls.find(([, init]) => init?.method === 'PUT')![1]?.body));
     expect(body).toMatchObject({ provider: 'paystack', mode: 'live', minDeposit: 100, maxDeposit: 500000, paystackSecretKey: '' });
   });
+
+  it('says which keys come from the deployment, why payments are refused, and keeps a refused save on screen', async () => {
+    const user = userEvent.setup();
+    const problem = "Card payments are refused. Live mode takes real money, but the Paystack secret key in the deployment's secrets (PAYSTACK_SECRET_KEY) is a test key (sk_test_…). Enter the live key (sk_live_…), or choose test mode.";
+    const refusal = 'Live mode takes real money, but the Paystack secret key entered is a test key (sk_test_…). Enter the live key (sk_live_…), or choose test mode.';
+    const view = { ...PAYMENT_VIEW, mode: 'live', deploymentKeys: { paystackSecretKey: true, flutterwaveSecretKey: false, flutterwaveWebhookHash: false }, problem };
+    mockFetch((_url, init) => (init.method === 'PUT' ? jsonResponse(400, { message: refusal, error: 'Bad Request' }) : jsonResponse(200, { data: view })));
+    renderScreen(<AdminPaymentSettingsPage />);
+    expect(await screen.findByText('From deployment secrets')).toBeTruthy();
+    expect(screen.getByText(problem)).toBeTruthy();
+    expect(screen.queryByRole('note', { name: 'Test payments' })).toBeNull();
+
+    await user.type(screen.getByLabelText(/Paystack secret key/), 'sk_test_123');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    // The alert outlives the 1.5 s toast.
+    await waitFor(() => expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(refusal))).toBe(true));
+  });
+});
+
+describe('Payment notices on the dashboard', () => {
+  it('say the shop is in test mode, and list test payments refused in live mode', async () => {
+    const flagged = { total: 1, recent: [{ reference: 'dep-abc', provider: 'paystack', amount: '4000.00', userId: 5, email: 'ada@example.com', flaggedAt: '2024-03-05T10:00:00Z' }] };
+    let view: object = { ...PAYMENT_VIEW, mode: 'test' };
+    // The notices do not wait for the dashboard's figures, nor fall with them.
+    mockFetch((url) => (url.includes('admin/settings/payment') ? jsonResponse(200, { data: view }) : jsonResponse(503, { message: 'Busy', error: 'Service Unavailable' })));
+    renderScreen(<AdminDashboardPage />);
+    const note = await screen.findByRole('note', { name: 'Test payments' });
+    expect(note.textContent).toContain('move no real money');
+    expect(within(note).getByRole('link', { name: 'Payment Settings' }).getAttribute('href')).toBe('/admin/payment-settings');
+    cleanup();
+
+    view = { ...PAYMENT_VIEW, mode: 'live', flaggedPayments: flagged };
+    renderScreen(<AdminDashboardPage />);
+    const alert = await screen.findByRole('alert', { name: 'Test payments refused in live mode' });
+    expect(alert.textContent).toContain('1 test payment refused in live mode');
+    expect(alert.textContent).toMatch(/dep-abc · ada@example\.com · NGN.4,000\.00 · paystack/);
+    expect(screen.queryByRole('note', { name: 'Test payments' })).toBeNull();
+  });
 });
 
 describe('Dashboard', () => {
-  it('shows the totals, low provider balances, stuck orders and recent changes', async () => {
+  it('shows the totals, low provider balances, provider health, stuck orders and recent changes', async () => {
     const dashboard = {
       period: 'day',
       series: [{ bucket: '2024-03-05', deposits: '5000.00', spend: '1200.50', providerCost: '700.25', profit: '500.25', orders: 3, newUsers: 2 }],
@@ -152,6 +193,7 @@ describe('Dashboard', () => {
       openWarnings: 1,
       stuckOrders: { total: 1, data: [{ id: 77, userId: 5, userEmail: 'ada@example.com', serviceId: 3, serviceName: 'TikTok Views', providerName: 'Panel', status: 'Pending', submission: 'accepted', openSince: '2024-03-01T00:00:00Z', expectedSeconds: null }] },
       providers: [{ id: 1, name: 'Panel', currency: 'USD', enabled: true, balance: '3.50', lowBalanceAlert: '10.00', lowBalance: true, balanceCheckedAt: null, catalogueSyncedAt: null, lastError: null, serviceCount: 4 }],
+      providerHealth: [{ id: 1, name: 'Panel', unhealthySince: '2024-03-05T09:00:00Z', lastError: 'SMM provider status: HTTP 502', openOrders: 12, needsAttention: 2 }],
       recentAudit: [{ id: 1, action: 'wallet.credit', targetType: 'user', targetId: '5', details: { amount: '5000', reference: 'Bank' }, actor: { id: 9, fullName: 'Root Admin', email: 'root@example.com' }, created_at: '2024-03-05T10:00:00Z' }],
     };
     const fetch = mockFetch((url) => (url.includes('admin/dashboard') ? jsonResponse(200, { data: dashboard }) : jsonResponse(200, {})));
@@ -162,6 +204,9 @@ describe('Dashboard', () => {
     expect(String(callsTo(fetch, 'admin/dashboard')[0][0])).toBe('/api/v1/admin/dashboard?period=day');
     expect(screen.getByText(/below the low-balance alert/)).toBeTruthy();
     expect(screen.getByText('3.50 USD')).toBeTruthy();
+    expect(screen.getByText(/Panel is not answering readably/)).toBeTruthy();
+    expect(screen.getByText('Unhealthy')).toBeTruthy();
+    expect(screen.getByText(/2 orders need attention/)).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Stuck orders' })).getByText('TikTok Views')).toBeTruthy();
     expect(screen.getByText(/Credited NGN.5,000\.00 to user #5 \(ref Bank\)/)).toBeTruthy();
 

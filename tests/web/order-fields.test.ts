@@ -41,9 +41,10 @@ describe('order totals per service type', () => {
     expect(t.quantity).toBe(3);
     expect(t.chargeKobo).toBe(4n); // ceil(1234 × 3 / 1000)
   });
-  it('package: the rate is per package', () => {
+  it('package: the rate is per package, and an order is one package (the provider delivers one per order)', () => {
     expect(orderTotals(svc({ type: 'Package', min: 1, max: 5 }), form({})).chargeKobo).toBe(1234n);
-    expect(orderTotals(svc({ type: 'Package', min: 1, max: 5 }), form({ quantity: '2' })).chargeKobo).toBe(2468n);
+    expect(orderTotals(svc({ type: 'Package', min: 1, max: 5 }), form({ quantity: '2' })).chargeKobo).toBe(1234n);
+    expect(toOrderBody(svc({ type: 'Package', min: 1, max: 5 }), form({ link: 'https://youtube.com/watch?v=a' }))).toEqual({ serviceId: 7, link: 'https://youtube.com/watch?v=a', quantity: 1 });
   });
   it('subscriptions: max per post × posts', () => {
     const t = orderTotals(svc({ type: 'Subscriptions' }), form({ username: 'ada', min: '100', max: '200', posts: '10' }));

@@ -5,14 +5,17 @@ import { auditLog, catalogueWarnings, orders, services } from '../../drizzle/sch
 import type { Db } from '../../worker/db';
 import { ceilDiv } from '../../worker/lib/decimal';
 import { syncOrders } from '../../worker/services/order-sync';
-import { committedKobo, ordersForUserDetail, placeOrder as placeOrderDirectly } from '../../worker/services/orders';
+import { placeOrder as placeOrderDirectly } from '../../worker/services/order-placing';
+import { committedKobo, ordersForUserDetail } from '../../worker/services/order-views';
 import { call, countingStatements, registerAndLogin, unique, withDb } from '../support/api';
-import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, placeOrder, rateKoboOf } from './shop-fixtures';
+import {
+  balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, placeOrder, placeSubmittedOrder, rateKoboOf, untilSubmitted,
+} from './shop-fixtures';
 
 const chargeOf = (rateKobo: bigint, units: number) => ceilDiv(rateKobo * BigInt(units), 1000n);
 
 describe('placing an order', () => {
-  it('charges ceil(rate × quantity / 1000), debits once in the ledger and submits to the provider', async () => {
+  it('charges ceil(rate × quantity / 1000), debits once in the ledger, answers at once and submits to the provider from the queue', async () => {
     const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
     const user = await fundedUser(1_000_000n);
     const serviceId = shop.serviceIds[FAKE.igFollowers];
@@ -21,10 +24,13 @@ describe('placing an order', () => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     const charge = chargeOf(await rateKoboOf(serviceId), 1234);
     expect(response.body).toMatchObject({ message: 'Order placed successfully' });
+    // The answer does not wait for the provider: the order is paid and queued for submission.
     expect(response.body.data).toMatchObject({
-      serviceId, link, quantity: 1234, status: 'Pending', refunded: '0.00', charge: (Number(charge) / 100).toFixed(2),
+      serviceId, link, quantity: 1234, status: 'Pending Submission', refunded: '0.00', charge: (Number(charge) / 100).toFixed(2),
       canCancel: true, canRefill: false, startCount: null, remains: null,
     });
+    await untilSubmitted(response.body.data.id);
+    expect((await call(`user/orders/${response.body.data.id}`, { token: user.accessToken })).body.data).toMatchObject({ status: 'Pending', canCancel: true });
     expect(await balanceKobo(user.id)).toBe(1_000_000n - charge);
     const debits = (await ledgerFor(user.id)).filter((entry) => entry.sourceKind === 'order');
     expect(debits).toEqual([expect.objectContaining({ sourceRef: String(response.body.data.id), amountKobo: charge, transactionType: 2 })]);
@@ -88,7 +94,7 @@ describe('placing an order', () => {
     expect((await fakeOrders(shop.fake)).addCallsByLink[concurrentLink]).toBe(1);
 
     const otherOrder = await placeOrder(user, { serviceId, link: newLink(), quantity: 500 }, key);
-    expect(otherOrder).toMatchObject({ status: 409, body: { message: 'This Idempotency-Key was already used for a different order' } });
+    expect(otherOrder).toMatchObject({ status: 422, body: { message: 'This Idempotency-Key was already used for an order with different details. Use a new key for a new order.', error: 'Unprocessable Entity' } });
     // Keys are per user: another user's same key is another order.
     const other = await fundedUser(10_000_000n);
     expect((await placeOrder(other, { serviceId, link, quantity: 500 }, key)).status).toBe(201);
@@ -97,7 +103,7 @@ describe('placing an order', () => {
 });
 
 describe('round trips', () => {
-  it('places an order with one statement before `add` and one after it; a retry with the same key is one statement and a read', async () => {
+  it('places an order with one statement and reads it back, never waiting for `add`; a retry with the same key is one statement and a read', async () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes] });
     const user = await fundedUser(10_000_000n);
     const serviceId = shop.serviceIds[FAKE.igLikes];
@@ -105,11 +111,11 @@ describe('round trips', () => {
 
     // The first order on a service this isolate has not read yet reads it first.
     const first = await countingStatements(order(newLink(), unique('key')));
-    expect(first).toMatchObject({ statements: 3, result: { created: true, order: { status: 'Pending' } } });
+    expect(first).toMatchObject({ statements: 3, result: { created: true, order: { status: 'Pending Submission' } } });
     const link = newLink();
     const key = unique('key');
     const second = await countingStatements(order(link, key));
-    expect(second).toMatchObject({ statements: 2, result: { created: true, order: { status: 'Pending', link, canCancel: false } } });
+    expect(second).toMatchObject({ statements: 2, result: { created: true, order: { status: 'Pending Submission', link, canCancel: true } } });
     const retry = await countingStatements(order(link, key));
     expect(retry).toMatchObject({ statements: 2, result: { created: false, order: { id: second.result.order.id } } });
 
@@ -125,7 +131,7 @@ describe('round trips', () => {
     await expect(withDb(order(newLink(), unique('key')))).rejects.toThrow('Minimum quantity is 200');
     await setMin(50);
     const acceptedAgain = await withDb(order(newLink(), unique('key')));
-    expect(acceptedAgain).toMatchObject({ created: true, order: { quantity: 100, status: 'Pending' } });
+    expect(acceptedAgain).toMatchObject({ created: true, order: { quantity: 100, status: 'Pending Submission' } });
   });
 });
 
@@ -135,12 +141,14 @@ describe('what the order must say', () => {
     [{ link: 'https://instagram.com/p/x', quantity: 100_001 }, 'Maximum quantity is 100,000'],
     [{ link: 'https://instagram.com/p/x' }, 'Please enter a valid quantity'],
     [{ link: 'https://instagram.com/p/x', quantity: 1.5 }, 'Please enter a valid quantity'],
-    [{ link: 'https://instagram.com/p/x', quantity: '100' }, 'Please enter a valid quantity'],
+    [{ link: 'https://instagram.com/p/x', quantity: '100.5' }, 'Please enter a valid quantity'],
+    [{ link: 'https://instagram.com/p/x', quantity: '1e3' }, 'Please enter a valid quantity'],
     [{ quantity: 100 }, 'Link is required'],
     [{ link: '', quantity: 100 }, 'Link is required'],
-    [{ link: 'not a link', quantity: 100 }, 'Please enter a valid link, e.g. https://instagram.com/p/abc'],
-    [{ link: 'javascript:alert(1)', quantity: 100 }, 'Please enter a valid link, e.g. https://instagram.com/p/abc'],
-    [{ link: 'https://tiktok.com/@someone', quantity: 100 }, 'This service needs an Instagram link'],
+    // Followers are sold by username: a username or a profile link, nothing else.
+    [{ link: 'not a link', quantity: 100 }, 'Please enter a username, e.g. @name, or a link to the profile'],
+    [{ link: 'javascript:alert(1)', quantity: 100 }, 'Please enter a username, e.g. @name, or a link to the profile'],
+    [{ link: 'https://tiktok.com/@someone', quantity: 100 }, 'This service needs an Instagram username or profile link'],
     [{ link: 'https://instagram.com/p/x', quantity: 100, runs: 3, interval: 10 }, 'Drip-feed is not available for this service'],
   ])('refuses %j with "%s"', async (extra, message) => {
     const shop = await sharedShop();
@@ -207,7 +215,7 @@ describe('when the provider fails', () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes] });
     await shop.fake.post('/__control', { mode: 'fail' });
     const user = await fundedUser(1_000_000n);
-    const response = await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 });
+    const response = await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 });
     expect(response.status).toBe(201);
     expect(response.body.data).toMatchObject({ status: 'Canceled', statusReason: 'The provider refused the order: Service temporarily unavailable', canCancel: false });
     expect(response.body.data.refunded).toBe(response.body.data.charge);
@@ -225,7 +233,7 @@ describe('when the provider fails', () => {
     await shop.fake.post('/__control', { mode: 'accept_then_timeout' });
     const user = await fundedUser(1_000_000n);
     const link = newLink();
-    const response = await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link, quantity: 1000 });
+    const response = await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link, quantity: 1000 });
     expect(response.status).toBe(201);
     expect(response.body.data).toMatchObject({ status: 'Pending Submission', refunded: '0.00', canCancel: false });
     const orderId = response.body.data.id as number;
@@ -257,7 +265,7 @@ describe('when the provider fails', () => {
     await shop.fake.post('/__control', { mode: 'timeout' });
     const user = await fundedUser(1_000_000n);
     const link = newLink();
-    const orderId = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link, quantity: 1000 })).body.data.id;
+    const orderId = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link, quantity: 1000 })).body.data.id;
     expect(await orderRow(orderId)).toMatchObject({ submission: 'unknown' });
     await shop.fake.post('/__control', { mode: 'normal' });
     const resent = await call(`admin/orders/${orderId}/resend`, { token: shop.admin.accessToken, body: { confirmNotAtProvider: true } });
@@ -270,7 +278,7 @@ describe('when the provider fails', () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes] });
     await shop.fake.post('/__control', { mode: 'no_balance' });
     const user = await fundedUser(1_000_000n);
-    const response = await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 });
+    const response = await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 });
     expect(response.body.data).toMatchObject({ status: 'Pending Submission', canCancel: true, statusReason: 'Waiting for the provider to accept orders again' });
     const orderId = response.body.data.id;
     expect(await orderRow(orderId)).toMatchObject({ submission: 'queued', submissionError: 'Not enough funds on balance' });
@@ -295,7 +303,7 @@ describe('the user\'s orders', () => {
     expect(page.body).toMatchObject({ page: 1, limit: 2, total: 3 });
     expect(page.body.data.map((order: { id: number }) => order.id)).toEqual([placed[2].id, placed[1].id]);
     expect(Object.keys(page.body.data[0]).sort()).toEqual([
-      'canCancel', 'canRefill', 'charge', 'created_at', 'id', 'interval', 'link', 'quantity', 'refunded', 'remains', 'runs', 'serviceId', 'serviceName', 'startCount', 'status', 'statusReason', 'updated_at',
+      'canCancel', 'canRefill', 'charge', 'created_at', 'id', 'interval', 'link', 'quantity', 'refillUntil', 'refunded', 'remains', 'runs', 'serviceId', 'serviceName', 'startCount', 'status', 'statusReason', 'updated_at',
     ]);
     expect((await call(`user/orders?search=${encodeURIComponent(links[1].slice(-12))}`, { token: user.accessToken })).body.data.map((o: { id: number }) => o.id)).toEqual([placed[1].id]);
     expect((await call(`user/orders?search=${placed[0].id}`, { token: user.accessToken })).body.data.map((o: { id: number }) => o.id)).toEqual([placed[0].id]);
@@ -322,7 +330,7 @@ describe('the user\'s orders', () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes] });
     await shop.fake.post('/__control', { mode: 'no_balance' });
     const user = await fundedUser(1_000_000n);
-    const orderId = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data.id;
+    const orderId = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data.id;
     const canceled = await call(`user/orders/${orderId}/cancel`, { method: 'POST', token: user.accessToken });
     expect(canceled.body).toMatchObject({ message: 'Order canceled and refunded', data: { status: 'Canceled', canCancel: false } });
     expect(await balanceKobo(user.id)).toBe(1_000_000n);
@@ -333,7 +341,7 @@ describe('the user\'s orders', () => {
   it('forwards a cancel to the provider; the refund follows the sync', async () => {
     const shop = await newShop({ serviceIds: [FAKE.igFollowers, FAKE.igLikes] });
     const user = await fundedUser(10_000_000n);
-    const order = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
+    const order = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
     const requested = await call(`user/orders/${order.id}/cancel`, { method: 'POST', token: user.accessToken });
     expect(requested.body).toMatchObject({ message: 'Cancellation requested; the refund follows when the provider confirms it', data: { status: 'Pending', canCancel: false } });
     await withDb((db) => syncOrders(db, env));
@@ -341,7 +349,7 @@ describe('the user\'s orders', () => {
     expect(after).toMatchObject({ status: 'Canceled', refunded: order.charge, statusReason: 'Canceled by the provider' });
     expect(await balanceKobo(user.id)).toBe(10_000_000n);
 
-    const noCancel = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
+    const noCancel = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
     expect(noCancel.canCancel).toBe(false);
     expect(await call(`user/orders/${noCancel.id}/cancel`, { method: 'POST', token: user.accessToken })).toMatchObject({ status: 400, body: { message: 'This order cannot be canceled' } });
   });
@@ -401,8 +409,8 @@ describe('administrators and orders', () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes] });
     const token = shop.admin.accessToken;
     const user = await fundedUser(10_000_000n);
-    const first = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
-    const second = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
+    const first = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
+    const second = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
 
     const listed = await call(`admin/orders?userId=${user.id}&providerId=${shop.providerId}&status=Pending&limit=10`, { token });
     expect(listed.body).toMatchObject({ total: 2, page: 1, limit: 10 });
@@ -434,19 +442,6 @@ describe('administrators and orders', () => {
     const audits = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.actorId, shop.admin.id), eq(auditLog.action, 'order.status'))));
     expect(audits).toHaveLength(4);
     expect(audits.find((entry) => entry.targetId === String(first.id))?.details).toMatchObject({ from: 'Pending', to: 'Partial', refundedKobo: String((charge * 333n) / 1000n) });
-  });
-
-  it('cancels with a full refund, and asks the provider to cancel too', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
-    const user = await fundedUser(10_000_000n);
-    const order = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
-    const canceled = await call(`admin/orders/${order.id}/cancel`, { token: shop.admin.accessToken, body: { reason: 'duplicate' } });
-    expect(canceled.body).toMatchObject({ providerCancel: 'requested', data: { status: 'Canceled', refunded: order.charge, statusReason: 'Canceled by an administrator: duplicate' } });
-    expect(await balanceKobo(user.id)).toBe(10_000_000n);
-    // The provider's own Canceled, seen later by the sync, refunds nothing more.
-    await withDb((db) => syncOrders(db, env));
-    expect((await ledgerFor(user.id)).filter((entry) => entry.sourceKind === 'order_refund')).toHaveLength(1);
-    expect((await call(`admin/orders/${order.id}/cancel`, { token: shop.admin.accessToken, body: {} })).status).toBe(400);
   });
 
   it('refuses users (403) and visitors (401)', async () => {

@@ -15,7 +15,7 @@ import { syncOrders } from '../../worker/services/order-sync';
 import { API_CALLS_PER_MINUTE } from '../../worker/schemas/reseller-api';
 import { apiKeyRateLimitKey, RATE_LIMITED } from '../../worker/services/reseller-api';
 import { call, createAdmin, registerAndLogin, withDb, type TestAccount } from '../support/api';
-import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, rateKoboOf, type Shop } from './shop-fixtures';
+import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, rateKoboOf, untilSubmitted, type Shop } from './shop-fixtures';
 
 const V2 = 'http://shop.test/api/v2';
 
@@ -196,10 +196,14 @@ describe('calling /api/v2', () => {
     expect(counter.hits).toBe(3);
     // The rest of this minute's allowance, used up at once rather than by hundreds of calls.
     await withDb((db) => db.update(rateLimits).set({ hits: API_CALLS_PER_MINUTE }).where(eq(rateLimits.key, apiKeyRateLimitKey(id))));
+    // The words reseller tools retry on, with the status and header HTTP clients retry on.
     const limited = await v2({ key, action: 'balance' });
-    expect(limited).toMatchObject({ status: 200, body: { error: RATE_LIMITED } });
+    expect(limited).toMatchObject({ status: 429, body: { error: 'Too many requests, please try again later' } });
+    expect(RATE_LIMITED).toBe('Too many requests, please try again later');
     expect(limited.headers.get('retry-after')).toBe('60');
-    expect(RATE_LIMITED).toBe(`Too many requests: at most ${API_CALLS_PER_MINUTE} calls a minute per API key. Please wait a minute and try again.`);
+    const limitedAdd = await v2({ key, action: 'add', service: (await sharedShop()).serviceIds[FAKE.igLikes], link: newLink(), quantity: 100 }, { encoding: 'json' });
+    expect(limitedAdd).toMatchObject({ status: 429, body: { error: 'Too many requests, please try again later' } });
+    expect(await balanceKobo(user.id)).toBe(10_000n);
     expect((await v2({ key: other.key, action: 'balance' })).body).toEqual({ balance: '100.00', currency: 'NGN' });
     // A wrong key is refused before the limiter, so it never fills the table.
     expect((await v2({ key: 'f'.repeat(64), action: 'balance' })).body).toEqual({ error: 'Invalid API key' });
@@ -244,7 +248,7 @@ describe('add', () => {
     const answer = await v2({ key, action: 'add', service: serviceId, link, quantity: 1234 }, { encoding });
     expect(answer.body).toEqual({ order: expect.any(Number) });
     const charge = chargeOf(await rateKoboOf(serviceId), 1234);
-    expect(await orderRow(answer.body.order)).toMatchObject({ userId: user.id, serviceId, link, quantity: 1234, chargeKobo: charge, submission: 'accepted', status: 'Pending' });
+    expect(await untilSubmitted(answer.body.order)).toMatchObject({ userId: user.id, serviceId, link, quantity: 1234, chargeKobo: charge, submission: 'accepted', status: 'Pending' });
     expect(await balanceKobo(user.id)).toBe(10_000_000n - charge);
     expect((await fakeOrders(shop.fake)).addCallsByLink[link]).toBe(1);
   });
@@ -311,7 +315,7 @@ describe('add', () => {
     await refused({ service: followers, link: newLink(), quantity: 0 }, 'Incorrect quantity');
     await refused({ service: followers, quantity: 100 }, 'Incorrect link', 'query');
     await refused({ service: followers, link: 'not a link', quantity: 100 }, 'Incorrect link');
-    await refused({ service: followers, link: 'https://tiktok.com/@someone', quantity: 100 }, 'This service needs an Instagram link');
+    await refused({ service: followers, link: 'https://tiktok.com/@someone', quantity: 100 }, 'This service needs an Instagram username or profile link');
     await refused({ service: followers, link: newLink(), quantity: 100, runs: 3, interval: 10 }, 'Drip-feed is not available for this service');
     await refused({ service: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 100, runs: 'x', interval: 10 }, 'Incorrect runs');
     await refused({ service: shop.serviceIds[FAKE.igComments], link: newLink() }, 'Comments is required');
@@ -335,7 +339,7 @@ describe('add', () => {
     const ids = new Set(retries.map((answer) => answer.body.order));
     expect(ids.size).toBe(1);
     expect([...ids][0]).toEqual(expect.any(Number));
-    expect((await v2({ ...fields, link: newLink() }, { headers: { 'idempotency-key': 'retry-1' } })).body).toEqual({ error: 'This Idempotency-Key was already used for a different order' });
+    expect((await v2({ ...fields, link: newLink() }, { headers: { 'idempotency-key': 'retry-1' } })).body).toEqual({ error: 'This Idempotency-Key was already used for an order with different details. Use a new key for a new order.' });
     // Without a key, the same order twice is two orders: nothing is derived from the fields.
     const first = await v2(fields);
     const second = await v2(fields);
@@ -370,6 +374,7 @@ describe('status', () => {
     const charge = koboToNaira(chargeOf(await rateKoboOf(serviceId), 1000));
     const stranger = await reseller();
     const theirs = (await v2({ key: stranger.key, action: 'add', service: serviceId, link: newLink(), quantity: 1000 })).body.order as number;
+    await untilSubmitted(mine);
 
     const pending = { charge, start_count: '0', status: 'Pending', remains: '1000', currency: 'NGN' };
     for (const encoding of ['form', 'multipart', 'json', 'query'] as const) {
@@ -396,13 +401,13 @@ describe('status', () => {
     expect(await balanceKobo(user.id)).toBe(100_000_000n - row.chargeKobo + row.refundedKobo);
   });
 
-  it('shows an order waiting for the provider as Pending, and a canceled one as charging nothing', async () => {
+  it('shows an order waiting for the provider as Pending Submission, and a canceled one as charging nothing', async () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes] });
     await shop.fake.post('/__control', { mode: 'no_balance' });
     const { key } = await reseller();
     const held = (await v2({ key, action: 'add', service: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.order;
     expect((await orderRow(held)).status).toBe('Pending Submission');
-    expect((await v2({ key, action: 'status', order: held })).body).toMatchObject({ status: 'Pending', remains: '1000' });
+    expect((await v2({ key, action: 'status', order: held })).body).toMatchObject({ status: 'Pending Submission', remains: '1000' });
     expect((await v2({ key, action: 'cancel', orders: String(held) })).body).toEqual([{ order: held, cancel: 1 }]);
     expect((await v2({ key, action: 'status', order: held })).body).toEqual({ charge: '0.00', start_count: '0', status: 'Canceled', remains: '1000', currency: 'NGN' });
   });
@@ -460,6 +465,8 @@ describe('cancel', () => {
     const notCancelable = await add(FAKE.igLikes);
     const stranger = await reseller();
     const theirs = (await v2({ key: stranger.key, action: 'add', service: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.order;
+    // At the provider, where whether the service allows a cancel decides; a queued order can always be canceled.
+    await Promise.all([cancelable, notCancelable, theirs].map((id) => untilSubmitted(id)));
 
     const answer = await v2({ key, action: 'cancel', orders: `${cancelable},${notCancelable},${theirs},nope` }, { encoding: 'json' });
     expect(answer.body).toEqual([

@@ -87,6 +87,28 @@ export async function orderRow(orderId: number) {
   return row;
 }
 
+/**
+ * The order once the submissions queue has sent it: accepted, refused, held (back to queued after
+ * an attempt) or left unknown, after `attempts` tries. Waits for that, however long the queue takes;
+ * the test's timeout bounds it.
+ */
+export async function untilSubmitted(orderId: number, attempts = 1) {
+  for (;;) {
+    const row = await orderRow(orderId);
+    if (row.submitAttempts >= attempts && row.submission !== 'sending') return row;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** POST user/orders, answered with the order as its owner sees it once the queue has submitted it. */
+export async function placeSubmittedOrder(user: TestAccount, body: Record<string, unknown>, idempotencyKey?: string) {
+  const placed = await placeOrder(user, body, idempotencyKey);
+  if (placed.status !== 201) return placed;
+  await untilSubmitted(placed.body.data.id);
+  const seen = await call(`user/orders/${placed.body.data.id}`, { token: user.accessToken });
+  return { ...placed, body: { ...placed.body, data: seen.body.data } };
+}
+
 export async function ledgerFor(userId: number) {
   return withDb((db) => db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId)));
 }

@@ -7,6 +7,7 @@ import { ScrollToTop } from '@/components/ScrollToTop';
 import { AuthProvider } from '@/features/auth/AuthProvider';
 import { RequireUserType } from '@/features/auth/RequireUserType';
 import PublicLayout from '@/features/public/PublicLayout';
+import { TestPaymentsBanner } from '@/features/public/TestPaymentsBanner';
 
 const page = (Screen: LazyExoticComponent<ComponentType>, fullScreen = false) => (
   <Suspense fallback={<PageSpinner fullScreen={fullScreen} />}>
@@ -57,6 +58,7 @@ const NotFound = lazy(() => import('@/components/NotFound'));
 function RootLayout() {
   return (
     <AuthProvider>
+      <TestPaymentsBanner />
       <Outlet />
       <ScrollToTop />
       <ScrollRestoration />

@@ -19,6 +19,8 @@ const KINDS = {
   forbidden: { status: 403, error: 'Forbidden' },
   not_found: { status: 404, error: 'Not Found' },
   conflict: { status: 409, error: 'Conflict' },
+  /** Well-formed, but contradicts what the request's Idempotency-Key already stands for. */
+  unprocessable: { status: 422, error: 'Unprocessable Entity' },
   too_large: { status: 413, error: 'Payload Too Large' },
   unsupported_media: { status: 415, error: 'Unsupported Media Type' },
   rate_limited: { status: 429, error: 'Too Many Requests' },

@@ -6,7 +6,9 @@ import { jsonBody, parseWith, queryOf } from '../lib/validation';
 import { requireUser } from '../middleware/auth';
 import { idParam } from '../schemas/common';
 import { createOrderSchema, idempotencyKeySchema, listOrdersQuerySchema, massOrderSchema } from '../schemas/orders';
-import { cancelOrder, getOrderView, listUserOrders, placeMassOrder, placeOrder, requestRefill } from '../services/orders';
+import { placeMassOrder, placeOrder } from '../services/order-placing';
+import { getOrderView, listUserOrders } from '../services/order-views';
+import { cancelOrder, requestRefill } from '../services/orders';
 
 const idempotencyKey = (c: Context<AppEnv>) => parseWith(idempotencyKeySchema, c.req.header('idempotency-key'));
 const orderId = (c: Context<AppEnv>) => parseWith(idParam('order id'), c.req.param('id'));

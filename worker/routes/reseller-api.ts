@@ -2,7 +2,9 @@
 // fields) from the query string and/or a POST body (form-encoded, multipart or JSON), always a
 // JSON answer. Refusals are HTTP 200 {"error": "..."}, which is what the protocol's clients read.
 // A failure whose outcome is unknown (the database dropped mid-call) is a 503 with the same
-// shape, so a client that checks the status knows to look before it retries an `add`.
+// shape, so a client that checks the status knows to look before it retries an `add`. A call
+// over the key's rate limit is a 429 with Retry-After and the words tools retry on: nothing was
+// done, and both a client reading the body and an HTTP client honouring 429 wait and try again.
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
 import { describeError } from '../lib/db-errors';
@@ -14,6 +16,8 @@ import { answerResellerCall, refusalText, type ResellerParams } from '../service
 /** Room for a Custom Comments order of a few hundred long lines. */
 const MAX_BODY_BYTES = 256 * 1024;
 const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+/** The rate limit counts fixed one-minute windows, so waiting one always clears it. */
+const RATE_LIMIT_WINDOW_SECONDS = 60;
 
 /** The call's fields: the query string, then the body's fields over it (clients mix the two). */
 async function readParams(c: Context<AppEnv>): Promise<ResellerParams> {
@@ -54,8 +58,9 @@ async function answer(c: Context<AppEnv>) {
     return c.json(await answerResellerCall(c.var.db, c.env, params, c.req.header('idempotency-key')));
   } catch (error) {
     if (error instanceof AppError) {
-      if (error.kind === 'rate_limited') c.header('Retry-After', '60');
-      return c.json({ error: refusalText(error) });
+      if (error.kind !== 'rate_limited') return c.json({ error: refusalText(error) });
+      c.header('Retry-After', String(RATE_LIMIT_WINDOW_SECONDS));
+      return c.json({ error: refusalText(error) }, 429);
     }
     console.error(JSON.stringify({ level: 'error', msg: 'reseller API call failed', requestId: c.var.requestId, error: describeError(error) }));
     return c.json({ error: UNAVAILABLE, message: UNAVAILABLE }, 503);

@@ -13,9 +13,26 @@ export const OPEN_ORDER_STATUSES = ['Pending Submission', 'Pending', 'In progres
 
 export const LINK_REQUIRED = 'Link is required';
 export const LINK_INVALID = 'Please enter a valid link, e.g. https://instagram.com/p/abc';
+/** For services sold by username (followers, members, subscribers), which take the profile link too. */
+export const USERNAME_INVALID = 'Please enter a username, e.g. @name, or a link to the profile';
 export const QUANTITY_INVALID = 'Please enter a valid quantity';
 export const SERVICE_UNAVAILABLE = 'This service does not exist or is not available';
 export const MAX_RUNS = 1000;
+
+/**
+ * A whole number as tools write it: 100, "100", or 100.0 / "100.00" from tools that compute
+ * quantities as floats; not 100.5, "1e3" or "0x10".
+ */
+export const WHOLE_NUMBER_TEXT = /^\d{1,10}(?:\.0+)?$/;
+
+/** A positive whole number given as a JSON number or as text (WHOLE_NUMBER_TEXT); anything else is refused with `message`. */
+const positiveWhole = (message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    const number = typeof value === 'number' ? value : WHOLE_NUMBER_TEXT.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+    if (Number.isSafeInteger(number) && number > 0) return number;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
 
 const id = z.union([z.number().int().positive(), z.string().trim().min(1).max(64)], { error: 'Please choose a service' });
 const optText = (name: string, max: number) => z.string({ error: `${name} must be text` }).trim().max(max, { error: `${name} must be at most ${max} characters` }).optional();
@@ -28,7 +45,7 @@ export const createOrderSchema = z.object({
   /** Required by every type but Subscriptions (which name a username). */
   link: z.string({ error: LINK_REQUIRED }).trim().max(2048, { error: 'Link must be at most 2048 characters' }).optional(),
   /** Required unless the type derives it (comments, usernames, packages, subscriptions). */
-  quantity: z.number({ error: QUANTITY_INVALID }).int({ error: QUANTITY_INVALID }).positive({ error: QUANTITY_INVALID }).optional(),
+  quantity: positiveWhole(QUANTITY_INVALID).optional(),
   comments: optText('Comments', 100_000),
   runs: z.number({ error: 'Runs must be a whole number' }).int({ error: 'Runs must be a whole number' }).min(1, { error: 'Runs must be at least 1' }).max(MAX_RUNS, { error: `Runs must be at most ${MAX_RUNS}` }).optional(),
   interval: z.number({ error: 'Interval must be a whole number of minutes' }).int({ error: 'Interval must be a whole number of minutes' }).min(1, { error: 'Interval must be at least 1 minute' }).max(10_080, { error: 'Interval must be at most 10080 minutes' }).optional(),
@@ -88,7 +105,7 @@ export function parseMassOrderLines(text: string): MassOrderLine[] {
     if (trimmed === '') return;
     const parts = trimmed.split('|').map((p) => p.trim());
     const [serviceId = '', link = '', qty = ''] = parts;
-    const quantity = /^\d+$/.test(qty) ? Number(qty) : Number.NaN;
+    const quantity = WHOLE_NUMBER_TEXT.test(qty) ? Number(qty) : Number.NaN;
     let error: string | undefined;
     if (parts.length !== 3) error = 'Use the format serviceId|link|quantity';
     else if (serviceId === '') error = 'Service ID is required';
@@ -123,6 +140,8 @@ export const adminOrdersQuerySchema = paginationSchema.extend({
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
 const reason = z.string().trim().max(500, { error: 'reason must be at most 500 characters' }).optional();
+/** The status the administrator's screen showed: the change is refused (409) if the order has moved on since. */
+const expectedStatus = z.enum(ORDER_STATUSES, { error: 'expectedStatus must be an order status' }).optional();
 
 /** POST admin/orders/:id/status: a manual status change; Partial needs what remains undelivered. */
 export const adminOrderStatusSchema = z
@@ -130,6 +149,7 @@ export const adminOrderStatusSchema = z
     status: z.enum(ORDER_STATUSES.filter((s) => s !== 'Pending Submission') as [OrderStatus, ...OrderStatus[]], { error: 'status must be Pending, In progress, Processing, Completed, Partial or Canceled' }),
     remains: z.number({ error: 'remains must be a whole number' }).int({ error: 'remains must be a whole number' }).nonnegative({ error: 'remains must be a whole number' }).optional(),
     reason,
+    expectedStatus,
   })
   .refine((v) => v.status !== 'Partial' || v.remains !== undefined, { error: 'remains is required for Partial', path: ['remains'] });
 export type AdminOrderStatusInput = z.infer<typeof adminOrderStatusSchema>;
@@ -144,4 +164,12 @@ export const adminLinkOrderSchema = z.object({
   providerOrderId: z.string({ error: 'providerOrderId is required' }).trim().min(1, { error: 'providerOrderId is required' }).max(64),
 });
 
-export const adminCancelSchema = z.object({ reason });
+export const adminCancelSchema = z.object({ reason, expectedStatus });
+export type AdminCancelInput = z.infer<typeof adminCancelSchema>;
+
+/** POST admin/orders/:id/refund-without-provider: for what an administrator checked by hand, so the reason is required. */
+export const adminRefundWithoutProviderSchema = z.object({
+  reason: z.string({ error: 'reason is required' }).trim().min(3, { error: 'Say why the order is refunded without the provider' }).max(500, { error: 'reason must be at most 500 characters' }),
+  expectedStatus,
+});
+export type AdminRefundWithoutProviderInput = z.infer<typeof adminRefundWithoutProviderSchema>;

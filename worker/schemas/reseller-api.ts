@@ -4,7 +4,7 @@
 // counts as absent. `add` maps onto the order service's input (createOrderSchema), which then
 // checks it exactly as it checks the SPA's orders.
 import { z } from 'zod';
-import type { CreateOrderInput } from './orders';
+import { WHOLE_NUMBER_TEXT, type CreateOrderInput } from './orders';
 
 /** The protocol's limit on ids per batch call (status, refill, refill_status, cancel). */
 export const RESELLER_BATCH_LIMIT = 100;
@@ -26,6 +26,8 @@ export const PANEL_ERRORS = {
   incorrectQuantity: 'Incorrect quantity',
   notEnoughFunds: 'Not enough funds on balance',
   tooManyIds: `Maximum ${RESELLER_BATCH_LIMIT} IDs per request`,
+  /** The words reseller tools wait and retry on. */
+  tooManyRequests: 'Too many requests, please try again later',
 } as const;
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -37,8 +39,8 @@ function field<T extends z.ZodType<unknown, string>>(inner: T) {
 
 const text = (message: string) => field(z.string({ error: message }));
 
-/** A whole number written in digits ("100", or 100 in JSON); anything else is refused with the protocol's word. */
-const whole = (message: string) => field(z.string({ error: message }).regex(/^\d{1,10}$/, { error: message }).transform(Number));
+/** A whole number written in digits ("100", "100.0", or 100 in JSON); anything else is refused with the protocol's word. */
+const whole = (message: string) => field(z.string({ error: message }).regex(WHOLE_NUMBER_TEXT, { error: message }).transform(Number));
 
 /** One item per line; JSON clients may send a list, which is joined the same way. */
 const lines = (message: string) =>

@@ -1,17 +1,21 @@
 // The administrators' order tools: the filtered list, and the actions that settle what the
 // automatic rules leave to a person — resending or linking an order whose submission is unknown,
-// canceling with a refund, setting a status by hand (its refund follows automatically), refills.
-// Each money or status change writes its audit row in the same transaction.
+// canceling through the provider, refunding without it, setting a status by hand (its refund
+// follows automatically), refills. Each money or status change writes its audit row in the same
+// transaction, and applies only to the order as the administrator saw it.
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { auditLog, orderRefills, orders, providers, services, users } from '../../drizzle/schema';
-import type { Db } from '../db';
+import type { Db, DbOrTx } from '../db';
 import { isUniqueViolation } from '../lib/db-errors';
 import { koboToNaira } from '../lib/decimal';
 import { conflict, invalid, notFound } from '../lib/errors';
-import { OPEN_ORDER_STATUSES, type AdminOrdersQuery, type AdminOrderStatusInput, type OrderStatus } from '../schemas/orders';
 import {
-  closeOrder, orderSearch, orderViewColumns, requestProviderCancel, requestRefill, submitOrder, toOrderView, type OrderEnv, type OrderViewRow,
-} from './orders';
+  OPEN_ORDER_STATUSES, type AdminCancelInput, type AdminOrdersQuery, type AdminOrderStatusInput, type AdminRefundWithoutProviderInput, type OrderStatus,
+} from '../schemas/orders';
+import { closeOrder } from './order-closing';
+import { submitOrder } from './order-sending';
+import { orderSearch, orderViewColumns, toOrderView, type OrderRow, type OrderViewRow } from './order-views';
+import { requestProviderCancel, requestRefill, type OrderEnv } from './orders';
 
 const adminOrderColumns = {
   ...orderViewColumns,
@@ -45,6 +49,8 @@ function toAdminOrderView(row: AdminOrderRow) {
     cost: koboToNaira(order.costKobo),
     rate: koboToNaira(order.rateKobo),
     cancelRequestedAt: order.cancelRequestedAt?.toISOString() ?? null,
+    providerNote: order.providerNote,
+    unreadableSyncs: order.unreadableSyncs,
     submittedAt: order.submittedAt?.toISOString() ?? null,
     completedAt: order.completedAt?.toISOString() ?? null,
   };
@@ -87,7 +93,9 @@ export async function adminOrderDetail(db: Db, id: number) {
   };
 }
 
-async function orderRow(db: Db, id: number) {
+export type AdminOrderDetail = Awaited<ReturnType<typeof adminOrderDetail>>;
+
+async function orderRow(db: Db, id: number): Promise<OrderRow> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw notFound('Order not found');
   return order;
@@ -136,28 +144,80 @@ export async function linkProviderOrder(db: Db, actorId: number, id: number, pro
   return adminOrderDetail(db, id);
 }
 
-/** Cancels with a full refund now; an order at the provider also gets a cancel request there (best effort, reported back). */
-export async function adminCancelOrder(db: Db, env: OrderEnv, actorId: number, id: number, reason?: string) {
+const CHANGED_MEANWHILE = 'The order changed meanwhile; reload it';
+
+/** The order as the administrator last saw it: acting on an older picture answers 409 instead of overwriting. */
+function checkExpectedStatus(order: OrderRow, expectedStatus: OrderStatus | undefined) {
+  if (expectedStatus !== undefined && expectedStatus !== order.status) throw conflict(CHANGED_MEANWHILE);
+}
+
+/** The guard of every admin change: the status and submission read are still the order's when it is written. */
+const unchangedFrom = (order: OrderRow) => ({ from: [order.status], where: eq(orders.submission, order.submission) });
+
+/** Canceling an order that never reached the provider also withdraws it from submission. */
+const withdrawnIfNotSent = (order: OrderRow) => (order.submission === 'queued' || order.submission === 'unknown' ? { submission: 'withdrawn' as const } : undefined);
+
+export type AdminCancelOutcome = 'refunded' | 'requested from the provider';
+
+/**
+ * An administrator's cancel, which matches the provider's: an order still queued with us is
+ * canceled and refunded at once; one at the provider is only asked to cancel there, and the
+ * refund follows when the sync reads the provider's Canceled or Partial (so a part delivered
+ * meanwhile is not refunded). Anything else is left to "refund without the provider".
+ */
+export async function adminCancelOrder(db: Db, env: OrderEnv, actorId: number, id: number, input: AdminCancelInput): Promise<{ order: AdminOrderDetail; outcome: AdminCancelOutcome }> {
   const order = await orderRow(db, id);
+  checkExpectedStatus(order, input.expectedStatus);
   if (!(OPEN_ORDER_STATUSES as readonly string[]).includes(order.status)) throw invalid('Only open orders can be canceled');
-  let providerCancel = 'not at the provider';
-  if (order.submission === 'accepted') {
-    providerCancel = await requestProviderCancel(db, env, order).then(() => 'requested', (error: Error) => `failed: ${error.message}`);
+  const audit = (tx: DbOrTx, details: Record<string, unknown>) =>
+    tx.insert(auditLog).values({ actorId, action: 'order.cancel', targetType: 'order', targetId: String(id), details: { reason: input.reason ?? null, submission: order.submission, ...details } });
+
+  if (order.submission === 'queued') {
+    await db.transaction(async (tx) => {
+      const closed = await closeOrder(tx, id, {
+        status: 'Canceled',
+        reason: input.reason ? `Canceled by an administrator: ${input.reason}` : 'Canceled by an administrator',
+        ...unchangedFrom(order),
+        set: withdrawnIfNotSent(order),
+      });
+      if (!closed) throw conflict(CHANGED_MEANWHILE);
+      await audit(tx, { refundedKobo: String(closed.refundedKobo) });
+    });
+    return { order: await adminOrderDetail(db, id), outcome: 'refunded' };
   }
+  if (order.submission !== 'accepted') {
+    throw invalid('The provider has not confirmed this order, so it cannot be asked to cancel it. Check its panel, then link or resend the order, or refund it without the provider.');
+  }
+  if (order.cancelRequestedAt) throw invalid('The provider was already asked to cancel this order; the refund follows when it confirms');
+  await requestProviderCancel(db, env, order);
+  await audit(db, { providerOrderId: order.providerOrderId });
+  return { order: await adminOrderDetail(db, id), outcome: 'requested from the provider' };
+}
+
+/**
+ * Closes an open order as Canceled with the full refund, without asking the provider: for what an
+ * administrator has checked by hand (the provider has no such order, or canceled it outside the
+ * API). The reason is required and goes to the audit log with the refund.
+ */
+export async function refundWithoutProvider(db: Db, actorId: number, id: number, input: AdminRefundWithoutProviderInput) {
+  const order = await orderRow(db, id);
+  checkExpectedStatus(order, input.expectedStatus);
+  if (!(OPEN_ORDER_STATUSES as readonly string[]).includes(order.status)) throw invalid('This order is closed and its refund settled');
+  if (order.submission === 'sending') throw conflict('This order is being sent to the provider right now; try again in a minute');
   await db.transaction(async (tx) => {
     const closed = await closeOrder(tx, id, {
       status: 'Canceled',
-      reason: reason ? `Canceled by an administrator: ${reason}` : 'Canceled by an administrator',
-      from: OPEN_ORDER_STATUSES,
-      set: order.submission === 'queued' ? { submission: 'withdrawn' } : undefined,
+      reason: `Refunded by an administrator: ${input.reason}`,
+      ...unchangedFrom(order),
+      set: withdrawnIfNotSent(order),
     });
-    if (!closed) throw conflict('The order changed meanwhile; reload it');
+    if (!closed) throw conflict(CHANGED_MEANWHILE);
     await tx.insert(auditLog).values({
-      actorId, action: 'order.cancel', targetType: 'order', targetId: String(id),
-      details: { reason: reason ?? null, refundedKobo: String(closed.refundedKobo), providerCancel, submission: order.submission },
+      actorId, action: 'order.refund_without_provider', targetType: 'order', targetId: String(id),
+      details: { reason: input.reason, refundedKobo: String(closed.refundedKobo), submission: order.submission, providerOrderId: order.providerOrderId, from: order.status },
     });
   });
-  return { order: await adminOrderDetail(db, id), providerCancel };
+  return adminOrderDetail(db, id);
 }
 
 const STILL_MOVING: OrderStatus[] = ['Pending', 'In progress', 'Processing'];
@@ -165,28 +225,33 @@ const STILL_MOVING: OrderStatus[] = ['Pending', 'In progress', 'Processing'];
 /**
  * A status set by hand. Partial and Canceled refund automatically, and only once: an order that
  * has been refunded is closed for good. Completed may still become Partial or Canceled (nothing
- * was refunded yet); moving statuses apply only to orders the provider has.
+ * was refunded yet); moving statuses apply only to orders the provider has. The change applies
+ * only to the order as it was read, so a sync or user action in between makes it fail with 409.
  */
 export async function setOrderStatus(db: Db, actorId: number, id: number, input: AdminOrderStatusInput) {
   const order = await orderRow(db, id);
+  checkExpectedStatus(order, input.expectedStatus);
   if (order.status === 'Partial' || order.status === 'Canceled') throw invalid('This order is closed and its refund settled; its status cannot change');
+  if (order.submission === 'sending') throw conflict('This order is being sent to the provider right now; try again in a minute');
   await db.transaction(async (tx) => {
     let refundedKobo = 0n;
     if (input.status === 'Completed' || input.status === 'Partial' || input.status === 'Canceled') {
+      if (input.status === 'Completed' && order.status === 'Completed') throw invalid('This order is already Completed');
       const closed = await closeOrder(tx, id, {
         status: input.status,
         remains: input.status === 'Completed' ? 0 : input.status === 'Partial' ? input.remains : order.deliverable,
         reason: input.reason ?? null,
-        from: input.status === 'Completed' ? OPEN_ORDER_STATUSES : [...OPEN_ORDER_STATUSES, 'Completed'],
-        set: order.submission === 'queued' ? { submission: 'withdrawn' } : undefined,
+        ...unchangedFrom(order),
+        set: withdrawnIfNotSent(order),
       });
-      if (!closed) throw conflict('The order changed meanwhile; reload it');
+      if (!closed) throw conflict(CHANGED_MEANWHILE);
       refundedKobo = closed.refundedKobo;
     } else {
       if (order.submission !== 'accepted') throw invalid('This order is not at the provider yet: resend it or link its provider order first');
+      if (!STILL_MOVING.includes(order.status)) throw invalid('Only an open order can be set to a moving status');
       const [moved] = await tx.update(orders).set({ status: input.status, statusReason: input.reason ?? null, updatedAt: new Date() })
-        .where(and(eq(orders.id, id), sql`${orders.status} in ${STILL_MOVING}`)).returning({ id: orders.id });
-      if (!moved) throw invalid('Only an open order can be set to a moving status');
+        .where(and(eq(orders.id, id), eq(orders.status, order.status), eq(orders.submission, order.submission))).returning({ id: orders.id });
+      if (!moved) throw conflict(CHANGED_MEANWHILE);
     }
     await tx.insert(auditLog).values({
       actorId, action: 'order.status', targetType: 'order', targetId: String(id),

@@ -1,30 +1,32 @@
 // The sync: what the cron trigger runs every few minutes (and administrators on demand).
 // Order statuses are read from each provider 100 at a time and final states close the order
-// with its refund (closeOrder: once, however many syncs run together); held orders are retried
-// or, after a day, refunded; claims abandoned mid-`add` become 'unknown'; refills are tracked;
+// with its refund (order-status-sync.ts: each order on its own); queued orders nobody is sending
+// go on the submissions queue again or, after a day, are refunded; claims abandoned mid-`add` become 'unknown'; refills are tracked;
 // average delivery times are measured. Every step claims its work with conditional updates, so
-// overlapping runs are safe. Rates and provider catalogues are refreshed when they are stale.
+// overlapping runs are safe, and runs on its own, so one failing step or provider stops nothing
+// else. Rates and provider catalogues are refreshed when they are stale.
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { orderRefills, orders, providers, services } from '../../drizzle/schema';
 import type { Db } from '../db';
 import type { Env } from '../env';
-import type { SmmOrderState } from '../providers/smm/types';
-import type { OrderStatus } from '../schemas/orders';
 import { syncProviderCatalogue } from './catalogue';
 import { recordWarning } from './margin';
-import { closeOrder, submitOrder } from './orders';
+import { syncProviderStatuses } from './order-status-sync';
+import { queueSubmissions } from './order-submissions';
+import { closeOrder } from './order-closing';
+import type { OrderEnv } from './orders';
 import { checkProviderBalance, providerClient, type ProviderEnv, type ProviderRow } from './providers';
+
+type SyncEnv = ProviderEnv & Pick<OrderEnv, 'ORDER_SUBMISSIONS'>;
 import { refreshRatesIfStale } from './rates';
 
-/** Orders at the provider that are still moving. */
-const AT_PROVIDER_OPEN: OrderStatus[] = ['Pending', 'In progress', 'Processing'];
 /** A claim older than this was abandoned mid-`add` (longer than any provider timeout). */
 const STALE_CLAIM = sql`interval '5 minutes'`;
-/** Held orders wait this long after placement before a retry, so the placing request has its turn. */
+/** A queued order is queued again only this long after placement or its last try, so its own queue message has its turn. */
 const RETRY_AFTER = sql`interval '30 seconds'`;
 /** Held orders the provider would not take within this are canceled and refunded. */
 const HOLD_LIMIT = sql`interval '24 hours'`;
-const STATUS_POLL_LIMIT = 2000;
+const REFILL_POLL_LIMIT = 2000;
 const RETRY_LIMIT = 50;
 const CATALOGUE_MAX_AGE_MS = 30 * 60_000;
 /** Average delivery time is measured over this many recent completed orders per service. */
@@ -33,7 +35,7 @@ const AVERAGE_SAMPLE = 50;
 export interface OrderSyncResult {
   abandonedClaims: number;
   expired: number;
-  retried: number;
+  requeued: number;
   polled: number;
   updated: number;
   closed: number;
@@ -59,22 +61,27 @@ async function sweepAbandonedClaims(db: Db): Promise<number> {
   return swept.length;
 }
 
-async function expireHeldOrders(db: Db): Promise<number> {
+async function expireHeldOrders(db: Db, errors: string[]): Promise<number> {
   const held = await db.select({ id: orders.id }).from(orders)
     .where(and(eq(orders.submission, 'queued'), eq(orders.status, 'Pending Submission'), lt(orders.createdAt, sql`now() - ${HOLD_LIMIT}`)))
     .limit(RETRY_LIMIT);
   let expired = 0;
   for (const { id } of held) {
-    const closed = await db.transaction((tx) => closeOrder(tx, id, {
-      status: 'Canceled', reason: 'The provider could not take the order within a day', from: ['Pending Submission'],
-      where: eq(orders.submission, 'queued'), set: { submission: 'withdrawn' },
-    }));
-    if (closed) expired += 1;
+    try {
+      const closed = await db.transaction((tx) => closeOrder(tx, id, {
+        status: 'Canceled', reason: 'The provider could not take the order within a day', from: ['Pending Submission'],
+        where: eq(orders.submission, 'queued'), set: { submission: 'withdrawn' },
+      }));
+      if (closed) expired += 1;
+    } catch (error) {
+      errors.push(`expiring order #${id}: ${errorText(error)}`);
+    }
   }
   return expired;
 }
 
-async function retryHeldOrders(db: Db, env: ProviderEnv): Promise<number> {
+/** Queued orders nobody is sending: held by the provider, or their queue message was lost. They go on the queue again. */
+async function requeueWaitingOrders(db: Db, env: SyncEnv): Promise<number> {
   const held = await db.select({ id: orders.id }).from(orders)
     .innerJoin(providers, and(eq(providers.id, orders.providerId), eq(providers.enabled, true)))
     .where(and(
@@ -85,55 +92,8 @@ async function retryHeldOrders(db: Db, env: ProviderEnv): Promise<number> {
     ))
     .orderBy(asc(orders.createdAt))
     .limit(RETRY_LIMIT);
-  for (const { id } of held) await submitOrder(db, env, id);
+  await queueSubmissions(env, held.map(({ id }) => id));
   return held.length;
-}
-
-/** Applies one provider answer; returns whether the order closed. */
-async function applyProviderState(db: Db, order: { id: number; status: OrderStatus; startCount: number | null; remains: number | null }, state: SmmOrderState) {
-  if (state.status === 'Completed' || state.status === 'Partial' || state.status === 'Canceled') {
-    const closed = await db.transaction((tx) => closeOrder(tx, order.id, {
-      status: state.status as 'Completed' | 'Partial' | 'Canceled',
-      remains: state.status === 'Completed' ? 0 : state.remains,
-      startCount: state.startCount,
-      reason: state.status === 'Canceled' ? 'Canceled by the provider' : null,
-      from: AT_PROVIDER_OPEN,
-      where: eq(orders.submission, 'accepted'),
-    }));
-    return { closed: closed !== null, updated: false };
-  }
-  const remains = Math.max(state.remains, 0);
-  if (state.status === order.status && state.startCount === order.startCount && remains === order.remains) return { closed: false, updated: false };
-  const changed = await db.update(orders)
-    .set({ status: state.status, startCount: state.startCount, remains, updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, AT_PROVIDER_OPEN)))
-    .returning({ id: orders.id });
-  return { closed: false, updated: changed.length > 0 };
-}
-
-async function syncProviderStatuses(db: Db, env: ProviderEnv, provider: ProviderRow, result: OrderSyncResult, completedServices: Set<number>) {
-  const open = await db
-    .select({ id: orders.id, providerOrderId: orders.providerOrderId, status: orders.status, startCount: orders.startCount, remains: orders.remains, serviceId: orders.serviceId })
-    .from(orders)
-    .where(and(eq(orders.providerId, provider.id), eq(orders.submission, 'accepted'), inArray(orders.status, AT_PROVIDER_OPEN)))
-    .orderBy(sql`${orders.lastSyncedAt} asc nulls first`, asc(orders.id))
-    .limit(STATUS_POLL_LIMIT);
-  if (open.length === 0) return;
-  const client = await providerClient(env, provider);
-  const answers = await client.statuses(open.map((order) => order.providerOrderId!));
-  result.polled += open.length;
-  for (const order of open) {
-    const answer = answers.get(order.providerOrderId!);
-    if (!answer?.ok) continue;
-    const outcome = await applyProviderState(db, order, answer);
-    if (outcome.closed) {
-      result.closed += 1;
-      if (answer.status === 'Completed') completedServices.add(order.serviceId);
-    }
-    if (outcome.updated) result.updated += 1;
-  }
-  // Polled orders go to the back of the queue, so a large backlog is read in turn.
-  await db.update(orders).set({ lastSyncedAt: new Date() }).where(inArray(orders.id, open.map((order) => order.id)));
 }
 
 async function syncRefills(db: Db, env: ProviderEnv, provider: ProviderRow): Promise<number> {
@@ -145,7 +105,7 @@ async function syncRefills(db: Db, env: ProviderEnv, provider: ProviderRow): Pro
     .from(orderRefills)
     .innerJoin(orders, eq(orders.id, orderRefills.orderId))
     .where(and(eq(orders.providerId, provider.id), inArray(orderRefills.status, ['Pending', 'In progress']), isNotNull(orderRefills.providerRefillId)))
-    .limit(STATUS_POLL_LIMIT);
+    .limit(REFILL_POLL_LIMIT);
   if (open.length === 0) return 0;
   const client = await providerClient(env, provider);
   const answers = await client.refillStatuses(open.map((refill) => refill.providerRefillId!));
@@ -178,24 +138,34 @@ async function updateAverageTimes(db: Db, serviceIds: number[]): Promise<void> {
     where ${services.id} = measured.service_id`);
 }
 
-/** The order part of the sync (POST admin/orders/sync runs this). */
-export async function syncOrders(db: Db, env: ProviderEnv): Promise<OrderSyncResult> {
-  const result: OrderSyncResult = { abandonedClaims: 0, expired: 0, retried: 0, polled: 0, updated: 0, closed: 0, refills: 0, errors: [] };
-  result.abandonedClaims = await sweepAbandonedClaims(db);
-  result.expired = await expireHeldOrders(db);
-  result.retried = await retryHeldOrders(db, env);
-  const completedServices = new Set<number>();
-  const active = await db.select().from(providers).where(eq(providers.enabled, true));
-  for (const provider of active) {
+/** The order part of the sync (POST admin/orders/sync runs this). Never throws: what failed is in `errors`. */
+export async function syncOrders(db: Db, env: SyncEnv): Promise<OrderSyncResult> {
+  const result: OrderSyncResult = { abandonedClaims: 0, expired: 0, requeued: 0, polled: 0, updated: 0, closed: 0, refills: 0, errors: [] };
+  const step = async <T>(name: string, work: () => Promise<T>): Promise<T | undefined> => {
     try {
-      await syncProviderStatuses(db, env, provider, result, completedServices);
-      result.refills += await syncRefills(db, env, provider);
+      return await work();
     } catch (error) {
-      result.errors.push(`${provider.name}: ${errorText(error)}`);
-      await db.update(providers).set({ lastError: errorText(error) }).where(eq(providers.id, provider.id));
+      result.errors.push(`${name}: ${errorText(error)}`);
+      return undefined;
     }
+  };
+  result.abandonedClaims = (await step('abandoned claims', () => sweepAbandonedClaims(db))) ?? 0;
+  result.expired = (await step('held orders', () => expireHeldOrders(db, result.errors))) ?? 0;
+  result.requeued = (await step('waiting orders', () => requeueWaitingOrders(db, env))) ?? 0;
+  const completedServices = new Set<number>();
+  const active = (await step('providers', () => db.select().from(providers).where(eq(providers.enabled, true)))) ?? [];
+  for (const provider of active) {
+    const failed = (part: string) => async (error: unknown) => {
+      result.errors.push(`${provider.name} ${part}: ${errorText(error)}`);
+      await db.update(providers).set({ lastError: errorText(error) }).where(eq(providers.id, provider.id)).catch(() => {});
+    };
+    await syncProviderStatuses(db, env, provider, result, completedServices).catch(failed('statuses'));
+    result.refills += await syncRefills(db, env, provider).catch(async (error: unknown) => {
+      await failed('refills')(error);
+      return 0;
+    });
   }
-  await updateAverageTimes(db, [...completedServices]);
+  await step('average times', () => updateAverageTimes(db, [...completedServices]));
   return result;
 }
 

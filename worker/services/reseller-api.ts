@@ -13,15 +13,17 @@ import { ProviderError } from '../providers/http';
 import {
   API_CALLS_PER_MINUTE, PANEL_ERRORS, resellerActionSchema, resellerAddSchema, resellerKeySchema, resellerOrderIdsSchema, resellerRefillIdsSchema, type ResellerAction,
 } from '../schemas/reseller-api';
-import { createOrderSchema, idempotencyKeySchema, LINK_INVALID, LINK_REQUIRED, QUANTITY_INVALID, SERVICE_UNAVAILABLE } from '../schemas/orders';
+import { createOrderSchema, idempotencyKeySchema, LINK_INVALID, LINK_REQUIRED, QUANTITY_INVALID, SERVICE_UNAVAILABLE, USERNAME_INVALID } from '../schemas/orders';
 import { resolveApiKey, type ApiCaller } from './api-keys';
 import { listAllServices } from './catalogue';
 import { INSUFFICIENT_BALANCE } from './ledger';
-import { cancelOrder, getOrderRows, placeOrder, requestRefill, type OrderEnv, type OrderViewRow } from './orders';
+import { placeOrder } from './order-placing';
+import { getOrderRows, type OrderViewRow } from './order-views';
+import { cancelOrder, requestRefill, type OrderEnv } from './orders';
 import { enforceRateLimit } from './rate-limit';
 
 export const apiKeyRateLimitKey = (keyId: number) => `api-key:${keyId}`;
-export const RATE_LIMITED = `Too many requests: at most ${API_CALLS_PER_MINUTE} calls a minute per API key. Please wait a minute and try again.`;
+export const RATE_LIMITED = PANEL_ERRORS.tooManyRequests;
 const PROVIDER_SILENT = 'The provider did not answer. Please try again later.';
 const CURRENCY = 'NGN';
 /** Order and refill ids are Postgres integers. */
@@ -36,6 +38,7 @@ const PANEL_WORDS = new Map<string, string>([
   [SERVICE_UNAVAILABLE, PANEL_ERRORS.incorrectServiceId],
   [LINK_REQUIRED, PANEL_ERRORS.incorrectLink],
   [LINK_INVALID, PANEL_ERRORS.incorrectLink],
+  [USERNAME_INVALID, PANEL_ERRORS.incorrectLink],
   [QUANTITY_INVALID, PANEL_ERRORS.incorrectQuantity],
   [INSUFFICIENT_BALANCE, PANEL_ERRORS.notEnoughFunds],
 ]);
@@ -103,7 +106,8 @@ function orderStatus({ order }: OrderViewRow) {
   return {
     charge: koboToNaira(order.chargeKobo - order.refundedKobo),
     start_count: String(order.startCount ?? 0),
-    status: order.status === 'Pending Submission' ? 'Pending' : order.status,
+    // 'Pending Submission' until the provider has it, as the SPA shows: tools treat an unfinished word as still open.
+    status: order.status,
     remains: String(remains),
     currency: CURRENCY,
   };

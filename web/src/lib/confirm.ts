@@ -30,7 +30,9 @@ export async function confirmAction({ title, text, confirmText = 'Yes', cancelTe
 }
 
 /** Asks for a line of text (e.g. a reason) before going on; null when canceled. */
-export async function promptText({ title, text, inputLabel, confirmText = 'Yes', cancelText = 'No', danger = false }: ConfirmOptions & { inputLabel: string }): Promise<string | null> {
+export async function promptText({
+  title, text, inputLabel, required, confirmText = 'Yes', cancelText = 'No', danger = false,
+}: ConfirmOptions & { inputLabel: string; /** The message shown while the field is empty, when an answer is required. */ required?: string }): Promise<string | null> {
   const answer = await Swal.fire({
     title,
     text,
@@ -38,6 +40,7 @@ export async function promptText({ title, text, inputLabel, confirmText = 'Yes',
     input: 'text',
     inputLabel,
     inputAttributes: { maxlength: '500', 'aria-label': inputLabel },
+    inputValidator: required ? (value: string) => (value.trim() ? undefined : required) : undefined,
     showCancelButton: true,
     confirmButtonText: confirmText,
     cancelButtonText: cancelText,

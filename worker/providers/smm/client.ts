@@ -12,11 +12,12 @@ import {
   type SmmAddOrderInput,
   type SmmItemResult,
   type SmmOrderState,
-  type SmmOrderStatus,
   type SmmRefillStatus,
   type SmmService,
   type SmmServiceCatalogue,
+  type SmmStatusEntry,
 } from './types';
+import { readOrderState, statusKey } from './order-state';
 
 export interface SmmClientOptions {
   /** The panel's API endpoint, e.g. https://panel.example/api/v2 */
@@ -34,8 +35,12 @@ export interface SmmClient {
    */
   add(input: SmmAddOrderInput): Promise<{ orderId: string }>;
   status(orderId: string): Promise<SmmOrderState>;
-  /** Status of many orders, asked 100 at a time; keyed by the ids given. */
-  statuses(orderIds: readonly string[]): Promise<Map<string, SmmItemResult<SmmOrderState>>>;
+  /**
+   * Status of many orders, asked 100 at a time; keyed by the ids given. Never throws for the
+   * panel's sake: a batch that gets no readable answer marks its orders `unanswered`, and each
+   * entry is read on its own.
+   */
+  statuses(orderIds: readonly string[]): Promise<Map<string, SmmStatusEntry>>;
   balance(): Promise<{ balanceMicros: bigint; currency: string }>;
   refill(orderId: string): Promise<{ refillId: string }>;
   refills(orderIds: readonly string[]): Promise<Map<string, SmmItemResult<{ refillId: string }>>>;
@@ -47,24 +52,6 @@ export interface SmmClient {
 
 /** The protocol's limit on ids per batch call. */
 const BATCH_LIMIT = 100;
-
-/** Status words keyed by their lower-case letters only, so "In Progress", "in_progress" and "inprogress" meet. */
-const ORDER_STATUS_BY_KEY = new Map<string, SmmOrderStatus>([
-  ['pending', 'Pending'],
-  ['inprogress', 'In progress'],
-  ['processing', 'Processing'],
-  ['completed', 'Completed'],
-  ['complete', 'Completed'],
-  ['partial', 'Partial'],
-  ['canceled', 'Canceled'],
-  ['cancelled', 'Canceled'],
-  // Some panels show canceled orders as refunded: same outcome, the charge is returned.
-  ['refunded', 'Canceled'],
-  // Subscriptions report their own words: running or paused ones are still in progress, expired ones are done.
-  ['active', 'In progress'],
-  ['paused', 'In progress'],
-  ['expired', 'Completed'],
-]);
 
 const REFILL_STATUS_BY_KEY = new Map<string, SmmRefillStatus>([
   ['pending', 'Pending'],
@@ -78,10 +65,6 @@ const REFILL_STATUS_BY_KEY = new Map<string, SmmRefillStatus>([
 ]);
 
 const MISSING_FROM_ANSWER = 'Missing from the provider answer';
-
-function statusKey(value: unknown): string {
-  return typeof value === 'string' ? value.toLowerCase().replace(/[^a-z]/g, '') : '';
-}
 
 function uniqueIds(ids: readonly string[]): string[] {
   return [...new Set(ids.map((id) => String(id).trim()).filter((id) => id !== ''))];
@@ -155,7 +138,7 @@ export function createSmmClient({ apiUrl, apiKey, timeoutMs = 15_000, fetchImpl 
     }
   }
 
-  /** Whole counts (quantities, start counts, remains); null when the panel left the field out or empty. */
+  /** Whole counts of the catalogue (min, max); null when the panel left the field out or empty. */
   function readCount(action: string, value: unknown, field: string): number | null {
     if (value === undefined || value === null || value === '') return null;
     if (typeof value !== 'string' && typeof value !== 'number') throw garbage(action, `${field} is not a number: ${JSON.stringify(value)}`);
@@ -169,22 +152,6 @@ export function createSmmClient({ apiUrl, apiKey, timeoutMs = 15_000, fetchImpl 
   function readFlag(value: unknown): boolean {
     if (typeof value === 'string') return ['1', 'true', 'yes'].includes(value.trim().toLowerCase());
     return value === true || value === 1;
-  }
-
-  function readOrderState(action: string, value: unknown): SmmOrderState {
-    if (!isRecord(value)) throw garbage(action, `order status is not an object: ${JSON.stringify(value)}`);
-    const status = ORDER_STATUS_BY_KEY.get(statusKey(value.status));
-    if (!status) throw garbage(action, `unknown order status ${JSON.stringify(value.status)}`);
-    const remains = readCount(action, value.remains, 'remains');
-    // A partial order is refunded by what remains, so that number must be there.
-    if (remains === null && status === 'Partial') throw garbage(action, 'a Partial order came without remains');
-    return {
-      chargeMicros: readMoney(action, value.charge, 'charge'),
-      startCount: readCount(action, value.start_count, 'start_count') ?? 0,
-      status,
-      remains: remains ?? 0,
-      currency: typeof value.currency === 'string' ? value.currency.trim().toUpperCase() : '',
-    };
   }
 
   function readRefillStatus(action: string, value: unknown): SmmRefillStatus {
@@ -226,12 +193,12 @@ export function createSmmClient({ apiUrl, apiKey, timeoutMs = 15_000, fetchImpl 
     action: string,
     idsParam: string,
     ids: readonly string[],
-    readAnswer: (answer: unknown, results: Map<string, SmmItemResult<T>>, asked: string[]) => void,
+    readAnswer: (answer: unknown, results: Map<string, SmmItemResult<T>>) => void,
   ): Promise<Map<string, SmmItemResult<T>>> {
     const wanted = uniqueIds(ids);
     const answered = new Map<string, SmmItemResult<T>>();
     for (const chunk of batches(wanted)) {
-      readAnswer(await call(action, { [idsParam]: chunk.join(',') }), answered, chunk);
+      readAnswer(await call(action, { [idsParam]: chunk.join(',') }), answered);
     }
     return new Map(wanted.map((id) => [id, answered.get(id) ?? { ok: false, error: MISSING_FROM_ANSWER }]));
   }
@@ -247,6 +214,60 @@ export function createSmmClient({ apiUrl, apiKey, timeoutMs = 15_000, fetchImpl 
         results.set(orderId, refusal !== null ? { ok: false, error: refusal } : { ok: true, ...readValue(item[field]) });
       }
     };
+  }
+
+  /** Asks one batch of statuses and records each entry; returns the failure when no answer could be read. */
+  async function askStatuses(ids: string[], answered: Map<string, SmmStatusEntry>): Promise<SmmProviderError | null> {
+    let answer: Record<string, unknown>;
+    try {
+      const body = await call('status', { orders: ids.join(',') });
+      if (!isRecord(body)) throw garbage('status', `expected an object keyed by order id, got ${excerpt(JSON.stringify(body))}`);
+      answer = body;
+    } catch (error) {
+      if (error instanceof SmmProviderError) return error;
+      throw error;
+    }
+    // Asked about one order, some panels answer in the single-order shape instead of keying it by id.
+    const entries = ids.length === 1 && !(ids[0] in answer) && 'status' in answer ? [[ids[0], answer] as const] : Object.entries(answer);
+    for (const [orderId, value] of entries) {
+      const refusal = errorMessage(value);
+      answered.set(orderId, refusal !== null
+        ? { ok: false, error: refusal }
+        : isRecord(value)
+          ? { ok: true, ...readOrderState(value) }
+          : { ok: false, error: `Unreadable entry: ${excerpt(JSON.stringify(value) ?? String(value))}` });
+    }
+    return null;
+  }
+
+  function markUnanswered(ids: string[], failure: SmmProviderError, answered: Map<string, SmmStatusEntry>): void {
+    for (const orderId of ids) answered.set(orderId, { ok: false, error: failure.message, unanswered: true });
+  }
+
+  /**
+   * A batch got no readable answer. Panels that choke on one order fail the whole batch, so each
+   * half is asked again and a half that fails alone is split further: one bad order costs only
+   * itself. Returns whether the panel itself is failing: both halves failed, it timed out (each
+   * retry would cost a whole timeout), or it refused the call as such.
+   */
+  async function isolateFailure(ids: string[], failure: SmmProviderError, answered: Map<string, SmmStatusEntry>): Promise<boolean> {
+    const timedOut = failure.cause instanceof TransportFailure && failure.cause.reason === 'timeout';
+    if (ids.length === 1 || failure.kind !== 'unavailable' || timedOut) {
+      markUnanswered(ids, failure, answered);
+      return ids.length > 1 || timedOut;
+    }
+    const halves = [ids.slice(0, Math.ceil(ids.length / 2)), ids.slice(Math.ceil(ids.length / 2))];
+    const failures = [await askStatuses(halves[0], answered), await askStatuses(halves[1], answered)];
+    if (failures[0] !== null && failures[1] !== null) {
+      markUnanswered(ids, failures[1], answered);
+      return true;
+    }
+    for (const [index, half] of halves.entries()) {
+      const halfFailure = failures[index];
+      // The other half was answered, so the panel works: whatever this half does, it is about its orders.
+      if (halfFailure !== null) await isolateFailure(half, halfFailure, answered);
+    }
+    return false;
   }
 
   return {
@@ -292,22 +313,25 @@ export function createSmmClient({ apiUrl, apiKey, timeoutMs = 15_000, fetchImpl 
     },
 
     async status(orderId) {
-      return readOrderState('status', await call('status', { order: orderId }));
+      const answer = await call('status', { order: orderId });
+      if (!isRecord(answer)) throw garbage('status', `expected an object, got ${excerpt(JSON.stringify(answer))}`);
+      return readOrderState(answer);
     },
 
-    statuses(orderIds) {
-      return batch<SmmOrderState>('status', 'orders', orderIds, (answer, results, asked) => {
-        if (!isRecord(answer)) throw garbage('status', `expected an object keyed by order id, got ${excerpt(JSON.stringify(answer))}`);
-        // Asked about one order, some panels answer in the single-order shape instead of keying it by id.
-        if (asked.length === 1 && typeof answer.status === 'string') {
-          results.set(asked[0], { ok: true, ...readOrderState('status', answer) });
-          return;
+    async statuses(orderIds) {
+      const wanted = uniqueIds(orderIds);
+      const answered = new Map<string, SmmStatusEntry>();
+      let panelFailure: SmmProviderError | null = null;
+      for (const chunk of batches(wanted)) {
+        // Once the panel fails as a whole, asking it the rest would only cost more timeouts.
+        if (panelFailure !== null) {
+          markUnanswered(chunk, panelFailure, answered);
+          continue;
         }
-        for (const [orderId, value] of Object.entries(answer)) {
-          const refusal = errorMessage(value);
-          results.set(orderId, refusal !== null ? { ok: false, error: refusal } : { ok: true, ...readOrderState('status', value) });
-        }
-      });
+        const failure = await askStatuses(chunk, answered);
+        if (failure !== null && (await isolateFailure(chunk, failure, answered))) panelFailure = failure;
+      }
+      return new Map(wanted.map((id) => [id, answered.get(id) ?? { ok: false, error: MISSING_FROM_ANSWER }]));
     },
 
     async balance() {

@@ -81,18 +81,36 @@ export interface SmmAddOrderInput {
   expiry?: string;
 }
 
+/**
+ * One order as the panel reports it. Each field is read on its own: a field the panel left out
+ * is null, a field it sent but we cannot read is null too and named in `unreadable`, so one odd
+ * field never hides the others and callers decide what the rest is still good for.
+ */
 export interface SmmOrderState {
   /** What the provider has charged for the order so far, in micro-units of `currency`. */
-  chargeMicros: bigint;
-  startCount: number;
-  status: SmmOrderStatus;
-  /** Units not delivered. Negative when the provider over-delivered; callers clamp. */
-  remains: number;
+  chargeMicros: bigint | null;
+  startCount: number | null;
+  /** Null when the panel's word means nothing we know (it is then named in `unreadable`). */
+  status: SmmOrderStatus | null;
+  /** Units not delivered. Negative when the provider over-delivered. */
+  remains: number | null;
   currency: string;
+  /** Drip-feed: runs done so far, when the panel says. */
+  runs?: number;
+  /** Subscriptions: posts done so far, when the panel says. */
+  posts?: number;
+  /** What the panel sent that could not be read, by field: `{ status: 'Fail?' }`. */
+  unreadable?: Record<string, unknown>;
 }
 
 /** One entry of a per-item batch answer: the item's result or the provider's error for it. */
 export type SmmItemResult<T> = ({ ok: true } & T) | { ok: false; error: string };
+
+/**
+ * One order's entry in a status batch. `unanswered` marks orders whose batch call got no readable
+ * answer at all (timeout, HTML page, 5xx): that says something about the panel, not the order.
+ */
+export type SmmStatusEntry = ({ ok: true } & SmmOrderState) | { ok: false; error: string; unanswered?: true };
 
 export class SmmProviderError extends ProviderError {
   constructor(

@@ -1,12 +1,14 @@
 // Administrators' orders: the filtered list, one order, the sync on demand, and the manual
-// actions (resend, link, cancel with refund, status with automatic refund, refill).
+// actions (resend, link, cancel through the provider, refund without it, status with automatic refund, refill).
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { jsonBody, parseWith, queryOf } from '../../lib/validation';
 import { idParam } from '../../schemas/common';
-import { adminCancelSchema, adminLinkOrderSchema, adminOrdersQuerySchema, adminOrderStatusSchema, adminResendSchema } from '../../schemas/orders';
 import {
-  adminCancelOrder, adminListOrders, adminOrderDetail, adminRefillOrder, linkProviderOrder, resendOrder, setOrderStatus,
+  adminCancelSchema, adminLinkOrderSchema, adminOrdersQuerySchema, adminOrderStatusSchema, adminRefundWithoutProviderSchema, adminResendSchema,
+} from '../../schemas/orders';
+import {
+  adminCancelOrder, adminListOrders, adminOrderDetail, adminRefillOrder, linkProviderOrder, refundWithoutProvider, resendOrder, setOrderStatus,
 } from '../../services/admin-orders';
 import { syncOrders } from '../../services/order-sync';
 
@@ -32,9 +34,15 @@ export const adminOrderRoutes = new Hono<AppEnv>()
   })
   .post('/:id/cancel', async (c) => {
     const id = orderId(c);
-    const { reason } = await jsonBody(c, adminCancelSchema);
-    const { order, providerCancel } = await adminCancelOrder(c.var.db, c.env, c.var.principal.id, id, reason);
-    return c.json({ message: 'Order canceled and refunded', data: order, providerCancel });
+    const input = await jsonBody(c, adminCancelSchema);
+    const { order, outcome } = await adminCancelOrder(c.var.db, c.env, c.var.principal.id, id, input);
+    const message = outcome === 'refunded' ? 'Order canceled and refunded' : 'The provider was asked to cancel the order; the refund follows when it confirms';
+    return c.json({ message, data: order, outcome });
+  })
+  .post('/:id/refund-without-provider', async (c) => {
+    const id = orderId(c);
+    const input = await jsonBody(c, adminRefundWithoutProviderSchema);
+    return c.json({ message: 'Order canceled and refunded without the provider', data: await refundWithoutProvider(c.var.db, c.var.principal.id, id, input) });
   })
   .post('/:id/status', async (c) => {
     const id = orderId(c);

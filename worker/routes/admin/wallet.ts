@@ -4,7 +4,7 @@ import { koboToNumber } from '../../lib/decimal';
 import { jsonBody, parseWith, queryOf } from '../../lib/validation';
 import { idParam } from '../../schemas/common';
 import { adminDebitSchema, adminTransactionQuerySchema } from '../../schemas/wallet';
-import { ordersForUserDetail } from '../../services/orders';
+import { ordersForUserDetail } from '../../services/order-views';
 import { adminDebit, exportTransactionsCsv, listTransactions, reconcile, userWalletDetail } from '../../services/wallet';
 
 export const adminWalletRoutes = new Hono<AppEnv>()

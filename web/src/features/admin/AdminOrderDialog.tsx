@@ -1,6 +1,7 @@
 // One order as administrators handle it: every detail, and the manual actions its state allows —
-// resend, link to the provider's order, cancel with a full refund, set a status by hand (Partial
-// and Canceled refund automatically, once), and refill.
+// resend, link to the provider's order, cancel (at once while queued with us, through the provider
+// once it has the order), refund without the provider after checking by hand, set a status by
+// hand (Partial and Canceled refund automatically, once), and refill.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
@@ -18,7 +19,7 @@ import { nairaToKobo } from '@/features/orders/catalog';
 import { useCurrency } from '@/features/public/settings';
 import { useRefreshAdmin } from './adminApi';
 import {
-  cancelOrderWithRefund, linkProviderOrder, refillOrder, resendOrder, setOrderStatus, useAdminOrder, type AdminOrderDetail, type SubmissionState,
+  cancelOrder, linkProviderOrder, refillOrder, refundWithoutProvider, resendOrder, setOrderStatus, useAdminOrder, type AdminOrderDetail, type SubmissionState,
 } from './ordersAdminApi';
 
 export const SUBMISSION_LABELS: Record<SubmissionState, string> = {
@@ -53,9 +54,9 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
   const refresh = useRefreshAdmin();
   const [form, setForm] = useState<'status' | 'link' | null>(null);
   const action = useMutation({
-    mutationFn: (run: () => Promise<{ message?: string; providerCancel?: string }>) => run(),
+    mutationFn: (run: () => Promise<{ message?: string }>) => run(),
     onSuccess: (res) => {
-      toast.success(res?.providerCancel ? `${res.message ?? 'Order canceled and refunded'} (provider: ${res.providerCancel})` : res?.message || 'Done');
+      toast.success(res?.message || 'Done');
       setForm(null);
       void refresh();
     },
@@ -76,16 +77,32 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
     });
     if (confirmed) action.mutate(() => resendOrder(order.id, unknown));
   };
+  const atProvider = order.submission === 'accepted';
+  const canCancel = isOpen(order.status) && (order.submission === 'queued' || (atProvider && order.cancelRequestedAt === null));
   const onCancel = async () => {
     const reason = await promptText({
       title: `Cancel order #${order.id}?`,
-      text: `The user gets ${formatAmount(order.charge, currency)} back at once${order.submission === 'accepted' ? ' and the provider is asked to cancel it too' : ''}.`,
+      text: atProvider
+        ? `${order.providerName} is asked to cancel it. The user is refunded for what it did not deliver when it confirms.`
+        : `It has not reached the provider: the user gets ${formatAmount(order.charge, currency)} back at once.`,
       inputLabel: 'Reason (shown to the user)',
-      confirmText: 'Yes, cancel and refund',
+      confirmText: atProvider ? 'Yes, ask the provider' : 'Yes, cancel and refund',
       cancelText: 'No',
       danger: true,
     });
-    if (reason !== null) action.mutate(() => cancelOrderWithRefund(order.id, reason));
+    if (reason !== null) action.mutate(() => cancelOrder(order.id, order.status, reason));
+  };
+  const onRefundWithoutProvider = async () => {
+    const reason = await promptText({
+      title: `Refund order #${order.id} without the provider?`,
+      text: `The user gets ${formatAmount(order.charge, currency)} back and the order is closed as Canceled, without asking ${order.providerName}. Do this only after checking its panel: the provider has no such order, or canceled it.`,
+      inputLabel: 'What you checked (kept in the audit log)',
+      required: 'Say why the order is refunded without the provider',
+      confirmText: 'Yes, refund',
+      cancelText: 'No',
+      danger: true,
+    });
+    if (reason !== null) action.mutate(() => refundWithoutProvider(order.id, order.status, reason));
   };
   const onRefill = async () => {
     if (await confirmAction({ title: `Request a refill of order #${order.id}?`, text: 'The provider is asked to top up what dropped.', confirmText: 'Yes, request', cancelText: 'No' })) {
@@ -103,6 +120,8 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
     ['Provider cost', formatAmount(order.cost, currency)],
     ['Start / remains', `${order.startCount ?? '—'} / ${order.remains ?? '—'}`],
     ['Submission', <>{SUBMISSION_LABELS[order.submission]}{order.submitAttempts > 1 ? ` · ${order.submitAttempts} attempts` : ''}{order.submissionError ? <span className="block text-rose-700">{order.submissionError}</span> : null}</>],
+    ...(order.providerNote ? [['Provider said', <span className="text-amber-800">{order.providerNote}{order.unreadableSyncs > 1 ? ` (${order.unreadableSyncs} reads in a row)` : ''}</span>] as [string, ReactNode]] : []),
+    ...(order.cancelRequestedAt ? [['Cancel requested', formatDateTime(order.cancelRequestedAt)] as [string, ReactNode]] : []),
     ['Placed', formatDateTime(order.created_at)],
     ['Sent', formatDateTime(order.submittedAt) || '—'],
     ['Finished', formatDateTime(order.completedAt) || '—'],
@@ -156,15 +175,20 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
             <Icon name="refresh" className="h-3.5 w-3.5" /> Refill
           </button>
         ) : null}
-        {isOpen(order.status) ? (
+        {canCancel ? (
           <button type="button" className="btn-sm btn-danger" disabled={action.isPending} onClick={() => void onCancel()}>
-            <Icon name="xCircle" className="h-3.5 w-3.5" /> Cancel and refund
+            <Icon name="xCircle" className="h-3.5 w-3.5" /> {atProvider ? 'Cancel at the provider' : 'Cancel and refund'}
+          </button>
+        ) : null}
+        {isOpen(order.status) && (atProvider || order.submission === 'unknown') ? (
+          <button type="button" className="btn-sm btn-danger" disabled={action.isPending} onClick={() => void onRefundWithoutProvider()}>
+            <Icon name="xCircle" className="h-3.5 w-3.5" /> Refund without the provider
           </button>
         ) : null}
         {order.status === 'Partial' || order.status === 'Canceled' ? <p className="text-sm text-slate-500">This order is closed and its refund settled.</p> : null}
       </div>
 
-      {form === 'status' ? <StatusForm order={order} busy={action.isPending} onCancel={() => setForm(null)} onSubmit={(body) => action.mutate(() => setOrderStatus(order.id, body))} /> : null}
+      {form === 'status' ? <StatusForm order={order} busy={action.isPending} onCancel={() => setForm(null)} onSubmit={(body) => action.mutate(() => setOrderStatus(order.id, order.status, body))} /> : null}
       {form === 'link' ? <LinkForm busy={action.isPending} onCancel={() => setForm(null)} onSubmit={(id) => action.mutate(() => linkProviderOrder(order.id, id))} /> : null}
     </div>
   );

@@ -39,6 +39,10 @@ export interface AdminOrderRow {
   submittedAt: string | null;
   completedAt: string | null;
   cancelRequestedAt: string | null;
+  /** What the provider last said that we could not read as a status. */
+  providerNote: string | null;
+  /** Status reads in a row the provider's answer for this order could not be read. */
+  unreadableSyncs: number;
 }
 
 export interface AdminOrderDetail extends AdminOrderRow {
@@ -84,7 +88,12 @@ const path = (orderId: number, action: string) => `admin/orders/${encodeURICompo
 
 export const resendOrder = (orderId: number, confirmNotAtProvider: boolean) => api.post<{ message?: string }>(path(orderId, 'resend'), { confirmNotAtProvider });
 export const linkProviderOrder = (orderId: number, providerOrderId: string) => api.post<{ message?: string }>(path(orderId, 'link'), { providerOrderId });
-export const cancelOrderWithRefund = (orderId: number, reason?: string) => api.post<{ message?: string; providerCancel: string }>(path(orderId, 'cancel'), { reason: reason || undefined });
-export const setOrderStatus = (orderId: number, body: { status: OrderStatus; remains?: number; reason?: string }) => api.post<{ message?: string }>(path(orderId, 'status'), body);
+// Each action names the status the screen showed, so an order that moved on meanwhile answers 409 instead of being overwritten.
+export const cancelOrder = (orderId: number, expectedStatus: OrderStatus, reason?: string) =>
+  api.post<{ message?: string; outcome: 'refunded' | 'requested from the provider' }>(path(orderId, 'cancel'), { reason: reason || undefined, expectedStatus });
+export const refundWithoutProvider = (orderId: number, expectedStatus: OrderStatus, reason: string) =>
+  api.post<{ message?: string }>(path(orderId, 'refund-without-provider'), { reason, expectedStatus });
+export const setOrderStatus = (orderId: number, expectedStatus: OrderStatus, body: { status: OrderStatus; remains?: number; reason?: string }) =>
+  api.post<{ message?: string }>(path(orderId, 'status'), { ...body, expectedStatus });
 export const refillOrder = (orderId: number) => api.post<{ message?: string }>(path(orderId, 'refill'));
 export const syncOrdersNow = () => api.post<{ message?: string }>('admin/orders/sync');

@@ -25,7 +25,9 @@ import { toastFirstError } from '@/features/auth/formErrors';
 import { useDisplayCurrency, type DisplayMoney } from '@/features/public/currency';
 import { useWalletBalance, walletKeys } from '@/features/wallet/walletApi';
 import { nairaToKobo, type Page, type Service } from './catalog';
-import { canDripFeed, EMPTY_ORDER_FORM, FIELD_LABELS, orderFormSchema, orderTotals, rateUnit, SUBSCRIPTION_DELAYS, toOrderBody, typeSpec, type OrderFormValues } from './orderFields';
+import {
+  canDripFeed, EMPTY_ORDER_FORM, FIELD_LABELS, linkFieldText, orderFormSchema, orderTotals, rateUnit, SUBSCRIPTION_DELAYS, toOrderBody, typeSpec, type OrderFormValues,
+} from './orderFields';
 import { massOrder, orderKeys, placeOrder, type MassOrderResult } from './ordersApi';
 import { ServicePicker } from './ServicePicker';
 
@@ -238,7 +240,7 @@ function OrderForm({ service, money, onChangeService }: { service: Service; mone
     }
   };
 
-  const quantityLabel = spec.quantity === 'input' ? 'Quantity' : spec.quantity === 'package' ? 'Packages' : null;
+  const linkText = linkFieldText(service);
   const fieldOrder = ['link', 'quantity', ...spec.extras, 'runs', 'interval'] as Array<keyof OrderFormValues>;
   const dripFeed = canDripFeed(service);
 
@@ -270,26 +272,31 @@ function OrderForm({ service, money, onChangeService }: { service: Service; mone
       ) : null}
 
       <TextField
-        label={spec.quantity === 'subscription' ? 'Profile link (optional)' : 'Link'}
-        type="url"
-        inputMode="url"
+        label={linkText.label}
+        type={linkText.byUsername ? 'text' : 'url'}
+        inputMode={linkText.byUsername ? 'text' : 'url'}
         autoComplete="off"
-        placeholder="https://www.instagram.com/yourprofile"
-        hint={spec.quantity === 'subscription' ? 'Leave empty to use @username.' : undefined}
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={linkText.placeholder}
+        hint={linkText.hint}
         error={errors.link?.message}
         {...register('link')}
       />
 
-      {quantityLabel ? (
+      {spec.quantity === 'input' ? (
         <TextField
-          label={quantityLabel}
+          label="Quantity"
           inputMode="numeric"
           autoComplete="off"
-          placeholder={spec.quantity === 'package' ? '1' : `${formatCount(service.min)} – ${formatCount(service.max)}`}
-          hint={spec.quantity === 'package' ? `Each package costs ${money.formatPrecise(service.rate)}. Min ${formatCount(service.min)} · Max ${formatCount(service.max)}` : `Min ${formatCount(service.min)} · Max ${formatCount(service.max)}`}
+          placeholder={`${formatCount(service.min)} – ${formatCount(service.max)}`}
+          hint={`Min ${formatCount(service.min)} · Max ${formatCount(service.max)}`}
           error={errors.quantity?.message}
           {...register('quantity')}
         />
+      ) : null}
+      {spec.quantity === 'package' ? (
+        <p className="text-sm text-slate-600">Each order is one package, for {money.formatPrecise(service.rate)}. For more, place another order.</p>
       ) : null}
 
       {spec.extras.map((f) => {

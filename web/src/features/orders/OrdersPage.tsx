@@ -12,7 +12,7 @@ import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Spinner } from '@/components/Spinner';
 import { getErrorMessage, handleApiError } from '@/lib/api';
-import { formatCount, formatDateTime, timeAgo } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime, timeAgo } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/hooks';
 import { useDisplayCurrency } from '@/features/public/currency';
 import { walletKeys } from '@/features/wallet/walletApi';
@@ -120,7 +120,14 @@ export default function OrdersPage() {
         o.canRefill || o.canCancel ? (
           <div className="flex justify-end gap-2">
             {o.canRefill ? (
-              <button type="button" className="btn-sm btn-secondary" disabled={busyId === o.id} onClick={() => action.mutate({ kind: 'refill', order: o })} aria-label={`Refill order ${o.id}`}>
+              <button
+                type="button"
+                className="btn-sm btn-secondary"
+                disabled={busyId === o.id}
+                onClick={() => action.mutate({ kind: 'refill', order: o })}
+                aria-label={`Refill order ${o.id}`}
+                title={o.refillUntil ? `Refill available until ${formatDate(o.refillUntil)}` : undefined}
+              >
                 {busyId === o.id && action.variables?.kind === 'refill' ? <Spinner className="h-3.5 w-3.5" label="" /> : <Icon name="refresh" className="h-3.5 w-3.5" />}
                 Refill
               </button>

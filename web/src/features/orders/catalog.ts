@@ -20,6 +20,10 @@ export interface Service {
   refill?: boolean | null;
   cancel?: boolean | null;
   dripfeed?: boolean | null;
+  /** Days after completion a refill may be asked for; null: no limit. */
+  refillDays?: number | null;
+  /** What the order's link is: a URL (a post or page), or an account given by username or profile link. */
+  linkKind?: 'url' | 'username' | null;
   averageTimeSeconds?: number | null;
 }
 

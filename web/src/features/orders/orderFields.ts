@@ -6,7 +6,7 @@ import { chargeKobo, type Service } from './catalog';
 
 export type ExtraField = 'comments' | 'username' | 'usernames' | 'hashtags' | 'hashtag' | 'media' | 'answerNumber' | 'min' | 'max' | 'posts' | 'delay' | 'expiry';
 
-/** Where the quantity comes from (mirrors the Worker's TYPE_RULES in worker/services/orders.ts). */
+/** Where the quantity comes from (mirrors the Worker's TYPE_RULES in worker/services/order-plan.ts). */
 export type QuantitySource = 'input' | 'comments' | 'usernames' | 'package' | 'subscription';
 
 export interface TypeSpec {
@@ -41,6 +41,17 @@ export function typeSpec(type: string | null | undefined): TypeSpec {
 
 /** The unit a service's rate is for: packages are priced each, everything else per 1000. */
 export const rateUnit = (service: Pick<Service, 'type'>) => (typeSpec(service.type).quantity === 'package' ? 'per package' : 'per 1000');
+
+/** What the link field asks for: a URL, an account for services sold by username, or a subscription's optional profile link. */
+export function linkFieldText(service: Service): { label: string; placeholder: string; hint?: string; byUsername: boolean } {
+  if (typeSpec(service.type).quantity === 'subscription') {
+    return { label: 'Profile link (optional)', placeholder: 'https://www.instagram.com/yourprofile', hint: 'Leave empty to use @username.', byUsername: false };
+  }
+  if (service.linkKind === 'username') {
+    return { label: 'Username or profile link', placeholder: '@username or profile link', hint: "The account's username, with or without @, or a link to its profile.", byUsername: true };
+  }
+  return { label: 'Link', placeholder: 'https://www.instagram.com/yourprofile', byUsername: false };
+}
 
 /** Drip-feed applies to services ordered by quantity that offer it. */
 export const canDripFeed = (service: Service) => Boolean(service.dripfeed) && typeSpec(service.type).quantity === 'input';
@@ -104,18 +115,18 @@ export const EMPTY_ORDER_FORM: OrderFormValues = {
 export const countLines = (text: string) => text.split(/\r?\n/).filter((l) => l.trim() !== '').length;
 const int = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
-/** The form's quantity (NaN when not readable yet): input, line count, packages (1 when empty) or the subscription max. */
+/** The form's quantity (NaN when not readable yet): input, line count, one package, or the subscription max. */
 export function quantityOf(service: Service, v: Pick<OrderFormValues, 'quantity' | 'comments' | 'usernames' | 'max'>): number {
   const spec = typeSpec(service.type);
   if (spec.quantity === 'comments' || spec.quantity === 'usernames') return countLines(v[spec.quantity]);
   if (spec.quantity === 'subscription') return int(v.max);
-  if (spec.quantity === 'package' && v.quantity.trim() === '') return 1;
+  if (spec.quantity === 'package') return 1;
   return int(v.quantity);
 }
 
 /**
  * What the order delivers and costs, as the Worker prices it: ceil(rateKobo × units / 1000), the
- * units being the quantity (× runs with drip-feed), packages × 1000, or a subscription's max × posts.
+ * units being the quantity (× runs with drip-feed), 1000 for the one package, or a subscription's max × posts.
  */
 export function orderTotals(service: Service, v: OrderFormValues): { quantity: number; totalQuantity: number; chargeKobo: bigint } {
   const spec = typeSpec(service.type);
@@ -173,7 +184,7 @@ export function orderFormSchema(service: Service) {
         const posts = int(v.posts);
         if (!Number.isFinite(posts) || posts < 1) issue('posts', 'posts is required for subscriptions (how many future posts)');
         if (v.expiry.trim() && !/^\d{2}\/\d{2}\/\d{4}$/.test(v.expiry.trim())) issue('expiry', 'expiry must be a date as dd/mm/yyyy');
-      } else {
+      } else if (spec.quantity !== 'package') {
         const field: keyof OrderFormValues = spec.quantity === 'comments' || spec.quantity === 'usernames' ? spec.quantity : 'quantity';
         const q = quantityOf(service, v);
         if (!Number.isFinite(q) || q <= 0) {

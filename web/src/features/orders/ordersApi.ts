@@ -15,6 +15,8 @@ export interface Order {
   status: string;
   refunded?: string | null;
   canRefill?: boolean;
+  /** The end of the refill window (ISO) when the service has one. */
+  refillUntil?: string | null;
   canCancel?: boolean;
   created_at: string;
   updated_at?: string | null;

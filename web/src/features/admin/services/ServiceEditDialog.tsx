@@ -1,12 +1,13 @@
 // Edits one service: name, category, description, the price (a markup over the provider's cost,
-// or a fixed price), the order range inside the provider's, and whether it is on sale. The
-// preview shows the price the markup gives and the margin guard's floor before saving.
+// or a fixed price), the order range inside the provider's, the refill window, what an order's
+// link is, and whether it is on sale. The preview shows the price the markup gives and the
+// margin guard's floor before saving.
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { nairaField } from '@schemas/catalogue';
-import { TextAreaField, TextField } from '@/components/Field';
+import { SelectField, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { SegmentedControl } from '@/components/SegmentedControl';
@@ -32,6 +33,9 @@ const serviceFormSchema = z
     rate: z.string(),
     min: whole('Min'),
     max: whole('Max'),
+    refillDays: z.string().trim().regex(/^(|[1-9]\d{0,3})$/, { error: 'Refill window must be a whole number of days from 1 to 3650, or blank' })
+      .refine((v) => v === '' || Number(v) <= 3650, { error: 'Refill window must be a whole number of days from 1 to 3650, or blank' }),
+    linkKind: z.enum(['auto', 'url', 'username']),
     enabled: z.boolean(),
   })
   .superRefine((v, ctx) => {
@@ -45,7 +49,7 @@ const serviceFormSchema = z
     if (/^\d+$/.test(v.min) && /^\d+$/.test(v.max) && Number(v.min) > Number(v.max)) ctx.addIssue({ code: 'custom', path: ['max'], message: 'Max must not be below min' });
   });
 type ServiceForm = z.infer<typeof serviceFormSchema>;
-const FIELD_ORDER: Array<keyof ServiceForm> = ['name', 'category', 'description', 'markup', 'rate', 'min', 'max'];
+const FIELD_ORDER: Array<keyof ServiceForm> = ['name', 'category', 'description', 'markup', 'rate', 'min', 'max', 'refillDays'];
 
 const toForm = (s: AdminService): ServiceForm => ({
   name: s.name,
@@ -56,6 +60,8 @@ const toForm = (s: AdminService): ServiceForm => ({
   rate: s.rate,
   min: String(s.min),
   max: String(s.max),
+  refillDays: s.refillDays === null ? '' : String(s.refillDays),
+  linkKind: s.linkKindOverride ?? 'auto',
   enabled: s.enabled,
 });
 
@@ -94,6 +100,8 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
         description: values.description,
         min: Number(values.min),
         max: Number(values.max),
+        refillDays: values.refillDays === '' ? null : Number(values.refillDays),
+        linkKind: values.linkKind === 'auto' ? null : values.linkKind,
         enabled: values.enabled,
         ...pricingChange,
       });
@@ -154,6 +162,19 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
       <div className="grid grid-cols-2 gap-4">
         <TextField label="Min" inputMode="numeric" hint={`Provider minimum ${service.providerMin}`} error={errors.min?.message} {...register('min')} />
         <TextField label="Max" inputMode="numeric" hint={`Provider maximum ${service.providerMax}`} error={errors.max?.message} {...register('max')} />
+        <TextField
+          label="Refill window (days)"
+          inputMode="numeric"
+          placeholder="No limit"
+          hint={`Refills can be asked for this many days after an order completes. Blank: no limit, unless the provider's name states one ("Refill 30D"), which the catalogue sync fills in.`}
+          error={errors.refillDays?.message}
+          {...register('refillDays')}
+        />
+        <SelectField label="Order link" hint="What buyers and reseller tools give as the link." error={errors.linkKind?.message} {...register('linkKind')}>
+          <option value="auto">{service.linkKindOverride === null ? `Automatic (now: ${service.linkKind === 'username' ? 'a username or profile link' : 'a link'})` : 'Automatic'}</option>
+          <option value="url">A link to a post or page</option>
+          <option value="username">A username or profile link</option>
+        </SelectField>
       </div>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,0 +1,90 @@
+// The order form asks for what the service takes: a username or profile link for services sold
+// by username (followers, members), a link for the others, and no quantity for packages (an
+// order is one package).
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '@/routes';
+import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
+import { describedText, jsonResponse, mockFetch, WithQuery } from './helpers';
+
+const ADA: SessionUser = { id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } };
+const base = { platform: 'Instagram', categoryId: 1, rate: '12.50', rateKobo: '1250', refill: true, cancel: false, dripfeed: false, averageTimeSeconds: null, refillDays: 30 };
+const SERVICES = [
+  { ...base, id: 101, name: 'Instagram Followers HQ', category: 'Instagram Followers', type: 'Default', min: 100, max: 10000, linkKind: 'username' },
+  { ...base, id: 102, name: 'Instagram Likes', category: 'Instagram Likes', type: 'Default', min: 100, max: 10000, linkKind: 'url' },
+  { ...base, id: 103, name: 'Instagram Reach Package', category: 'Instagram Packages', type: 'Package', min: 1, max: 1, linkKind: 'url' },
+];
+
+function server() {
+  const orders: unknown[] = [];
+  const fetch = mockFetch((url, init) => {
+    if (url.includes('/v1/rates')) return jsonResponse(200, { data: { base: 'USD', rates: { NGN: '1550.25', USD: '1' } } });
+    if (url.includes('settings/public')) return jsonResponse(200, { siteName: 'Boost Hub' });
+    if (url.includes('user/getCurrentProfile')) return jsonResponse(200, { message: 'ok', data: ADA });
+    if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: 2500 });
+    if (url.includes('user/getMai')) return jsonResponse(200, { smmBalance: 0 });
+    if (url.includes('services/categories')) return jsonResponse(200, { data: [] });
+    if (url.includes('/services')) return jsonResponse(200, { data: SERVICES, page: 1, limit: 100, total: SERVICES.length });
+    if (url.includes('user/orders') && init.method === 'POST') {
+      orders.push(JSON.parse(String(init.body)));
+      return jsonResponse(201, { message: 'Order placed successfully', data: { id: 9, charge: '1.25' } });
+    }
+    return jsonResponse(404, {});
+  });
+  return { fetch, orders };
+}
+
+async function formFor(serviceId: number) {
+  window.localStorage.setItem(TOKEN_KEY, 'user-token');
+  setStoredUser(ADA);
+  const router = createMemoryRouter(routes, { initialEntries: [`/user/create-order?service=${serviceId}`] });
+  render(
+    <WithQuery>
+      <RouterProvider router={router} />
+    </WithQuery>,
+  );
+  const name = SERVICES.find((service) => service.id === serviceId)!.name;
+  return (await screen.findByText(name, { selector: 'p' })).closest('form')!;
+}
+
+afterEach(() => window.localStorage.clear());
+
+describe('the order form link field', () => {
+  it('asks for a username or profile link for a service sold by username, and sends what was typed', async () => {
+    const user = userEvent.setup();
+    const { orders } = server();
+    const form = await formFor(101);
+    const link = within(form).getByLabelText('Username or profile link');
+    expect(link.getAttribute('placeholder')).toBe('@username or profile link');
+    expect(link.getAttribute('type')).toBe('text');
+    expect(describedText(link)).toBe("The account's username, with or without @, or a link to its profile.");
+    expect(within(form).queryByLabelText('Link')).toBeNull();
+
+    await user.type(link, '@ada_lovelace');
+    await user.type(within(form).getByLabelText('Quantity'), '100');
+    await user.click(within(form).getByRole('button', { name: /Place order/ }));
+    await waitFor(() => expect(orders).toEqual([{ serviceId: 101, link: '@ada_lovelace', quantity: 100 }]));
+  });
+
+  it('asks for a link for a service on a post', async () => {
+    server();
+    const form = await formFor(102);
+    const link = within(form).getByLabelText('Link');
+    expect(link.getAttribute('type')).toBe('url');
+    expect(within(form).queryByLabelText('Username or profile link')).toBeNull();
+  });
+
+  it('asks no quantity for a package: each order is one', async () => {
+    const user = userEvent.setup();
+    const { orders } = server();
+    const form = await formFor(103);
+    expect(within(form).queryByLabelText('Quantity')).toBeNull();
+    expect(within(form).queryByLabelText('Packages')).toBeNull();
+    expect(within(form).getByText(/^Each order is one package, for /)).toBeTruthy();
+    await user.type(within(form).getByLabelText('Link'), 'https://instagram.com/p/abc');
+    await user.click(within(form).getByRole('button', { name: /Place order/ }));
+    await waitFor(() => expect(orders).toEqual([{ serviceId: 103, link: 'https://instagram.com/p/abc', quantity: 1 }]));
+  });
+});

@@ -1,0 +1,62 @@
+// Closing an order in a final state with the refund that state owes (order-refunds.ts), once.
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { orders } from '../../drizzle/schema';
+import type { DbOrTx } from '../db';
+import { invalid } from '../lib/errors';
+import type { OrderStatus } from '../schemas/orders';
+import { applyLedgerEntry } from './ledger';
+import { refundOwed, type Delivery, type FinalStatus } from './order-refunds';
+
+export interface Closing extends Delivery {
+  status: FinalStatus;
+  startCount?: number | null;
+  reason?: string | null;
+  /** The statuses the order may close from: the guard that makes its refund happen once. */
+  from: readonly OrderStatus[];
+  where?: SQL;
+  set?: Partial<typeof orders.$inferInsert>;
+}
+
+/**
+ * Moves an order to a final state and pays back what refundOwed says that state owes. The
+ * conditional update lets one caller win however many run at once, and the ledger's unique
+ * (order_refund, order id) makes a second refund impossible even so. A delivery the rule cannot
+ * close on throws before anything changes. Runs in the caller's transaction.
+ */
+export async function closeOrder(tx: DbOrTx, orderId: number, closing: Closing): Promise<{ userId: number; refundedKobo: bigint } | null> {
+  const [order] = await tx
+    .select({ chargeKobo: orders.chargeKobo, quantity: orders.quantity, deliverable: orders.deliverable, extras: orders.extras })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return null;
+  const outcome = refundOwed(order, closing.status, closing);
+  if (outcome.status === null) throw invalid(`Order #${orderId} cannot close as ${closing.status}: ${outcome.problem}`);
+  const [closed] = await tx
+    .update(orders)
+    .set({
+      ...closing.set,
+      status: outcome.status,
+      remains: outcome.remains,
+      startCount: closing.startCount ?? undefined,
+      statusReason: closing.reason ?? undefined,
+      refundedKobo: outcome.refundKobo,
+      completedAt: new Date(),
+      lastSyncedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, closing.from), closing.where))
+    .returning({ userId: orders.userId, refundedKobo: orders.refundedKobo });
+  if (!closed) return null;
+  if (closed.refundedKobo > 0n) {
+    await applyLedgerEntry(tx, {
+      userId: closed.userId,
+      direction: 'credit',
+      amountKobo: closed.refundedKobo,
+      source: 'order_refund',
+      sourceRef: String(orderId),
+      description: outcome.status === 'Canceled' ? `Refund: order #${orderId} canceled` : `Refund: order #${orderId} partially delivered`,
+    });
+  }
+  return closed;
+}
+

@@ -1,0 +1,226 @@
+// Placing an order: checking it against its service (order-plan.ts), charging the wallet and
+// creating the order in one statement, then putting it on the submissions queue. The provider is
+// never waited for.
+import { and, eq, sql } from 'drizzle-orm';
+import { orders, services } from '../../drizzle/schema';
+import type { Db, DbOrTx } from '../db';
+import { isUniqueViolation } from '../lib/db-errors';
+import { AppError } from '../lib/errors';
+import { parseMassOrderLines, type CreateOrderData } from '../schemas/orders';
+import { ledgerEntrySteps, refusedDebit } from './ledger';
+import {
+  planOrder, readOrderableService, recentlyReadService, serviceIdOf, unchangedSince, withCategoryAndProvider, type OrderPlan,
+} from './order-plan';
+import { queueSubmissions } from './order-submissions';
+import { getOrderView, type OrderRow, type OrderView } from './order-views';
+import type { OrderEnv } from './orders';
+
+interface PaidOrder {
+  id: number;
+  /** False when the Idempotency-Key named an order placed earlier. */
+  created: boolean;
+}
+
+interface PlacingOptions {
+  idempotencyKey?: string;
+}
+
+/** What an order asks the provider for: a request repeated under its Idempotency-Key must ask for the same. */
+type OrderTerms = Pick<OrderRow, 'serviceId' | 'link' | 'quantity' | 'extras'>;
+type EarlierOrder = Pick<OrderRow, 'id'> & OrderTerms;
+
+type Placement =
+  | { outcome: 'placed earlier'; order: EarlierOrder }
+  | { outcome: 'service changed' }
+  | { outcome: 'placed'; id: number };
+
+/** The placing statement's one row; every column is null when its part did not happen. */
+type PlacingRow = {
+  earlier_id: number | null;
+  earlier_service_id: number | null;
+  earlier_link: string | null;
+  earlier_quantity: number | null;
+  earlier_extras: unknown;
+  on_sale: boolean | null;
+  order_id: number | null;
+};
+
+async function findByKey(db: DbOrTx, userId: number, idempotencyKey: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for an order with different details. Use a new key for a new order.';
+
+/** JSON with the keys of every object sorted: jsonb hands objects back in its own key order. */
+const canonicalJson = (value: unknown) =>
+  JSON.stringify(value, (_key, inner: unknown) => (inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1))) : inner));
+
+/** A link without what varies in writing the same one: case, scheme, "www.", a trailing slash, a leading "@". */
+const looseLink = (link: string) => link.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/^www\./, '').replace(/\/+$/, '').replace(/^@/, '');
+
+/**
+ * Whether a request repeats the one its key placed. A planned request must ask for exactly the
+ * same: the link as stored, the quantity and every field sent to the provider. One the service
+ * cannot take now (since disabled, say) is compared by what it says: the service, the quantity
+ * if given, and a link to the same post or account (a username matches its profile link).
+ */
+function sameRequest(earlier: OrderTerms, asked: OrderPlan | CreateOrderData): boolean {
+  if ('providerFields' in asked) {
+    return earlier.serviceId === asked.service.id && earlier.link === asked.link && earlier.quantity === asked.quantity
+      && canonicalJson(earlier.extras) === canonicalJson(asked.providerFields);
+  }
+  const stored = looseLink(earlier.link);
+  const given = asked.link === undefined ? undefined : looseLink(asked.link);
+  return String(earlier.serviceId) === String(asked.serviceId).trim()
+    && (asked.quantity === undefined || asked.quantity === earlier.quantity)
+    && (given === undefined || stored === given || stored.endsWith(`/${given}`) || stored.endsWith(`/@${given}`));
+}
+
+/** The order a key placed earlier, if the request is the same one again; a different request under a used key is refused. */
+function earlierOrder(earlier: EarlierOrder, asked: OrderPlan | CreateOrderData): PaidOrder {
+  if (!sameRequest(earlier, asked)) throw new AppError('unprocessable', IDEMPOTENCY_KEY_REUSED);
+  return { created: false, id: earlier.id };
+}
+
+/**
+ * The placing statement: one round trip, atomic without a transaction. It looks for the order the
+ * Idempotency-Key placed earlier; failing that, if the service is on sale with every value the
+ * order was planned with, it debits the wallet through the ledger's conditional update, inserts
+ * the order (queued for submission) only when the money moved, and writes the
+ * ledger row naming it. Too little balance writes nothing. When a request with the same key
+ * commits first, this one's order insert fails on the unique index, which undoes the whole
+ * statement, debit included, and that request's order is the answer.
+ */
+async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPlan, options: PlacingOptions): Promise<Placement> {
+  const { service } = plan;
+  const earlier = db.select({ id: orders.id, serviceId: orders.serviceId, link: orders.link, quantity: orders.quantity, extras: orders.extras }).from(orders)
+    .where(options.idempotencyKey ? and(eq(orders.userId, userId), eq(orders.idempotencyKey, options.idempotencyKey)) : sql`false`);
+  const onSaleAsPlanned = withCategoryAndProvider(db.select({ onSale: sql`true`.as('on_sale') }).from(services).$dynamic()).where(unchangedSince(service));
+  const debit = ledgerEntrySteps({
+    userId,
+    direction: 'debit',
+    amountKobo: plan.chargeKobo,
+    source: 'order',
+    sourceRef: sql`placed.id::text`,
+    description: sql`'Order #' || placed.id || ${`: ${service.name} × ${plan.deliverable.toLocaleString('en-US')}`}`,
+    alongside: sql`placed`,
+    onlyIf: sql`exists (select 1 from on_sale) and not exists (select 1 from earlier)`,
+  });
+  let row: PlacingRow;
+  try {
+    [row] = (await db.execute<PlacingRow>(sql`
+      with earlier as (${earlier}),
+      on_sale as (${onSaleAsPlanned}),
+      ${debit.balance},
+      placed as (
+        insert into orders (user_id, service_id, provider_id, provider_service_id, service_name, link, quantity, deliverable, extras,
+          rate_kobo, cost_kobo, charge_kobo, idempotency_key)
+        select ${userId}, ${service.id}, ${service.providerId}, ${service.providerServiceId}, ${service.name}, ${plan.link}, ${plan.quantity},
+          ${plan.deliverable}, ${JSON.stringify(plan.providerFields)}::jsonb, ${service.rateKobo}, ${plan.costKobo}, ${plan.chargeKobo},
+          ${options.idempotencyKey ?? null}
+        from ledger_balance
+        returning id
+      ),
+      ${debit.row}
+      select earlier.id as earlier_id, earlier.service_id as earlier_service_id, earlier.link as earlier_link, earlier.quantity as earlier_quantity,
+        earlier.extras as earlier_extras, on_sale.*, placed.id as order_id
+      from (values (true)) as statement (ran)
+        left join earlier on true
+        left join on_sale on true
+        left join placed on true`)).rows;
+  } catch (error) {
+    if (!options.idempotencyKey || !isUniqueViolation(error, 'orders_user_idempotency_key')) throw error;
+    return { outcome: 'placed earlier', order: (await findByKey(db, userId, options.idempotencyKey))! };
+  }
+  if (row.earlier_id !== null) {
+    return {
+      outcome: 'placed earlier',
+      order: { id: row.earlier_id, serviceId: row.earlier_service_id!, link: row.earlier_link!, quantity: row.earlier_quantity!, extras: row.earlier_extras },
+    };
+  }
+  if (row.on_sale === null) return { outcome: 'service changed' };
+  if (row.order_id === null) throw await refusedDebit(db, userId);
+  return { outcome: 'placed', id: row.order_id };
+}
+
+/**
+ * Checks the order against its service and places it, paid, with one statement. A retry with an
+ * Idempotency-Key gets the order the key placed earlier, even one that would be refused now (its
+ * service since disabled, say). The order is planned with the service as this isolate last read
+ * it (recentlyRead); when that copy refuses the order or turns out to be out of date, the
+ * service is read again and the order planned again.
+ */
+async function createPaidOrder(db: Db, userId: number, input: CreateOrderData, options: PlacingOptions): Promise<PaidOrder> {
+  const id = serviceIdOf(input.serviceId);
+  let service = recentlyReadService(id);
+  // Three rounds cover a refusing copy, then a service an administrator changes while the order is placed.
+  for (let round = 0; round < 3; round += 1) {
+    const fresh = service === undefined;
+    let plan: OrderPlan;
+    try {
+      service ??= await readOrderableService(db, id);
+      plan = planOrder(service, input);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (!fresh) {
+        service = undefined;
+        continue;
+      }
+      const earlier = options.idempotencyKey ? await findByKey(db, userId, options.idempotencyKey) : undefined;
+      if (earlier) return earlierOrder(earlier, input);
+      throw error;
+    }
+    const placement = await chargeAndInsertOrder(db, userId, plan, options);
+    if (placement.outcome === 'placed earlier') return earlierOrder(placement.order, plan);
+    if (placement.outcome === 'placed') return { created: true, id: placement.id };
+    service = undefined;
+  }
+  throw new AppError('unavailable', 'The service changed while your order was being placed. Please try again.');
+}
+
+/**
+ * POST user/orders and the reseller API's `add`: the placing statement, then the order on the
+ * submissions queue; the provider is never waited for. `created` is false when the idempotency
+ * key named an earlier order.
+ */
+export async function placeOrder(db: Db, env: OrderEnv, userId: number, input: CreateOrderData, idempotencyKey?: string): Promise<{ order: OrderView; created: boolean }> {
+  const paid = await createPaidOrder(db, userId, input, { idempotencyKey });
+  if (paid.created) await queueSubmissions(env, [paid.id]);
+  return { order: await getOrderView(db, userId, paid.id), created: paid.created };
+}
+
+export interface MassOrderResult {
+  line: number;
+  ok: boolean;
+  orderId?: number;
+  error?: string;
+}
+
+/**
+ * POST user/mass-order: every line is charged in order (earlier lines get the balance first) and
+ * answered on its own; the accepted ones then go on the submissions queue together. With an
+ * idempotency key, line n uses "<key>:<n>", so a retried batch places nothing twice.
+ */
+export async function placeMassOrder(db: Db, env: OrderEnv, userId: number, text: string, idempotencyKey?: string): Promise<MassOrderResult[]> {
+  const results: MassOrderResult[] = [];
+  const toSubmit: number[] = [];
+  for (const line of parseMassOrderLines(text)) {
+    if (line.error) {
+      results.push({ line: line.line, ok: false, error: line.error });
+      continue;
+    }
+    try {
+      const lineKey = idempotencyKey ? `${idempotencyKey}:${line.line}` : undefined;
+      const paid = await createPaidOrder(db, userId, { serviceId: line.serviceId, link: line.link, quantity: line.quantity }, { idempotencyKey: lineKey });
+      if (paid.created) toSubmit.push(paid.id);
+      results.push({ line: line.line, ok: true, orderId: paid.id });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ line: line.line, ok: false, error: error.message });
+    }
+  }
+  await queueSubmissions(env, toSubmit);
+  return results;
+}
+
