@@ -72,6 +72,17 @@ export default defineConfig({
         },
       },
       {
+        // The simulator that proves the books (npm run simulate), bounded: seeded random operations
+        // against a stack of its own with the sandbox SMM panel rough, the books checked after each step.
+        test: {
+          name: 'simulate',
+          include: ['tests/simulate/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30 * 60_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
         // `wrangler deploy --dry-run` in Node: the Worker bundles, and stays within the size limit.
         test: {
           name: 'deploy',

@@ -1,0 +1,206 @@
+// The books, checked with direct SQL after every step, in one consistent snapshot (the Worker keeps
+// working meanwhile: queue consumers, late webhooks, requests the simulator hung up on):
+//   - each wallet's balance equals its ledger (credits − debits) and its last row's running balance,
+//     and is never below zero;
+//   - money is conserved: payment and administrator credits − order charges + order refunds −
+//     administrator debits (+ any other kind by its direction) = the balances; each kind moves money
+//     in its own direction, and each total matches its source (paid intents, order charges, refunds);
+//   - each deposit is credited at most once, with its own amount, to its own payer, and only if paid:
+//     declined and abandoned ones never (after the drain, every paid one exactly once);
+//   - each order is debited its charge exactly once; its refunds are one row at most, equal what it
+//     records, never more than its charge, none while it is open; once closed, they are what
+//     refundOwed (worker/services/order-refunds.ts, the shop's own rule) says its status and remains owe;
+//   - an order's submission state fits its status;
+//   - every answer under one Idempotency-Key named the same order, created once, the one the database has;
+//   - `add` reached the panel at most once per order (the sandbox panel counts calls per link), not
+//     counting calls it refused ({"error"}: certainly no order, so holding and retrying is safe).
+import { refundOwed, type FinalStatus } from '../../worker/services/order-refunds';
+import { providerLinkOf, seedUserIds } from './targets';
+import type { Sim } from './world';
+
+const FINAL = ['Completed', 'Partial', 'Canceled'];
+const AT_PROVIDER = ['Pending', 'In progress', 'Processing'];
+/** Ledger kinds and the direction each moves money (1 credit, 2 debit); kinds added later are checked by their own direction. */
+const DIRECTION: Record<string, 1 | 2> = { payment: 1, admin_credit: 1, order_refund: 1, order: 2, admin_debit: 2 };
+
+interface OrderRow {
+  id: number;
+  userId: number;
+  status: string;
+  submission: string;
+  providerOrderId: string | null;
+  charge: string;
+  refunded: string;
+  quantity: number;
+  deliverable: number;
+  extras: Record<string, unknown>;
+  remains: number | null;
+  link: string;
+  key: string | null;
+  debits: number;
+  debited: string;
+  debitUsers: number[] | null;
+  refundRows: number;
+  refundTotal: string;
+}
+
+export interface CheckOptions {
+  /** After the drain: every paid deposit credited exactly once, and every wallet of the shop checked, not only this seed's. */
+  final?: boolean;
+}
+
+type Query = <T extends Record<string, unknown>>(text: string, values?: unknown[]) => Promise<T[]>;
+
+export async function checkBooks(sim: Sim, options: CheckOptions = {}): Promise<string[]> {
+  const ids = seedUserIds(sim);
+  if (ids.length === 0) return [];
+  const problems: string[] = [];
+  await sim.pg.query('begin isolation level repeatable read read only');
+  try {
+    const query: Query = async (text, values) => (await sim.pg.query(text, values)).rows;
+    await checkWallets(query, options.final ? null : ids, problems);
+    await checkConservation(query, ids, problems);
+    await checkDeposits(sim, query, ids, options, problems);
+    const orders = await checkOrders(query, ids, problems);
+    checkKeys(sim, orders, problems);
+    await checkAdds(sim, orders, problems);
+  } finally {
+    await sim.pg.query('commit');
+  }
+  return problems;
+}
+
+async function checkWallets(query: Query, ids: number[] | null, problems: string[]): Promise<void> {
+  const rows = await query<{ user_id: number; balance: string; ledger: string; last_after: string | null }>(`
+    select w.user_id, w.balance_kobo::text as balance, coalesce(l.net, 0)::text as ledger, l.last_after::text as last_after
+    from wallets w left join (
+      select user_id, sum(case when transaction_type = 1 then amount_kobo else -amount_kobo end) as net,
+        (array_agg(balance_after_kobo order by id desc))[1] as last_after
+      from wallet_transactions ${ids ? 'where user_id = any($1::int[])' : ''} group by user_id
+    ) l on l.user_id = w.user_id
+    where (${ids ? 'w.user_id = any($1::int[])' : 'true'})
+      and (w.balance_kobo <> coalesce(l.net, 0) or w.balance_kobo < 0 or l.last_after <> w.balance_kobo)`, ids ? [ids] : []);
+  for (const row of rows) {
+    problems.push(`wallet of user ${row.user_id}: balance ${row.balance}, its ledger sums to ${row.ledger}, its last row says ${row.last_after ?? 'nothing'}`);
+  }
+}
+
+async function checkConservation(query: Query, ids: number[], problems: string[]): Promise<void> {
+  const kinds = await query<{ kind: string; type: number; total: string }>(`
+    select source_kind as kind, transaction_type as type, sum(amount_kobo)::text as total
+    from wallet_transactions where user_id = any($1::int[]) group by 1, 2`, [ids]);
+  const sum = (kind: string) => kinds.filter((row) => row.kind === kind).reduce((total, row) => total + BigInt(row.total), 0n);
+  let others = 0n;
+  for (const row of kinds) {
+    const direction = DIRECTION[row.kind];
+    if (direction !== undefined && direction !== row.type) problems.push(`ledger rows of kind ${row.kind} moving money the wrong way (type ${row.type}): ${row.total} kobo`);
+    if (direction === undefined) others += row.type === 1 ? BigInt(row.total) : -BigInt(row.total);
+  }
+  const [sources] = await query<{ balances: string; paid: string; charged: string; refunded: string }>(`
+    select (select coalesce(sum(balance_kobo), 0) from wallets where user_id = any($1::int[]))::text as balances,
+      (select coalesce(sum(amount_kobo), 0) from payment_intents where status = 'success' and user_id = any($1::int[]))::text as paid,
+      (select coalesce(sum(charge_kobo), 0) from orders where user_id = any($1::int[]))::text as charged,
+      (select coalesce(sum(refunded_kobo), 0) from orders where user_id = any($1::int[]))::text as refunded`, [ids]);
+  const moved = sum('payment') + sum('admin_credit') - sum('order') + sum('order_refund') - sum('admin_debit') + others;
+  if (moved !== BigInt(sources.balances)) {
+    problems.push(`money not conserved: credits ${sum('payment') + sum('admin_credit')} − charges ${sum('order')} + refunds ${sum('order_refund')} − debits ${sum('admin_debit')} (other kinds ${others}) = ${moved}, the balances hold ${sources.balances}`);
+  }
+  if (sum('payment') !== BigInt(sources.paid)) problems.push(`payment credits ${sum('payment')} ≠ paid deposits ${sources.paid}`);
+  if (sum('order') !== BigInt(sources.charged)) problems.push(`order debits ${sum('order')} ≠ order charges ${sources.charged}`);
+  if (sum('order_refund') !== BigInt(sources.refunded)) problems.push(`order refund credits ${sum('order_refund')} ≠ refunds the orders record ${sources.refunded}`);
+}
+
+async function checkDeposits(sim: Sim, query: Query, ids: number[], options: CheckOptions, problems: string[]): Promise<void> {
+  const rows = await query<{ reference: string; status: string; user_id: number; amount: string; credits: number; credited: string; same_user: boolean | null }>(`
+    select p.reference, p.status, p.user_id, p.amount_kobo::text as amount, count(t.id)::int as credits,
+      coalesce(sum(t.amount_kobo), 0)::text as credited, bool_and(t.user_id = p.user_id) as same_user
+    from payment_intents p left join wallet_transactions t on t.source_kind = 'payment' and t.source_ref = p.reference
+    where p.user_id = any($1::int[])
+    group by p.reference, p.status, p.user_id, p.amount_kobo`, [ids]);
+  const byReference = new Map(rows.map((row) => [row.reference, row]));
+  for (const row of rows) {
+    if (row.credits > 1) problems.push(`deposit ${row.reference} credited ${row.credits} times`);
+    if ((row.status === 'success') !== (row.credits === 1)) problems.push(`deposit ${row.reference} is ${row.status} and credited ${row.credits} time(s)`);
+    if (row.credits === 1 && (row.credited !== row.amount || !row.same_user)) problems.push(`deposit ${row.reference} of ${row.amount} kobo by user ${row.user_id} credited ${row.credited} kobo to another user or amount`);
+  }
+  for (const deposit of sim.world.deposits) {
+    const row = byReference.get(deposit.reference);
+    const credits = row?.credits ?? 0;
+    if (deposit.outcome !== 'success' && credits > 0) problems.push(`deposit ${deposit.reference} was ${deposit.outcome} at the checkout, yet credited`);
+    if (options.final && deposit.outcome === 'success' && credits !== 1) problems.push(`deposit ${deposit.reference} was paid, and after the drain is credited ${credits} times`);
+  }
+  const orphans = await query<{ id: string; source_ref: string }>(`
+    select t.id::text, t.source_ref from wallet_transactions t
+    where t.source_kind = 'payment' and t.user_id = any($1::int[]) and not exists (select 1 from payment_intents p where p.reference = t.source_ref)`, [ids]);
+  for (const row of orphans) problems.push(`ledger row ${row.id} credits payment ${row.source_ref}, which no deposit has`);
+}
+
+/** What refundOwed, the shop's own rule, says a closed order owes given the status and remains it closed with. */
+function ruleProblem(order: OrderRow): string | null {
+  const owed = refundOwed(
+    { chargeKobo: BigInt(order.charge), quantity: order.quantity, deliverable: order.deliverable, extras: order.extras },
+    order.status as FinalStatus,
+    { remains: order.remains },
+  );
+  if (owed.status === null) return `closed ${order.status} with remains ${order.remains}, which the refund rule cannot close on (${owed.problem}); refunded ${order.refunded}`;
+  if (owed.status !== order.status || owed.refundKobo !== BigInt(order.refunded) || owed.remains !== order.remains) {
+    return `closed ${order.status} with remains ${order.remains} of ${order.deliverable} and refunded ${order.refunded} of ${order.charge} kobo; the rule says ${owed.status} with remains ${owed.remains}, refund ${owed.refundKobo}`;
+  }
+  return null;
+}
+
+async function checkOrders(query: Query, ids: number[], problems: string[]): Promise<OrderRow[]> {
+  const orders = await query<OrderRow & Record<string, unknown>>(`
+    select o.id, o.user_id as "userId", o.status, o.submission, o.provider_order_id as "providerOrderId", o.charge_kobo::text as charge,
+      o.refunded_kobo::text as refunded, o.quantity, o.deliverable, o.extras, o.remains, o.link, o.idempotency_key as key,
+      d.n as debits, d.total as debited, d.users as "debitUsers", r.n as "refundRows", r.total as "refundTotal"
+    from orders o
+    left join lateral (select count(*)::int as n, coalesce(sum(amount_kobo), 0)::text as total, array_agg(distinct user_id) as users
+      from wallet_transactions where source_kind = 'order' and source_ref = o.id::text) d on true
+    left join lateral (select count(*)::int as n, coalesce(sum(amount_kobo), 0)::text as total
+      from wallet_transactions where source_kind = 'order_refund' and source_ref = o.id::text) r on true
+    where o.user_id = any($1::int[])
+    order by o.id`, [ids]);
+  for (const order of orders) {
+    const say = (what: string) => problems.push(`order ${order.id} (${order.status}, submission ${order.submission}): ${what}`);
+    if (order.debits !== 1 || order.debited !== order.charge) say(`charged ${order.charge} kobo, debited ${order.debits} time(s) for ${order.debited}`);
+    if (order.debitUsers?.some((user) => user !== order.userId)) say(`debited from users ${order.debitUsers.join(', ')}, not its owner ${order.userId}`);
+    if (order.refundRows > 1 || order.refundTotal !== order.refunded) say(`records a refund of ${order.refunded} kobo, the ledger has ${order.refundRows} row(s) for ${order.refundTotal}`);
+    if (BigInt(order.refunded) > BigInt(order.charge) || BigInt(order.refunded) < 0n) say(`refunded ${order.refunded} of a ${order.charge} kobo charge`);
+    if (FINAL.includes(order.status)) {
+      const problem = ruleProblem(order);
+      if (problem) say(problem);
+    } else if (order.refunded !== '0') {
+      say(`still open, yet refunded ${order.refunded}`);
+    }
+    if (AT_PROVIDER.includes(order.status) && (order.submission !== 'accepted' || order.providerOrderId === null)) say(`at the provider without an accepted submission (provider order ${order.providerOrderId})`);
+    if (order.status === 'Pending Submission' && !['queued', 'sending', 'unknown'].includes(order.submission)) say('not yet at the provider, yet its submission is settled');
+    if (order.submission === 'accepted' && order.providerOrderId === null) say('accepted without a provider order id');
+  }
+  const orphans = await query<{ id: string; source_kind: string; source_ref: string }>(`
+    select t.id::text, t.source_kind, t.source_ref from wallet_transactions t
+    where t.source_kind in ('order', 'order_refund') and t.user_id = any($1::int[])
+      and not exists (select 1 from orders o where o.id::text = t.source_ref and o.user_id = t.user_id)`, [ids]);
+  for (const row of orphans) problems.push(`ledger row ${row.id} (${row.source_kind}) names order ${row.source_ref}, which its user does not have`);
+  return orders;
+}
+
+function checkKeys(sim: Sim, orders: OrderRow[], problems: string[]): void {
+  const byKey = new Map(orders.filter((order) => order.key !== null).map((order) => [`${order.userId}:${order.key}`, order.id]));
+  for (const record of sim.world.keys.values()) {
+    const stored = byKey.get(`${record.userId}:${record.key}`);
+    if (record.orderIds.size > 1) problems.push(`Idempotency-Key ${record.key} was answered with orders ${[...record.orderIds].join(', ')}`);
+    if (record.created > 1) problems.push(`Idempotency-Key ${record.key} created an order ${record.created} times`);
+    for (const id of record.orderIds) if (id !== stored) problems.push(`Idempotency-Key ${record.key} was answered with order ${id}; the database has ${stored ?? 'none'} for it`);
+  }
+}
+
+async function checkAdds(sim: Sim, orders: OrderRow[], problems: string[]): Promise<void> {
+  const response = await fetch(`${sim.stack.smmProviderUrl}/__adds?min=2`);
+  const { adds } = (await response.json()) as { adds: Record<string, { calls: number; unrefused: number }> };
+  for (const order of orders) {
+    const link = providerLinkOf(order);
+    const counted = adds[link];
+    if (counted && counted.unrefused > 1) problems.push(`order ${order.id}: \`add\` reached the provider ${counted.calls} times for ${link}, ${counted.unrefused} of them not refused`);
+  }
+}

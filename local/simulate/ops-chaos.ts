@@ -1,0 +1,93 @@
+// What happens around the customers: the cron's sync (sometimes overlapping an administrator's sync
+// on demand), time passing, the panel failing as a whole for a while, database connections cut in
+// the middle of another operation, and clients hanging up on their own requests.
+import { call, said } from './http';
+import { control, expect, sleep, tally, type Sim } from './world';
+
+export const CRON = '*/2 * * * *';
+
+/** The cron trigger, as the local stack fires it (wrangler dev --test-scheduled); resolves when its jobs are done. */
+export function runCron(sim: Sim, abortAfterMs?: number) {
+  return call(`${sim.stack.url}/__scheduled?cron=${encodeURIComponent(CRON)}`, { abortAfterMs, timeoutMs: 180_000 });
+}
+
+export async function sync(sim: Sim): Promise<string> {
+  const { rng } = sim;
+  const both = rng.chance(0.2);
+  tally(sim, both ? 'sync (cron and admin at once)' : 'sync');
+  const hangUp = sim.world.hangUpAfterMs ?? undefined;
+  sim.world.hangUpAfterMs = null;
+  const answers = await Promise.all([runCron(sim, hangUp), ...(both ? [sim.admin.api('admin/orders/sync', { method: 'POST' })] : [])]);
+  expect(sim, 'cron', answers[0], [200]);
+  if (answers[1]) expect(sim, 'POST admin/orders/sync', answers[1], [200]);
+  return `sync${both ? ' + admin sync' : ''}: ${answers.map(said).join(', ')}`;
+}
+
+export async function wait(sim: Sim): Promise<string> {
+  tally(sim, 'time passes');
+  const ms = sim.rng.int(200, 2500);
+  await sleep(ms);
+  return `${ms} ms pass`;
+}
+
+const PANEL_MODES = ['no_balance', 'fail', 'garbage', 'active_order'] as const;
+
+/** The whole panel refuses or breaks for a few steps: out of funds, down, answering garbage, refusing links. */
+export async function panelTrouble(sim: Sim): Promise<string> {
+  const { rng, world } = sim;
+  const mode = rng.pick(PANEL_MODES);
+  const steps = rng.int(3, 15);
+  tally(sim, `panel ${mode}`);
+  await control(sim.stack.smmProviderUrl, { mode });
+  world.panelModeUntil = world.step + steps;
+  return `the panel turns ${mode} for ${steps} steps`;
+}
+
+/** Ends a panel mode panelTrouble started, once its steps are over. */
+export async function panelRecovers(sim: Sim, force = false): Promise<void> {
+  if (sim.world.panelModeUntil === null || (!force && sim.world.step < sim.world.panelModeUntil)) return;
+  await control(sim.stack.smmProviderUrl, { mode: 'normal' });
+  sim.world.panelModeUntil = null;
+}
+
+/**
+ * Runs another operation and cuts every database connection a moment after it starts: at the first
+ * chance after that moment, since the Worker opens its connections per request and closes them after.
+ */
+export async function withDroppedConnections(sim: Sim, run: () => Promise<string>): Promise<string> {
+  const { rng, world, stack } = sim;
+  tally(sim, 'database connections cut');
+  const afterMs = rng.int(0, 80);
+  world.dropping = true;
+  let finished = false;
+  let cut = 0;
+  const cutter = (async () => {
+    await sleep(afterMs);
+    while (!finished && cut === 0) {
+      cut = stack.dropDatabaseConnections();
+      if (cut === 0) await sleep(2);
+    }
+    world.tallies.dropped += cut;
+  })();
+  try {
+    const done = await run();
+    return `${done} [${cut} database connections cut ${afterMs} ms or more after it started]`;
+  } finally {
+    finished = true;
+    await cutter;
+    // Requests still in flight (the queue's consumer, a late webhook) may yet fail: that is theirs to survive.
+    world.dropping = false;
+  }
+}
+
+/** Runs another operation whose main request the client hangs up on after a moment. */
+export async function withHangUp(sim: Sim, run: () => Promise<string>): Promise<string> {
+  const afterMs = sim.rng.int(0, 250);
+  tally(sim, 'client hangs up');
+  sim.world.hangUpAfterMs = afterMs;
+  try {
+    return `${await run()} [hung up after ${afterMs} ms]`;
+  } finally {
+    sim.world.hangUpAfterMs = null;
+  }
+}
