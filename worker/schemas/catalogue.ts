@@ -183,3 +183,19 @@ export type ProviderPriceAcceptInput = z.infer<typeof providerPriceAcceptSchema>
 export const csvImportFieldsSchema = z.object({
   providerId: z.coerce.number({ error: 'providerId is required' }).int().positive({ error: 'providerId is required' }).max(2_147_483_647, { error: 'providerId is out of range' }),
 });
+
+interface PricePoint {
+  cost: string;
+  rate: string;
+  enabled: boolean;
+}
+
+/** One service's automatic price move, as the audit log keeps it (the SPA reads it from the audit entry). */
+export interface PriceChange {
+  serviceId: number;
+  name: string;
+  before: PricePoint;
+  after: PricePoint;
+  /** Why, when more than the run's cause says (a held provider price, a vanished service). */
+  note?: string;
+}

@@ -8,10 +8,11 @@ import type { Db } from '../db';
 import { formatScaled, koboToNaira, parseDecimal } from '../lib/decimal';
 import { isRecord } from '../providers/http';
 import { PROVIDER_MONEY_SCALE, type SmmService, type SmmServiceCatalogue } from '../providers/smm/types';
+import type { PriceChange } from '../schemas/catalogue';
 import { changePercent, getCatalogueSettings, recordWarning, type CatalogueSettings, type WarningInput } from './margin';
 import {
   auditPriceChanges, PRICE_COLUMNS, priceChange, priceStateColumns, providerPriceSuspect, reviewPrice, updateServicesFromRecords,
-  type ColumnTypes, type PriceChange, type PriceState,
+  type ColumnTypes, type PriceState,
 } from './pricing';
 import { getProvider, providerClient, type ProviderEnv } from './providers';
 import { koboConverter } from './rates';

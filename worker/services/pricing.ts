@@ -9,6 +9,7 @@ import { auditLog, serviceCategories, services } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { koboToNaira } from '../lib/decimal';
 import { invalid } from '../lib/errors';
+import type { PriceChange } from '../schemas/catalogue';
 import { bpsToPercent, guardPrice, recordWarning, type CatalogueSettings, type WarningInput } from './margin';
 
 const BPS = 10_000n;
@@ -121,22 +122,6 @@ export async function updateServicesFromRecords(tx: DbOrTx, columns: ColumnTypes
 export const PRICE_COLUMNS: ColumnTypes = { rate_kobo: 'bigint', enabled: 'boolean', disabled_reason: 'text' };
 
 // ---------------------------------------------------------------- audit
-
-interface PricePoint {
-  cost: string;
-  rate: string;
-  enabled: boolean;
-}
-
-/** One service's automatic price move, as the audit log keeps it. */
-export interface PriceChange {
-  serviceId: number;
-  name: string;
-  before: PricePoint;
-  after: PricePoint;
-  /** Why, when more than the run's cause says (a held provider price, a vanished service). */
-  note?: string;
-}
 
 /** The change from `before` to `after`, or null when cost, price and availability are all as they were. */
 export function priceChange(

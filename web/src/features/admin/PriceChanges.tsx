@@ -3,21 +3,9 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api, handleApiError } from '@/lib/api';
+import type { PriceChange } from '@schemas/catalogue';
 import type { AuditEntry } from './adminApi';
 
-interface PricePoint {
-  cost: string;
-  rate: string;
-  enabled: boolean;
-}
-
-export interface PriceChange {
-  serviceId: number;
-  name: string;
-  before: PricePoint;
-  after: PricePoint;
-  note?: string;
-}
 
 /** The entry's price changes, or null when it records none. */
 export function priceChangesOf(entry: AuditEntry): PriceChange[] | null {
