@@ -86,6 +86,24 @@ describe('refunding without the provider', () => {
   });
 });
 
+describe('linking an order whose submission is unknown', () => {
+  it('names the order that already has the provider order id, so the administrator can check both', async () => {
+    const shop = await newShop({ serviceIds: [FAKE.igLikes], timeoutMs: 1000 });
+    const user = await fundedUser(10_000_000n);
+    const first = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
+    const { providerOrderId } = await orderRow(first.id);
+    await shop.fake.post('/__control', { mode: 'timeout' });
+    const second = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
+    await shop.fake.post('/__control', { mode: 'normal' });
+
+    expect(await call(`admin/orders/${second.id}/link`, { token: shop.admin.accessToken, body: { providerOrderId } })).toMatchObject({
+      status: 409,
+      body: { message: `Order #${first.id} already has provider order ${providerOrderId}. If the provider answered the same id for both orders, check both in its panel.` },
+    });
+    expect(await orderRow(second.id)).toMatchObject({ submission: 'unknown', providerOrderId: null });
+  });
+});
+
 describe('admin changes against an order that moved on', () => {
   it('answers 409 and changes nothing when the order is no longer what the administrator saw', async () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes] });

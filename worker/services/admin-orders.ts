@@ -138,10 +138,22 @@ export async function linkProviderOrder(db: Db, actorId: number, id: number, pro
       await tx.insert(auditLog).values({ actorId, action: 'order.link', targetType: 'order', targetId: String(id), details: { providerOrderId } });
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'orders_provider_order_key')) throw conflict('Another order already has this provider order id');
+    if (isUniqueViolation(error, 'orders_provider_order_key')) throw conflict(await providerOrderTaken(db, id, providerOrderId));
     throw error;
   }
   return adminOrderDetail(db, id);
+}
+
+/**
+ * Names the order that already has the provider order id: a panel that answered `add` with the id of an
+ * earlier order is how this happens, and the administrator needs both orders to sort it out.
+ */
+async function providerOrderTaken(db: Db, id: number, providerOrderId: string): Promise<string> {
+  const [holder] = await db.select({ id: orders.id }).from(orders)
+    .where(and(eq(orders.providerOrderId, providerOrderId), sql`${orders.providerId} = (select ${orders.providerId} from ${orders} where ${orders.id} = ${id})`));
+  return holder
+    ? `Order #${holder.id} already has provider order ${providerOrderId}. If the provider answered the same id for both orders, check both in its panel.`
+    : 'Another order already has this provider order id';
 }
 
 const CHANGED_MEANWHILE = 'The order changed meanwhile; reload it';
