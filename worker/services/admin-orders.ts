@@ -10,11 +10,11 @@ import { isUniqueViolation } from '../lib/db-errors';
 import { koboToNaira } from '../lib/decimal';
 import { conflict, invalid, notFound } from '../lib/errors';
 import {
-  OPEN_ORDER_STATUSES, type AdminCancelInput, type AdminOrdersQuery, type AdminOrderStatusInput, type AdminRefundWithoutProviderInput, type OrderStatus,
+  type AdminCancelInput, type AdminOrdersQuery, type AdminOrderStatusInput, type AdminRefundWithoutProviderInput, type OrderStatus,
 } from '../schemas/orders';
 import { closeOrder } from './order-closing';
 import { submitOrder } from './order-sending';
-import { orderSearch, orderViewColumns, toOrderView, type OrderRow, type OrderViewRow } from './order-views';
+import { isOpen, orderSearch, orderViewColumns, toOrderView, type OrderRow, type OrderViewRow } from './order-views';
 import { requestProviderCancel, requestRefill, type OrderEnv } from './orders';
 
 const adminOrderColumns = {
@@ -180,7 +180,7 @@ export type AdminCancelOutcome = 'refunded' | 'requested from the provider';
 export async function adminCancelOrder(db: Db, env: OrderEnv, actorId: number, id: number, input: AdminCancelInput): Promise<{ order: AdminOrderDetail; outcome: AdminCancelOutcome }> {
   const order = await orderRow(db, id);
   checkExpectedStatus(order, input.expectedStatus);
-  if (!(OPEN_ORDER_STATUSES as readonly string[]).includes(order.status)) throw invalid('Only open orders can be canceled');
+  if (!isOpen(order.status)) throw invalid('Only open orders can be canceled');
   const audit = (tx: DbOrTx, details: Record<string, unknown>) =>
     tx.insert(auditLog).values({ actorId, action: 'order.cancel', targetType: 'order', targetId: String(id), details: { reason: input.reason ?? null, submission: order.submission, ...details } });
 
@@ -214,7 +214,7 @@ export async function adminCancelOrder(db: Db, env: OrderEnv, actorId: number, i
 export async function refundWithoutProvider(db: Db, actorId: number, id: number, input: AdminRefundWithoutProviderInput) {
   const order = await orderRow(db, id);
   checkExpectedStatus(order, input.expectedStatus);
-  if (!(OPEN_ORDER_STATUSES as readonly string[]).includes(order.status)) throw invalid('This order is closed and its refund settled');
+  if (!isOpen(order.status)) throw invalid('This order is closed and its refund settled');
   if (order.submission === 'sending') throw conflict('This order is being sent to the provider right now; try again in a minute');
   await db.transaction(async (tx) => {
     const closed = await closeOrder(tx, id, {

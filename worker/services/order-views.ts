@@ -31,7 +31,7 @@ export interface OrderViewRow {
   openRefill: boolean;
 }
 
-const isOpen = (status: OrderStatus) => (OPEN_ORDER_STATUSES as readonly string[]).includes(status);
+export const isOpen = (status: OrderStatus) => (OPEN_ORDER_STATUSES as readonly string[]).includes(status);
 
 /** Whether the order can be refilled now, and until when (null: no limit, or not refillable at all). */
 export function refillability({ order, serviceRefill, serviceRefillDays }: OrderViewRow): { refillable: boolean; refillUntil: Date | null } {
