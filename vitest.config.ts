@@ -27,6 +27,7 @@ export default defineConfig({
               bindings: {
                 DATABASE_URL: inject('databaseUrl'),
                 DB_WS_PROXY: inject('dbWsProxy'),
+                DB_HTTP_ENDPOINT: inject('dbHttpEndpoint'),
                 APP_URL: 'http://localhost:8787',
                 ENVIRONMENT: 'test',
                 JWT_SECRET: TEST_SECRETS.JWT_SECRET,

@@ -6,6 +6,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { WARNING_KINDS } from '../worker/schemas/catalogue';
 import { ORDER_STATUSES } from '../worker/schemas/orders';
+import { TICKET_KINDS, TICKET_STATUSES } from '../worker/schemas/tickets';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const kobo = (name: string) => bigint(name, { mode: 'bigint' });
@@ -407,4 +408,51 @@ export const orderRefills = pgTable('order_refills', {
 }, (t) => [
   index('order_refills_order_idx').on(t.orderId),
   uniqueIndex('order_refills_open_key').on(t.orderId).where(sql`${t.status} in ('Requesting', 'Pending', 'In progress')`),
+]);
+
+// ---------------------------------------------------------------- support
+
+/**
+ * A user's support ticket, optionally about one of their orders or deposits. The unread flags
+ * are per side: support's is one flag for the whole desk, so any administrator reading the
+ * ticket clears it.
+ */
+export const tickets = pgTable('tickets', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  subject: text('subject').notNull(),
+  kind: text('kind', { enum: TICKET_KINDS }).notNull(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  paymentIntentId: bigint('payment_intent_id', { mode: 'number' }).references(() => paymentIntents.id, { onDelete: 'set null' }),
+  status: text('status', { enum: TICKET_STATUSES }).notNull().default('Open'),
+  assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+  userUnread: boolean('user_unread').notNull().default(false),
+  adminUnread: boolean('admin_unread').notNull().default(true),
+  lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('tickets_user_idx').on(t.userId, t.lastMessageAt),
+  index('tickets_user_unread_idx').on(t.userId).where(sql`${t.userUnread}`),
+  index('tickets_last_message_idx').on(t.lastMessageAt),
+  index('tickets_status_idx').on(t.status, t.lastMessageAt),
+  index('tickets_admin_unread_idx').on(t.lastMessageAt).where(sql`${t.adminUnread}`),
+  // For the foreign keys: deleting an order or a deposit finds its tickets without a scan.
+  index('tickets_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
+  index('tickets_payment_intent_idx').on(t.paymentIntentId).where(sql`${t.paymentIntentId} is not null`),
+  check('tickets_one_reference_check', sql`${t.orderId} is null or ${t.paymentIntentId} is null`),
+]);
+
+/** The thread of a ticket, oldest first. from_staff tells the sides apart even once an author is deleted. */
+export const ticketMessages = pgTable('ticket_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ticketId: integer('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+  authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+  fromStaff: boolean('from_staff').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('ticket_messages_ticket_idx').on(t.ticketId, t.id),
+  check('ticket_messages_body_check', sql`char_length(${t.body}) between 1 and 5000`),
 ]);

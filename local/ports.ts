@@ -8,6 +8,8 @@ export interface StackPorts {
   shop: number;
   postgres: number;
   bridge: number;
+  /** Neon's SQL-over-HTTP endpoint, locally (local/neon-http.ts). */
+  sqlHttp: number;
   paystack: number;
   smm: number;
   rates: number;
@@ -20,6 +22,7 @@ const LABELS: Record<keyof StackPorts, string> = {
   shop: 'the shop',
   postgres: 'PostgreSQL',
   bridge: 'the database WebSocket bridge',
+  sqlHttp: 'the database SQL-over-HTTP endpoint',
   paystack: 'the sandbox Paystack',
   smm: 'the sandbox SMM panel',
   rates: 'the sandbox exchange rates',
@@ -28,11 +31,11 @@ const LABELS: Record<keyof StackPorts, string> = {
   inspector: "wrangler's debugger",
 };
 
-/** npm start's ports: the shop's and the same offset from each default (8787 → 5488, 5489, 8790-8794, 9229). */
+/** npm start's ports: the shop's and the same offset from each default (8787 → 5488-5490, 8790-8794, 9229). */
 export function portsFrom(shop: number): StackPorts {
   const offset = shop - 8787;
   return {
-    shop, postgres: 5488 + offset, bridge: 5489 + offset, paystack: 8790 + offset, smm: 8791 + offset, rates: 8792 + offset,
+    shop, postgres: 5488 + offset, bridge: 5489 + offset, sqlHttp: 5490 + offset, paystack: 8790 + offset, smm: 8791 + offset, rates: 8792 + offset,
     flutterwave: 8793 + offset, mail: 8794 + offset, inspector: 9229 + offset,
   };
 }

@@ -1,5 +1,5 @@
-// The whole local shop as one function: embedded Postgres, the WebSocket bridge for the
-// Neon driver, sandbox fakes of the outside services, migrations and seed, and `wrangler dev`
+// The whole local shop as one function: embedded Postgres, the WebSocket bridge and the
+// SQL-over-HTTP endpoint for the Neon driver, sandbox fakes of the outside services, migrations and seed, and `wrangler dev`
 // serving the built SPA and the API. `npm start`, the browser tests and the benchmark use it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +15,7 @@ import { ensurePortsFree, freePorts, type StackPorts } from './ports';
 import { startPostgres } from './postgres';
 import { seedAdmin } from './seed';
 import { StartupError } from './startup-error';
+import { startNeonHttp } from './neon-http';
 import { startWsBridge, type BridgeTraffic } from './ws-bridge';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -29,8 +30,13 @@ export interface StackOptions {
   /** The built SPA that wrangler serves; `build` (re)builds it there first. */
   distDir: string;
   build: boolean;
-  /** Count the statements the Worker sends to Postgres (the benchmark's round-trip counts). */
+  /** Count the statements and round trips the Worker makes to Postgres, over WebSockets and HTTP (the benchmark). */
   countDatabaseStatements?: boolean;
+  /**
+   * Milliseconds added each way on the Worker's database link (the bridge and the HTTP endpoint),
+   * modelling the distance from the edge to Neon's region; the benchmark only, 0 (none) by default.
+   */
+  databaseLatencyMs?: number;
   /** Run the scheduled jobs on a timer (default); the benchmark turns them off so the load and the counts are its own. */
   scheduledJobs?: boolean;
   admin: { email: string; password?: string };
@@ -46,9 +52,11 @@ export interface RunningStack {
   distDir: string;
   databaseUrl: string;
   dbWsProxy: string;
-  /** Connections and statements through the database bridge so far (zeros unless countDatabaseStatements). */
-  databaseTraffic(): BridgeTraffic;
-  /** Cuts every open connection between the Worker and Postgres (the bridge's), as a network blip would; returns how many. */
+  /** The Worker's DB_HTTP_ENDPOINT: Neon's SQL-over-HTTP endpoint, locally. */
+  dbHttpEndpoint: string;
+  /** Database work through the bridge and the HTTP endpoint so far (the bridge's zeros unless countDatabaseStatements). */
+  databaseTraffic(): DatabaseTraffic;
+  /** Cuts every open connection between the Worker and Postgres (the bridge's, and HTTP calls in flight), as a network blip would; returns how many. */
   dropDatabaseConnections(): number;
   fakes: RunningFakes;
   secrets: LocalSecrets;
@@ -56,6 +64,11 @@ export interface RunningStack {
   /** Resolves when wrangler exits on its own. */
   exited: Promise<number>;
   stop(): Promise<void>;
+}
+
+/** The bridge's counts with the HTTP endpoint's added: each HTTP call is one round trip. */
+export interface DatabaseTraffic extends BridgeTraffic {
+  httpCalls: number;
 }
 
 interface LocalSecrets {
@@ -136,8 +149,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const databaseUrl = postgres.url('smm');
     await applyMigrations(databaseUrl);
 
-    const bridge = await startWsBridge({ port: ports.bridge, allowedTarget: { host: '127.0.0.1', port: postgres.port }, countStatements: options.countDatabaseStatements });
+    const allowedTarget = { host: '127.0.0.1', port: postgres.port };
+    const latencyMs = options.databaseLatencyMs ?? 0;
+    const bridge = await startWsBridge({ port: ports.bridge, allowedTarget, countTraffic: options.countDatabaseStatements, latencyMs });
     cleanups.push(() => bridge.close());
+    const sqlHttp = await startNeonHttp({ port: ports.sqlHttp, allowedTarget, latencyMs });
+    cleanups.push(() => sqlHttp.close());
+    const databaseTraffic = (): DatabaseTraffic => {
+      const ws = bridge.traffic();
+      const http = sqlHttp.traffic();
+      return { connections: ws.connections, statements: ws.statements + http.statements, roundTrips: ws.roundTrips + http.calls, httpCalls: http.calls };
+    };
 
     const fakes = await startFakes({
       paystackPort: ports.paystack,
@@ -166,6 +188,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const vars: Record<string, string> = {
       DATABASE_URL: databaseUrl,
       DB_WS_PROXY: bridge.proxy,
+      DB_HTTP_ENDPOINT: sqlHttp.url,
       APP_URL: url,
       ENVIRONMENT: 'development',
       JWT_SECRET: secrets.JWT_SECRET,
@@ -200,7 +223,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       cleanups.push(() => cron.stop());
     }
     return {
-      url, distDir: options.distDir, databaseUrl, dbWsProxy: bridge.proxy, databaseTraffic: bridge.traffic, dropDatabaseConnections: bridge.dropConnections,
+      url, distDir: options.distDir, databaseUrl, dbWsProxy: bridge.proxy, dbHttpEndpoint: sqlHttp.url, databaseTraffic,
+      dropDatabaseConnections: () => bridge.dropConnections() + sqlHttp.dropConnections(),
       fakes, secrets, admin, exited, stop: stopAll,
     };
   } catch (error) {

@@ -6,7 +6,7 @@ import { WebSocketServer } from 'ws';
 export interface WsBridge {
   /** Value for the Worker's DB_WS_PROXY binding, e.g. "127.0.0.1:5488/v1". */
   proxy: string;
-  /** What passed through so far; zeros unless started with countStatements. */
+  /** What passed through so far; zeros unless started with countTraffic. */
   traffic(): BridgeTraffic;
   /**
    * Cuts every open connection at once, both sides, as a network blip or a database restart would:
@@ -16,12 +16,24 @@ export interface WsBridge {
   close(): Promise<void>;
 }
 
-/** Database work as the benchmark counts it: connections opened and statements sent on them. */
+/** Database work as the benchmark counts it: connections opened, statements sent and round trips waited for. */
 export interface BridgeTraffic {
   connections: number;
   /** Simple queries ('Q') and extended-protocol parses ('P'): one per statement the driver runs. */
   statements: number;
+  /**
+   * Each new connection's handshake (HANDSHAKE_ROUND_TRIPS), plus every flight of the client's
+   * messages that Postgres answered: pipelined messages share one; a last Terminate, unanswered, has none.
+   */
+  roundTrips: number;
 }
+
+/**
+ * What opening a WebSocket to Neon costs before the first Postgres byte, per Neon's "Quicker serverless
+ * Postgres connections": one round trip for TCP, one for TLS 1.3, one for the WebSocket upgrade. On
+ * loopback there is no TLS and TCP is free, so with latency injected the upgrade is held for all three.
+ */
+export const HANDSHAKE_ROUND_TRIPS = 3;
 
 /** Postgres startup-phase requests that come before the real startup message. */
 const SSL_REQUEST = 80877103;
@@ -53,9 +65,23 @@ function statementCounter(traffic: BridgeTraffic): (chunk: Buffer) => void {
   };
 }
 
-export async function startWsBridge(options: { port: number; allowedTarget: { host: string; port: number }; countStatements?: boolean }): Promise<WsBridge> {
-  const traffic: BridgeTraffic = { connections: 0, statements: 0 };
-  const server = new WebSocketServer({ host: '127.0.0.1', port: options.port });
+export async function startWsBridge(options: {
+  port: number;
+  allowedTarget: { host: string; port: number };
+  /** Count connections, statements and round trips (the bench): it follows the protocol, so costs a little. */
+  countTraffic?: boolean;
+  /** Milliseconds each chunk takes each way, and the handshake's round trips: the bench's edge-to-region distance. */
+  latencyMs?: number;
+}): Promise<WsBridge> {
+  const traffic: BridgeTraffic = { connections: 0, statements: 0, roundTrips: 0 };
+  const latency = options.latencyMs ?? 0;
+  /** Runs what crosses the modelled distance once it has: in order, as equal timeouts fire in the order they were set. */
+  const later = (deliver: () => void) => (latency > 0 ? void setTimeout(deliver, latency) : deliver());
+  const server = new WebSocketServer({
+    host: '127.0.0.1',
+    port: options.port,
+    verifyClient: (_info, accept) => (latency > 0 ? void setTimeout(() => accept(true), HANDSHAKE_ROUND_TRIPS * 2 * latency) : accept(true)),
+  });
   /** Each open connection's way to cut itself off. */
   const open = new Set<() => void>();
   server.on('connection', (socket, request) => {
@@ -68,8 +94,12 @@ export async function startWsBridge(options: { port: number; allowedTarget: { ho
     }
     const tcp = net.connect({ host: options.allowedTarget.host, port: options.allowedTarget.port });
     tcp.setNoDelay(true);
-    const count = options.countStatements ? statementCounter(traffic) : null;
-    if (count) traffic.connections += 1;
+    const count = options.countTraffic ? statementCounter(traffic) : null;
+    if (count) {
+      traffic.connections += 1;
+      traffic.roundTrips += HANDSHAKE_ROUND_TRIPS;
+    }
+    let awaitingAnswer = false;
     const pending: Buffer[] = [];
     let connected = false;
     tcp.on('connect', () => {
@@ -78,11 +108,24 @@ export async function startWsBridge(options: { port: number; allowedTarget: { ho
       pending.length = 0;
     });
     socket.on('message', (data: Buffer) => {
-      count?.(data);
-      if (connected) tcp.write(data);
-      else pending.push(Buffer.from(data));
+      if (count) {
+        count(data);
+        awaitingAnswer = true;
+      }
+      const chunk = Buffer.from(data);
+      later(() => {
+        if (tcp.destroyed) return;
+        if (connected) tcp.write(chunk);
+        else pending.push(chunk);
+      });
     });
-    tcp.on('data', (chunk) => socket.readyState === socket.OPEN && socket.send(chunk));
+    tcp.on('data', (chunk) => {
+      if (awaitingAnswer) {
+        traffic.roundTrips += 1;
+        awaitingAnswer = false;
+      }
+      later(() => socket.readyState === socket.OPEN && socket.send(chunk));
+    });
     const closeBoth = () => {
       open.delete(cut);
       tcp.destroy();
@@ -95,9 +138,10 @@ export async function startWsBridge(options: { port: number; allowedTarget: { ho
       socket.terminate();
     };
     open.add(cut);
-    tcp.on('close', closeBoth);
+    // An orderly close travels the distance too, behind the last data sent before it.
+    tcp.on('close', () => later(closeBoth));
     tcp.on('error', closeBoth);
-    socket.on('close', closeBoth);
+    socket.on('close', () => later(closeBoth));
     socket.on('error', closeBoth);
   });
   await new Promise<void>((resolve, reject) => {

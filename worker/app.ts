@@ -18,6 +18,7 @@ import { adminDashboardRoutes } from './routes/admin/dashboard';
 import { adminOrderRoutes } from './routes/admin/orders';
 import { adminProviderRoutes } from './routes/admin/providers';
 import { adminServiceRoutes, MAX_CSV_BYTES } from './routes/admin/services';
+import { adminTicketRoutes } from './routes/admin/tickets';
 import { adminUserRoutes } from './routes/admin/users';
 import { adminWalletRoutes } from './routes/admin/wallet';
 import { apiKeyRoutes } from './routes/api-keys';
@@ -28,6 +29,7 @@ import { profileRoutes } from './routes/profile';
 import { rateRoutes } from './routes/rates';
 import { resellerApiRoutes } from './routes/reseller-api';
 import { serviceRoutes } from './routes/services';
+import { ticketRoutes } from './routes/tickets';
 import { adminSettingsRoutes, publicSettingsRoutes } from './routes/settings';
 import { walletRoutes } from './routes/wallet';
 import { twoFactorRoutes } from './routes/two-factor';
@@ -59,6 +61,15 @@ app.use('*', secureHeaders({
   xFrameOptions: 'DENY',
 }));
 
+// Answers with tokens or personal data must stay out of browser and proxy caches (a shared phone, a
+// carrier's proxy); only the public catalogue, settings and rates may be kept.
+const CACHEABLE_GETS = new Set(['/api/v1/services', '/api/v1/services/categories', '/api/v1/settings/public', '/api/v1/rates']);
+app.use('/api/*', async (c, next) => {
+  await next();
+  const cacheable = (c.req.method === 'GET' || c.req.method === 'HEAD') && CACHEABLE_GETS.has(c.req.path) && c.res.ok;
+  if (!cacheable) c.header('Cache-Control', 'no-store');
+});
+
 const tooLarge = () => {
   throw new AppError('too_large', 'Request body is too large.');
 };
@@ -73,6 +84,7 @@ const admin = new Hono<AppEnv>()
   .route('/providers', adminProviderRoutes)
   .route('/services', adminServiceRoutes)
   .route('/orders', adminOrderRoutes)
+  .route('/tickets', adminTicketRoutes)
   .route('/settings', adminSettingsRoutes)
   .route('/dashboard', adminDashboardRoutes)
   .route('/administrators', adminAdministratorRoutes)
@@ -88,6 +100,7 @@ const api = new Hono<AppEnv>()
   .route('/user', walletRoutes)
   .route('/user', orderRoutes)
   .route('/user', apiKeyRoutes)
+  .route('/user', ticketRoutes)
   .route('/services', serviceRoutes)
   .route('/rates', rateRoutes)
   .route('/webhooks', webhookRoutes)

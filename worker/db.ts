@@ -1,4 +1,5 @@
-import { Pool, neonConfig, type PoolClient } from '@neondatabase/serverless';
+import { Pool, neon, neonConfig, type PoolClient } from '@neondatabase/serverless';
+import { drizzle as drizzleHttp, type NeonHttpDatabase } from 'drizzle-orm/neon-http';
 import { drizzle, type NeonDatabase } from 'drizzle-orm/neon-serverless';
 import * as schema from '../drizzle/schema';
 import type { Env } from './env';
@@ -45,4 +46,16 @@ export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY'>): Op
       return pool.end();
     },
   };
+}
+
+export type HttpDb = NeonHttpDatabase<typeof schema>;
+
+/**
+ * The database over Neon's SQL-over-HTTP endpoint, for work that needs no interactive transaction:
+ * each statement, or each `db.batch([...])` (one transaction), is one HTTP call, hence one round
+ * trip, with no connection to open or close, so nothing to close either.
+ */
+export function openHttpDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_HTTP_ENDPOINT'>): HttpDb {
+  if (env.DB_HTTP_ENDPOINT) neonConfig.fetchEndpoint = env.DB_HTTP_ENDPOINT;
+  return drizzleHttp(neon(env.DATABASE_URL), { schema });
 }

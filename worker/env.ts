@@ -9,6 +9,11 @@ export interface Env {
   DATABASE_URL: string;
   /** Local stack only: "host:port/v1" of the WebSocket-to-TCP bridge in front of local Postgres. */
   DB_WS_PROXY?: string;
+  /**
+   * Local stack only: URL of the SQL-over-HTTP endpoint in front of local Postgres (neonConfig.fetchEndpoint),
+   * e.g. "http://127.0.0.1:5490/sql". Unset in production, where the driver asks Neon's own, named after the host.
+   */
+  DB_HTTP_ENDPOINT?: string;
   /** Public origin of the shop, for links in emails and the payment return page. */
   APP_URL: string;
   /** HMAC key for access tokens and payment-payload signatures (at least 32 random bytes). */

@@ -1,8 +1,9 @@
 // A local Flutterwave: the parts of its v3 API (https://developer.flutterwave.com/v3.0/docs)
 // this shop uses. Standard checkout (POST /v3/payments answers a hosted link), the hosted
 // payment page, the redirect back with status, tx_ref and transaction_id, verification by
-// transaction id and by tx_ref, and charge.completed webhooks carrying the dashboard's secret
-// hash in `verif-hash`, all in Flutterwave's envelope {status: "success" | "error", message, data}.
+// transaction id and by tx_ref, wallet balances (a key's check), and charge.completed webhooks
+// carrying the dashboard's secret hash in `verif-hash`, all in Flutterwave's envelope
+// {status: "success" | "error", message, data}.
 // As on Flutterwave, a key sees only its own world (FLWSECK_TEST-… test, FLWSECK-… live), and
 // sandbox charges go through the mock processor, whose references start "FLW-MOCK-".
 // GET /__webhooks shows every event sent; POST /__refund, /__chargeback and /__chargeback/resolve
@@ -171,6 +172,17 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
     sendJson(response, 200, { status: 'success', message: 'Transaction fetched successfully', data: transactionData(transaction) });
   }
 
+  /** GET /v3/balances: one wallet per currency, holding the world's successful charges less what was reversed. */
+  function balances(state: FlutterwaveState, domain: Domain, response: ServerResponse): void {
+    const kobo = new Map<string, number>([['NGN', 0]]);
+    for (const transaction of state.transactions.values()) {
+      if (transaction.domain !== domain || transaction.status !== 'successful') continue;
+      kobo.set(transaction.currency, (kobo.get(transaction.currency) ?? 0) + transaction.amountKobo - transaction.reversedKobo);
+    }
+    const data = [...kobo].map(([currency, amount]) => ({ currency, available_balance: amount / 100, ledger_balance: amount / 100 }));
+    sendJson(response, 200, { status: 'success', message: 'Wallet balances fetched', data });
+  }
+
   /** The payer paid or was declined: the payment becomes a transaction, and Flutterwave tells the merchant either way. */
   async function charge(state: FlutterwaveState, payment: Payment, outcome: 'successful' | 'failed'): Promise<Transaction> {
     const id = nextId++;
@@ -246,6 +258,11 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
       if (method === 'GET' && verifyMatch) {
         const domain = authorize(request, response);
         if (domain) answerTransaction(response, domain, /^\d+$/.test(verifyMatch[1]) ? state.transactions.get(Number(verifyMatch[1])) : undefined);
+        return;
+      }
+      if (method === 'GET' && path === '/v3/balances') {
+        const domain = authorize(request, response);
+        if (domain) balances(state, domain, response);
         return;
       }
       const hostedMatch = /^\/v3\/hosted\/pay\/([0-9a-f]+)$/.exec(path);

@@ -1,5 +1,5 @@
 // A local Paystack: the parts of https://api.paystack.co this shop uses
-// (initialize, verify, checkout redirect, signed charge.success webhooks),
+// (initialize, verify, balance, checkout redirect, signed charge.success webhooks),
 // answering in Paystack's envelope {status, message, data} with its messages,
 // plus test controls under /__* to make it slow, broken, lying or duplicated,
 // and to refund or dispute a paid transaction (paystack-reversals.ts).
@@ -209,6 +209,15 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     sendJson(response, 200, { status: true, message: 'Verification successful', data: verifyData(transaction, controls) });
   }
 
+  /** GET /balance: what the key's domain holds in NGN, from the payments it took less what was reversed. */
+  function balance(state: PaystackState, domain: Domain, response: ServerResponse): void {
+    let kobo = 0;
+    for (const transaction of state.transactions.values()) {
+      if (transaction.domain === domain && transaction.currency === 'NGN' && transaction.status !== 'abandoned' && transaction.status !== 'failed') kobo += transaction.amount - transaction.reversedKobo;
+    }
+    sendJson(response, 200, { status: true, message: 'Balances retrieved', data: [{ currency: 'NGN', balance: kobo }] });
+  }
+
   /** Marks a transaction paid or declined once; a paid one sends charge.success as Paystack does. */
   async function complete(state: PaystackState, transaction: Transaction, outcome: 'success' | 'failed'): Promise<boolean> {
     if (transaction.status !== 'abandoned') return false;
@@ -312,6 +321,11 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
       if (method === 'GET' && verifyMatch) {
         const domain = authorize(request, response);
         if (domain) verify(state, domain, decodeURIComponent(verifyMatch[1]), response);
+        return;
+      }
+      if (method === 'GET' && path === '/balance') {
+        const domain = authorize(request, response);
+        if (domain) balance(state, domain, response);
         return;
       }
       const checkoutMatch = /^\/checkout\/([a-z0-9]+)$/.exec(path);

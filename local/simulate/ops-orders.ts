@@ -96,7 +96,7 @@ export async function userCancel(sim: Sim, target?: TargetOrder): Promise<string
   const answer = api === 'v1'
     ? await user.session.api(`user/orders/${order.id}/cancel`, { method: 'POST', abortAfterMs })
     : await resellerCall(sim, user, { action: 'cancel', orders: String(order.id) }, { abortAfterMs });
-  expect(sim, api === 'v1' ? 'POST user/orders/:id/cancel' : 'api/v2 cancel', answer, api === 'v1' ? [200, 400, 502, 503] : [200, 429, 503]);
+  expect(sim, api === 'v1' ? 'POST user/orders/:id/cancel' : 'api/v2 cancel', answer, api === 'v1' ? [200, 400, 409, 502, 503] : [200, 429, 503]);
   const detail = answer.kind === 'answered' ? (api === 'v1' ? answer.body?.message : JSON.stringify(answer.body)) : '';
   return `user cancel ${api} of order ${order.id} (${order.status}, ${order.submission}): ${said(answer)} ${String(detail ?? '').slice(0, 80)}`;
 }

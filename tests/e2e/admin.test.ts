@@ -205,7 +205,7 @@ describe('an administrator', () => {
     await visitor.page.goto('/user/profile');
     await visitor.page.waitForURL('**/auth/login');
     await login(visitor.page, user.email, user.password);
-    await expectToast(visitor.page, 'Your account has been suspended. Please contact support.');
+    await expectToast(visitor.page, 'Your account is suspended. Contact support.');
     await visitor.context.close();
     await context.close();
   });
@@ -216,7 +216,7 @@ describe('an administrator', () => {
     const sidebar = page.getByRole('complementary', { name: 'Admin navigation' });
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     await sidebar.getByRole('link', { name: 'Dashboard' }).waitFor();
-    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Services', 'Orders', 'Payment Settings', 'Users', 'Administrators', 'Site Settings']);
+    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Services', 'Orders', 'Tickets', 'Payment Settings', 'Users', 'Administrators', 'Site Settings']);
     const onScreen = async () => ((await sidebar.boundingBox())?.x ?? -1) >= 0;
     expect(await onScreen()).toBe(true);
     expect(await menuButton.isVisible()).toBe(false);

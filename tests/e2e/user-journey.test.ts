@@ -163,11 +163,11 @@ describe('a funded user', () => {
     await page.goto('/user/profile');
     await page.getByRole('tab', { name: /password/i }).click();
     await page.getByLabel('Current password').fill('password-123');
-    await page.getByLabel('New password').fill('password-789');
-    await page.getByLabel('Confirm password').fill('password-789');
+    await page.getByLabel('New password').fill('lantern-okra-789');
+    await page.getByLabel('Confirm password').fill('lantern-okra-789');
     await Promise.all([expectToast(page, 'Password updated successfully'), page.getByRole('button', { name: 'Save password' }).click()]);
     await page.waitForURL('**/auth/login');
-    await login(page, email, 'password-789');
+    await login(page, email, 'lantern-okra-789');
     await page.waitForURL(/\/user(\/|$)/);
     await context.close();
   });

@@ -1,10 +1,12 @@
 // Starts what the Worker tests talk to: a real Postgres (fresh database per run, migrated),
-// the WebSocket bridge the Neon driver needs locally, and the fakes of outside services.
+// the WebSocket bridge and the SQL-over-HTTP endpoint the Neon driver needs locally, and the
+// fakes of outside services.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakes } from '../../local/fakes';
 import { applyMigrations } from '../../local/migrate';
+import { startNeonHttp } from '../../local/neon-http';
 import { freePort } from '../../local/ports';
 import { startPostgres } from '../../local/postgres';
 import { startWsBridge } from '../../local/ws-bridge';
@@ -19,6 +21,7 @@ export default async function setup(project: TestProject) {
   const databaseUrl = postgres.url(database);
   await applyMigrations(databaseUrl);
   const bridge = await startWsBridge({ port: 0, allowedTarget: { host: '127.0.0.1', port: postgres.port } });
+  const sqlHttp = await startNeonHttp({ port: 0, allowedTarget: { host: '127.0.0.1', port: postgres.port } });
   const fakes = await startFakes({
     paystackSecretKey: TEST_SECRETS.PAYSTACK_SECRET_KEY,
     paystackLiveSecretKey: TEST_SECRETS.PAYSTACK_LIVE_SECRET_KEY,
@@ -33,6 +36,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('databaseUrl', databaseUrl);
   project.provide('dbWsProxy', bridge.proxy);
+  project.provide('dbHttpEndpoint', sqlHttp.url);
   project.provide('paystackUrl', fakes.paystackUrl);
   project.provide('smmProviderUrl', fakes.smmProviderUrl);
   project.provide('smmApiUrl', fakes.smmApiUrl);
@@ -46,6 +50,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await fakes.close();
     await bridge.close();
+    await sqlHttp.close();
     await postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -55,6 +60,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
     dbWsProxy: string;
+    dbHttpEndpoint: string;
     paystackUrl: string;
     smmProviderUrl: string;
     smmApiUrl: string;

@@ -13,7 +13,7 @@ const ORDER: AdminOrderDetail = {
   cost: '2247.87', rate: '3596.60', startCount: 120, remains: 1000, status: 'Pending', statusReason: null, canRefill: false, canCancel: true,
   userId: 2, userEmail: 'ada@example.com', userFullName: 'Ada Obi', providerId: 1, providerName: 'Panel', providerServiceId: '1021', providerOrderId: '5501',
   submission: 'accepted', submissionError: null, submitAttempts: 1, deliverable: 1000, created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z',
-  submittedAt: '2026-11-01T00:00:01Z', completedAt: null, cancelRequestedAt: null, providerNote: 'provider said: "Stuck"', unreadableSyncs: 3, refills: [],
+  submittedAt: '2026-11-01T00:00:01Z', completedAt: null, cancelRequestedAt: null, providerNote: 'provider said: "Stuck"', unreadableSyncs: 3, canceledBy: null, refills: [],
 };
 
 function server(order: AdminOrderDetail) {
@@ -62,5 +62,23 @@ describe('AdminOrderDialog', () => {
     expect(screen.queryByRole('button', { name: 'Refund without the provider' })).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Yes, cancel and refund' }));
     await waitFor(() => expect(sent).toEqual([{ url: expect.stringContaining('admin/orders/7/cancel'), body: { reason: undefined, expectedStatus: 'Pending Submission' } }]));
+  });
+
+  it.each([
+    [{ by: 'customer' }, 'The customer'],
+    [{ by: 'administrator', name: 'Bola Admin' }, 'An administrator: Bola Admin'],
+    [{ by: 'provider' }, 'The provider'],
+  ] as const)('says who canceled a canceled order: %j', async (canceledBy, text) => {
+    server({ ...ORDER, status: 'Canceled', statusReason: 'Canceled on request before it reached the provider', submission: 'withdrawn', canceledBy });
+    render(<WithQuery><AdminOrderDialog orderId={7} onClose={() => {}} /></WithQuery>);
+    const label = await screen.findByText('Canceled by');
+    expect(label.nextElementSibling?.textContent).toBe(text);
+  });
+
+  it('says nothing about canceling an order that is not canceled', async () => {
+    server(ORDER);
+    render(<WithQuery><AdminOrderDialog orderId={7} onClose={() => {}} /></WithQuery>);
+    await screen.findByRole('button', { name: 'Cancel at the provider' });
+    expect(screen.queryByText('Canceled by')).toBeNull();
   });
 });

@@ -32,7 +32,11 @@ function renderScreen(screenElement: ReactNode, path = '/admin') {
 const list = <T,>(data: T[]) => ({ data, page: 1, limit: 20, total: data.length });
 const NO_KEYS = { paystackSecretKey: false, flutterwaveSecretKey: false, flutterwaveWebhookHash: false };
 /** GET admin/settings/payment of a shop in test mode with nothing configured or flagged. */
-const PAYMENT_VIEW = { provider: 'paystack', mode: 'test', minDeposit: 100, maxDeposit: 500000, configuredKeys: NO_KEYS, deploymentKeys: NO_KEYS, problem: null, flaggedPayments: { total: 0, recent: [] } };
+const UNCHECKED = { source: null, verifiedAt: null, refusals: null };
+const PAYMENT_VIEW = {
+  provider: 'paystack', mode: 'test', minDeposit: 100, maxDeposit: 500000, configuredKeys: NO_KEYS, deploymentKeys: NO_KEYS,
+  keyChecks: { paystack: UNCHECKED, flutterwave: UNCHECKED }, problem: null, flaggedPayments: { total: 0, recent: [] },
+};
 const callsTo = (fetch: ReturnType<typeof mockFetch>, part: string) => fetch.mock.calls.filter((c) => String(c[0]).includes(part));
 
 describe('Users', () => {
@@ -126,12 +130,16 @@ describe('Transactions', () => {
 describe('Payment settings', () => {
   it('never shows a stored key, keeps it when the field is left blank, and confirms a switch to live mode', async () => {
     const user = userEvent.setup();
-    const view = { ...PAYMENT_VIEW, configuredKeys: { paystackSecretKey: true, flutterwaveSecretKey: false, flutterwaveWebhookHash: false } };
+    const view = {
+      ...PAYMENT_VIEW,
+      configuredKeys: { paystackSecretKey: true, flutterwaveSecretKey: false, flutterwaveWebhookHash: false },
+      keyChecks: { ...PAYMENT_VIEW.keyChecks, paystack: { source: 'settings', verifiedAt: '2024-03-05T10:00:00Z', refusals: null } },
+    };
     const fetch = mockFetch((url, init) => (init.method === 'PUT' ? jsonResponse(200, { message: 'Payment settings saved', data: { ...view, mode: 'live' } }) : jsonResponse(200, { data: view })));
     renderScreen(<AdminPaymentSettingsPage />);
-    const key = await screen.findByLabelText(/Paystack secret key/);
+    const key = await screen.findByLabelText(/Paystack secret key/, { selector: 'input' });
     expect((key as HTMLInputElement).value).toBe('');
-    expect(screen.getByText('Configured')).toBeTruthy();
+    expect(screen.getByText('Verified')).toBeTruthy();
 
     await user.click(screen.getByLabelText('Live'));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -153,7 +161,7 @@ describe('Payment settings', () => {
     expect(screen.getByText(problem)).toBeTruthy();
     expect(screen.queryByRole('note', { name: 'Test payments' })).toBeNull();
 
-    await user.type(screen.getByLabelText(/Paystack secret key/), 'sk_test_123');
+    await user.type(screen.getByLabelText(/Paystack secret key/, { selector: 'input' }), 'sk_test_123');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     // The alert outlives the 1.5 s toast.
     await waitFor(() => expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(refusal))).toBe(true));

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'react-toastify';
 import { api, ApiError, getErrorMessage, handleApiError, NETWORK_ERROR, publicApi, REFRESH_TOKEN_ERROR, setNavigator } from '@/lib/api';
-import { getRefreshToken, getToken, REFRESH_TOKEN_KEY, TOKEN_KEY } from '@/lib/session';
+import { encode, getRefreshToken, getToken, REFRESH_TOKEN_KEY, setStoredUser, TOKEN_KEY, USER_KEY } from '@/lib/session';
 import { jsonResponse, mockFetch } from './helpers';
 
 /** A JWT-shaped token whose payload carries `exp` (the signature is never checked client-side). */
@@ -195,5 +195,37 @@ describe('silent refresh', () => {
     const fetch2 = mockFetch(() => jsonResponse(401, { message: 'Unauthorized' }));
     await expect(api.get('user/getCurrentProfile')).rejects.toBeInstanceOf(ApiError);
     expect(fetch2).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the account a tab shows', () => {
+  const account = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<string, string>)['X-Account-Id'];
+  const ADA = { id: 1, fullName: 'Ada', email: 'ada@example.com', userType: 2 };
+  const BOLA = { id: 2, fullName: 'Bola', email: 'bola@example.com', userType: 2 };
+
+  it("is named on private calls from the tab's memory, not from storage another tab may have rewritten", async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    setStoredUser(ADA);
+    window.localStorage.setItem(USER_KEY, encode(BOLA));
+    const fetch = mockFetch(() => jsonResponse(200, {}));
+    await api.get('user/orders');
+    await publicApi.get('services');
+    expect(account(fetch.mock.calls[0])).toBe('1');
+    expect(account(fetch.mock.calls[1])).toBeUndefined();
+  });
+
+  it('stays the same for the retry after a refresh that turned out to be for someone else', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'old');
+    window.localStorage.setItem(REFRESH_TOKEN_KEY, 'bola-refresh');
+    setStoredUser(ADA);
+    const fetch = mockFetch((url, init) => {
+      if (url.endsWith('auth/refresh')) return jsonResponse(200, { accessToken: 'bola-token', user: BOLA });
+      const headers = init.headers as Record<string, string>;
+      if (headers.Authorization !== 'Bearer bola-token') return jsonResponse(401, {});
+      return headers['X-Account-Id'] === '2' ? jsonResponse(200, {}) : jsonResponse(409, { message: 'This tab is signed in as a different account. Reload the page to continue.', error: 'Account Mismatch' });
+    });
+    const error = await api.post('user/orders', { serviceId: 1 }).catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(409);
+    expect(fetch.mock.calls.map(account)).toEqual(['1', undefined, '1']);
   });
 });

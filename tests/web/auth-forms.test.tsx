@@ -206,5 +206,16 @@ describe('Register form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to register. Email already registered'));
     expect(where()).toBe('/auth/register');
+    expect(describedText(screen.getByLabelText('Email Address'))).toBe('Email already registered');
+  });
+
+  it("shows the server's refusal of a guessable password under the password", async () => {
+    const user = userEvent.setup();
+    const refusal = 'This password is too common or easy to guess. Try a longer phrase or add unusual words.';
+    mockFetch(() => jsonResponse(400, { message: refusal, error: 'Bad Request' }));
+    renderWithAuth(<RegisterForm />, {}, '/auth/register');
+    await fill(user, { name: 'Ada', email: 'ada@example.com', password: 'qwerty123', confirm: 'qwerty123' });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(describedText(screen.getByLabelText('Password'))).toBe(refusal));
   });
 });

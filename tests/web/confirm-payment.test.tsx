@@ -7,10 +7,10 @@ import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
 const PAYLOAD = { checkoutUrl: 'https://checkout.example/pay/abc', signature: 'sig-123', amount: '5000.00', reference: 'ref-1' };
 
-function renderPage() {
+function renderPage(url = '/user/confirm-payment') {
   render(
     <WithQuery>
-      <MemoryRouter initialEntries={['/user/confirm-payment']}>
+      <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path="/user/confirm-payment" element={<ConfirmPaymentPage />} />
           <Route path="/user/transactions" element={<h1>Transactions screen</h1>} />
@@ -91,14 +91,93 @@ describe('Payment confirmation', () => {
     expect(window.sessionStorage.getItem(PAYLOAD_KEY)).toBeNull();
   });
 
-  it('fails without calling the server when there is no stored payload', async () => {
+  it('verifies the stored payload, not the return address, while the payload is there', async () => {
+    vi.useFakeTimers();
+    savePaymentPayload(PAYLOAD);
+    const fetch = mockFetch(() => jsonResponse(200, { data: { orderStatus: 2 } }));
+    renderPage('/user/confirm-payment?trxref=ref-1&reference=ref-1');
+    await settle();
+    expect(JSON.parse(String(fetch.mock.calls[0][1]!.body))).toEqual({ checkoutUrl: PAYLOAD.checkoutUrl, signature: PAYLOAD.signature, amount: PAYLOAD.amount });
+    expect(screen.getByText('Wallet Credited Successfully!')).toBeTruthy();
+  });
+});
+
+describe('Payment confirmation without the stored payload', () => {
+  it('says there is nothing to confirm, without calling the server or leaving, when the address names no payment', async () => {
     vi.useFakeTimers();
     const fetch = mockFetch(() => jsonResponse(200, { data: { orderStatus: 2 } }));
     renderPage();
     await settle();
     expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: 'Nothing to confirm here' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Transactions' }).getAttribute('href')).toBe('/user/transactions');
+    expect(screen.queryByText('Payment Failed!')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(screen.getByText('Nothing to confirm here')).toBeTruthy();
+  });
+
+  it("verifies Paystack's returned reference and shows the payment credited, then goes to /user/transactions", async () => {
+    vi.useFakeTimers();
+    const fetch = mockFetch(() => jsonResponse(200, { data: { orderStatus: 2 } }));
+    renderPage('/user/confirm-payment?trxref=dep-42&reference=dep-42');
+    expect(screen.getByText('Your payment is being processed...')).toBeTruthy();
+    await settle();
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/v1/user/verify-payment');
+    expect(JSON.parse(String(init!.body))).toEqual({ reference: 'dep-42' });
+    expect(screen.getByText('Wallet Credited Successfully!')).toBeTruthy();
+    expect(screen.getByText('Your deposit has been processed and added to your wallet balance.')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByText('Transactions screen')).toBeTruthy();
+  });
+
+  it("sends Flutterwave's tx_ref with its transaction id", async () => {
+    vi.useFakeTimers();
+    const fetch = mockFetch(() => jsonResponse(200, { data: { orderStatus: 2 } }));
+    renderPage('/user/confirm-payment?status=successful&tx_ref=dep-7&transaction_id=288200001');
+    await settle();
+    expect(JSON.parse(String(fetch.mock.calls[0][1]!.body))).toEqual({ reference: 'dep-7', transactionId: '288200001' });
+  });
+
+  it('shows a payment the provider declined as failed, then goes to /user', async () => {
+    vi.useFakeTimers();
+    mockFetch(() => jsonResponse(200, { data: { orderStatus: 3 } }));
+    renderPage('/user/confirm-payment?reference=dep-42');
+    await settle();
     expect(screen.getByText('Payment Failed!')).toBeTruthy();
+    expect(screen.getByText('Your payment has failed.')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(screen.getByText('User home')).toBeTruthy();
+  });
+
+  it('says a payment the provider has not settled is not confirmed yet, stays, and checks again on request', async () => {
+    vi.useFakeTimers();
+    let status = 1;
+    const fetch = mockFetch(() => jsonResponse(200, { data: { orderStatus: status } }));
+    renderPage('/user/confirm-payment?reference=dep-42');
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Your payment is not confirmed yet' })).toBeTruthy();
+    expect(screen.getByText(/no need to pay again/)).toBeTruthy();
+    expect(screen.queryByText('Payment Failed!')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(screen.getByText('Your payment is not confirmed yet')).toBeTruthy();
+
+    status = 2;
+    await act(async () => screen.getByRole('button', { name: 'Check again' }).click());
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('Wallet Credited Successfully!')).toBeTruthy();
+  });
+
+  it("shows why a reference could not be checked, never 'Payment Failed!'", async () => {
+    vi.useFakeTimers();
+    mockFetch(() => jsonResponse(404, { message: 'We found no payment with this reference on your account.', error: 'Not Found' }));
+    renderPage('/user/confirm-payment?reference=dep-someone-else');
+    await settle();
+    expect(screen.getByRole('heading', { name: 'We could not check this payment right now' })).toBeTruthy();
+    expect(screen.getByText('We found no payment with this reference on your account.')).toBeTruthy();
+    expect(screen.queryByText('Payment Failed!')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(screen.queryByText('User home')).toBeNull();
   });
 });

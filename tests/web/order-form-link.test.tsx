@@ -1,9 +1,10 @@
 // The order form asks for what the service takes: a username or profile link for services sold
 // by username (followers, members), a link for the others, and no quantity for packages (an
-// order is one package).
-import { afterEach, describe, expect, it } from 'vitest';
+// order is one package). The server's refusal of a link shows under the link field.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '@/routes';
 import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
@@ -17,7 +18,7 @@ const SERVICES = [
   { ...base, id: 103, name: 'Instagram Reach Package', category: 'Instagram Packages', type: 'Package', min: 1, max: 1, linkKind: 'url' },
 ];
 
-function server() {
+function server(refuse?: { status: number; message: string }) {
   const orders: unknown[] = [];
   const fetch = mockFetch((url, init) => {
     if (url.includes('/v1/rates')) return jsonResponse(200, { data: { base: 'USD', rates: { NGN: '1550.25', USD: '1' } } });
@@ -29,6 +30,7 @@ function server() {
     if (url.includes('/services')) return jsonResponse(200, { data: SERVICES, page: 1, limit: 100, total: SERVICES.length });
     if (url.includes('user/orders') && init.method === 'POST') {
       orders.push(JSON.parse(String(init.body)));
+      if (refuse) return jsonResponse(refuse.status, { message: refuse.message, error: 'Bad Request' });
       return jsonResponse(201, { message: 'Order placed successfully', data: { id: 9, charge: '1.25' } });
     }
     return jsonResponse(404, {});
@@ -49,7 +51,10 @@ async function formFor(serviceId: number) {
   return (await screen.findByText(name, { selector: 'p' })).closest('form')!;
 }
 
-afterEach(() => window.localStorage.clear());
+afterEach(() => {
+  window.localStorage.clear();
+  vi.restoreAllMocks();
+});
 
 describe('the order form link field', () => {
   it('asks for a username or profile link for a service sold by username, and sends what was typed', async () => {
@@ -65,7 +70,7 @@ describe('the order form link field', () => {
     await user.type(link, '@ada_lovelace');
     await user.type(within(form).getByLabelText('Quantity'), '100');
     await user.click(within(form).getByRole('button', { name: /Place order/ }));
-    await waitFor(() => expect(orders).toEqual([{ serviceId: 101, link: '@ada_lovelace', quantity: 100 }]));
+    await waitFor(() => expect(orders).toEqual([{ serviceId: 101, link: '@ada_lovelace', quantity: 100, expectedCharge: '1.25' }]));
   });
 
   it('asks for a link for a service on a post', async () => {
@@ -85,6 +90,38 @@ describe('the order form link field', () => {
     expect(within(form).getByText(/^Each order is one package, for /)).toBeTruthy();
     await user.type(within(form).getByLabelText('Link'), 'https://instagram.com/p/abc');
     await user.click(within(form).getByRole('button', { name: /Place order/ }));
-    await waitFor(() => expect(orders).toEqual([{ serviceId: 103, link: 'https://instagram.com/p/abc', quantity: 1 }]));
+    await waitFor(() => expect(orders).toEqual([{ serviceId: 103, link: 'https://instagram.com/p/abc', quantity: 1, expectedCharge: '12.50' }]));
+  });
+
+  it('shows the server\'s refusal of the link under the link field, and clears it once the link is edited', async () => {
+    const user = userEvent.setup();
+    const message = 'This service needs an Instagram username or profile link';
+    const { orders } = server({ status: 400, message });
+    const form = await formFor(101);
+    const link = within(form).getByLabelText('Username or profile link');
+    await user.type(link, 'https://tiktok.com/@ada');
+    await user.type(within(form).getByLabelText('Quantity'), '100');
+    await user.click(within(form).getByRole('button', { name: /Place order/ }));
+    await waitFor(() => expect(describedText(link)).toBe(message));
+    expect(link.getAttribute('aria-invalid')).toBe('true');
+    expect(orders).toHaveLength(1);
+
+    await user.clear(link);
+    await user.type(link, '@ada');
+    await waitFor(() => expect(describedText(link)).toBe("The account's username, with or without @, or a link to its profile."));
+  });
+
+  it('keeps a refusal that is not about the link off the link field', async () => {
+    const user = userEvent.setup();
+    server({ status: 400, message: 'Insufficient wallet balance' });
+    const toastError = vi.spyOn(toast, 'error');
+    const form = await formFor(102);
+    const link = within(form).getByLabelText('Link');
+    await user.type(link, 'https://instagram.com/p/abc');
+    await user.type(within(form).getByLabelText('Quantity'), '100');
+    await user.click(within(form).getByRole('button', { name: /Place order/ }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Insufficient wallet balance'));
+    expect(link.getAttribute('aria-invalid')).toBeNull();
+    expect(describedText(link)).toBeNull();
   });
 });

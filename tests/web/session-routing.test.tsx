@@ -1,7 +1,7 @@
-// The real route map with the real AuthProvider: session start, the access guard, the 404 page
-// and logout.
+// The real route map with the real AuthProvider: session start, the access guard, the 404 page,
+// logout, and tabs that follow their session when another tab changes it.
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -11,6 +11,7 @@ import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
 const ADA: SessionUser = { id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } };
 const ROOT: SessionUser = { id: 9, fullName: 'Root Admin', email: 'root@example.com', username: 'root', userType: 1 };
+const BOLA: SessionUser = { id: 2, fullName: 'Bola Ade', email: 'bola@example.com', username: 'bola', userType: 2 };
 
 /** Answers the calls the shell and screens make; `profile` decides who the server thinks we are. */
 function server(profile: SessionUser | null, extra: (url: string, init: RequestInit) => Response | undefined = () => undefined) {
@@ -55,6 +56,12 @@ describe('routes', () => {
   it("shows '404 Not Found' for any other path", async () => {
     server(null);
     renderAt('/no/such/page');
+    expect(await screen.findByText('404 Not Found')).toBeTruthy();
+  });
+
+  it.each(['/auth', '/auth/'])("shows '404 Not Found' at %s, not an empty sign-in layout", async (path) => {
+    server(null);
+    renderAt(path);
     expect(await screen.findByText('404 Not Found')).toBeTruthy();
   });
 
@@ -165,6 +172,124 @@ describe('user shell and logout', () => {
     expect(success).toHaveBeenCalledWith('Logout successfully');
     const logoutCall = fetch.mock.calls.find((c) => String(c[0]).endsWith('auth/logout'));
     expect(logoutCall?.[1]?.method).toBe('POST');
+    expect(getStoredUser()).toBeNull();
+    expect(getToken()).toBeNull();
+  });
+});
+
+/** What another tab does to the shared storage, and the event this tab then receives. */
+function otherTab(change: () => void, key: string | null = USER_KEY) {
+  act(() => {
+    change();
+    window.dispatchEvent(new StorageEvent('storage', { key, storageArea: window.localStorage }));
+  });
+}
+
+const sentAccount = (call: unknown[]) => ((call[1] as RequestInit | undefined)?.headers as Record<string, string> | undefined)?.['X-Account-Id'];
+
+describe('tabs and the account they show', () => {
+  it('sends a signed-in person who opens the sign-in or sign-up page to their own area', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    setStoredUser(ADA);
+    server(ADA);
+    const router = renderAt('/auth/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
+    await act(() => router.navigate('/auth/register'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
+  });
+
+  it('names the account the tab shows on each private call', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    setStoredUser(ADA);
+    const fetch = server(ADA);
+    renderAt('/user/orders');
+    await screen.findByText('Your Balance:');
+    const profileCall = fetch.mock.calls.find((c) => String(c[0]).includes('user/getCurrentProfile'))!;
+    expect(sentAccount(profileCall)).toBe('1');
+    const publicCall = fetch.mock.calls.find((c) => String(c[0]).includes('settings/public'));
+    expect(publicCall && sentAccount(publicCall)).toBeUndefined();
+  });
+
+  it('follows another tab that signs in as someone else at once, says so, and calls as them from then on', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'ada-token');
+    setStoredUser(ADA);
+    const info = vi.spyOn(toast, 'info');
+    const fetch = server(ADA);
+    const router = renderAt('/user/orders');
+    await screen.findByText('Your Balance:');
+
+    const before = fetch.mock.calls.length;
+    otherTab(() => {
+      window.localStorage.setItem(TOKEN_KEY, 'bola-token');
+      window.localStorage.setItem(USER_KEY, encode(BOLA));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
+    expect(info).toHaveBeenCalledWith('Signed in as Bola Ade in another tab.');
+    // The top bar's balance is fetched again, for Bola.
+    await waitFor(() => expect(fetch.mock.calls.slice(before).some((c) => String(c[0]).includes('user/getWalletBalance'))).toBe(true));
+    for (const call of fetch.mock.calls.slice(before).filter((c) => String(c[0]).includes('user/'))) expect(sentAccount(call)).toBe('2');
+  });
+
+  it('follows another tab that signs out, to /auth/login, and says so', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    setStoredUser(ADA);
+    const info = vi.spyOn(toast, 'info');
+    server(ADA);
+    const router = renderAt('/user/orders');
+    await screen.findByText('Your Balance:');
+    otherTab(() => window.localStorage.clear(), null);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(info).toHaveBeenCalledWith('Signed out in another tab.');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+  });
+
+  it('catches up when the server says the token in storage belongs to another account than the tab shows', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'ada-token');
+    setStoredUser(ADA);
+    const info = vi.spyOn(toast, 'info');
+    // As the Worker answers a call whose token is Bola's from a tab that names Ada.
+    server(ADA, (_url, init) => {
+      const headers = init.headers as Record<string, string>;
+      if (headers['X-Account-Id'] === '1' && headers.Authorization === 'Bearer bola-token') {
+        return jsonResponse(409, { message: 'This tab is signed in as a different account. Reload the page to continue.', error: 'Account Mismatch' });
+      }
+      return undefined;
+    });
+    const router = renderAt('/user/transactions');
+    await screen.findByText('Your Balance:');
+    // Another tab signed in as Bola, and this tab missed the event.
+    window.localStorage.setItem(TOKEN_KEY, 'bola-token');
+    window.localStorage.setItem(USER_KEY, encode(BOLA));
+    await act(() => router.navigate('/user/orders'));
+    await waitFor(() => expect(info).toHaveBeenCalledWith('Signed in as Bola Ade in another tab.'));
+    expect(router.state.location.pathname).toBe('/user');
+  });
+
+  it("never writes a late profile answer over another tab's sign-in, and follows that sign-in", async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'ada-token');
+    setStoredUser(ADA);
+    const info = vi.spyOn(toast, 'info');
+    let answerProfile: ((response: Response) => void) | undefined;
+    mockFetch((url) => (url.includes('getCurrentProfile') ? new Promise<Response>((resolve) => (answerProfile = resolve)) : jsonResponse(200, { data: [] })));
+    renderAt('/');
+    await waitFor(() => expect(answerProfile).toBeDefined());
+    // Another tab signs in as Bola while Ada's profile is on its way (this tab misses the event).
+    window.localStorage.setItem(TOKEN_KEY, 'bola-token');
+    window.localStorage.setItem(USER_KEY, encode(BOLA));
+    act(() => answerProfile!(jsonResponse(200, { data: ADA })));
+    await waitFor(() => expect(info).toHaveBeenCalledWith('Signed in as Bola Ade in another tab.'));
+    expect(getStoredUser()).toEqual(BOLA);
+  });
+
+  it('ends a suspended account\'s session with the server\'s words', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    window.localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh');
+    setStoredUser(ADA);
+    const error = vi.spyOn(toast, 'error');
+    server(null, (url) => (url.includes('auth/refresh') ? jsonResponse(403, { message: 'Your account is suspended. Contact support.', error: 'Account Suspended' }) : undefined));
+    const router = renderAt('/user/orders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(error).toHaveBeenCalledWith('Your account is suspended. Contact support.', expect.anything());
     expect(getStoredUser()).toBeNull();
     expect(getToken()).toBeNull();
   });

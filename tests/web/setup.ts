@@ -1,5 +1,5 @@
 // Component-test setup (jsdom). jest-dom is not installed: tests use plain vitest assertions.
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify';
 
@@ -24,6 +24,18 @@ if (typeof window.matchMedia !== 'function') {
   });
 }
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
+// jsdom has no innerText, which sweetalert2 writes `titleText` with; without layout it is textContent.
+if (!('innerText' in HTMLElement.prototype)) {
+  Object.defineProperty(HTMLElement.prototype, 'innerText', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.textContent ?? '';
+    },
+    set(this: HTMLElement, value: string) {
+      this.textContent = value;
+    },
+  });
+}
 
 afterEach(() => {
   cleanup();
@@ -34,3 +46,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
+
+// sweetalert2 gives focus back on a 100 ms timer after a dialog closes; a file ending sooner would tear jsdom
+// down under it. A timer due later always fires after it.
+const SWEETALERT_RESTORE_FOCUS_MS = 100;
+afterAll(() => new Promise((resolve) => setTimeout(resolve, SWEETALERT_RESTORE_FOCUS_MS + 20)));

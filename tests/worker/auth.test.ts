@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { emailOutbox, passwordResets, refreshTokens, sessions, users } from '../../drizzle/schema';
 import { sha256Hex } from '../../worker/lib/crypto';
 import { signAccessToken } from '../../worker/services/tokens';
-import { call, createAdmin, login, registerAndLogin, setUserStatus, unique, uniqueIp, withDb } from '../support/api';
+import { call, createAdmin, login, registerAndLogin, setUserStatus, unique, withDb } from '../support/api';
 import { emailedResetToken } from './mailbox';
 
-const register = (body: unknown, ip?: string) => call('auth/register', { body, ip });
+const register = (body: unknown) => call('auth/register', { body });
 
 describe('POST auth/register', () => {
   it('creates a type-2 account whatever userType is sent, with a derived unique username and an empty wallet', async () => {
@@ -45,8 +45,8 @@ describe('POST auth/register', () => {
 
   it('refuses a second registration of the same email, in any case, with 409', async () => {
     const email = `${unique()}@example.com`;
-    expect((await register({ fullName: 'One', email, password: 'password-1' })).status).toBe(201);
-    const again = await register({ fullName: 'Two', email: email.toUpperCase(), password: 'password-1' });
+    expect((await register({ fullName: 'One', email, password: 'kettle-copper-41' })).status).toBe(201);
+    const again = await register({ fullName: 'Two', email: email.toUpperCase(), password: 'kettle-copper-41' });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: 'Email already registered', error: 'Conflict' });
     const rows = await withDb((db) => db.select().from(users).where(eq(users.email, email)));
@@ -57,14 +57,6 @@ describe('POST auth/register', () => {
     const response = await call('auth/register', { body: '{"fullName": ', headers: { 'content-type': 'application/json' } });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: 'Malformed JSON body.', error: 'Bad Request' });
-  });
-
-  it('is rate limited per address', async () => {
-    const ip = uniqueIp();
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await register({ fullName: 'Spam', email: `${unique()}@example.com`, password: 'password-1' }, ip)).status);
-    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
-    expect(statuses[10]).toBe(429);
   });
 });
 
@@ -101,20 +93,12 @@ describe('POST auth/login', () => {
     expect((await call('auth/login', { body: { email: 'a@b.co' } })).body.message).toBe('Password is required');
   });
 
-  it('refuses suspended users with 403', async () => {
+  it('refuses suspended users with 403 and says so', async () => {
     const account = await registerAndLogin();
     await setUserStatus(account.id, 'suspended');
     const response = await call('auth/login', { body: { email: account.email, password: account.password } });
     expect(response.status).toBe(403);
-    expect(response.body.message).toMatch(/suspended/);
-  });
-
-  it('is rate limited per email across addresses', async () => {
-    const account = await registerAndLogin();
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await call('auth/login', { body: { email: account.email, password: 'wrong-password' } })).status);
-    expect(statuses.slice(0, 9).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    expect(response.body).toEqual({ message: 'Your account is suspended. Contact support.', error: 'Account Suspended' });
   });
 });
 
@@ -296,20 +280,6 @@ describe('password reset', () => {
     expect((await reset(token, 'fine-password-1')).status).toBe(401);
     const noBearer = await call('auth/reset-password', { body: 'password=whatever-123', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(noBearer.status).toBe(401);
-  });
-
-  it('is rate limited per link and per address', async () => {
-    const account = await registerAndLogin();
-    await call('auth/forgot-password', { body: { email: account.email } });
-    const token = await emailedResetToken(account.email);
-    // One link tried from many addresses: the 11th attempt in the minute is refused, even with a valid password.
-    for (let attempt = 0; attempt < 10; attempt++) expect((await reset(token, 'short', uniqueIp())).status).toBe(400);
-    expect(await reset(token, 'fine-password-1', uniqueIp())).toMatchObject({ status: 429, body: { message: 'Too many attempts. Please wait a minute and try again.', error: 'Too Many Requests' } });
-
-    // Many guessed links from one address.
-    const ip = uniqueIp();
-    for (let attempt = 0; attempt < 10; attempt++) expect((await reset(unique('guess'), 'fine-password-1', ip)).status).toBe(401);
-    expect((await reset(unique('guess'), 'fine-password-1', ip)).status).toBe(429);
   });
 });
 

@@ -210,6 +210,41 @@ describe('calling /api/v2', () => {
   });
 });
 
+describe('actions that spend or ask the provider', () => {
+  const POST_ONLY = { status: 405, body: { error: 'The add, refill and cancel actions must be sent with POST, with the key in the body' } };
+
+  it('refuses add, refill and cancel over GET, with the key in the URL, and places or asks for nothing', async () => {
+    const shop = await sharedShop();
+    const funded = 10_000_000n;
+    const { user, key } = await reseller(funded);
+    const service = shop.serviceIds[FAKE.igFollowers];
+    const link = newLink();
+    const add = await v2({ key, action: 'add', service, link, quantity: 1000 }, { encoding: 'query' });
+    expect(add).toMatchObject(POST_ONLY);
+    expect(add.headers.get('allow')).toBe('POST');
+    // Spelled loosely, or with a wrong key: refused all the same, before the key is looked up.
+    expect(await v2({ key, action: ' add ', service, link, quantity: 1000 }, { encoding: 'query' })).toMatchObject(POST_ONLY);
+    expect(await v2({ key: 'not-a-key', action: 'add', service, link, quantity: 1000 }, { encoding: 'query' })).toMatchObject(POST_ONLY);
+    expect(await withDb((db) => db.select().from(orders).where(eq(orders.userId, user.id)))).toEqual([]);
+    expect(await balanceKobo(user.id)).toBe(funded);
+    expect((await fakeOrders(shop.fake)).addCallsByLink[link]).toBeUndefined();
+
+    const placed = (await v2({ key, action: 'add', service, link, quantity: 1000 })).body.order as number;
+    await untilSubmitted(placed);
+    expect(await v2({ key, action: 'cancel', orders: String(placed) }, { encoding: 'query' })).toMatchObject(POST_ONLY);
+    expect((await orderRow(placed)).cancelRequestedAt).toBeNull();
+    // Reading still answers GET.
+    expect((await v2({ key, action: 'status', order: placed }, { encoding: 'query' })).body).toMatchObject({ status: 'Pending' });
+
+    await completeAtProvider(shop, placed);
+    expect(await v2({ key, action: 'refill', order: placed }, { encoding: 'query' })).toMatchObject(POST_ONLY);
+    expect(await withDb((db) => db.select().from(orderRefills).where(eq(orderRefills.orderId, placed)))).toEqual([]);
+    // The same refill posted is taken: only the method was wrong.
+    expect((await v2({ key, action: 'refill', order: placed })).body).toEqual({ refill: expect.stringMatching(/^\d+$/) });
+    expect(await balanceKobo(user.id)).toBe(funded - (await orderRow(placed)).chargeKobo);
+  });
+});
+
 describe('services and balance', () => {
   it('lists every service on sale with the rate per 1000 in naira text', async () => {
     const shop = await sharedShop();
@@ -240,7 +275,7 @@ describe('services and balance', () => {
 });
 
 describe('add', () => {
-  it.each(['form', 'multipart', 'json', 'query'] as const)('places a Default order from a %s request, charged like the SPA', async (encoding) => {
+  it.each(['form', 'multipart', 'json'] as const)('places a Default order from a %s request, charged like the SPA', async (encoding) => {
     const shop = await sharedShop();
     const { user, key } = await reseller(10_000_000n);
     const serviceId = shop.serviceIds[FAKE.igFollowers];
@@ -313,7 +348,7 @@ describe('add', () => {
     await refused({ service: followers, link: newLink() }, 'Incorrect quantity');
     await refused({ service: followers, link: newLink(), quantity: '1e3' }, 'Incorrect quantity', 'multipart');
     await refused({ service: followers, link: newLink(), quantity: 0 }, 'Incorrect quantity');
-    await refused({ service: followers, quantity: 100 }, 'Incorrect link', 'query');
+    await refused({ service: followers, quantity: 100 }, 'Incorrect link');
     await refused({ service: followers, link: 'not a link', quantity: 100 }, 'Incorrect link');
     await refused({ service: followers, link: 'https://tiktok.com/@someone', quantity: 100 }, 'This service needs an Instagram username or profile link');
     await refused({ service: followers, link: newLink(), quantity: 100, runs: 3, interval: 10 }, 'Drip-feed is not available for this service');

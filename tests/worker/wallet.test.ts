@@ -311,7 +311,8 @@ describe('history and admin views', () => {
     expect(Object.keys(detail.body)).toEqual(expect.arrayContaining(['message', 'profile', 'walletHistory', 'orders']));
     expect(detail.body.profile).toMatchObject({ id: user.id, fullName: 'Detail Person', wallet: { balance: '70.00' } });
     expect(detail.body.walletHistory[0]).toMatchObject({ transaction_type: 1, amount: '70.00' });
-    expect(detail.body.summary).toEqual({ availableBalance: '70.00', totalDeposits: '70.00', totalSpent: '0.00', debt: '0.00' });
+    // An administrator's credit is not a deposit: Total Deposits counts money paid in by card.
+    expect(detail.body.summary).toMatchObject({ availableBalance: '70.00', totalDeposits: '0.00', totalAdminCredits: '70.00', totalSpent: '0.00', debt: '0.00' });
     expect(detail.body.reversals).toEqual([]);
     expect((await call('admin/getUserDeta/99999999', { token: admin.accessToken })).status).toBe(404);
     expect((await call('admin/getUserDeta/abc', { token: admin.accessToken })).status).toBe(400);

@@ -37,6 +37,9 @@ const OrdersPage = lazy(() => import('@/features/orders/OrdersPage'));
 const CreateOrderPage = lazy(() => import('@/features/orders/CreateOrderPage'));
 const AddFundPage = lazy(() => import('@/features/wallet/AddFundPage'));
 const ConfirmPaymentPage = lazy(() => import('@/features/wallet/ConfirmPaymentPage'));
+const TicketsPage = lazy(() => import('@/features/tickets/TicketsPage'));
+const NewTicketPage = lazy(() => import('@/features/tickets/NewTicketPage'));
+const TicketPage = lazy(() => import('@/features/tickets/TicketPage'));
 const FavoritesPage = lazy(() => import('@/features/user/placeholders').then((m) => ({ default: m.FavoritesPage })));
 const SettingsPage = lazy(() => import('@/features/user/placeholders').then((m) => ({ default: m.SettingsPage })));
 const LogoutPage = lazy(() => import('@/features/user/placeholders').then((m) => ({ default: m.LogoutPage })));
@@ -49,6 +52,8 @@ const ManageUserPage = lazy(() => import('@/features/admin/ManageUserPage'));
 const AdminServicesPage = lazy(() => import('@/features/admin/AdminServicesPage'));
 const AdminTransactionsPage = lazy(() => import('@/features/admin/AdminTransactionsPage'));
 const AdminOrdersPage = lazy(() => import('@/features/admin/AdminOrdersPage'));
+const AdminTicketsPage = lazy(() => import('@/features/admin/tickets/AdminTicketsPage'));
+const AdminTicketPage = lazy(() => import('@/features/admin/tickets/AdminTicketPage'));
 const AdminSiteSettingsPage = lazy(() => import('@/features/admin/AdminSiteSettingsPage'));
 const AdminPaymentSettingsPage = lazy(() => import('@/features/admin/AdminPaymentSettingsPage'));
 const AdminAdministratorsPage = lazy(() => import('@/features/admin/AdminAdministratorsPage'));
@@ -82,11 +87,11 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: page(ForgotPasswordPage) },
           { path: 'reset-password', element: page(ResetPasswordPage) },
           {
-            path: 'auth',
+            // Pathless, so /auth itself is an unknown path ('404 Not Found'), not an empty layout.
             element: page(AuthLayout),
             children: [
-              { path: 'login', element: page(LoginPage) },
-              { path: 'register', element: page(RegisterPage) },
+              { path: 'auth/login', element: page(LoginPage) },
+              { path: 'auth/register', element: page(RegisterPage) },
             ],
           },
         ],
@@ -105,6 +110,9 @@ export const routes: RouteObject[] = [
           { path: 'create-order', element: page(CreateOrderPage) },
           { path: 'add-fund', element: page(AddFundPage) },
           { path: 'confirm-payment', element: page(ConfirmPaymentPage) },
+          { path: 'tickets', element: page(TicketsPage) },
+          { path: 'tickets/new', element: page(NewTicketPage) },
+          { path: 'tickets/:id', element: page(TicketPage) },
           { path: 'favorites', element: page(FavoritesPage) },
           { path: 'settings', element: page(SettingsPage) },
           { path: 'logout', element: page(LogoutPage) },
@@ -120,6 +128,8 @@ export const routes: RouteObject[] = [
           { path: 'services', element: page(AdminServicesPage) },
           { path: 'transactions', element: page(AdminTransactionsPage) },
           { path: 'orders', element: page(AdminOrdersPage) },
+          { path: 'tickets', element: page(AdminTicketsPage) },
+          { path: 'tickets/:id', element: page(AdminTicketPage) },
           { path: 'site-settings', element: page(AdminSiteSettingsPage) },
           { path: 'payment-settings', element: page(AdminPaymentSettingsPage) },
           { path: 'users', element: page(AdminUsersPage) },

@@ -4,7 +4,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { sessions, USER_TYPE, users, wallets } from '../../drizzle/schema';
 import type { AppEnv } from '../context';
-import { forbidden, unauthenticated } from '../lib/errors';
+import { AppError, forbidden, unauthenticated } from '../lib/errors';
+import { ACCOUNT_HEADER, ACCOUNT_MISMATCH, ACCOUNT_MISMATCH_ERROR } from '../schemas/session';
 import { verifyAccessToken } from '../services/tokens';
 import { publicUserColumns, toPublicUser, type PublicUser } from '../services/users';
 
@@ -25,6 +26,10 @@ const requireUserType = (userType: number | null) =>
     const token = bearerToken(c.req.header('authorization'));
     const claims = token ? await verifyAccessToken(c.env.JWT_SECRET, token) : null;
     if (!claims) throw unauthenticated();
+    // The SPA names the account its tab shows; storage shared by tabs may hold another one's token by now.
+    // Reseller tools and scripts send no such header and are not checked.
+    const shown = c.req.header(ACCOUNT_HEADER);
+    if (shown !== undefined && shown !== String(claims.userId)) throw new AppError('conflict', ACCOUNT_MISMATCH, ACCOUNT_MISMATCH_ERROR);
     const [row] = await c.var.db
       .select({ ...publicUserColumns, balanceKobo: sql<string>`coalesce(${wallets.balanceKobo}, 0)`, debtKobo: sql<string>`coalesce(${wallets.debtKobo}, 0)` })
       .from(sessions)

@@ -8,16 +8,33 @@ import { requireSignedIn } from '../middleware/auth';
 import { sendEmail } from '../providers/email';
 import { forgotPasswordSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema } from '../schemas/auth';
 import * as auth from '../services/auth';
-import { AUTH_ATTEMPTS_PER_MINUTE, enforceRateLimit } from '../services/rate-limit';
+import { enforceRateLimits, type RateLimit } from '../services/rate-limit';
 import { REFRESH_TOKEN_TTL_DAYS } from '../services/tokens';
 
 const REFRESH_COOKIE = 'refresh_token';
 
 const clientIp = (c: Context<AppEnv>) => c.req.header('cf-connecting-ip') ?? 'unknown';
 
-/** Attempts per minute, counted per address and per account so neither can be hammered. */
-const limitAttempts = (c: Context<AppEnv>, action: string, email: string) =>
-  enforceRateLimit(c.var.db, [`${action}:ip:${clientIp(c)}`, `${action}:email:${email.toLowerCase()}`], AUTH_ATTEMPTS_PER_MINUTE);
+type Limit = Omit<RateLimit, 'key'>;
+
+export const AUTH_LIMITS = {
+  /** Tight per account (an email, a reset link): that is where a password or a link is guessed. */
+  perAccount: { limit: 10, windowSeconds: 60 },
+  /**
+   * Generous per address: most of our customers reach us from phones behind a mobile carrier's
+   * shared address (carrier-grade NAT), so one address is thousands of people.
+   */
+  perAddress: { limit: 300, windowSeconds: 60 },
+  /** Reset emails to one mailbox: enough to retry a lost one, too few to flood it. */
+  resetEmailsPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+} satisfies Record<string, Limit>;
+
+/** Counts an attempt per address and per account, so neither can be hammered. */
+const limitAttempts = (c: Context<AppEnv>, action: string, account: string, perAccount: Limit = AUTH_LIMITS.perAccount) =>
+  enforceRateLimits(c.var.db, [
+    { key: `${action}:ip:${clientIp(c)}`, ...AUTH_LIMITS.perAddress },
+    { key: `${action}:${account}`, ...perAccount },
+  ]);
 
 function setRefreshCookie(c: Context<AppEnv>, token: string) {
   setCookie(c, REFRESH_COOKIE, token, {
@@ -32,13 +49,13 @@ function setRefreshCookie(c: Context<AppEnv>, token: string) {
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', async (c) => {
     const input = await jsonBody(c, registerSchema);
-    await limitAttempts(c, 'register', input.email);
+    await limitAttempts(c, 'register', `email:${input.email.toLowerCase()}`);
     const user = await auth.registerUser(c.var.db, input);
     return c.json({ message: 'Account created successfully', user }, 201);
   })
   .post('/login', async (c) => {
     const input = await jsonBody(c, loginSchema);
-    await limitAttempts(c, 'login', input.email);
+    await limitAttempts(c, 'login', `email:${input.email.toLowerCase()}`);
     const session = await auth.login(c.var.db, { jwtSecret: c.env.JWT_SECRET, encryptionKey: c.env.ENCRYPTION_KEY }, input, { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
     setRefreshCookie(c, session.refreshToken);
     return c.json({ ...session, message: 'Login successful' });
@@ -58,7 +75,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/forgot-password', async (c) => {
     const { email } = await jsonBody(c, forgotPasswordSchema);
-    await limitAttempts(c, 'forgot', email);
+    await limitAttempts(c, 'forgot', `email:${email.toLowerCase()}`, AUTH_LIMITS.resetEmailsPerAccount);
     const reset = await auth.createPasswordReset(c.var.db, email);
     if (reset) {
       const link = `${c.env.APP_URL}/reset-password?token=${encodeURIComponent(reset.token)}`;
@@ -76,7 +93,7 @@ export const authRoutes = new Hono<AppEnv>()
     const token = /^Bearer\s+(\S{1,200})$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!token) throw unauthenticated(auth.RESET_LINK_INVALID);
     // Per address and per link (by its hash: rate_limits never holds a usable token), so links can be neither guessed nor hammered.
-    await enforceRateLimit(c.var.db, [`reset:ip:${clientIp(c)}`, `reset:token:${await sha256Hex(token)}`], AUTH_ATTEMPTS_PER_MINUTE);
+    await limitAttempts(c, 'reset', `token:${await sha256Hex(token)}`);
     const { password } = await formBody(c, resetPasswordSchema);
     await auth.resetPassword(c.var.db, token, password);
     return c.json({ message: 'Password reset successfully. Please log in with your new password.' });

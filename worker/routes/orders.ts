@@ -41,8 +41,8 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .post('/mass-order', requireUser, async (c) => {
     const key = idempotencyKey(c);
-    const { orders } = await jsonBody(c, massOrderSchema);
-    const results = await placeMassOrder(c.var.db, c.env, c.var.principal.id, orders, key);
+    const { orders, expectedTotal } = await jsonBody(c, massOrderSchema);
+    const results = await placeMassOrder(c.var.db, c.env, c.var.principal.id, orders, { idempotencyKey: key, expectedTotal });
     const placed = results.filter((result) => result.ok).length;
     return c.json({ message: `${placed} of ${results.length} orders placed`, results });
   });

@@ -5,12 +5,14 @@
 // shape, so a client that checks the status knows to look before it retries an `add`. A call
 // over the key's rate limit is a 429 with Retry-After and the words tools retry on: nothing was
 // done, and both a client reading the body and an HTTP client honouring 429 wait and try again.
+// `services`, `status`, `refill_status` and `balance` also answer GET, as panels do; `add`,
+// `refill` and `cancel` over GET are a 405 with the same shape, before the key is even looked at.
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
 import { describeError } from '../lib/db-errors';
 import { AppError, invalid } from '../lib/errors';
 import { isRecord } from '../providers/http';
-import { PANEL_ERRORS } from '../schemas/reseller-api';
+import { PANEL_ERRORS, RESELLER_POST_ONLY_ACTIONS, resellerActionSchema } from '../schemas/reseller-api';
 import { answerResellerCall, refusalText, type ResellerParams } from '../services/reseller-api';
 
 /** Room for a Custom Comments order of a few hundred long lines. */
@@ -18,6 +20,7 @@ const MAX_BODY_BYTES = 256 * 1024;
 const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 /** The rate limit counts fixed one-minute windows, so waiting one always clears it. */
 const RATE_LIMIT_WINDOW_SECONDS = 60;
+const POST_ONLY = 'The add, refill and cancel actions must be sent with POST, with the key in the body';
 
 /** The call's fields: the query string, then the body's fields over it (clients mix the two). */
 async function readParams(c: Context<AppEnv>): Promise<ResellerParams> {
@@ -52,9 +55,18 @@ async function readParams(c: Context<AppEnv>): Promise<ResellerParams> {
   return Object.fromEntries([...query, ...new URLSearchParams(new TextDecoder().decode(body))]);
 }
 
+function isPostOnly(params: ResellerParams): boolean {
+  const parsed = resellerActionSchema.safeParse(params);
+  return parsed.success && RESELLER_POST_ONLY_ACTIONS.has(parsed.data.action);
+}
+
 async function answer(c: Context<AppEnv>) {
   try {
     const params = await readParams(c);
+    if (c.req.method !== 'POST' && isPostOnly(params)) {
+      c.header('Allow', 'POST');
+      return c.json({ error: POST_ONLY }, 405);
+    }
     return c.json(await answerResellerCall(c.var.db, c.env, params, c.req.header('idempotency-key')));
   } catch (error) {
     if (error instanceof AppError) {

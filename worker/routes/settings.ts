@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { jsonBody } from '../lib/validation';
-import { paymentSettingsSchema, siteSettingsSchema } from '../schemas/settings';
-import { paymentSettingsView, updatePaymentSettings } from '../services/payment-settings';
+import { PROVIDER_LABELS } from '../providers/payments/keys';
+import { paymentKeyCheckSchema, paymentSettingsSchema, siteSettingsSchema } from '../schemas/settings';
+import { checkPaymentKey, paymentSettingsView, updatePaymentSettings } from '../services/payment-settings';
 import { getPublicSettings, getSiteSettings, updateSiteSettings } from '../services/settings';
 
 export const publicSettingsRoutes = new Hono<AppEnv>().get('/public', async (c) => c.json(await getPublicSettings(c.var.db, c.env)));
@@ -17,4 +18,9 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
   .put('/payment', async (c) => {
     const data = await updatePaymentSettings(c.var.db, c.env, c.var.principal.id, await jsonBody(c, paymentSettingsSchema));
     return c.json({ message: 'Payment settings saved', data });
+  })
+  .post('/payment/check', async (c) => {
+    const { provider } = await jsonBody(c, paymentKeyCheckSchema);
+    const data = await checkPaymentKey(c.var.db, c.env, c.var.principal.id, provider);
+    return c.json({ message: `${PROVIDER_LABELS[provider]} accepted the secret key`, data });
   });

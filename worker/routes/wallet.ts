@@ -7,8 +7,8 @@ import { jsonBody, queryOf } from '../lib/validation';
 import { requireAdmin, requireUser } from '../middleware/auth';
 import { addFundSchema, adminCreditSchema, transactionQuerySchema, verifyPaymentSchema } from '../schemas/wallet';
 import { committedKobo } from '../services/order-views';
-import { startDeposit, verifyDeposit } from '../services/payments';
-import { adminCredit, listTransactions } from '../services/wallet';
+import { ORDER_STATUS, startDeposit, verifyDeposit } from '../services/payments';
+import { adminCredit, listTransactions, walletTotals } from '../services/wallet';
 
 export const walletRoutes = new Hono<AppEnv>()
   // walletDebt: what a reversed card payment left owing; the next deposits pay it first.
@@ -18,6 +18,11 @@ export const walletRoutes = new Hono<AppEnv>()
     const query = queryOf(c, transactionQuerySchema);
     return c.json({ message: 'Transactions fetched successfully', ...(await listTransactions(c.var.db, { ...query, userId: c.var.principal.id })) });
   })
+  // Deposits, refunds, administrators' credits and spending apart, over the whole history or from/to.
+  .get('/wallet-summary', requireUser, async (c) => {
+    const range = queryOf(c, transactionQuerySchema.pick({ from: true, to: true }));
+    return c.json({ message: 'Wallet summary fetched successfully', data: await walletTotals(c.var.db, c.var.principal.id, range) });
+  })
   .post('/add-fund', requireUser, async (c) => {
     const { amount } = await jsonBody(c, addFundSchema);
     const deposit = await startDeposit(c.var.db, c.env, c.var.principal, amount);
@@ -26,7 +31,8 @@ export const walletRoutes = new Hono<AppEnv>()
   .post('/verify-payment', requireUser, async (c) => {
     const input = await jsonBody(c, verifyPaymentSchema);
     const orderStatus = await verifyDeposit(c.var.db, c.env, c.var.principal.id, input);
-    return c.json({ message: orderStatus === 2 ? 'Wallet credited successfully' : 'Payment not successful', data: { orderStatus } });
+    const message = { [ORDER_STATUS.success]: 'Wallet credited successfully', [ORDER_STATUS.pending]: 'The payment is not settled yet' }[orderStatus] ?? 'Payment not successful';
+    return c.json({ message, data: { orderStatus } });
   })
   .post('/admin-credit-user-wallet', requireAdmin, async (c) => {
     const input = await jsonBody(c, adminCreditSchema);

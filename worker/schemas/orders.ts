@@ -15,9 +15,29 @@ export const LINK_REQUIRED = 'Link is required';
 export const LINK_INVALID = 'Please enter a valid link, e.g. https://instagram.com/p/abc';
 /** For services sold by username (followers, members, subscribers), which take the profile link too. */
 export const USERNAME_INVALID = 'Please enter a username, e.g. @name, or a link to the profile';
+export const LINK_TOO_LONG = 'Link must be at most 2048 characters';
 export const QUANTITY_INVALID = 'Please enter a valid quantity';
 export const SERVICE_UNAVAILABLE = 'This service does not exist or is not available';
 export const MAX_RUNS = 1000;
+
+const article = (word: string) => (/^[AEIOU]/.test(word) ? 'an' : 'a');
+
+/** A link on another platform than the service's: "This service needs an Instagram link". */
+export const platformLinkMessage = (platform: string, byUsername: boolean) =>
+  `This service needs ${article(platform)} ${platform} ${byUsername ? 'username or profile link' : 'link'}`;
+
+/** Whether a refusal is about the link, so the order form shows it under the link field. */
+export const isLinkMessage = (message: string) =>
+  [LINK_REQUIRED, LINK_INVALID, USERNAME_INVALID, LINK_TOO_LONG].includes(message) || /^This service needs an? .+ (link|username or profile link)$/.test(message);
+
+/**
+ * Naira text with at most two decimals ("3596.60", as the answers give money), or a number:
+ * the price the customer was shown, which the order must still cost.
+ */
+const shownNaira = (name: string) =>
+  z.union([z.number(), z.string().trim()], { error: `${name} must be an amount in naira, e.g. "1234.50"` })
+    .transform(String)
+    .refine((value) => /^\d{1,15}(\.\d{1,2})?$/.test(value), { error: `${name} must be an amount in naira, e.g. "1234.50"` });
 
 /**
  * A whole number as tools write it: 100, "100", or 100.0 / "100.00" from tools that compute
@@ -43,7 +63,7 @@ const optWhole = (name: string) =>
 export const createOrderSchema = z.object({
   serviceId: id,
   /** Required by every type but Subscriptions (which name a username). */
-  link: z.string({ error: LINK_REQUIRED }).trim().max(2048, { error: 'Link must be at most 2048 characters' }).optional(),
+  link: z.string({ error: LINK_REQUIRED }).trim().max(2048, { error: LINK_TOO_LONG }).optional(),
   /** Required unless the type derives it (comments, usernames, packages, subscriptions). */
   quantity: positiveWhole(QUANTITY_INVALID).optional(),
   comments: optText('Comments', 100_000),
@@ -62,6 +82,11 @@ export const createOrderSchema = z.object({
   oldPosts: optWhole('oldPosts'),
   delay: optWhole('delay'),
   expiry: optText('Expiry', 20),
+  /**
+   * The charge the customer saw (naira text). When the order would cost anything else now, nothing
+   * is placed and the answer is 409 with the charge it costs now. The reseller API sends none.
+   */
+  expectedCharge: shownNaira('expectedCharge').optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 export type CreateOrderData = z.output<typeof createOrderSchema>;
@@ -86,6 +111,8 @@ export const massOrderSchema = z.object({
     .refine((v) => v.split(/\r?\n/).filter((l) => l.trim() !== '').length <= MASS_ORDER_MAX_LINES, {
       error: `At most ${MASS_ORDER_MAX_LINES} orders at a time`,
     }),
+  /** The total the customer saw for the lines (massLineCharge of each); as expectedCharge, 409 with the total now if it differs. */
+  expectedTotal: shownNaira('expectedTotal').optional(),
 });
 export type MassOrderInput = z.infer<typeof massOrderSchema>;
 
@@ -115,6 +142,13 @@ export function parseMassOrderLines(text: string): MassOrderLine[] {
   });
   return out;
 }
+
+/**
+ * Who canceled an order, as the admin order detail says it: its customer, an administrator (by
+ * name; null once the account is deleted), the provider, or the shop itself (an order no
+ * provider could take within a day).
+ */
+export type CanceledBy = { by: 'customer' } | { by: 'administrator'; name: string | null } | { by: 'provider' } | { by: 'shop' };
 
 const statusFilter = z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(', ')}` }).optional();
 const orderSearch = z.string().trim().max(200, { error: 'search must be at most 200 characters' }).optional();

@@ -13,6 +13,11 @@ export const API_CALLS_PER_MINUTE = 300;
 
 export const RESELLER_ACTIONS = ['services', 'add', 'status', 'balance', 'refill', 'refill_status', 'cancel'] as const;
 export type ResellerAction = (typeof RESELLER_ACTIONS)[number];
+/**
+ * The actions that spend money or ask a provider to act: POST only (the protocol's clients post
+ * them), so an API key never rides in a URL that web servers, proxies and browsers keep.
+ */
+export const RESELLER_POST_ONLY_ACTIONS: ReadonlySet<ResellerAction> = new Set(['add', 'refill', 'cancel']);
 
 /** The protocol's fixed refusals, which reseller tools recognise by their words. */
 export const PANEL_ERRORS = {

@@ -15,16 +15,30 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-/** Deposit limits in naira; keys are write-only: empty or absent keeps the stored one. */
+/** The keys Payment Settings can hold, each standing in for a deployment secret. */
+export const PAYMENT_SECRET_NAMES = ['paystackSecretKey', 'flutterwaveSecretKey', 'flutterwaveWebhookHash'] as const;
+export const PAYMENT_PROVIDERS = ['paystack', 'flutterwave'] as const;
+const provider = z.enum(PAYMENT_PROVIDERS, { error: 'Provider must be paystack or flutterwave' });
+
+/**
+ * Deposit limits in naira; keys are write-only: empty or absent keeps the stored one, and a key
+ * named in clearKeys is removed so the deployment's secret is used again.
+ */
 export const paymentSettingsSchema = z
   .object({
-    provider: z.enum(['paystack', 'flutterwave'], { error: 'Provider must be paystack or flutterwave' }),
+    provider,
     mode: z.enum(['test', 'live'], { error: 'Mode must be test or live' }),
     minDeposit: z.coerce.number({ error: 'Minimum deposit must be a number' }).int({ error: 'Minimum deposit must be whole naira' }).min(1, { error: 'Minimum deposit must be at least 1' }),
     maxDeposit: z.coerce.number({ error: 'Maximum deposit must be a number' }).int({ error: 'Maximum deposit must be whole naira' }).max(100_000_000, { error: 'Maximum deposit is too large' }),
     paystackSecretKey: z.string().trim().max(200).optional(),
     flutterwaveSecretKey: z.string().trim().max(200).optional(),
     flutterwaveWebhookHash: z.string().trim().max(200).optional(),
+    clearKeys: z.array(z.enum(PAYMENT_SECRET_NAMES, { error: 'Unknown key to clear' })).max(PAYMENT_SECRET_NAMES.length).optional(),
   })
-  .refine((v) => v.maxDeposit >= v.minDeposit, { path: ['maxDeposit'], error: 'Maximum deposit must not be below the minimum' });
+  .refine((v) => v.maxDeposit >= v.minDeposit, { path: ['maxDeposit'], error: 'Maximum deposit must not be below the minimum' })
+  .refine((v) => !v.clearKeys?.some((name) => v[name]), { path: ['clearKeys'], error: 'Enter a new key or clear the saved one, not both.' });
 export type PaymentSettingsInput = z.infer<typeof paymentSettingsSchema>;
+
+/** Checks the secret key in effect for a provider again, without changing any setting. */
+export const paymentKeyCheckSchema = z.object({ provider });
+export type PaymentKeyCheckInput = z.infer<typeof paymentKeyCheckSchema>;

@@ -23,12 +23,22 @@ export type AdminDebitInput = z.infer<typeof adminDebitSchema>;
 export const addFundSchema = z.object({ amount: nairaAmount('Please enter a valid amount') });
 export type AddFundInput = z.infer<typeof addFundSchema>;
 
-/** What the payment confirmation screen sends back from session storage. */
-export const verifyPaymentSchema = z.object({
-  checkoutUrl: z.string({ error: 'checkoutUrl is required' }).min(1, { error: 'checkoutUrl is required' }).max(2000),
-  signature: z.string({ error: 'signature is required' }).min(1, { error: 'signature is required' }).max(300),
-  amount: nairaAmount('amount is invalid'),
-});
+/**
+ * What the payment confirmation screen sends: the payload it kept in session storage, or, once
+ * that is gone (a reload, Back, the provider's return opened in another tab), the reference the
+ * provider put in the return address (Flutterwave adds its transaction id).
+ */
+export const verifyPaymentSchema = z.union([
+  z.object({
+    checkoutUrl: z.string({ error: 'checkoutUrl is required' }).min(1, { error: 'checkoutUrl is required' }).max(2000),
+    signature: z.string({ error: 'signature is required' }).min(1, { error: 'signature is required' }).max(300),
+    amount: nairaAmount('amount is invalid'),
+  }),
+  z.object({
+    reference: z.string({ error: 'reference is required' }).trim().regex(/^[A-Za-z0-9.=_-]{1,100}$/, { error: 'reference is invalid' }),
+    transactionId: z.string().regex(/^[1-9]\d{0,18}$/, { error: 'transactionId is invalid' }).optional(),
+  }),
+], { error: 'Send the stored payment (checkoutUrl, signature, amount) or its reference.' });
 export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
 
 export const transactionQuerySchema = paginationSchema.extend({

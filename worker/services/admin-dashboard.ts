@@ -1,7 +1,8 @@
-// The administrators' dashboard in six queries run side by side: money per day, week or month
+// The administrators' dashboard in seven queries run side by side: money per day, week or month
 // (deposits, what users spent on orders, what the providers cost, the profit), the state of
 // things now (orders by status, payments still pending, when the sync last ran, unread catalogue
-// warnings), stuck orders, provider balances and health, and the latest audit entries.
+// warnings), stuck orders, provider balances and health, the latest audit entries, and whether
+// the card payment provider is refusing the shop.
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { catalogueWarnings, orders, paymentIntents, providers, services, users } from '../../drizzle/schema';
 import type { Db } from '../db';
@@ -10,6 +11,7 @@ import type { DashboardPeriod } from '../schemas/admin';
 import { OPEN_ORDER_STATUSES } from '../schemas/orders';
 import { recentAuditEntries } from './audit';
 import { AT_PROVIDER_OPEN, NEEDS_ATTENTION_AFTER } from './order-status-sync';
+import { paymentRefusalAlert } from './payment-health';
 import { listProviders } from './providers';
 
 /** How many buckets each period shows, ending with the current one. Buckets are UTC, like the transaction filters. */
@@ -190,13 +192,14 @@ async function providerHealth(db: Db) {
 }
 
 export async function adminDashboard(db: Db, period: DashboardPeriod) {
-  const [series, now, stuck, providerViews, health, recentAudit] = await Promise.all([
+  const [series, now, stuck, providerViews, health, recentAudit, paymentRefusals] = await Promise.all([
     moneySeries(db, period),
     snapshot(db, period),
     stuckOrders(db),
     listProviders(db),
     providerHealth(db),
     recentAuditEntries(db, RECENT_AUDIT),
+    paymentRefusalAlert(db),
   ]);
   const sum = (pick: (row: (typeof series)[number]) => bigint) => series.reduce((total, row) => total + pick(row), 0n);
   const [deposits, spend, cost] = [sum((row) => row.depositsKobo), sum((row) => row.spendKobo), sum((row) => row.costKobo)];
@@ -224,5 +227,7 @@ export async function adminDashboard(db: Db, period: DashboardPeriod) {
     providers: providerViews,
     providerHealth: health,
     recentAudit,
+    /** The card payment provider refusing the shop's calls since its key was last accepted; null when it has not. */
+    paymentRefusals,
   };
 }

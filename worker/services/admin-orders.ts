@@ -3,19 +3,19 @@
 // canceling through the provider, refunding without it, setting a status by hand (its refund
 // follows automatically), refills. Each money or status change writes its audit row in the same
 // transaction, and applies only to the order as the administrator saw it.
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { auditLog, orderRefills, orders, providers, services, users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { isUniqueViolation } from '../lib/db-errors';
 import { koboToNaira } from '../lib/decimal';
 import { conflict, invalid, notFound } from '../lib/errors';
 import {
-  type AdminCancelInput, type AdminOrdersQuery, type AdminOrderStatusInput, type AdminRefundWithoutProviderInput, type OrderStatus,
+  type AdminCancelInput, type AdminOrdersQuery, type AdminOrderStatusInput, type AdminRefundWithoutProviderInput, type CanceledBy, type OrderStatus,
 } from '../schemas/orders';
 import { closeOrder } from './order-closing';
 import { submitOrder } from './order-sending';
 import { isOpen, orderSearch, orderViewColumns, toOrderView, type OrderRow, type OrderViewRow } from './order-views';
-import { requestProviderCancel, requestRefill, type OrderEnv } from './orders';
+import { requestProviderCancel, requestRefill, WITHDRAWN_BY_CUSTOMER, type OrderEnv } from './orders';
 
 const adminOrderColumns = {
   ...orderViewColumns,
@@ -81,12 +81,40 @@ export async function adminListOrders(db: Db, query: AdminOrdersQuery) {
   return { data: rows.map(toAdminOrderView), total };
 }
 
+/**
+ * Who canceled a Canceled order. An administrator's cancel, refund or status change is in the
+ * audit log (the latest one counts); without one, a cancel request sent to the provider was the
+ * customer's, as was a withdrawal closed with the customer's reason; the shop withdraws an order
+ * no provider took within a day; anything else the provider did.
+ */
+async function canceledBy(db: Db, order: OrderRow): Promise<CanceledBy | null> {
+  if (order.status !== 'Canceled') return null;
+  const [byAdministrator] = await db.select({ name: users.fullName }).from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(
+      // Nothing about the order is older than the order: the bound keeps the read on the log's time index.
+      gte(auditLog.createdAt, order.createdAt),
+      eq(auditLog.targetType, 'order'),
+      eq(auditLog.targetId, String(order.id)),
+      or(inArray(auditLog.action, ['order.cancel', 'order.refund_without_provider']), and(eq(auditLog.action, 'order.status'), sql`${auditLog.details}->>'to' = 'Canceled'`)),
+    ))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  if (byAdministrator) return { by: 'administrator', name: byAdministrator.name };
+  if (order.cancelRequestedAt !== null || order.statusReason === WITHDRAWN_BY_CUSTOMER) return { by: 'customer' };
+  return { by: order.submission === 'withdrawn' ? 'shop' : 'provider' };
+}
+
 export async function adminOrderDetail(db: Db, id: number) {
   const [row] = await adminOrders(db).where(eq(orders.id, id));
   if (!row) throw notFound('Order not found');
-  const refills = await db.select().from(orderRefills).where(eq(orderRefills.orderId, id)).orderBy(desc(orderRefills.createdAt));
+  const [refills, canceled] = await Promise.all([
+    db.select().from(orderRefills).where(eq(orderRefills.orderId, id)).orderBy(desc(orderRefills.createdAt)),
+    canceledBy(db, row.order),
+  ]);
   return {
     ...toAdminOrderView(row),
+    canceledBy: canceled,
     refills: refills.map((refill) => ({
       id: refill.id, providerRefillId: refill.providerRefillId, status: refill.status, error: refill.error, created_at: refill.createdAt.toISOString(), updated_at: refill.updatedAt.toISOString(),
     })),

@@ -1,9 +1,10 @@
-// The administrators' view of accounts: searching, and suspending or reactivating them.
+// The administrators' view of accounts: searching, suspending or reactivating them, and counting their orders.
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { auditLog, users, wallets } from '../../drizzle/schema';
-import type { Db } from '../db';
+import { auditLog, orders, users, wallets } from '../../drizzle/schema';
+import type { Db, DbOrTx } from '../db';
 import { forbidden, notFound } from '../lib/errors';
 import type { UserListQuery } from '../schemas/admin';
+import type { OrderStatus } from '../schemas/orders';
 import { revokeAllSessions } from './auth';
 import { publicUserColumns, toProfile, toPublicUser, type Profile } from './users';
 
@@ -49,4 +50,19 @@ export async function setUserStatus(db: Db, actorId: number, userId: number, sta
     if (status === 'suspended') await revokeAllSessions(tx, userId);
     await tx.insert(auditLog).values({ actorId, action: status === 'suspended' ? 'user.suspend' : 'user.reactivate', targetType: 'user', targetId: String(userId) });
   });
+}
+
+export interface OrderCounts {
+  total: number;
+  /** Orders per status; statuses the user has no orders in are left out. */
+  byStatus: Partial<Record<OrderStatus, number>>;
+}
+
+/** How many orders a user has in each status, over all of them (the detail screen lists only the newest). */
+export async function orderCountsOf(db: DbOrTx, userId: number): Promise<OrderCounts> {
+  const rows = await db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, userId)).groupBy(orders.status);
+  return {
+    total: rows.reduce((sum, row) => sum + row.n, 0),
+    byStatus: Object.fromEntries(rows.map((row) => [row.status, row.n])),
+  };
 }

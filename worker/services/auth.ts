@@ -3,17 +3,20 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResets, refreshTokens, sessions, USER_TYPE, users, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
-import { conflict, forbidden, invalid, refreshTokenInvalid, unauthenticated } from '../lib/errors';
+import { AppError, conflict, invalid, refreshTokenInvalid, unauthenticated } from '../lib/errors';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import type { ChangePasswordInput, LoginInput, RegisterInput } from '../schemas/auth';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
+import { ACCOUNT_SUSPENDED, ACCOUNT_SUSPENDED_ERROR } from '../schemas/session';
+import { assertHardToGuess, DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { REFRESH_TOKEN_TTL_DAYS, signAccessToken } from './tokens';
 import { checkLoginCode } from './two-factor';
 import { publicUserColumns, toPublicUser, usernameCandidate, type PublicUser } from './users';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const ACCOUNT_SUSPENDED = 'Your account has been suspended. Please contact support.';
 export const RESET_TOKEN_TTL_MINUTES = 30;
+
+/** Its own `error` so the SPA can end the session and say why, whichever call met it. */
+const accountSuspended = () => new AppError('forbidden', ACCOUNT_SUSPENDED, ACCOUNT_SUSPENDED_ERROR);
 
 export interface SessionTokens {
   accessToken: string;
@@ -28,6 +31,7 @@ interface ClientInfo {
 
 export async function registerUser(db: DbOrTx, input: RegisterInput, userType: number = USER_TYPE.user): Promise<PublicUser> {
   const email = input.email.toLowerCase();
+  assertHardToGuess(input.password, { email, fullName: input.fullName });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     for (let attempt = 0; attempt < 6; attempt++) {
@@ -73,7 +77,7 @@ export async function login(db: Db, keys: SigningKeys, input: LoginInput, client
     .where(eq(users.email, input.email.toLowerCase()));
   const passwordMatches = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!row || !passwordMatches) throw unauthenticated(INVALID_CREDENTIALS);
-  if (row.status !== 'active') throw forbidden(ACCOUNT_SUSPENDED);
+  if (row.status !== 'active') throw accountSuspended();
   await checkLoginCode(db, keys.encryptionKey, row, input.code);
   return db.transaction(async (tx) => {
     const [updated] = await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, row.id)).returning(publicUserColumns);
@@ -105,8 +109,10 @@ export async function refreshSession(db: Db, secret: string, refreshToken: strin
       .select(publicUserColumns)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, claimed.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.status, 'active')));
+      .where(and(eq(sessions.id, claimed.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
     if (!owner) return null;
+    // Thrown, so the token stays unused: the session carries on if an administrator reactivates the account.
+    if (owner.status !== 'active') throw accountSuspended();
     const next = randomToken();
     await tx.insert(refreshTokens).values({ tokenHash: await sha256Hex(next), sessionId: claimed.sessionId });
     const user = toPublicUser(owner);
@@ -126,9 +132,10 @@ export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<voi
 }
 
 export async function changePassword(db: Db, userId: number, input: ChangePasswordInput): Promise<void> {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select({ passwordHash: users.passwordHash, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId));
   if (!row || !(await verifyPassword(input.oldPassword, row.passwordHash))) throw invalid('Current password is incorrect');
   if (input.oldPassword === input.password) throw invalid('New password must be different from the current one');
+  assertHardToGuess(input.password, row);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
@@ -155,8 +162,13 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   const tokenHash = await sha256Hex(token);
   const usable = and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()));
   // Checked before the password is hashed: a guessed or spent link costs one lookup, never a PBKDF2 run.
-  const [known] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(usable);
+  const [known] = await db
+    .select({ email: users.email, fullName: users.fullName })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(usable);
   if (!known) throw unauthenticated(RESET_LINK_INVALID);
+  assertHardToGuess(password, known);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [claimed] = await tx.update(passwordResets).set({ usedAt: new Date() }).where(usable).returning({ userId: passwordResets.userId });

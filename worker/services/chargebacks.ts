@@ -23,7 +23,7 @@ type Reversal = typeof paymentReversals.$inferSelect;
 type ReversalStatus = Reversal['status'];
 
 const STATUS_OF_STATE: Record<ReversalState, ReversalStatus> = { taken: 'taken', open: 'dispute_open', won: 'dispute_won', lost: 'dispute_lost' };
-const PROVIDER_LABEL: Record<PaymentProviderName, string> = { paystack: 'Paystack', flutterwave: 'Flutterwave' };
+export const PROVIDER_LABEL: Record<PaymentProviderName, string> = { paystack: 'Paystack', flutterwave: 'Flutterwave' };
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 

@@ -1,15 +1,19 @@
 // Placing an order: checking it against its service (order-plan.ts), charging the wallet and
 // creating the order in one statement, then putting it on the submissions queue. The provider is
-// never waited for.
-import { and, eq, sql } from 'drizzle-orm';
+// never waited for. An order sent with the charge its customer saw is placed only at that charge:
+// prices move with the markup, provider costs and exchange rates, and nobody is charged a price
+// they were not shown.
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orders, services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { isUniqueViolation } from '../lib/db-errors';
-import { AppError } from '../lib/errors';
-import { parseMassOrderLines, type CreateOrderData } from '../schemas/orders';
+import { formatNaira, koboToNaira, nairaToKobo } from '../lib/decimal';
+import { AppError, invalid } from '../lib/errors';
+import { parseMassOrderLines, SERVICE_UNAVAILABLE, type CreateOrderData, type MassOrderLine } from '../schemas/orders';
 import { ledgerEntrySteps, refusedDebit } from './ledger';
 import {
-  planOrder, readOrderableService, recentlyReadService, serviceIdOf, unchangedSince, withCategoryAndProvider, type OrderPlan,
+  massLineChargeKobo, planOrder, readOrderableService, readOrderableServices, recentlyReadService, serviceIdOf, unchangedSince, withCategoryAndProvider,
+  type OrderPlan,
 } from './order-plan';
 import { queueSubmissions } from './order-submissions';
 import { getOrderView, type OrderRow, type OrderView } from './order-views';
@@ -23,7 +27,28 @@ interface PaidOrder {
 
 interface PlacingOptions {
   idempotencyKey?: string;
+  /** The charge the customer saw: the order is placed at this charge or not at all. */
+  expectedChargeKobo?: bigint;
 }
+
+/** A 409 for a price that moved since the customer saw it: nothing was placed, and `data` says what it costs now. */
+class PriceChanged extends AppError {
+  constructor(message: string, readonly data: Record<string, string>) {
+    super('conflict', message);
+  }
+
+  override toBody() {
+    return { ...super.toBody(), data: this.data };
+  }
+}
+
+/** Money as the order form shows it: "NGN 4,046.17". */
+const inNaira = (kobo: bigint) => formatNaira(kobo).replace('₦', 'NGN ');
+
+const priceChanged = (shownKobo: bigint, nowKobo: bigint) => new PriceChanged(
+  `The price changed from ${inNaira(shownKobo)} to ${inNaira(nowKobo)}. Check the new price and confirm to place the order.`,
+  { charge: koboToNaira(nowKobo) },
+);
 
 /** What an order asks the provider for: a request repeated under its Idempotency-Key must ask for the same. */
 type OrderTerms = Pick<OrderRow, 'serviceId' | 'link' | 'quantity' | 'extras'>;
@@ -81,6 +106,13 @@ function sameRequest(earlier: OrderTerms, asked: OrderPlan | CreateOrderData): b
 function earlierOrder(earlier: EarlierOrder, asked: OrderPlan | CreateOrderData): PaidOrder {
   if (!sameRequest(earlier, asked)) throw new AppError('unprocessable', IDEMPOTENCY_KEY_REUSED);
   return { created: false, id: earlier.id };
+}
+
+/** A request that cannot be placed now is still answered with the order its key placed earlier, if any. */
+async function earlierOrRefused(db: Db, userId: number, options: PlacingOptions, asked: OrderPlan | CreateOrderData, refusal: AppError): Promise<PaidOrder> {
+  const earlier = options.idempotencyKey ? await findByKey(db, userId, options.idempotencyKey) : undefined;
+  if (earlier) return earlierOrder(earlier, asked);
+  throw refusal;
 }
 
 /**
@@ -147,9 +179,13 @@ async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPlan, opt
 /**
  * Checks the order against its service and places it, paid, with one statement. A retry with an
  * Idempotency-Key gets the order the key placed earlier, even one that would be refused now (its
- * service since disabled, say). The order is planned with the service as this isolate last read
- * it (recentlyRead); when that copy refuses the order or turns out to be out of date, the
- * service is read again and the order planned again.
+ * service since disabled, or its price since changed). The order is planned with the service as
+ * this isolate last read it (recentlyRead); when that copy refuses the order, prices it otherwise
+ * than the customer saw, or turns out to be out of date, the service is read again and the order
+ * planned again. An expected charge is compared with the plan's, and the placing statement
+ * inserts only if the service still has the rate the plan was priced with, so a price changed
+ * between the two cannot be charged: the statement finds the service changed and the order is
+ * planned again, and refused with the new charge.
  */
 async function createPaidOrder(db: Db, userId: number, input: CreateOrderData, options: PlacingOptions): Promise<PaidOrder> {
   const id = serviceIdOf(input.serviceId);
@@ -167,9 +203,14 @@ async function createPaidOrder(db: Db, userId: number, input: CreateOrderData, o
         service = undefined;
         continue;
       }
-      const earlier = options.idempotencyKey ? await findByKey(db, userId, options.idempotencyKey) : undefined;
-      if (earlier) return earlierOrder(earlier, input);
-      throw error;
+      return earlierOrRefused(db, userId, options, input, error);
+    }
+    if (options.expectedChargeKobo !== undefined && plan.chargeKobo !== options.expectedChargeKobo) {
+      if (!fresh) {
+        service = undefined;
+        continue;
+      }
+      return earlierOrRefused(db, userId, options, plan, priceChanged(options.expectedChargeKobo, plan.chargeKobo));
     }
     const placement = await chargeAndInsertOrder(db, userId, plan, options);
     if (placement.outcome === 'placed earlier') return earlierOrder(placement.order, plan);
@@ -185,7 +226,8 @@ async function createPaidOrder(db: Db, userId: number, input: CreateOrderData, o
  * key named an earlier order.
  */
 export async function placeOrder(db: Db, env: OrderEnv, userId: number, input: CreateOrderData, idempotencyKey?: string): Promise<{ order: OrderView; created: boolean }> {
-  const paid = await createPaidOrder(db, userId, input, { idempotencyKey });
+  const expectedChargeKobo = input.expectedCharge === undefined ? undefined : nairaToKobo(input.expectedCharge);
+  const paid = await createPaidOrder(db, userId, input, { idempotencyKey, expectedChargeKobo });
   if (paid.created) await queueSubmissions(env, [paid.id]);
   return { order: await getOrderView(db, userId, paid.id), created: paid.created };
 }
@@ -197,22 +239,72 @@ export interface MassOrderResult {
   error?: string;
 }
 
+/** How each line of a batch is charged once its total is agreed: its charge, or null when its service was not on sale. */
+type AgreedCharges = Map<number, bigint | null>;
+
+/**
+ * The batch's total at today's prices: massLineChargeKobo of each line whose service is on sale,
+ * or for a line its Idempotency-Key placed earlier, what that order was charged. A total other
+ * than the one the customer saw is refused (409, with the total now) before anything is placed.
+ */
+async function agreeTotal(db: Db, userId: number, lines: MassOrderLine[], lineKey: (line: number) => string | undefined, shownKobo: bigint): Promise<AgreedCharges> {
+  const keys = lines.map((line) => lineKey(line.line)).filter((key) => key !== undefined);
+  const [placedEarlier, onSale] = await Promise.all([
+    keys.length === 0 ? [] : db.select({ key: orders.idempotencyKey, chargeKobo: orders.chargeKobo }).from(orders).where(and(eq(orders.userId, userId), inArray(orders.idempotencyKey, keys))),
+    readOrderableServices(db, lines.map((line) => serviceIdOf(line.serviceId)).filter((id) => id !== null)),
+  ]);
+  const earlierCharges = new Map(placedEarlier.map((row) => [row.key, row.chargeKobo]));
+  const agreed: AgreedCharges = new Map();
+  let totalKobo = 0n;
+  for (const line of lines) {
+    const key = lineKey(line.line);
+    const id = serviceIdOf(line.serviceId);
+    const service = id === null ? undefined : onSale.get(id);
+    const chargeKobo = (key === undefined ? undefined : earlierCharges.get(key)) ?? (service ? massLineChargeKobo(service, line.quantity) : null);
+    // A type whose fields a line cannot give counts 0 in the total: planOrder refuses it, and if an
+    // administrator changed the type meanwhile, it is refused as a price change, never charged unagreed.
+    if (chargeKobo === null && service) {
+      agreed.set(line.line, 0n);
+      continue;
+    }
+    agreed.set(line.line, chargeKobo);
+    totalKobo += chargeKobo ?? 0n;
+  }
+  if (totalKobo !== shownKobo) {
+    throw new PriceChanged(
+      `The total changed from ${inNaira(shownKobo)} to ${inNaira(totalKobo)}. Check the new prices and confirm to place the orders.`,
+      { total: koboToNaira(totalKobo) },
+    );
+  }
+  return agreed;
+}
+
 /**
  * POST user/mass-order: every line is charged in order (earlier lines get the balance first) and
  * answered on its own; the accepted ones then go on the submissions queue together. With an
- * idempotency key, line n uses "<key>:<n>", so a retried batch places nothing twice.
+ * idempotency key, line n uses "<key>:<n>", so a retried batch places nothing twice. With the
+ * total the customer saw, the batch is placed only if it still costs that, and each line only at
+ * the charge counted in it.
  */
-export async function placeMassOrder(db: Db, env: OrderEnv, userId: number, text: string, idempotencyKey?: string): Promise<MassOrderResult[]> {
+export async function placeMassOrder(db: Db, env: OrderEnv, userId: number, text: string, options: { idempotencyKey?: string; expectedTotal?: string } = {}): Promise<MassOrderResult[]> {
   const results: MassOrderResult[] = [];
   const toSubmit: number[] = [];
-  for (const line of parseMassOrderLines(text)) {
+  const lines = parseMassOrderLines(text);
+  const lineKey = (line: number) => (options.idempotencyKey ? `${options.idempotencyKey}:${line}` : undefined);
+  const agreed = options.expectedTotal === undefined
+    ? undefined
+    : await agreeTotal(db, userId, lines.filter((line) => !line.error), lineKey, nairaToKobo(options.expectedTotal));
+  for (const line of lines) {
     if (line.error) {
       results.push({ line: line.line, ok: false, error: line.error });
       continue;
     }
     try {
-      const lineKey = idempotencyKey ? `${idempotencyKey}:${line.line}` : undefined;
-      const paid = await createPaidOrder(db, userId, { serviceId: line.serviceId, link: line.link, quantity: line.quantity }, { idempotencyKey: lineKey });
+      const agreedKobo = agreed?.get(line.line);
+      // Its service was not on sale when the total was agreed: placing it now would charge more than the total.
+      if (agreedKobo === null) throw invalid(SERVICE_UNAVAILABLE);
+      const input = { serviceId: line.serviceId, link: line.link, quantity: line.quantity };
+      const paid = await createPaidOrder(db, userId, input, { idempotencyKey: lineKey(line.line), expectedChargeKobo: agreedKobo });
       if (paid.created) toSubmit.push(paid.id);
       results.push({ line: line.line, ok: true, orderId: paid.id });
     } catch (error) {

@@ -2,14 +2,16 @@
 // the platform or, for services sold by username, an account), the quantity and its range, and
 // the price. Also reading the service an order is planned with, and the conditions under which
 // the placing statement (orders.ts) may still use that plan.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { providers, serviceCategories, services } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { ceilDiv } from '../lib/decimal';
 import { invalid } from '../lib/errors';
 import type { SmmAddOrderInput } from '../providers/smm/types';
-import { LINK_INVALID, LINK_REQUIRED, QUANTITY_INVALID, SERVICE_UNAVAILABLE, USERNAME_INVALID, type CreateOrderData } from '../schemas/orders';
+import {
+  LINK_INVALID, LINK_REQUIRED, platformLinkMessage, QUANTITY_INVALID, SERVICE_UNAVAILABLE, USERNAME_INVALID, type CreateOrderData,
+} from '../schemas/orders';
 import { PLATFORMS } from './catalogue';
 import { accountLink, linkKindOf } from './link-kinds';
 
@@ -50,6 +52,8 @@ const FIELD_NAMES: Record<ExtraField, string> = {
   comments: 'Comments', username: 'Username', usernames: 'Usernames', hashtags: 'Hashtags', hashtag: 'Hashtag', media: 'Media', answerNumber: 'Answer number',
 };
 
+const ruleOf = (type: string) => TYPE_RULES[type.trim().toLowerCase()] ?? TYPE_RULES.default;
+
 /** Delays (minutes) panels accept for subscriptions. */
 const SUBSCRIPTION_DELAYS = [0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600];
 
@@ -82,7 +86,8 @@ export const serviceIdOf = (serviceId: number | string): number | null =>
 export const withCategoryAndProvider = <TQuery extends PgSelect>(query: TQuery) => query
   .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
   .innerJoin(providers, eq(providers.id, services.providerId));
-const onSale = (serviceId: number) => and(eq(services.id, serviceId), eq(services.enabled, true), eq(providers.enabled, true));
+const onSale = (serviceIds: number | number[]) =>
+  and(typeof serviceIds === 'number' ? eq(services.id, serviceIds) : inArray(services.id, serviceIds), eq(services.enabled, true), eq(providers.enabled, true));
 
 /** The service still has every value the order was planned with, and is on sale. */
 export function unchangedSince(service: OrderableService): SQL {
@@ -104,23 +109,46 @@ const RECENTLY_READ_LIMIT = 1000;
 
 export const recentlyReadService = (id: number | null) => (id === null ? undefined : recentlyRead.get(id));
 
+function remember(row: OrderableService): void {
+  if (recentlyRead.size >= RECENTLY_READ_LIMIT) recentlyRead.delete(recentlyRead.keys().next().value!);
+  recentlyRead.set(row.id, row);
+}
+
 export async function readOrderableService(db: DbOrTx, id: number | null): Promise<OrderableService> {
   const [row] = id === null ? [] : await withCategoryAndProvider(db.select(orderableColumns).from(services).$dynamic()).where(onSale(id));
   if (!row) {
     if (id !== null) recentlyRead.delete(id);
     throw invalid(SERVICE_UNAVAILABLE);
   }
-  if (recentlyRead.size >= RECENTLY_READ_LIMIT) recentlyRead.delete(recentlyRead.keys().next().value!);
-  recentlyRead.set(row.id, row);
+  remember(row);
   return row;
+}
+
+/** The services among `ids` that are on sale, read in one query; the others are simply absent. */
+export async function readOrderableServices(db: DbOrTx, ids: readonly number[]): Promise<Map<number, OrderableService>> {
+  const rows = ids.length === 0 ? [] : await withCategoryAndProvider(db.select(orderableColumns).from(services).$dynamic()).where(onSale([...new Set(ids)]));
+  for (const id of ids) recentlyRead.delete(id);
+  rows.forEach(remember);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * What a mass-order line (service, link and quantity, nothing else) costs at the service's price:
+ * the figure the batch's total is agreed on before its lines are checked. Null for a type that
+ * needs fields a line cannot give (planOrder refuses such a line anyway). The SPA's mass order
+ * form computes the same.
+ */
+export function massLineChargeKobo(service: Pick<OrderableService, 'type' | 'rateKobo'>, quantity: number): bigint | null {
+  const rule = ruleOf(service.type);
+  if (rule.required.length > 0 || (rule.quantity !== 'input' && rule.quantity !== 'package')) return null;
+  // A package line is one package (planOrder refuses any other quantity), charged its rate.
+  return ceilDiv(service.rateKobo * BigInt(rule.quantity === 'package' ? 1000 : quantity), 1000n);
 }
 
 const lines = (text: string | undefined) => (text ?? '').split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
 
 /** Users paste links without the scheme; a bare host gets https://. */
 const withScheme = (link: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `https://${link}`);
-
-const article = (word: string) => (/^[AEIOU]/.test(word) ? 'an' : 'a');
 
 /**
  * The link as stored and sent: a URL on the service's platform, or for a service sold by
@@ -141,7 +169,7 @@ function checkLink(raw: string | undefined, service: OrderableService): string {
   const hosts = PLATFORMS.find((candidate) => candidate.name === service.platform)?.hosts;
   const host = url.hostname.toLowerCase();
   if (hosts && !hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))) {
-    throw invalid(`This service needs ${article(service.platform)} ${service.platform} ${byUsername ? 'username or profile link' : 'link'}`);
+    throw invalid(platformLinkMessage(service.platform, byUsername));
   }
   return link;
 }
@@ -153,7 +181,7 @@ function checkRange(quantity: number, service: OrderableService, name = 'quantit
 
 /** Validates an order against its service and prices it: ceil(rate × units / 1000) kobo, rate being per 1000 (per package for packages). */
 export function planOrder(service: OrderableService, input: CreateOrderData): OrderPlan {
-  const rule = TYPE_RULES[service.type.trim().toLowerCase()] ?? TYPE_RULES.default;
+  const rule = ruleOf(service.type);
   for (const field of rule.required) {
     if (!input[field]) throw invalid(`${FIELD_NAMES[field]} is required`);
   }

@@ -34,7 +34,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 const polledColumns = {
   id: orders.id, providerOrderId: orders.providerOrderId, serviceId: orders.serviceId, status: orders.status, startCount: orders.startCount,
   remains: orders.remains, providerChargeMicros: orders.providerChargeMicros, chargeKobo: orders.chargeKobo, quantity: orders.quantity,
-  deliverable: orders.deliverable, extras: orders.extras,
+  deliverable: orders.deliverable, extras: orders.extras, cancelRequestedAt: orders.cancelRequestedAt,
 };
 type PolledOrder = Pick<typeof orders.$inferSelect, keyof typeof polledColumns>;
 
@@ -47,8 +47,12 @@ export type Reading =
 
 const quoted = (fields: Record<string, unknown>) => Object.entries(fields).map(([name, value]) => `${name} ${JSON.stringify(value)}`).join(', ');
 
+/** A cancel the shop asked for (its customer or an administrator) is not the provider's own doing. */
+const CANCELED_AS_ASKED = 'Canceled at the provider on request';
+const CANCELED_BY_PROVIDER = 'Canceled by the provider';
+
 /** Reads one provider answer against its order; pure, so each case is tested on its own. */
-export function readAnswer(order: RefundableOrder, entry: SmmStatusEntry, providerCurrency: string): Reading {
+export function readAnswer(order: RefundableOrder & { cancelRequestedAt?: Date | null }, entry: SmmStatusEntry, providerCurrency: string): Reading {
   if (!entry.ok) return entry.unanswered ? { kind: 'unanswered' } : { kind: 'unclear', note: `provider said: ${entry.error}` };
   if (entry.status === null) return { kind: 'unclear', note: `provider said: ${quoted(entry.unreadable ?? {})}` };
   // Stored only in the provider's own currency, the one provider_charge_micros is kept in.
@@ -70,7 +74,7 @@ export function readAnswer(order: RefundableOrder, entry: SmmStatusEntry, provid
       ...delivery,
       status: entry.status,
       startCount: entry.startCount,
-      reason: entry.status === 'Canceled' ? 'Canceled by the provider' : null,
+      reason: entry.status !== 'Canceled' ? null : order.cancelRequestedAt ? CANCELED_AS_ASKED : CANCELED_BY_PROVIDER,
       from: AT_PROVIDER_OPEN,
       where: eq(orders.submission, 'accepted'),
       set: chargeMicros === null ? {} : { providerChargeMicros: chargeMicros },

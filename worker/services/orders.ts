@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../lib/db-errors';
 import { AppError, conflict, invalid, notFound } from '../lib/errors';
 import { SmmProviderError } from '../providers/smm/types';
 import { closeOrder } from './order-closing';
-import { ordersWithService, refillability, toOrderView, type OrderRow, type OrderViewRow } from './order-views';
+import { isOpen, ordersWithService, refillability, toOrderView, type OrderRow, type OrderViewRow } from './order-views';
 import { getProvider, providerClient } from './providers';
 import { refillPeriodEnded } from './refill-window';
 
@@ -52,23 +52,37 @@ export async function requestRefill(db: Db, env: OrderEnv, orderId: number, by: 
   }
 }
 
+/** Why an order its customer canceled before it reached the provider is closed; admin-orders.ts reads it as "canceled by the customer". */
+export const WITHDRAWN_BY_CUSTOMER = 'Canceled on request before it reached the provider';
+
+export const ALREADY_SENT = 'This order has already been sent to the provider, so it can no longer be canceled at once. Once the provider has it, you can ask for a cancel if the service allows one.';
+
 /**
- * A user's cancel: an order still queued (certainly not at the provider) is canceled and refunded
- * at once; one at the provider gets a cancel request, and the refund follows when the sync sees it canceled.
+ * A user's cancel: an order still queued with us (certainly not at the provider) is canceled,
+ * withdrawn from submission and refunded at once, in one conditional update, so the queue's
+ * consumer, which claims only queued orders, never sends it, and of a cancel and a claim at the
+ * same moment exactly one wins. One the consumer has claimed is being sent: 409. One at the
+ * provider gets a cancel request, and the refund follows when the sync sees it canceled.
  */
 export async function cancelOrder(db: Db, env: OrderEnv, userId: number, orderId: number): Promise<{ refunded: boolean }> {
-  const row = await orderWithService(db, orderId, userId);
-  if (row.order.submission === 'queued' && row.order.status === 'Pending Submission') {
+  let row = await orderWithService(db, orderId, userId);
+  const queued = row.order.submission === 'queued' && row.order.status === 'Pending Submission';
+  if (queued) {
     const closed = await db.transaction((tx) => closeOrder(tx, orderId, {
-      status: 'Canceled', reason: 'Canceled by you before it reached the provider', from: ['Pending Submission'],
+      status: 'Canceled', reason: WITHDRAWN_BY_CUSTOMER, from: ['Pending Submission'],
       where: eq(orders.submission, 'queued'), set: { submission: 'withdrawn' },
     }));
     if (closed) return { refunded: true };
+    // The consumer claimed it meanwhile: read it again.
+    row = await orderWithService(db, orderId, userId);
   }
-  // Lost a race with the submitter, or the order is at the provider: read it again.
-  const current = await orderWithService(db, orderId, userId);
-  if (!toOrderView(current).canCancel || current.order.submission !== 'accepted') throw invalid('This order cannot be canceled');
-  await requestProviderCancel(db, env, current.order);
+  const { order } = row;
+  const beingSent = order.status === 'Pending Submission' && (order.submission === 'sending' || order.submission === 'unknown');
+  const atProviderCancelable = toOrderView(row).canCancel && order.submission === 'accepted';
+  // Closed meanwhile by someone else (an administrator, the day-old expiry) is no "already sent".
+  if (beingSent || (queued && isOpen(order.status) && !atProviderCancelable)) throw conflict(ALREADY_SENT);
+  if (!atProviderCancelable) throw invalid('This order cannot be canceled');
+  await requestProviderCancel(db, env, order);
   return { refunded: false };
 }
 

@@ -1,5 +1,10 @@
 // PBKDF2-SHA256 through WebCrypto; 100,000 iterations is the most Workers allow.
+// New passwords are first rated by zxcvbn against its common-password and word lists.
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { fromBase64, toBase64Url } from '../lib/crypto';
+import { invalid } from '../lib/errors';
+import { PASSWORD_TOO_GUESSABLE } from '../schemas/auth';
 
 const ITERATIONS = 100_000;
 const encoder = new TextEncoder();
@@ -33,3 +38,27 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** Spent on unknown emails too, so a login's timing does not reveal whether the account exists. */
 export const DUMMY_PASSWORD_HASH = 'pbkdf2_sha256$100000$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+/** zxcvbn's 0..4 scale: 2 is "somewhat guessable", about 10^8 guesses, slow to try against PBKDF2. */
+const MIN_STRENGTH_SCORE = 2;
+/** Rating cost grows steeply with length (a 128-character password takes hundreds of milliseconds); past 64 characters the start decides. */
+const RATED_LENGTH = 64;
+let estimator: ZxcvbnFactory | undefined;
+
+/** Words of the person's own name and email, which guessers try first. */
+function personalWords(person: { email?: string; fullName?: string }): string[] {
+  const text = `${person.fullName ?? ''} ${person.email?.split('@')[0] ?? ''}`.toLowerCase();
+  return [...new Set(text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3))];
+}
+
+/**
+ * Refuses a new password that is one common password or word (`password`, `12345678`, `qwerty123`,
+ * even in l33t or reversed) or scores under 2. Called after the cheaper checks of each flow.
+ */
+export function assertHardToGuess(password: string, person: { email?: string; fullName?: string } = {}): void {
+  // Built on first use: ranking the lists costs tens of milliseconds that other requests should not pay.
+  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, maxLength: RATED_LENGTH });
+  const { score, sequence } = estimator.check(password, personalWords(person));
+  const oneListedWord = sequence.length === 1 && sequence[0].pattern === 'dictionary';
+  if (score < MIN_STRENGTH_SCORE || oneListedWord) throw invalid(PASSWORD_TOO_GUESSABLE);
+}

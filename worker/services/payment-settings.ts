@@ -1,17 +1,22 @@
 // What administrators set about card payments, and what they must be told: the provider, test
 // or live mode, the deposit limits and the keys. Live mode takes real money, so a test key is
 // refused there (when saved, and when a payment would use one from the deployment's secrets),
-// and a sandbox payment that reaches a live shop is flagged here instead of credited.
+// and a sandbox payment that reaches a live shop is flagged here instead of credited. Every
+// secret key a change puts into effect is first shown to its provider: one it refuses, or that
+// cannot be checked, is never saved, since it would take card funding down for every customer.
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { auditLog, paymentIntents, users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
 import { encryptSecret } from '../lib/crypto';
 import { koboToNaira } from '../lib/decimal';
-import { invalid } from '../lib/errors';
-import { keyDomain, LIVE_KEY_SHAPES, TEST_KEY_SHAPES } from '../providers/payments/keys';
-import type { PaymentProviderName } from '../providers/payments/types';
-import type { PaymentSettingsInput } from '../schemas/settings';
+import { AppError, invalid } from '../lib/errors';
+import { createFlutterwave } from '../providers/payments/flutterwave';
+import { keyDomain, LIVE_KEY_SHAPES, PROVIDER_LABELS, TEST_KEY_SHAPES } from '../providers/payments/keys';
+import { createPaystack } from '../providers/payments/paystack';
+import { PaymentProviderError, type PaymentProvider, type PaymentProviderName } from '../providers/payments/types';
+import { PAYMENT_PROVIDERS, type PaymentSettingsInput } from '../schemas/settings';
+import { keyFingerprint, readPaymentHealth, recordKeyChecks, recordProviderRefusal, type ProviderHealth } from './payment-health';
 import {
   DEPLOYMENT_SECRETS, getPaymentSettings, resolvePaymentSecret, saveSetting, SECRET_NAMES,
   type PaymentMode, type ResolvedSecret, type SecretName, type StoredPaymentSettings,
@@ -23,13 +28,19 @@ export const TEST_PAYMENT_IN_LIVE_MODE = 'refused: test payment in live mode';
 const FLAGGED_WINDOW_DAYS = 30;
 const FLAGGED_SHOWN = 10;
 
-const PROVIDER_LABELS: Record<PaymentProviderName, string> = { paystack: 'Paystack', flutterwave: 'Flutterwave' };
 const SECRET_KEY_OF: Record<PaymentProviderName, SecretName> = { paystack: 'paystackSecretKey', flutterwave: 'flutterwaveSecretKey' };
 
 export interface ProviderKeys {
   secretKey: ResolvedSecret | null;
   /** Flutterwave's webhook secret hash; Paystack signs its webhooks with the secret key. */
   webhookSecretHash: ResolvedSecret | null;
+}
+
+/** The adapter for a provider with this secret key; only webhooks need Flutterwave's hash. */
+export function paymentAdapter(env: Env, provider: PaymentProviderName, secretKey: string, webhookSecretHash = ''): PaymentProvider {
+  return provider === 'flutterwave'
+    ? createFlutterwave({ secretKey, webhookSecretHash, baseUrl: env.FLUTTERWAVE_BASE_URL })
+    : createPaystack({ secretKey, baseUrl: env.PAYSTACK_BASE_URL });
 }
 
 /** The keys a provider's calls use now: each one saved in Payment Settings, else the deployment's secret. */
@@ -97,21 +108,104 @@ async function flaggedPayments(db: DbOrTx) {
   };
 }
 
-/** The administrator's view: which keys are set (never their values), what stops payments, and what was refused. */
+/**
+ * What is known of a provider's secret key in effect: where it comes from, when the provider last
+ * accepted it (null when never, or when the key has changed since), and its refusals since then.
+ */
+async function keyCheck(env: Env, secretKey: ResolvedSecret | null, health: ProviderHealth | undefined) {
+  const stillThatKey = Boolean(secretKey && health?.keyFingerprint && health.keyFingerprint === (await keyFingerprint(env, secretKey.value)));
+  return { source: secretKey?.source ?? null, verifiedAt: stillThatKey ? (health?.verifiedAt ?? null) : null, refusals: health?.refusals ?? null };
+}
+
+const wholeNaira = (kobo: string) => Number(BigInt(kobo) / 100n);
+
+/** The administrator's view: which keys are set (never their values), whether they work, what stops payments, and what was refused. */
 export async function paymentSettingsView(db: DbOrTx, env: Env) {
   const settings = await getPaymentSettings(db, env);
-  const [keys, flagged] = await Promise.all([providerKeys(settings, env, settings.provider), flaggedPayments(db)]);
+  const [keys, health, flagged] = await Promise.all([
+    Promise.all(PAYMENT_PROVIDERS.map((provider) => providerKeys(settings, env, provider))),
+    readPaymentHealth(db),
+    flaggedPayments(db),
+  ]);
+  const keysOf = (provider: PaymentProviderName) => keys[PAYMENT_PROVIDERS.indexOf(provider)];
+  const checks = await Promise.all(PAYMENT_PROVIDERS.map((provider) => keyCheck(env, keysOf(provider).secretKey, health[provider])));
   const flags = (has: (name: SecretName) => boolean) => Object.fromEntries(SECRET_NAMES.map((name) => [name, has(name)])) as Record<SecretName, boolean>;
   return {
     provider: settings.provider,
     mode: settings.mode,
-    minDeposit: Number(BigInt(settings.minDepositKobo) / 100n),
-    maxDeposit: Number(BigInt(settings.maxDepositKobo) / 100n),
+    minDeposit: wholeNaira(settings.minDepositKobo),
+    maxDeposit: wholeNaira(settings.maxDepositKobo),
     configuredKeys: flags((name) => Boolean(settings.secrets[name])),
     deploymentKeys: flags((name) => Boolean(env[DEPLOYMENT_SECRETS[name]])),
-    problem: keysProblem(settings.mode, settings.provider, keys)?.message ?? null,
+    keyChecks: Object.fromEntries(PAYMENT_PROVIDERS.map((provider, i) => [provider, checks[i]])) as Record<PaymentProviderName, (typeof checks)[number]>,
+    problem: keysProblem(settings.mode, settings.provider, keysOf(settings.provider))?.message ?? null,
     flaggedPayments: flagged,
   };
+}
+
+/** Where a key being checked comes from, which decides what the administrator is told. */
+type KeyOrigin = 'entered' | 'fallback' | ResolvedSecret['source'];
+
+/** The provider's verdict on a secret key: null when it accepts it. */
+async function askProvider(env: Env, provider: PaymentProviderName, secretKey: string): Promise<PaymentProviderError | null> {
+  try {
+    await paymentAdapter(env, provider, secretKey).checkKey();
+    return null;
+  } catch (error) {
+    if (error instanceof PaymentProviderError) return error;
+    throw error;
+  }
+}
+
+function keyCheckFailure(provider: PaymentProviderName, origin: KeyOrigin, error: PaymentProviderError): AppError {
+  const label = PROVIDER_LABELS[provider];
+  const secret = DEPLOYMENT_SECRETS[SECRET_KEY_OF[provider]];
+  const which = { entered: 'this secret key', fallback: `the deployment's secret key (${secret})`, settings: 'the secret key saved in Payment Settings', deployment: `the deployment's secret key (${secret})` }[origin];
+  const saving = origin === 'entered' || origin === 'fallback';
+  if (error.kind === 'unavailable') {
+    return new AppError('unavailable', `${label} could not be reached to check ${which} (${error.message}). ${saving ? 'Nothing was saved; try' : 'Try'} again in a moment.`);
+  }
+  const advice = {
+    entered: 'Check you copied the whole key for the right mode.',
+    fallback: 'Clearing the saved key would bring it into use, so the saved key was kept.',
+    settings: 'Enter a working key.',
+    deployment: "Enter a working key here, or replace the deployment's secret.",
+  }[origin];
+  return invalid(`${label} refused ${which}: ${error.message.replace(/[.\s]+$/, '')}. ${advice}`);
+}
+
+/** Every secret key a change brings into use, each checked with its provider: the keys entered, and the deployment's where a saved one is cleared. */
+async function checkKeysBroughtIntoUse(env: Env, input: PaymentSettingsInput, keysSet: SecretName[], keysCleared: SecretName[]) {
+  const verified: Partial<Record<PaymentProviderName, string>> = {};
+  const forgotten: PaymentProviderName[] = [];
+  await Promise.all(PAYMENT_PROVIDERS.map(async (provider) => {
+    const name = SECRET_KEY_OF[provider];
+    const origin = keysSet.includes(name) ? 'entered' : keysCleared.includes(name) ? 'fallback' : null;
+    if (!origin) return;
+    const secretKey = origin === 'entered' ? input[name] : env[DEPLOYMENT_SECRETS[name]];
+    if (!secretKey) {
+      forgotten.push(provider);
+      return;
+    }
+    const refusal = await askProvider(env, provider, secretKey);
+    if (refusal) throw keyCheckFailure(provider, origin, refusal);
+    verified[provider] = await keyFingerprint(env, secretKey);
+  }));
+  return { verified, forgotten };
+}
+
+/**
+ * An administrator's "Check now" of the secret key in effect. Accepted, it is marked verified and
+ * the refusals counted before are forgotten; refused, that is counted like a refusal at checkout.
+ */
+export async function checkPaymentKey(db: Db, env: Env, actorId: number, provider: PaymentProviderName) {
+  const { secretKey } = await providerKeys(await getPaymentSettings(db, env), env, provider);
+  if (!secretKey) throw invalid(`No ${PROVIDER_LABELS[provider]} secret key is set. Enter one in Payment Settings.`);
+  const refusal = await askProvider(env, provider, secretKey.value);
+  if (refusal?.kind === 'rejected') await recordProviderRefusal(db, provider, refusal.message);
+  if (refusal) throw keyCheckFailure(provider, secretKey.source, refusal);
+  await recordKeyChecks(db, actorId, { [provider]: await keyFingerprint(env, secretKey.value) }, []);
+  return paymentSettingsView(db, env);
 }
 
 /** In live mode no test key is saved, nor left in effect for the chosen provider. */
@@ -124,15 +218,30 @@ async function refuseTestKeysInLiveMode(next: StoredPaymentSettings, input: Paym
   if (secretKey && keyDomain(next.provider, secretKey.value) === 'test') throw invalid(testKeyInLiveMode(next.provider, secretKey.source));
 }
 
+/** The settings an audit row names with their old and new values (keys are named, never shown). */
+function changedSettings(current: StoredPaymentSettings, next: StoredPaymentSettings) {
+  const pairs = {
+    provider: [current.provider, next.provider],
+    mode: [current.mode, next.mode],
+    minDeposit: [wholeNaira(current.minDepositKobo), wholeNaira(next.minDepositKobo)],
+    maxDeposit: [wholeNaira(current.maxDepositKobo), wholeNaira(next.maxDepositKobo)],
+  };
+  return Object.fromEntries(Object.entries(pairs).filter(([, [from, to]]) => from !== to).map(([field, [from, to]]) => [field, { from, to }]));
+}
+
 export async function updatePaymentSettings(db: Db, env: Env, actorId: number, input: PaymentSettingsInput) {
   const current = await getPaymentSettings(db, env);
   const secrets = { ...current.secrets };
-  const changedKeys: SecretName[] = [];
+  const keysSet: SecretName[] = [];
+  const keysCleared: SecretName[] = [];
   for (const name of SECRET_NAMES) {
     const value = input[name];
     if (value) {
       secrets[name] = await encryptSecret(env.ENCRYPTION_KEY, value);
-      changedKeys.push(name);
+      keysSet.push(name);
+    } else if (input.clearKeys?.includes(name) && secrets[name]) {
+      delete secrets[name];
+      keysCleared.push(name);
     }
   }
   const next: StoredPaymentSettings = {
@@ -143,11 +252,13 @@ export async function updatePaymentSettings(db: Db, env: Env, actorId: number, i
     secrets,
   };
   if (next.mode === 'live') await refuseTestKeysInLiveMode(next, input, env);
+  const { verified, forgotten } = await checkKeysBroughtIntoUse(env, input, keysSet, keysCleared);
   await db.transaction(async (tx) => {
     await saveSetting(tx, 'payment', next, actorId);
+    await recordKeyChecks(tx, actorId, verified, forgotten);
     await tx.insert(auditLog).values({
       actorId, action: 'settings.payment.update', targetType: 'settings', targetId: 'payment',
-      details: { provider: next.provider, mode: next.mode, minDeposit: input.minDeposit, maxDeposit: input.maxDeposit, keysChanged: changedKeys },
+      details: { provider: next.provider, mode: next.mode, changes: changedSettings(current, next), keysSet, keysCleared },
     });
   });
   return paymentSettingsView(db, env);

@@ -7,22 +7,33 @@ import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
 import { hmacHex, toHex, verifyHmacHex } from '../lib/crypto';
 import { koboToNumber, nairaToKobo } from '../lib/decimal';
-import { AppError, invalid } from '../lib/errors';
-import { createFlutterwave } from '../providers/payments/flutterwave';
-import { createPaystack } from '../providers/payments/paystack';
-import type { PaymentProvider, PaymentProviderName, VerifiedPayment } from '../providers/payments/types';
+import { AppError, invalid, notFound, rateLimited } from '../lib/errors';
+import { PaymentProviderError, type PaymentProvider, type PaymentProviderName, type VerifiedPayment } from '../providers/payments/types';
 import type { VerifyPaymentInput } from '../schemas/wallet';
 import { applyReversal, reportUnreadableReversal, settleDebt } from './chargebacks';
 import { applyLedgerEntry } from './ledger';
-import { keysProblem, providerKeys, TEST_PAYMENT_IN_LIVE_MODE } from './payment-settings';
+import { recordProviderRefusal } from './payment-health';
+import { keysProblem, paymentAdapter, providerKeys, TEST_PAYMENT_IN_LIVE_MODE } from './payment-settings';
 import { getPaymentSettings, type PaymentMode } from './settings';
 
 /** data.orderStatus of verify-payment; the spec names 2 as success. */
 export const ORDER_STATUS = { pending: 1, success: 2, failed: 3 } as const;
 export const INVALID_PAYMENT_PAYLOAD = 'This payment could not be verified. Please start the deposit again.';
+/** The same answer for a reference that is unknown and for one of another user's payments. */
+export const PAYMENT_NOT_FOUND = 'We found no payment with this reference on your account.';
 
 const NOT_CONFIGURED = 'Card payments are not configured yet. Please contact support.';
-const UNAVAILABLE = 'Card payments are unavailable right now. Please try again later or contact support.';
+export const UNAVAILABLE = 'Card payments are unavailable right now. Please try again later or contact support.';
+
+/**
+ * Deposits a payer may have waiting (started, neither paid nor refused) within the window: more is
+ * a script or a payer starting over and over, each one a checkout the provider keeps open.
+ */
+export const PENDING_DEPOSITS_CAP = 5;
+const PENDING_WINDOW_MINUTES = 30;
+export const TOO_MANY_PENDING_DEPOSITS = `You have ${PENDING_DEPOSITS_CAP} payments waiting. Finish or cancel one, or wait ${PENDING_WINDOW_MINUTES} minutes.`;
+/** First key of the advisory lock that queues one payer's deposit starts (the second is the payer's id). */
+const DEPOSIT_START_LOCK = 0x6465_706f;
 
 export interface PaymentGateway {
   provider: PaymentProvider;
@@ -45,11 +56,45 @@ export async function paymentGateway(db: DbOrTx, env: Env, name?: PaymentProvide
     console.error(JSON.stringify({ level: 'error', msg: 'card payments refused', provider: providerName, mode: settings.mode, reason: problem.message }));
     throw new AppError('unavailable', problem.kind === 'missing' ? NOT_CONFIGURED : UNAVAILABLE);
   }
-  const secretKey = keys.secretKey!.value;
-  const provider = providerName === 'flutterwave'
-    ? createFlutterwave({ secretKey, webhookSecretHash: keys.webhookSecretHash!.value, baseUrl: env.FLUTTERWAVE_BASE_URL })
-    : createPaystack({ secretKey, baseUrl: env.PAYSTACK_BASE_URL });
-  return { provider, mode: settings.mode };
+  return { provider: paymentAdapter(env, providerName, keys.secretKey!.value, keys.webhookSecretHash?.value), mode: settings.mode };
+}
+
+/**
+ * The customer's answer when the provider refuses the shop's own key (401/403: mistyped, revoked,
+ * a blocked account): no partner's words, just that card payments are down. The refusal is logged
+ * and counted for the administrator's dashboard. Any other failure is returned as it is.
+ */
+async function refusalToCustomer(db: Db, provider: PaymentProviderName, error: unknown): Promise<unknown> {
+  // Only an authentication refusal says the shop's key is bad; a 4xx about one payment (an email the
+  // provider dislikes, a rate limit) must not raise the administrator's alarm or be counted by customers.
+  const refusesTheShop = error instanceof PaymentProviderError && error.kind === 'rejected' && (error.httpStatus === 401 || error.httpStatus === 403);
+  if (!refusesTheShop) return error;
+  console.error(JSON.stringify({ level: 'error', msg: 'payment provider refused the shop', provider, httpStatus: error.httpStatus, error: error.message }));
+  try {
+    await recordProviderRefusal(db, provider, error.message);
+  } catch (recordError) {
+    console.error(JSON.stringify({ level: 'error', msg: 'could not record a payment provider refusal', provider, error: String(recordError) }));
+  }
+  return new AppError('unavailable', UNAVAILABLE);
+}
+
+/**
+ * Records the intent unless the payer already has PENDING_DEPOSITS_CAP waiting. The count and the
+ * insert run under a per-payer lock: as one statement alone, two requests at once would each miss
+ * the other's new row (a statement sees only rows committed before it began).
+ */
+async function recordIntent(db: Db, intent: { reference: string; userId: number; provider: PaymentProviderName; amountKobo: bigint }) {
+  const inserted = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEPOSIT_START_LOCK}::int, ${intent.userId}::int)`);
+    const result = await tx.execute(sql`
+      insert into ${paymentIntents} (reference, user_id, provider, amount_kobo)
+      select ${intent.reference}::text, ${intent.userId}::int, ${intent.provider}::text, ${intent.amountKobo.toString()}::bigint
+      where (select count(*) from ${paymentIntents}
+             where user_id = ${intent.userId}::int and status = 'pending' and created_at > now() - make_interval(mins => ${PENDING_WINDOW_MINUTES}::int)) < ${PENDING_DEPOSITS_CAP}
+      returning id`);
+    return result.rows.length;
+  });
+  if (inserted === 0) throw rateLimited(TOO_MANY_PENDING_DEPOSITS);
 }
 
 /** The payload signature names the reference and binds it to the amount, the checkout URL and the payer. */
@@ -75,10 +120,21 @@ export async function startDeposit(db: Db, env: Env, payer: { id: number; email:
   // Paystack allows only letters, digits, '-', '.' and '=' in references.
   const reference = `dep-${toHex(crypto.getRandomValues(new Uint8Array(12)))}`;
   // Recorded before checkout starts, so a webhook can never arrive for an intent we do not know.
-  await db.insert(paymentIntents).values({ reference, userId: payer.id, provider: provider.name, amountKobo });
-  const { checkoutUrl } = await provider.initialize({
-    reference, amountKobo, email: payer.email, currency: 'NGN', callbackUrl: `${env.APP_URL}/user/confirm-payment`, metadata: { userId: String(payer.id) },
-  });
+  await recordIntent(db, { reference, userId: payer.id, provider: provider.name, amountKobo });
+  let checkoutUrl: string;
+  try {
+    ({ checkoutUrl } = await provider.initialize({
+      reference, amountKobo, email: payer.email, currency: 'NGN', callbackUrl: `${env.APP_URL}/user/confirm-payment`, metadata: { userId: String(payer.id) },
+    }));
+  } catch (error) {
+    // No checkout link reached the payer, so nothing waits on this intent and it stops counting
+    // towards the cap. Should the provider report a payment anyway, it is still credited.
+    await db
+      .update(paymentIntents)
+      .set({ status: 'failed', providerStatus: `checkout not started: ${String(error instanceof Error ? error.message : error).slice(0, 200)}`, lastCheckedAt: new Date() })
+      .where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.status, 'pending')));
+    throw await refusalToCustomer(db, provider.name, error);
+  }
   await db.update(paymentIntents).set({ checkoutUrl }).where(eq(paymentIntents.reference, reference));
   const signature = `${reference}.${await signPayload(env.JWT_SECRET, reference, amountKobo, payer.id, checkoutUrl)}`;
   return { checkoutUrl, signature, amount: koboToNumber(amountKobo), reference };
@@ -145,19 +201,40 @@ async function flagTestPayment(db: Db, intent: Intent, verified: VerifiedPayment
 async function verifyIntent(db: Db, env: Env, intent: Intent, transactionId?: string): Promise<number> {
   if (intent.status === 'success') return ORDER_STATUS.success;
   const { provider, mode } = await paymentGateway(db, env, intent.provider as PaymentProviderName);
-  return applyVerification(db, intent, await provider.verify(intent.reference, transactionId), mode);
+  let verified = await provider.verify(intent.reference, transactionId);
+  // A transaction id can come from a return address the payer can edit: one the provider does not
+  // know must not fail a paid deposit, so the reference, which is ours, decides.
+  if (verified.status === 'not_found' && transactionId !== undefined) verified = await provider.verify(intent.reference);
+  return applyVerification(db, intent, verified, mode);
 }
 
-/** The return page's call: checks our own signature first, then asks the provider. */
+const payerIntent = async (db: Db, userId: number, reference: string): Promise<Intent | undefined> =>
+  (await db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId))))[0];
+
+/**
+ * The return page's call. With the stored payload, our own signature is checked first; with only
+ * the reference from the return address, the intent must be the caller's. Either way the provider
+ * is then asked, so a reference alone can only ever reveal, never change, a payment's outcome.
+ */
 export async function verifyDeposit(db: Db, env: Env, userId: number, input: VerifyPaymentInput): Promise<number> {
-  const [reference, mac] = input.signature.split('.');
-  const amountKobo = nairaToKobo(input.amount);
-  if (!reference || !mac || !(await verifyHmacHex(`payment-payload:${env.JWT_SECRET}`, `${reference}|${amountKobo}|${userId}|${input.checkoutUrl}`, mac))) {
-    throw invalid(INVALID_PAYMENT_PAYLOAD);
+  let intent: Intent | undefined;
+  if ('signature' in input) {
+    const [reference, mac] = input.signature.split('.');
+    const amountKobo = nairaToKobo(input.amount);
+    if (!reference || !mac || !(await verifyHmacHex(`payment-payload:${env.JWT_SECRET}`, `${reference}|${amountKobo}|${userId}|${input.checkoutUrl}`, mac))) {
+      throw invalid(INVALID_PAYMENT_PAYLOAD);
+    }
+    intent = await payerIntent(db, userId, reference);
+    if (!intent) throw invalid(INVALID_PAYMENT_PAYLOAD);
+  } else {
+    intent = await payerIntent(db, userId, input.reference);
+    if (!intent) throw notFound(PAYMENT_NOT_FOUND);
   }
-  const [intent] = await db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId)));
-  if (!intent) throw invalid(INVALID_PAYMENT_PAYLOAD);
-  return verifyIntent(db, env, intent);
+  try {
+    return await verifyIntent(db, env, intent, 'transactionId' in input ? input.transactionId : undefined);
+  } catch (error) {
+    throw await refusalToCustomer(db, intent.provider as PaymentProviderName, error);
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import { auditLog, settings } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { isLocalEnvironment, type Env } from '../env';
 import { decryptSecret } from '../lib/crypto';
-import type { SiteSettings } from '../schemas/settings';
+import { PAYMENT_SECRET_NAMES, type SiteSettings } from '../schemas/settings';
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   siteName: 'SMM Provider',
@@ -20,8 +20,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   maintenanceNotice: '',
 };
 
-export type SecretName = 'paystackSecretKey' | 'flutterwaveSecretKey' | 'flutterwaveWebhookHash';
-export const SECRET_NAMES: SecretName[] = ['paystackSecretKey', 'flutterwaveSecretKey', 'flutterwaveWebhookHash'];
+export type SecretName = (typeof PAYMENT_SECRET_NAMES)[number];
+export const SECRET_NAMES: readonly SecretName[] = PAYMENT_SECRET_NAMES;
 /** The deployment's secret that stands in for each key while Payment Settings holds none. */
 export const DEPLOYMENT_SECRETS = {
   paystackSecretKey: 'PAYSTACK_SECRET_KEY',

@@ -6,8 +6,9 @@ import type { Db, DbOrTx } from '../db';
 import { koboToNaira, nairaToKobo } from '../lib/decimal';
 import { conflict, notFound } from '../lib/errors';
 import type { AdminCreditInput, AdminDebitInput, AdminTransactionQuery, TransactionQuery } from '../schemas/wallet';
-import { reversalsForUser } from './chargebacks';
-import { applyRecordedLedgerEntry, DuplicateLedgerEntry, WalletNotFound, type AppliedEntry } from './ledger';
+import { orderCountsOf } from './admin-users';
+import { PROVIDER_LABEL, reversalsForUser } from './chargebacks';
+import { applyRecordedLedgerEntry, DuplicateLedgerEntry, WalletNotFound, type AppliedEntry, type LedgerSource } from './ledger';
 import { getProfile } from './users';
 
 export interface TransactionView {
@@ -18,11 +19,40 @@ export interface TransactionView {
   balance_after: string;
   source: string;
   reference: string;
+  /** What the row is, in the customer's words ("Refund for order #102"). */
   description: string;
+  /** The text written with the row when the money moved: the service ordered, an administrator's reason, the payment reference. */
+  note: string;
   created_at: string;
 }
 
-function toTransactionView(row: typeof walletTransactions.$inferSelect): TransactionView {
+type LedgerRow = typeof walletTransactions.$inferSelect;
+
+/**
+ * What a ledger row is, named for the customer. Its type alone would call a refund or an
+ * administrator's credit a deposit; the source kind and reference say which it is.
+ */
+export function describeLedgerRow(row: Pick<LedgerRow, 'sourceKind' | 'sourceRef' | 'description'>, cardProvider: string | null): string {
+  switch (row.sourceKind as LedgerSource) {
+    case 'payment': {
+      const label = cardProvider ? PROVIDER_LABEL[cardProvider as keyof typeof PROVIDER_LABEL] : undefined;
+      return label ? `Deposit by card (${label})` : 'Deposit by card';
+    }
+    case 'admin_credit': return 'Credit by administrator';
+    case 'admin_debit': return 'Debit by administrator';
+    case 'order': return `Order #${row.sourceRef}`;
+    case 'order_refund': return `Refund for order #${row.sourceRef}`;
+    case 'chargeback': return 'Card deposit taken back';
+    case 'chargeback_return': return 'Card deposit given back';
+    case 'debt_settlement': return 'Paid towards a reversed card deposit';
+    default: return row.description;
+  }
+}
+
+/** Joins a ledger row to the card payment it credited (deposits only), for the provider's name. */
+const paymentOfRow = and(eq(walletTransactions.sourceKind, 'payment'), eq(paymentIntents.reference, walletTransactions.sourceRef));
+
+function toTransactionView(row: LedgerRow, cardProvider: string | null): TransactionView {
   return {
     id: row.id,
     userId: row.userId,
@@ -31,12 +61,13 @@ function toTransactionView(row: typeof walletTransactions.$inferSelect): Transac
     balance_after: koboToNaira(row.balanceAfterKobo),
     source: row.sourceKind,
     reference: row.sourceRef,
-    description: row.description,
+    description: describeLedgerRow(row, cardProvider),
+    note: row.description,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-function transactionFilter(query: TransactionQuery & Partial<AdminTransactionQuery>): SQL | undefined {
+function transactionFilter(query: Partial<Omit<AdminTransactionQuery, 'page' | 'limit'>>): SQL | undefined {
   const term = query.search ? `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
   return and(
     query.userId ? eq(walletTransactions.userId, query.userId) : undefined,
@@ -51,14 +82,15 @@ function transactionFilter(query: TransactionQuery & Partial<AdminTransactionQue
 /** One page of ledger rows, newest first, with the total in the same round trip. */
 export async function listTransactions(db: DbOrTx, query: TransactionQuery & Partial<AdminTransactionQuery>) {
   const rows = await db
-    .select({ row: walletTransactions, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ row: walletTransactions, cardProvider: paymentIntents.provider, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(walletTransactions)
+    .leftJoin(paymentIntents, paymentOfRow)
     .where(transactionFilter(query))
     .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const total = rows[0]?.total ?? (query.page > 1 ? (await db.select({ total: count() }).from(walletTransactions).where(transactionFilter(query)))[0].total : 0);
-  return { data: rows.map(({ row }) => toTransactionView(row)), page: query.page, limit: query.limit, total };
+  return { data: rows.map(({ row, cardProvider }) => toTransactionView(row, cardProvider)), page: query.page, limit: query.limit, total };
 }
 
 export const EXPORT_ROW_LIMIT = 50_000;
@@ -121,26 +153,61 @@ export async function adminDebit(db: Db, actorId: number, input: AdminDebitInput
   return manualEntry(db, actorId, input, 'debit', `Correction by administrator: ${input.reason} (ref ${input.reference})`);
 }
 
+/** Naira text per kind of money, so that refunds and administrators' credits are never counted as deposits. */
+export interface WalletTotals {
+  /** Money paid in by card. */
+  totalDeposits: string;
+  /** Orders paid for, less what their refunds gave back. */
+  totalSpent: string;
+  /** What refunds of canceled and partly delivered orders gave back. */
+  totalRefunds: string;
+  totalAdminCredits: string;
+  totalAdminDebits: string;
+  /** Card deposits taken back (refunds and chargebacks) and debts they left, less what disputes gave back. */
+  totalCardReversals: string;
+}
+
+/** A user's ledger summed by kind in one query, over the whole history or the given days (YYYY-MM-DD, inclusive). */
+export async function walletTotals(db: DbOrTx, userId: number, range: Pick<TransactionQuery, 'from' | 'to'> = {}): Promise<WalletTotals> {
+  const sums = await db
+    .select({ source: walletTransactions.sourceKind, kobo: sql<string>`sum(${walletTransactions.amountKobo})` })
+    .from(walletTransactions)
+    .where(transactionFilter({ ...range, userId }))
+    .groupBy(walletTransactions.sourceKind);
+  const of = (source: LedgerSource) => BigInt(sums.find((s) => s.source === source)?.kobo ?? 0);
+  return {
+    totalDeposits: koboToNaira(of('payment')),
+    totalSpent: koboToNaira(of('order') - of('order_refund')),
+    totalRefunds: koboToNaira(of('order_refund')),
+    totalAdminCredits: koboToNaira(of('admin_credit')),
+    totalAdminDebits: koboToNaira(of('admin_debit')),
+    totalCardReversals: koboToNaira(of('chargeback') + of('debt_settlement') - of('chargeback_return')),
+  };
+}
+
 export const USER_DETAIL_HISTORY_LIMIT = 100;
 
-/** The admin user-detail screen (spec sections 2 and 3): profile, wallet history and totals, and any chargebacks and debt. */
+/**
+ * The admin user-detail screen (spec sections 2 and 3): profile, wallet history and totals, order
+ * counts over all the user's orders, and any chargebacks and debt.
+ */
 export async function userWalletDetail(db: DbOrTx, userId: number) {
-  const [profile, history, [totals], chargebacks] = await Promise.all([
+  const [profile, history, totals, orderCounts, chargebacks] = await Promise.all([
     getProfile(db, userId),
-    db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId))
+    db.select({ row: walletTransactions, cardProvider: paymentIntents.provider }).from(walletTransactions).leftJoin(paymentIntents, paymentOfRow)
+      .where(eq(walletTransactions.userId, userId))
       .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id)).limit(USER_DETAIL_HISTORY_LIMIT),
-    db.select({
-      deposits: sql<string>`coalesce(sum(${walletTransactions.amountKobo}) filter (where ${walletTransactions.transactionType} = 1), 0)`,
-      spent: sql<string>`coalesce(sum(${walletTransactions.amountKobo}) filter (where ${walletTransactions.transactionType} = 2), 0)`,
-    }).from(walletTransactions).where(eq(walletTransactions.userId, userId)),
+    walletTotals(db, userId),
+    orderCountsOf(db, userId),
     reversalsForUser(db, userId),
   ]);
   return {
     profile,
-    walletHistory: history.map((row) => ({ id: row.id, transaction_type: row.transactionType, amount: koboToNaira(row.amountKobo), description: row.description, created_at: row.createdAt.toISOString() })),
-    summary: {
-      availableBalance: profile.wallet.balance, totalDeposits: koboToNaira(BigInt(totals.deposits)), totalSpent: koboToNaira(BigInt(totals.spent)), debt: chargebacks.debt,
-    },
+    walletHistory: history.map(({ row, cardProvider }) => ({
+      id: row.id, transaction_type: row.transactionType, amount: koboToNaira(row.amountKobo), description: describeLedgerRow(row, cardProvider), note: row.description, created_at: row.createdAt.toISOString(),
+    })),
+    summary: { availableBalance: profile.wallet.balance, ...totals, debt: chargebacks.debt },
+    orderCounts,
     reversals: chargebacks.reversals,
   };
 }

@@ -69,7 +69,8 @@ export function DropdownMenu({ trigger, label, entries, align = 'right' }: { tri
         >
           {entries.map((e, i) =>
             e.kind === 'header' ? (
-              <div key={i} role="menuitem" aria-disabled="true" tabIndex={-1} className="cursor-default border-b border-slate-100 px-4 py-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              // As written ('My Account', a person's name): no case change.
+              <div key={i} role="menuitem" aria-disabled="true" tabIndex={-1} title={e.label} className="cursor-default truncate border-b border-slate-100 px-4 py-2 text-sm font-semibold text-slate-500">
                 {e.label}
               </div>
             ) : (

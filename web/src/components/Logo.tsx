@@ -13,12 +13,13 @@ export function Logo({ name = 'SMM Provider', src, to = '/', className, compact 
   const content = (
     <>
       <img src={image} alt="" width={32} height={32} className="h-8 w-8 shrink-0 object-contain" onError={image === custom ? () => setFailed(custom) : undefined} />
-      <span className={cx('text-lg font-bold tracking-tight text-brand-950', compact && 'max-sm:sr-only')}>{name}</span>
+      {/* A long site name is cut with an ellipsis (whole in the title) rather than pushing the header's buttons off. */}
+      <span title={name} className={cx('min-w-0 truncate text-lg font-bold tracking-tight text-brand-950', compact && 'max-sm:sr-only')}>{name}</span>
     </>
   );
-  if (to === null) return <span className={cx('inline-flex items-center gap-2', className)}>{content}</span>;
+  if (to === null) return <span className={cx('inline-flex min-w-0 items-center gap-2', className)}>{content}</span>;
   return (
-    <Link to={to} className={cx('inline-flex items-center gap-2 rounded-lg', className)} aria-label={`${name} home`}>
+    <Link to={to} className={cx('inline-flex min-w-0 items-center gap-2 rounded-lg', className)} aria-label={`${name} home`}>
       {content}
     </Link>
   );

@@ -86,7 +86,7 @@ export function Modal({ open, onClose, title, description, children, size = 'md'
         )}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
-          <div>
+          <div className="min-w-0 break-words">
             <h2 id={titleId} className="text-lg font-bold text-slate-900">
               {title}
             </h2>

@@ -10,6 +10,30 @@ export interface Column<T> {
   className?: string;
   /** On phones: 'title' is the card's heading, 'hide' leaves the column out. */
   mobile?: 'title' | 'hide';
+  /**
+   * A secondary column, left out while the table itself is narrower than this (a container query,
+   * so the admin sidebar counts): '6xl' (72rem) hides it on a 1366 px screen beside the sidebar,
+   * '5xl' (64rem) only on narrower ones. Phone cards still show it.
+   */
+  hideBelow?: '5xl' | '6xl';
+}
+
+const HIDE_BELOW: Record<NonNullable<Column<unknown>['hideBelow']>, string> = {
+  '5xl': 'hidden @5xl:table-cell',
+  '6xl': 'hidden @6xl:table-cell',
+};
+
+/**
+ * One line of text in a cell, cut with an ellipsis past `className`'s max width and shown whole
+ * on hover: a table cell grows to fit text that cannot wrap, so long names, emails and links
+ * would otherwise push Status and the actions out of sight.
+ */
+export function CellText({ text, className, children }: { text: string | null | undefined; className?: string; children?: ReactNode }) {
+  return (
+    <span title={text ?? undefined} className={cx('block max-w-[16rem] truncate', className)}>
+      {children ?? text}
+    </span>
+  );
 }
 
 interface Props<T> {
@@ -45,13 +69,13 @@ export function ResponsiveTable<T>({ columns, rows, rowKey, loading = false, emp
   const rest = columns.filter((c) => c.mobile !== 'title' && c.mobile !== 'hide');
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+      <div className="@container hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           {caption ? <caption className="sr-only">{caption}</caption> : null}
           <thead className="bg-slate-50">
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={cx('px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase', c.className)}>
+                <th key={c.key} scope="col" className={cx('px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase first:pl-4 last:pr-4', c.hideBelow && HIDE_BELOW[c.hideBelow], c.className)}>
                   {c.header}
                 </th>
               ))}
@@ -61,7 +85,7 @@ export function ResponsiveTable<T>({ columns, rows, rowKey, loading = false, emp
             {rows.map((r) => (
               <tr key={rowKey(r)} className="hover:bg-slate-50/60">
                 {columns.map((c) => (
-                  <td key={c.key} className={cx('px-4 py-3 align-middle text-slate-700', c.className)}>
+                  <td key={c.key} className={cx('px-3 py-3 align-middle text-slate-700 first:pl-4 last:pr-4', c.hideBelow && HIDE_BELOW[c.hideBelow], c.className)}>
                     {c.cell(r)}
                   </td>
                 ))}

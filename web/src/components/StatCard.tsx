@@ -14,7 +14,14 @@ const TONES: Record<StatTone, string> = {
   slate: 'bg-slate-100 text-slate-700',
 };
 
-/** A figure with its label and icon; `hint` is a line under the value (a link, a comparison). */
+/** Values longer than this get a smaller type so that four cards in a row still show them whole. */
+const LONG_VALUE = 13;
+
+/**
+ * A figure with its label and icon; `hint` is a line under the value (a link, a comparison).
+ * The figure is never cut: a long amount takes a smaller type and may wrap after its currency code
+ * (amounts are formatted with a no-break space there, made breakable here), then anywhere.
+ */
 export function StatCard({ icon, label, value, tone = 'brand', loading = false, hint }: { icon: IconName; label: string; value: string; tone?: StatTone; loading?: boolean; hint?: ReactNode }) {
   return (
     <div className="card flex items-center gap-4 p-4">
@@ -23,7 +30,11 @@ export function StatCard({ icon, label, value, tone = 'brand', loading = false, 
       </span>
       <div className="min-w-0">
         <p className="text-sm text-slate-600">{label}</p>
-        {loading ? <Skeleton className="mt-1 h-6 w-24" /> : <p className="truncate text-xl font-bold text-slate-900 tabular-nums">{value}</p>}
+        {loading ? (
+          <Skeleton className="mt-1 h-6 w-24" />
+        ) : (
+          <p className={cx('font-bold [overflow-wrap:anywhere] text-slate-900 tabular-nums', value.length > LONG_VALUE ? 'text-lg' : 'text-xl')}>{value.replace(/\u00a0/g, ' ')}</p>
+        )}
         {hint && !loading ? <div className="mt-0.5 text-xs text-slate-500">{hint}</div> : null}
       </div>
     </div>

@@ -4,11 +4,17 @@
 // - Private calls (`api.*`) send `Authorization: Bearer <TOKEN>`; public calls (`publicApi.*`) do not.
 // - Silent refresh: shortly before the access token expires, or when a private call answers 401,
 //   POST auth/refresh runs once (concurrent callers share it) and the call is retried once.
+// - Private calls also name the account the tab shows (`X-Account-Id`); the Worker refuses one whose
+//   token, shared by every tab through storage, belongs to someone else by now.
 // - `getErrorMessage` / `handleApiError` are the spec's shared error handling (section 8).
 import { toast } from 'react-toastify';
+import { ACCOUNT_HEADER, ACCOUNT_MISMATCH_ERROR, ACCOUNT_SUSPENDED_ERROR } from '@schemas/session';
 import {
   clearLocalStorage,
+  clearSession,
+  followStoredSession,
   getRefreshToken,
+  getTabUser,
   getToken,
   saveSession,
   tokenExpiry,
@@ -78,6 +84,11 @@ export function getErrorMessage(error: unknown): string {
   return error.message;
 }
 
+const errorCode = (error: unknown) => (isApiError(error) ? field(error.data, 'error') : null);
+
+/** The server refused a suspended account (sign-in or refresh). */
+export const isAccountSuspended = (error: unknown) => errorCode(error) === ACCOUNT_SUSPENDED_ERROR;
+
 /** True when the server said the refresh token is no good (either field, or the chosen text). */
 export function isRefreshTokenError(error: unknown): boolean {
   if (!isApiError(error)) return false;
@@ -101,7 +112,11 @@ export function setNavigator(fn: (path: string) => void): void {
  */
 export function handleApiError(error: unknown, options: { toast?: boolean } = {}): string {
   const message = getErrorMessage(error);
-  if (options.toast !== false) toast.error(message);
+  if (options.toast !== false) {
+    // The session's own toast says the same when an account is suspended: one id shows it once.
+    if (isAccountSuspended(error)) toast.error(message, { toastId: message });
+    else toast.error(message);
+  }
   if (isRefreshTokenError(error)) {
     clearLocalStorage();
     navigateTo('/auth/login');
@@ -130,6 +145,8 @@ export interface RequestOptions {
 
 interface InternalOptions extends RequestOptions {
   auth: boolean;
+  /** The account the tab showed when the call started, kept for its retry after a refresh. */
+  account?: string;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -169,6 +186,7 @@ async function send(method: string, path: string, opts: InternalOptions): Promis
   }
   const bearer = opts.bearer ?? (opts.auth ? getToken() : null);
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  if (opts.account && !opts.bearer) headers[ACCOUNT_HEADER] = opts.account;
 
   let res: Response;
   try {
@@ -205,8 +223,15 @@ export function refreshSession(): Promise<RefreshResponse> {
     const refreshToken = getRefreshToken();
     refreshing = (send('POST', 'auth/refresh', { auth: false, body: refreshToken ? { refreshToken } : {} }) as Promise<RefreshResponse>)
       .then((data) => {
-        saveSession({ accessToken: data.accessToken, refreshToken: data.refreshToken, user: data.user ?? null });
+        // Another tab signed in while this refresh was under way: its session stays, and this tab follows it.
+        if (getRefreshToken() !== refreshToken) followStoredSession();
+        else saveSession({ accessToken: data.accessToken, refreshToken: data.refreshToken, user: data.user ?? null });
         return data;
+      })
+      .catch((error: unknown) => {
+        // Whatever screen asked, a suspended account's session ends here and the AuthProvider says why.
+        if (isAccountSuspended(error)) clearSession('suspended');
+        throw error;
       })
       .finally(() => {
         refreshing = null;
@@ -222,9 +247,19 @@ function expiresSoon(): boolean {
   return exp !== null && exp - Date.now() / 1000 < REFRESH_LEEWAY_SECONDS;
 }
 
-async function request<T>(method: string, path: string, opts: InternalOptions): Promise<T> {
-  if (!opts.auth || opts.bearer) return (await send(method, path, opts)) as T;
+async function request<T>(method: string, path: string, options: InternalOptions): Promise<T> {
+  if (!options.auth || options.bearer) return (await send(method, path, options)) as T;
+  const account = getTabUser()?.id;
+  try {
+    return await authorised<T>(method, path, { ...options, account: account === undefined ? undefined : String(account) });
+  } catch (e) {
+    // The token in storage is another account's: another tab signed in while this one missed it. Catch up.
+    if (errorCode(e) === ACCOUNT_MISMATCH_ERROR) followStoredSession();
+    throw e;
+  }
+}
 
+async function authorised<T>(method: string, path: string, opts: InternalOptions): Promise<T> {
   let refreshError: unknown = null;
   let refreshed = false;
   if (hasCredentials() && expiresSoon()) {

@@ -1,9 +1,15 @@
 // The one confirmation dialog (sweetalert2) for actions that change money, roles or access.
+// Titles and texts often carry what users typed (names, key names, service names), so every
+// string goes in as text: `titleText` and `text` are written with innerText/textContent, and
+// the options sweetalert2 writes as HTML (button captions, validation messages) are escaped.
 import Swal from 'sweetalert2';
 
 const BRAND = '#4f46e5';
 const DANGER = '#e11d48';
 const NEUTRAL = '#64748b';
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
 
 export interface ConfirmOptions {
   title: string;
@@ -16,12 +22,12 @@ export interface ConfirmOptions {
 
 export async function confirmAction({ title, text, confirmText = 'Yes', cancelText = 'No', danger = false }: ConfirmOptions): Promise<boolean> {
   const answer = await Swal.fire({
-    title,
+    titleText: title,
     text,
     icon: 'warning',
     showCancelButton: true,
-    confirmButtonText: confirmText,
-    cancelButtonText: cancelText,
+    confirmButtonText: escapeHtml(confirmText),
+    cancelButtonText: escapeHtml(cancelText),
     confirmButtonColor: danger ? DANGER : BRAND,
     cancelButtonColor: NEUTRAL,
     focusCancel: danger,
@@ -34,16 +40,16 @@ export async function promptText({
   title, text, inputLabel, required, confirmText = 'Yes', cancelText = 'No', danger = false,
 }: ConfirmOptions & { inputLabel: string; /** The message shown while the field is empty, when an answer is required. */ required?: string }): Promise<string | null> {
   const answer = await Swal.fire({
-    title,
+    titleText: title,
     text,
     icon: 'warning',
     input: 'text',
     inputLabel,
     inputAttributes: { maxlength: '500', 'aria-label': inputLabel },
-    inputValidator: required ? (value: string) => (value.trim() ? undefined : required) : undefined,
+    inputValidator: required ? (value: string) => (value.trim() ? undefined : escapeHtml(required)) : undefined,
     showCancelButton: true,
-    confirmButtonText: confirmText,
-    cancelButtonText: cancelText,
+    confirmButtonText: escapeHtml(confirmText),
+    cancelButtonText: escapeHtml(cancelText),
     confirmButtonColor: danger ? DANGER : BRAND,
     cancelButtonColor: NEUTRAL,
   });
@@ -51,5 +57,5 @@ export async function promptText({
 }
 
 export function showSuccess(title: string): void {
-  void Swal.fire({ title, icon: 'success', confirmButtonColor: BRAND });
+  void Swal.fire({ titleText: title, icon: 'success', confirmButtonColor: BRAND });
 }

@@ -7,6 +7,10 @@
 //
 // The encoding is obfuscation only (a fixed XOR key + base64): the server trusts none of it and
 // re-checks everything with the token.
+//
+// Tabs share that storage, so each tab also keeps in memory the account it shows. When another tab
+// signs in as someone else or signs out, the `storage` event tells this one at once; its private
+// calls name the account it shows (api.ts), so a call from a tab that missed the change is refused.
 
 export const TOKEN_KEY = 'TOKEN';
 export const REFRESH_TOKEN_KEY = 'REFRESH_TOKEN';
@@ -88,16 +92,35 @@ function write(store: 'local' | 'session', key: string, value: string | null): v
 }
 
 // ---------------------------------------------------------------------------------------------
-// Change notifications, so the AuthProvider hears when the API client clears or renews a session.
+// The account this tab shows, and notifications when it changes, so the AuthProvider hears when
+// the API client or another tab clears, renews or replaces the session.
 
-type Listener = (user: SessionUser | null) => void;
+/** Not this tab's own doing: another tab signed in or out, or the server refused a suspended account. */
+export type SessionChangeCause = 'other-tab' | 'suspended';
+
+export interface SessionChange {
+  user: SessionUser | null;
+  /** The account the tab showed until now. */
+  previous: SessionUser | null;
+  cause?: SessionChangeCause;
+}
+
+let tabUser: SessionUser | null = null;
+/** The account this tab shows (memory, not storage: storage may already hold another tab's sign-in). */
+export const getTabUser = () => tabUser;
+export const sameAccount = (a: SessionUser | null, b: SessionUser | null) => String(a?.id ?? '') === String(b?.id ?? '');
+
+type Listener = (change: SessionChange) => void;
 const listeners = new Set<Listener>();
 export function onSessionChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-function notify(user: SessionUser | null) {
-  listeners.forEach((l) => l(user));
+
+function show(user: SessionUser | null, cause?: SessionChangeCause, { silent = false } = {}) {
+  const previous = tabUser;
+  tabUser = user;
+  if (!silent) listeners.forEach((l) => l({ user, previous, cause }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -106,9 +129,46 @@ export const getToken = () => read('local', TOKEN_KEY);
 export const getRefreshToken = () => read('local', REFRESH_TOKEN_KEY);
 export const getStoredUser = () => decode<SessionUser>(read('local', USER_KEY));
 
+/** The tab starts by showing whoever storage holds. */
+export function adoptStoredUser(): SessionUser | null {
+  show(getStoredUser(), undefined, { silent: true });
+  return tabUser;
+}
+
+/**
+ * Shows whoever storage holds now: someone else when another tab signed in as them, nobody when it
+ * signed out. Runs on the `storage` event and when the server says the tab's account and its token disagree.
+ */
+export function followStoredSession(): void {
+  const stored = getStoredUser();
+  if (!sameAccount(stored, tabUser)) show(stored, 'other-tab');
+  // The same person, perhaps renamed in the other tab.
+  else if (stored) show(stored);
+}
+
+/**
+ * Keeps a fresh copy of the person this tab shows (a profile answer), unless another tab signed in as
+ * someone else while the call was under way: then the tab follows that sign-in instead of overwriting it.
+ */
+export function rememberUser(user: SessionUser): void {
+  const stored = getStoredUser();
+  if (stored && !sameAccount(stored, user)) followStoredSession();
+  else setStoredUser(user, { silent: true });
+}
+
+/** Listens for other tabs' sign-ins and sign-outs; returns the way to stop. */
+export function watchOtherTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // key null: another tab cleared the whole storage (an expired refresh token).
+    if (event.storageArea === window.localStorage && (event.key === USER_KEY || event.key === null)) followStoredSession();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
 export function setStoredUser(user: SessionUser | null, { silent = false } = {}): void {
   write('local', USER_KEY, user ? encode(user) : null);
-  if (!silent) notify(user);
+  show(user, undefined, { silent });
 }
 
 /** Stores what auth/login and auth/refresh answer. */
@@ -119,11 +179,11 @@ export function saveSession(session: { accessToken?: string; refreshToken?: stri
 }
 
 /** Removes the user, the token and the refresh token (spec section 4). */
-export function clearSession(): void {
+export function clearSession(cause?: SessionChangeCause): void {
   write('local', USER_KEY, null);
   write('local', TOKEN_KEY, null);
   write('local', REFRESH_TOKEN_KEY, null);
-  notify(null);
+  show(null, cause);
 }
 
 /** Invalid or expired refresh token: the whole local storage is cleared (spec section 4). */
@@ -133,7 +193,7 @@ export function clearLocalStorage(): void {
   } catch {
     /* ignore */
   }
-  notify(null);
+  show(null);
 }
 
 export function savePaymentPayload(payload: PaymentPayload): void {

@@ -32,6 +32,13 @@ export function envelopeApi({ provider, label, secretKey, baseUrl, timeoutMs, fe
     return value;
   }
 
+  /** Throws 'rejected' carrying the provider's message unless the envelope says success. */
+  function requireSuccess({ body, httpStatus }: Envelope, what: string): void {
+    if (httpStatus < 400 && readStatus(body.status) === true) return;
+    const message = typeof body.message === 'string' && body.message !== '' ? body.message : `${what} refused (HTTP ${httpStatus})`;
+    throw fail('rejected', message, httpStatus);
+  }
+
   return {
     fail,
 
@@ -59,14 +66,13 @@ export function envelopeApi({ provider, label, secretKey, baseUrl, timeoutMs, fe
       return answer;
     },
 
+    requireSuccess,
+
     /** The `data` of a successful envelope; a refusal becomes 'rejected' carrying the provider's message. */
-    successData({ body, httpStatus }: Envelope, what: string): Record<string, unknown> {
-      if (httpStatus >= 400 || readStatus(body.status) !== true) {
-        const message = typeof body.message === 'string' && body.message !== '' ? body.message : `${what} refused (HTTP ${httpStatus})`;
-        throw fail('rejected', message, httpStatus);
-      }
-      if (!isRecord(body.data)) throw fail('unavailable', `${what}: answer has no data object`, httpStatus);
-      return body.data;
+    successData(answer: Envelope, what: string): Record<string, unknown> {
+      requireSuccess(answer, what);
+      if (!isRecord(answer.body.data)) throw fail('unavailable', `${what}: answer has no data object`, answer.httpStatus);
+      return answer.body.data;
     },
 
     requireString,

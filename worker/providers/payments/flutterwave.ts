@@ -119,6 +119,11 @@ export function createFlutterwave({
       };
     },
 
+    async checkKey() {
+      // "Get all wallet balances": an authenticated read on every account, test or live.
+      api.requireSuccess(await api.call('GET', '/v3/balances'), 'Flutterwave balances');
+    },
+
     async parseWebhook(rawBody, headers): Promise<WebhookEvent | null> {
       const given = headers.get('verif-hash');
       if (!given || webhookSecretHash === '' || !(await sameSecret(given, webhookSecretHash))) return null;

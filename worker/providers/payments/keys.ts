@@ -8,6 +8,8 @@ const TEST_KEY_PATTERNS: Record<PaymentProviderName, RegExp> = {
   flutterwave: /^FLWSECK_TEST-/i,
 };
 
+export const PROVIDER_LABELS: Record<PaymentProviderName, string> = { paystack: 'Paystack', flutterwave: 'Flutterwave' };
+
 /** What the live keys look like, for messages to the administrator. */
 export const LIVE_KEY_SHAPES: Record<PaymentProviderName, string> = { paystack: 'sk_live_…', flutterwave: 'FLWSECK-…' };
 export const TEST_KEY_SHAPES: Record<PaymentProviderName, string> = { paystack: 'sk_test_…', flutterwave: 'FLWSECK_TEST-…' };

@@ -114,6 +114,11 @@ export function createPaystack({
       };
     },
 
+    async checkKey() {
+      // "Fetch Balance" needs only the secret key, on test and live integrations alike.
+      api.requireSuccess(await api.call('GET', '/balance'), 'Paystack balance');
+    },
+
     async parseWebhook(rawBody, headers): Promise<WebhookEvent | null> {
       const signatureHex = headers.get(SIGNATURE_HEADER)?.trim() ?? '';
       if (!SIGNATURE_PATTERN.test(signatureHex)) return null;

@@ -96,6 +96,12 @@ export interface PaymentProvider {
    * authentic body is not a readable event.
    */
   parseWebhook(rawBody: ArrayBuffer, headers: Headers): Promise<WebhookEvent | null>;
+  /**
+   * Proves the secret key with an authenticated read that moves no money and changes nothing.
+   * Throws PaymentProviderError('rejected') with the provider's reason when it refuses the key,
+   * 'unavailable' when the provider could not be asked.
+   */
+  checkKey(): Promise<void>;
 }
 
 export class PaymentProviderError extends ProviderError {

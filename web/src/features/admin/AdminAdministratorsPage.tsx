@@ -13,7 +13,7 @@ import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
-import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { CellText, ResponsiveTable, type Column } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { SkeletonRows } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
@@ -65,10 +65,11 @@ export default function AdminAdministratorsPage() {
       mobile: 'title',
       cell: (u) => (
         <div className="min-w-0">
-          <p className="truncate font-medium text-slate-900">
-            {u.fullName} {isMe(u) ? <Badge tone="violet">You</Badge> : null}
+          <p className="flex items-center gap-1.5">
+            <CellText text={u.fullName} className="max-w-[18rem] font-medium text-slate-900" />
+            {isMe(u) ? <Badge tone="violet">You</Badge> : null}
           </p>
-          <p className="truncate text-xs text-slate-500">{u.email}</p>
+          <CellText text={u.email} className="max-w-[20rem] text-xs text-slate-500" />
         </div>
       ),
     },
@@ -81,7 +82,7 @@ export default function AdminAdministratorsPage() {
       className: 'md:text-right',
       cell: (u) =>
         isMe(u) ? (
-          <span className="text-xs text-slate-500">Another administrator can remove you</span>
+          <span className="inline-block max-w-[12rem] text-xs text-slate-500">Another administrator can remove you</span>
         ) : (
           <button type="button" className="btn-sm btn-secondary text-rose-700" disabled={remove.isPending && remove.variables?.id === u.id} onClick={() => void onRemove(u)} aria-label={`Remove ${u.fullName}`}>
             Remove
@@ -201,8 +202,8 @@ function PromoteDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
             {candidates.data.data.map((u) => (
               <li key={u.id} className="flex items-center justify-between gap-3 py-2.5">
                 <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900">{u.fullName}</p>
-                  <p className="truncate text-xs text-slate-500">{u.email}</p>
+                  <p className="truncate font-medium text-slate-900" title={u.fullName}>{u.fullName}</p>
+                  <p className="truncate text-xs text-slate-500" title={u.email}>{u.email}</p>
                 </div>
                 <button type="button" className="btn-sm btn-primary" disabled={promote.isPending} onClick={() => void onPromote(u)} aria-label={`Promote ${u.fullName}`}>
                   Promote

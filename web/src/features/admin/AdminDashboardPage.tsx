@@ -19,7 +19,7 @@ import { cx } from '@/lib/hooks';
 import { useCurrency } from '@/features/public/settings';
 import { useDashboard, type Dashboard } from './adminApi';
 import { AuditEntryList, AuditLogModal } from './AuditLog';
-import { PaymentNotices } from './PaymentNotices';
+import { PaymentNotices, PaymentRefusalNotice } from './PaymentNotices';
 import { usePaymentSettings } from './settingsApi';
 
 const PERIODS = [
@@ -66,6 +66,7 @@ export default function AdminDashboardPage() {
         }
       />
 
+      {data?.paymentRefusals ? <PaymentRefusalNotice alert={data.paymentRefusals} /> : null}
       {payments.data ? <PaymentNotices view={payments.data} linkToSettings /> : null}
 
       {dashboard.isError && !data ? (
@@ -161,10 +162,11 @@ function MoneyChart({ data, period, currency, loading }: SectionProps & { period
       loading={loading}
       summary={data ? `Deposits ${formatAmount(data.totals.deposits, currency)}, spend ${formatAmount(data.totals.spend, currency)}, provider cost ${formatAmount(data.totals.providerCost, currency)}, profit ${formatAmount(data.totals.profit, currency)}.` : ''}
     >
-      <ComposedChart data={rows} margin={{ top: 5, right: 8, bottom: 0, left: -4 }}>
+      <ComposedChart data={rows} margin={{ top: 5, right: 8, bottom: 0, left: 4 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
         <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={16} />
-        <YAxis {...axis} tickFormatter={(v: number) => abbreviateNumber(v)} width={48} />
+        {/* 'auto' sizes the axis to its longest label as drawn, so "800.0K" is never cut to look like "300.0K". */}
+        <YAxis {...axis} tickFormatter={(v: number) => abbreviateNumber(v)} width="auto" />
         <Tooltip formatter={(value, name) => [formatAmount(Number(value), currency), names[String(name)] ?? String(name)]} labelStyle={{ color: '#0f172a' }} />
         <Legend formatter={(name: string) => names[name] ?? name} wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="deposits" fill={COLORS.deposits} radius={[3, 3, 0, 0]} maxBarSize={18} />
@@ -181,10 +183,10 @@ function ActivityChart({ data, period, loading }: SectionProps & { period: Dashb
   const names: Record<string, string> = { orders: 'Orders', newUsers: 'New users' };
   return (
     <ChartCard title="Orders and new users" loading={loading} summary={data ? `${data.totals.orders} orders and ${data.totals.newUsers} new users.` : ''}>
-      <BarChart data={rows} margin={{ top: 5, right: 8, bottom: 0, left: -20 }}>
+      <BarChart data={rows} margin={{ top: 5, right: 8, bottom: 0, left: 4 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
         <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={16} />
-        <YAxis {...axis} allowDecimals={false} width={40} />
+        <YAxis {...axis} allowDecimals={false} tickFormatter={(v: number) => abbreviateNumber(v)} width="auto" />
         <Tooltip formatter={(value, name) => [formatCount(Number(value)), names[String(name)] ?? String(name)]} labelStyle={{ color: '#0f172a' }} />
         <Legend formatter={(name: string) => names[name] ?? name} wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="orders" fill={COLORS.orders} radius={[3, 3, 0, 0]} maxBarSize={14} />

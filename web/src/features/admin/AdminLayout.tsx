@@ -8,6 +8,8 @@ import { Logo } from '@/components/Logo';
 import { initials } from '@/lib/format';
 import { cx, useEscapeKey, useMediaQuery, useOutsideClick } from '@/lib/hooks';
 import { useAuth } from '@/features/auth/authContext';
+import { SITE_NAME_FALLBACK, usePublicSettings } from '@/features/public/settings';
+import { TICKETS_BADGE_ID, TicketsNavBadge } from './tickets/TicketsNavBadge';
 
 export const SIDEBAR_BREAKPOINT_PX = 768;
 
@@ -15,6 +17,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: IconNam
   { to: 'dashboard', label: 'Dashboard', icon: 'chart' },
   { to: 'services', label: 'Services', icon: 'grid' },
   { to: 'orders', label: 'Orders', icon: 'list' },
+  { to: 'tickets', label: 'Tickets', icon: 'mail' },
   { to: 'payment-settings', label: 'Payment Settings', icon: 'card' },
   { to: 'users', label: 'Users', icon: 'users' },
   { to: 'administrators', label: 'Administrators', icon: 'shield' },
@@ -25,6 +28,7 @@ export default function AdminLayout() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const { data: settings } = usePublicSettings();
   const wide = useMediaQuery(`(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`);
   const [open, setOpen] = useState(false);
   const sidebar = useRef<HTMLElement>(null);
@@ -58,11 +62,11 @@ export default function AdminLayout() {
         >
           <Icon name={open ? 'close' : 'menu'} className="h-6 w-6" />
         </button>
-        <span className="hidden sm:block">
-          <Logo />
+        <span className="hidden max-w-[40%] min-w-0 sm:flex">
+          <Logo name={settings?.siteName || SITE_NAME_FALLBACK} src={settings?.logoUrl} />
         </span>
-        <p className="truncate text-base font-bold whitespace-nowrap text-slate-900 sm:border-l sm:border-slate-200 sm:pl-4 sm:text-lg">Admin Dashboard</p>
-        <div className="ml-auto">
+        <p className="shrink-0 text-base font-bold whitespace-nowrap text-slate-900 sm:border-l sm:border-slate-200 sm:pl-4 sm:text-lg">Admin Dashboard</p>
+        <div className="ml-auto shrink-0">
           <DropdownMenu
             label="User menu"
             trigger={
@@ -98,11 +102,12 @@ export default function AdminLayout() {
               {ADMIN_NAV.map((n) => {
                 const isActive = activeKey === n.to;
                 return (
-                  <li key={n.to}>
+                  <li key={n.to} className="relative">
                     <NavLink
                       to={`/admin/${n.to}`}
                       onClick={() => setOpen(false)}
                       aria-current={isActive ? 'page' : undefined}
+                      aria-describedby={n.to === 'tickets' ? TICKETS_BADGE_ID : undefined}
                       className={cx(
                         'flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-600',
                         isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
@@ -111,6 +116,7 @@ export default function AdminLayout() {
                       <Icon name={n.icon} />
                       {n.label}
                     </NavLink>
+                    {n.to === 'tickets' ? <TicketsNavBadge /> : null}
                   </li>
                 );
               })}

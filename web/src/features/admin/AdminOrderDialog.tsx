@@ -5,7 +5,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '@schemas/orders';
+import { OPEN_ORDER_STATUSES, ORDER_STATUSES, type CanceledBy, type OrderStatus } from '@schemas/orders';
 import { ErrorState } from '@/components/EmptyState';
 import { SelectField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
@@ -30,6 +30,14 @@ export const SUBMISSION_LABELS: Record<SubmissionState, string> = {
   rejected: 'Refused by the provider',
   withdrawn: 'Never sent',
 };
+
+/** Who canceled an order, in the detail's words. */
+function canceledByText(canceledBy: CanceledBy): string {
+  if (canceledBy.by === 'customer') return 'The customer';
+  if (canceledBy.by === 'administrator') return `An administrator: ${canceledBy.name ?? 'a deleted account'}`;
+  if (canceledBy.by === 'provider') return 'The provider';
+  return 'The shop, automatically: no provider took it in time';
+}
 
 const isOpen = (status: OrderStatus) => (OPEN_ORDER_STATUSES as readonly string[]).includes(status);
 const MANUAL_STATUSES = ORDER_STATUSES.filter((s) => s !== 'Pending Submission');
@@ -121,6 +129,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
     ['Start / remains', `${order.startCount ?? '—'} / ${order.remains ?? '—'}`],
     ['Submission', <>{SUBMISSION_LABELS[order.submission]}{order.submitAttempts > 1 ? ` · ${order.submitAttempts} attempts` : ''}{order.submissionError ? <span className="block text-rose-700">{order.submissionError}</span> : null}</>],
     ...(order.providerNote ? [['Provider said', <span className="text-amber-800">{order.providerNote}{order.unreadableSyncs > 1 ? ` (${order.unreadableSyncs} reads in a row)` : ''}</span>] as [string, ReactNode]] : []),
+    ...(order.canceledBy ? [['Canceled by', canceledByText(order.canceledBy)] as [string, ReactNode]] : []),
     ...(order.cancelRequestedAt ? [['Cancel requested', formatDateTime(order.cancelRequestedAt)] as [string, ReactNode]] : []),
     ['Placed', formatDateTime(order.created_at)],
     ['Sent', formatDateTime(order.submittedAt) || '—'],

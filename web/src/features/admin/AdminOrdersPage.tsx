@@ -10,12 +10,13 @@ import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
-import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { CellText, ResponsiveTable, type Column } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { Spinner } from '@/components/Spinner';
 import { Badge, StatusBadge } from '@/components/StatusBadge';
+import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage, handleApiError } from '@/lib/api';
-import { formatAmount, formatCount, formatDateTime, timeAgo } from '@/lib/format';
+import { formatAmount, formatCount, formatDateTime } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import { useCurrency } from '@/features/public/settings';
 import { useRefreshAdmin } from './adminApi';
@@ -63,7 +64,7 @@ export default function AdminOrdersPage() {
         <div className="whitespace-nowrap">
           <p className="font-medium text-slate-900">#{o.id}</p>
           <time className="text-xs text-slate-500" dateTime={o.created_at} title={formatDateTime(o.created_at)}>
-            {timeAgo(o.created_at)}
+            <TimeAgo at={o.created_at} />
           </time>
         </div>
       ),
@@ -73,9 +74,9 @@ export default function AdminOrdersPage() {
       header: 'Service',
       mobile: 'title',
       cell: (o) => (
-        <div className="max-w-xs min-w-0">
-          <p className="line-clamp-2 font-medium text-slate-900">{o.serviceName}</p>
-          <a href={o.link} target="_blank" rel="noreferrer noopener" className="block truncate text-xs text-brand-700 hover:underline">
+        <div className="max-w-[16rem] min-w-0">
+          <p className="line-clamp-2 font-medium break-words text-slate-900" title={o.serviceName}>{o.serviceName}</p>
+          <a href={o.link} target="_blank" rel="noreferrer noopener" title={o.link} className="block truncate text-xs text-brand-700 hover:underline">
             {o.link}
           </a>
         </div>
@@ -85,19 +86,20 @@ export default function AdminOrdersPage() {
       key: 'user',
       header: 'User',
       cell: (o) => (
-        <Link to="/admin/manage-user" state={{ userId: o.userId }} className="block max-w-[12rem] truncate text-brand-700 hover:underline" title={o.userEmail}>
-          {o.userEmail}
+        <Link to="/admin/manage-user" state={{ userId: o.userId }} className="block text-brand-700 hover:underline">
+          <CellText text={o.userFullName} className="max-w-[11rem]" />
+          <CellText text={o.userEmail} className="max-w-[11rem] text-xs text-slate-500" />
         </Link>
       ),
     },
-    { key: 'provider', header: 'Provider', cell: (o) => <span className="whitespace-nowrap">{o.providerName}</span> },
+    { key: 'provider', header: 'Provider', hideBelow: '6xl', cell: (o) => <CellText text={o.providerName} className="max-w-[10rem]" /> },
     { key: 'quantity', header: 'Qty', className: 'md:text-right', cell: (o) => <span className="tabular-nums">{formatCount(o.quantity)}</span> },
     {
       key: 'charge',
       header: 'Charge',
       className: 'md:text-right',
       cell: (o) => (
-        <span className="tabular-nums">
+        <span className="whitespace-nowrap tabular-nums">
           {formatAmount(o.charge, currency)}
           {Number(o.refunded) > 0 ? <span className="block text-xs text-emerald-600">Refunded {formatAmount(o.refunded, currency)}</span> : null}
         </span>

@@ -1,8 +1,9 @@
 // /admin/payment-settings: which provider takes card deposits (Paystack or Flutterwave), test or
 // live mode, the deposit limits, and the provider keys. Keys are write-only: the server stores
-// them encrypted and only says whether each one is configured (here or in the deployment's
-// secrets); a blank field keeps the stored key. Live mode refuses test keys, and says why here.
-import { useEffect } from 'react';
+// them encrypted and only says where each one comes from (here or the deployment's secrets) and
+// whether the provider accepts it; a blank field keeps the stored key. A key is checked with the
+// provider before it is saved, and live mode refuses test keys: the reason stays on screen.
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,17 +16,16 @@ import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
 import { SegmentedControl } from '@/components/SegmentedControl';
 import { SkeletonRows } from '@/components/Skeleton';
-import { Badge } from '@/components/StatusBadge';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { toastFirstError } from '@/features/auth/formErrors';
 import { publicSettingsKey } from '@/features/public/settings';
+import { KeyBadge, KeyStatus, type KeyName } from './PaymentKeyStatus';
 import { PaymentNotices } from './PaymentNotices';
-import { savePaymentSettings, settingsKeys, usePaymentSettings, type PaymentSettingsView } from './settingsApi';
+import { checkPaymentKey, savePaymentSettings, settingsKeys, usePaymentSettings, type PaymentSettingsView } from './settingsApi';
 
 type FormInput = z.input<typeof paymentSettingsSchema>;
 type FormOutput = z.output<typeof paymentSettingsSchema>;
-type KeyName = keyof PaymentSettingsView['configuredKeys'];
 
 const PROVIDERS = [
   { value: 'paystack', label: 'Paystack' },
@@ -83,6 +83,44 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
   useEffect(() => reset(formValues(current)), [current, reset]);
   const provider = watch('provider');
   const mode = watch('mode');
+  const [keyAction, setKeyAction] = useState(false);
+
+  const showSaved = (res: { message?: string; data: PaymentSettingsView }, fallback: string) => {
+    toast.success(res?.message || fallback);
+    queryClient.setQueryData(settingsKeys.payment, res.data);
+    void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
+  };
+
+  /** Check now and Clear act on what is saved, whatever the form holds unsaved. */
+  const runKeyAction = async (action: () => Promise<{ message?: string; data: PaymentSettingsView }>, fallback: string) => {
+    setKeyAction(true);
+    try {
+      showSaved(await action(), fallback);
+    } catch (error) {
+      setError('root.server', { message: handleApiError(error) });
+      // A refused check is counted: show it.
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.payment });
+    } finally {
+      setKeyAction(false);
+    }
+  };
+
+  const onCheck = (which: PaymentSettingsView['provider']) => runKeyAction(() => checkPaymentKey(which), 'Key accepted');
+
+  const onClear = async (name: KeyName, label: string) => {
+    const confirmed = await confirmAction({
+      title: `Clear the saved ${label}?`,
+      text: current.deploymentKeys[name]
+        ? "The deployment's key is used instead, once its provider accepts it."
+        : 'No key is left for it: card payments that need it stop until one is entered.',
+      confirmText: 'Yes, clear',
+      cancelText: 'No',
+      danger: true,
+    });
+    if (!confirmed) return;
+    const { provider: saved, mode: savedMode, minDeposit, maxDeposit } = current;
+    await runKeyAction(() => savePaymentSettings({ provider: saved, mode: savedMode, minDeposit, maxDeposit, clearKeys: [name] }), 'Key cleared');
+  };
 
   const onValid = async (values: FormOutput) => {
     const switching = values.provider !== current.provider || values.mode !== current.mode;
@@ -97,12 +135,9 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
       if (!confirmed) return;
     }
     try {
-      const res = await savePaymentSettings(values);
-      toast.success(res?.message || 'Payment settings saved');
-      queryClient.setQueryData(settingsKeys.payment, res.data);
-      void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
+      showSaved(await savePaymentSettings(values), 'Payment settings saved');
     } catch (error) {
-      // Kept on screen (a toast is gone in 1.5 s): a refused live-mode key says what to do.
+      // Kept on screen (a toast is gone in 1.5 s): a refused key says what to do.
       setError('root.server', { message: handleApiError(error) });
     }
   };
@@ -129,33 +164,31 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
           <h2 id="keys-title" className="font-semibold text-slate-900">
             {PROVIDER_NAMES[provider]} keys
           </h2>
-          <p className="mt-1 text-sm text-slate-600">Keys are stored encrypted and never shown again. Leave a field blank to keep the configured key.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Keys are checked with the provider before they are saved, stored encrypted and never shown again. Leave a field blank to keep the configured key.
+          </p>
         </div>
         {KEYS_OF[provider].map((key) => (
-          <PasswordField
-            key={key.name}
-            label={
-              <span className="flex items-center gap-2">
-                {key.label}
-                {current.configuredKeys[key.name] ? (
-                  <Badge tone="green">Configured</Badge>
-                ) : current.deploymentKeys[key.name] ? (
-                  <Badge tone="blue">From deployment secrets</Badge>
-                ) : (
-                  <Badge tone="amber">Not configured</Badge>
-                )}
-              </span>
-            }
-            autoComplete="new-password"
-            placeholder={
-              current.configuredKeys[key.name]
-                ? 'Configured (enter a new key to replace it)'
-                : current.deploymentKeys[key.name] ? "The deployment's key is used (enter one to use another)" : 'Paste the key'
-            }
-            hint={key.hint}
-            error={errors[key.name]?.message}
-            {...register(key.name)}
-          />
+          <div key={key.name}>
+            <PasswordField
+              label={
+                <span className="flex items-center gap-2">
+                  {key.label}
+                  <KeyBadge name={key.name} view={current} />
+                </span>
+              }
+              autoComplete="new-password"
+              placeholder={
+                current.configuredKeys[key.name]
+                  ? 'Configured (enter a new key to replace it)'
+                  : current.deploymentKeys[key.name] ? "The deployment's key is used (enter one to use another)" : 'Paste the key'
+              }
+              hint={key.hint}
+              error={errors[key.name]?.message}
+              {...register(key.name)}
+            />
+            <KeyStatus name={key.name} label={key.label} view={current} busy={keyAction || isSubmitting} onCheck={onCheck} onClear={onClear} />
+          </div>
         ))}
       </section>
 

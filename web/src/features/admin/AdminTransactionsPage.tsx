@@ -52,15 +52,20 @@ export default function AdminTransactionsPage() {
   };
 
   const columns: Column<AdminTransaction>[] = [
-    { key: 'id', header: 'ID', cell: (t) => <span className="text-slate-500">#{t.id}</span>, mobile: 'hide' },
+    { key: 'id', header: 'ID', cell: (t) => <span className="text-slate-500">#{t.id}</span>, mobile: 'hide', hideBelow: '6xl' },
     {
       key: 'description',
       header: 'Description',
       mobile: 'title',
       cell: (t) => (
-        <div className="min-w-0">
-          <p className="line-clamp-2 font-medium text-slate-900">{t.description}</p>
-          <p className="truncate text-xs text-slate-500">Ref {t.reference}</p>
+        <div className="max-w-[16rem] min-w-0">
+          <p className="line-clamp-2 font-medium break-words text-slate-900">{t.description}</p>
+          {t.note && t.note !== t.description ? (
+            <p className="truncate text-xs text-slate-600" title={t.note}>
+              {t.note}
+            </p>
+          ) : null}
+          <p className="truncate text-xs text-slate-500" title={t.reference}>Ref {t.reference}</p>
         </div>
       ),
     },
@@ -68,15 +73,15 @@ export default function AdminTransactionsPage() {
       key: 'user',
       header: 'User',
       cell: (t) => (
-        <Link to="/admin/manage-user" state={{ userId: t.userId }} className="link">
+        <Link to="/admin/manage-user" state={{ userId: t.userId }} className="link whitespace-nowrap">
           User #{t.userId}
         </Link>
       ),
     },
     { key: 'type', header: 'Type', cell: (t) => <Badge tone={Number(t.transaction_type) === 1 ? 'green' : 'red'}>{transactionTypeLabel(t)}</Badge> },
-    { key: 'source', header: 'Source', cell: (t) => sourceLabel(t.source) },
-    { key: 'amount', header: 'Amount', className: 'md:text-right', cell: (t) => <SignedAmount tx={t} currency={currency} /> },
-    { key: 'balance', header: 'Balance after', className: 'md:text-right', cell: (t) => <span className="tabular-nums">{formatAmount(t.balance_after, currency)}</span> },
+    { key: 'source', header: 'Source', hideBelow: '6xl', cell: (t) => sourceLabel(t.source) },
+    { key: 'amount', header: 'Amount', className: 'whitespace-nowrap md:text-right', cell: (t) => <SignedAmount tx={t} currency={currency} /> },
+    { key: 'balance', header: 'Balance after', className: 'md:text-right', cell: (t) => <span className="whitespace-nowrap tabular-nums">{formatAmount(t.balance_after, currency)}</span> },
     { key: 'date', header: 'Date', cell: (t) => <span className="whitespace-nowrap">{formatDateTime(t.created_at)}</span> },
   ];
 

@@ -8,7 +8,7 @@ import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
-import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { CellText, ResponsiveTable, type Column } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { Badge } from '@/components/StatusBadge';
 import { getErrorMessage, handleApiError } from '@/lib/api';
@@ -70,7 +70,7 @@ export default function AdminUsersPage() {
   const isMe = (u: SessionUser) => String(u.id) === String(me?.id);
 
   const actions = (u: SessionUser) => (
-    <div className="flex justify-end gap-2">
+    <div className="flex justify-end gap-2 whitespace-nowrap">
       <button type="button" className="btn-sm btn-secondary" onClick={() => manage(u)} aria-label={`Manage ${u.fullName}`}>
         Manage <Icon name="chevronRight" className="h-3.5 w-3.5" />
       </button>
@@ -96,12 +96,11 @@ export default function AdminUsersPage() {
       mobile: 'title',
       cell: (u) => (
         <div className="min-w-0">
-          <p className="truncate font-medium text-slate-900">
-            {u.fullName} {isMe(u) ? <Badge tone="violet">You</Badge> : null}
+          <p className="flex items-center gap-1.5">
+            <CellText text={u.fullName} className="max-w-[15rem] font-medium text-slate-900" />
+            {isMe(u) ? <Badge tone="violet">You</Badge> : null}
           </p>
-          <p className="truncate text-xs text-slate-500">
-            {u.email} · @{u.username}
-          </p>
+          <CellText text={`${u.email} · @${u.username}`} className="max-w-[18rem] text-xs text-slate-500" />
         </div>
       ),
     },
@@ -115,9 +114,9 @@ export default function AdminUsersPage() {
         </span>
       ),
     },
-    { key: 'balance', header: 'Balance', className: 'md:text-right', cell: (u) => <span className="tabular-nums">{formatAmount(u.wallet?.balance ?? 0, currency)}</span> },
+    { key: 'balance', header: 'Balance', className: 'md:text-right', cell: (u) => <span className="whitespace-nowrap tabular-nums">{formatAmount(u.wallet?.balance ?? 0, currency)}</span> },
     { key: 'login', header: 'Last login', cell: (u) => (u.last_login ? <span title={formatDate(u.last_login)}>{timeAgo(u.last_login)}</span> : 'Never') },
-    { key: 'joined', header: 'Member Since', cell: (u) => formatDate(u.created_at) || '—' },
+    { key: 'joined', header: 'Member Since', hideBelow: '6xl', cell: (u) => formatDate(u.created_at) || '—' },
     { key: 'actions', header: 'Actions', className: 'md:text-right', cell: actions },
   ];
 

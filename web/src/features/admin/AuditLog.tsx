@@ -6,8 +6,9 @@ import { SelectField, TextField } from '@/components/Field';
 import { Modal } from '@/components/Modal';
 import { Pagination } from '@/components/Pagination';
 import { SkeletonRows } from '@/components/Skeleton';
+import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage } from '@/lib/api';
-import { formatDateTime, timeAgo } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useCurrency } from '@/features/public/settings';
 import { useAuditLog, type AuditEntry } from './adminApi';
 import { AUDIT_AREAS, describeAuditEntry } from './auditText';
@@ -22,13 +23,13 @@ export function AuditEntryList({ entries }: { entries: ReadonlyArray<AuditEntry>
         return (
           <li key={entry.id} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:gap-3">
             <div className="min-w-0 flex-1">
-              <p className="text-sm text-slate-800">{describeAuditEntry(entry, currency)}</p>
+              <p className="text-sm break-words text-slate-800">{describeAuditEntry(entry, currency)}</p>
               {changes ? <PriceChanges entry={entry} changes={changes} /> : null}
             </div>
-            <p className="shrink-0 text-xs text-slate-500">
+            <p className="truncate text-xs text-slate-500 sm:max-w-[45%] sm:shrink-0" title={entry.actor?.fullName ?? undefined}>
               {entry.actor ? (entry.actor.fullName ?? `Administrator #${entry.actor.id}`) : 'System'} ·{' '}
               <time dateTime={entry.created_at} title={formatDateTime(entry.created_at)}>
-                {timeAgo(entry.created_at)}
+                <TimeAgo at={entry.created_at} />
               </time>
             </p>
           </li>

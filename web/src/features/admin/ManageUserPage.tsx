@@ -13,7 +13,7 @@ import { Badge, StatusBadge } from '@/components/StatusBadge';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
 import { formatAmount, formatCount, formatDate, formatDateTime, initials, truncate } from '@/lib/format';
 import { useCurrency } from '@/features/public/settings';
-import { SignedAmount, transactionTypeLabel } from '@/features/wallet/TransactionAmount';
+import { SignedAmount, transactionTypeLabel, TransactionWords } from '@/features/wallet/TransactionAmount';
 import { AdminCreditModal } from './AdminCreditModal';
 import { UserDebtNotice, UserReversals } from './UserReversals';
 import { adminKeys, adminOrderStatus, sumByType, useUserDetails, type AdminOrder, type WalletHistoryEntry } from './adminApi';
@@ -56,8 +56,19 @@ function UserDetail({ userId }: { userId: string | number }) {
   const summary = details.data?.summary;
   const totalDeposits = summary?.totalDeposits ?? sumByType(history, 1);
   const totalSpent = summary?.totalSpent ?? sumByType(history, 2);
-  const pendingOrders = orders.filter((o) => adminOrderStatus(o) === PENDING_STATUS).length;
-  const completedOrders = orders.filter((o) => adminOrderStatus(o) === COMPLETED_STATUS).length;
+  // Over all the user's orders when the server counted them; the list holds only the newest.
+  const counts = details.data?.orderCounts;
+  const countOf = (status: string) => counts?.byStatus[status] ?? orders.filter((o) => adminOrderStatus(o) === status).length;
+  const totalOrders = counts?.total ?? orders.length;
+  const pendingOrders = countOf(PENDING_STATUS);
+  const completedOrders = countOf(COMPLETED_STATUS);
+  // Money that is neither a deposit nor spending, so the three cards never count it as either.
+  const otherMoney = [
+    { label: 'Refunds', value: summary?.totalRefunds, always: true },
+    { label: 'Credits by administrator', value: summary?.totalAdminCredits, always: true },
+    { label: 'Debits by administrator', value: summary?.totalAdminDebits, always: false },
+    { label: 'Card deposits taken back', value: summary?.totalCardReversals, always: false },
+  ].filter((m) => m.value !== undefined && (m.always || Number(m.value) > 0));
   const loading = details.isPending;
 
   const goBack = () => {
@@ -67,10 +78,22 @@ function UserDetail({ userId }: { userId: string | number }) {
   };
 
   const walletCards = (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-      <StatCard icon="wallet" label="Available Balance" value={formatAmount(profile?.wallet?.balance ?? 0, currency)} tone="brand" loading={loading} />
-      <StatCard icon="arrowLeft" label="Total Deposits" value={formatAmount(totalDeposits, currency)} tone="emerald" loading={loading} />
-      <StatCard icon="arrowRight" label="Total Spent" value={formatAmount(totalSpent, currency)} tone="rose" loading={loading} />
+    <div className="space-y-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <StatCard icon="wallet" label="Available Balance" value={formatAmount(profile?.wallet?.balance ?? 0, currency)} tone="brand" loading={loading} />
+        <StatCard icon="arrowLeft" label="Total Deposits" value={formatAmount(totalDeposits, currency)} tone="emerald" loading={loading} hint={summary ? 'Paid in by card' : undefined} />
+        <StatCard icon="arrowRight" label="Total Spent" value={formatAmount(totalSpent, currency)} tone="rose" loading={loading} hint={summary ? 'Orders less refunds' : undefined} />
+      </div>
+      {otherMoney.length > 0 && !loading ? (
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 px-1 text-sm">
+          {otherMoney.map((m) => (
+            <div key={m.label} className="flex gap-1.5">
+              <dt className="text-slate-500">{m.label}</dt>
+              <dd className="font-medium whitespace-nowrap text-slate-900 tabular-nums">{formatAmount(m.value, currency)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
     </div>
   );
 
@@ -85,13 +108,13 @@ function UserDetail({ userId }: { userId: string | number }) {
 
   const orderColumns: Column<AdminOrder>[] = [
     { key: 'id', header: 'ID', cell: (o) => <span className="font-medium text-slate-900">#{o.id}</span> },
-    { key: 'service', header: 'Service', mobile: 'title', cell: (o) => <span title={o.productTitle}>{truncate(o.productTitle, SERVICE_TITLE_MAX)}</span> },
+    { key: 'service', header: 'Service', mobile: 'title', cell: (o) => <span className="block min-w-[8rem]" title={o.productTitle}>{truncate(o.productTitle, SERVICE_TITLE_MAX)}</span> },
     {
       key: 'link',
       header: 'Link',
       cell: (o) =>
         o.productLink ? (
-          <a href={o.productLink} target="_blank" rel="noreferrer noopener" className="inline-block max-w-[14rem] truncate align-bottom text-brand-700 hover:underline">
+          <a href={o.productLink} target="_blank" rel="noreferrer noopener" title={o.productLink} className="inline-block max-w-[10rem] truncate align-bottom text-brand-700 hover:underline">
             {o.productLink}
           </a>
         ) : (
@@ -108,18 +131,20 @@ function UserDetail({ userId }: { userId: string | number }) {
       cell: (o) => (
         <div className="flex justify-end gap-2 md:justify-start">
           {o.productLink ? (
-            <a href={o.productLink} target="_blank" rel="noreferrer noopener" className="btn-sm btn-secondary" aria-label={`Open the link of order ${o.id}`}>
-              <Icon name="external" className="h-3.5 w-3.5" /> Open
+            <a href={o.productLink} target="_blank" rel="noreferrer noopener" className="btn-sm btn-secondary" aria-label={`Open the link of order ${o.id}`} title="Open">
+              {/* Icons only in a table narrower than 72rem (a laptop beside the sidebar): no room for the words there. */}
+              <Icon name="external" className="h-3.5 w-3.5" /> <span className="hidden max-md:inline @6xl:inline">Open</span>
             </a>
           ) : null}
           <button
             type="button"
             className="btn-sm btn-ghost"
             aria-label={`Copy the link of order ${o.id}`}
+            title="Copy"
             disabled={!o.productLink}
             onClick={() => void navigator.clipboard?.writeText(o.productLink ?? '')}
           >
-            <Icon name="copy" className="h-3.5 w-3.5" /> Copy
+            <Icon name="copy" className="h-3.5 w-3.5" /> <span className="hidden max-md:inline @6xl:inline">Copy</span>
           </button>
         </div>
       ),
@@ -128,7 +153,20 @@ function UserDetail({ userId }: { userId: string | number }) {
 
   const historyColumns: Column<WalletHistoryEntry>[] = [
     { key: 'id', header: 'ID', cell: (h) => <span className="font-medium text-slate-900">#{h.id}</span>, mobile: 'title' },
-    { key: 'type', header: 'Type', cell: (h) => <Badge tone={Number(h.transaction_type) === 1 ? 'green' : 'red'}>{transactionTypeLabel(h)}</Badge> },
+    {
+      key: 'type',
+      header: 'Type',
+      cell: (h) => (
+        <div className="min-w-0">
+          <Badge tone={Number(h.transaction_type) === 1 ? 'green' : 'red'}>{transactionTypeLabel(h)}</Badge>
+          {h.description ? (
+            <div className="mt-1 max-w-[18rem] text-sm">
+              <TransactionWords tx={h} />
+            </div>
+          ) : null}
+        </div>
+      ),
+    },
     { key: 'amount', header: 'Amount', className: 'md:text-right', cell: (h) => <SignedAmount tx={{ transaction_type: h.transaction_type, amount: String(h.amount) }} currency={currency} /> },
     { key: 'date', header: 'Date', cell: (h) => <span className="whitespace-nowrap">{formatDateTime(h.created_at)}</span> },
   ];
@@ -244,7 +282,7 @@ function UserDetail({ userId }: { userId: string | number }) {
           {/* Orders */}
           <div {...tabPanelProps(idBase, 'orders')} hidden={tab !== 'orders'} className="space-y-5">
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-              <StatCard icon="list" label="Total Orders" value={formatCount(orders.length)} tone="brand" loading={loading} />
+              <StatCard icon="list" label="Total Orders" value={formatCount(totalOrders)} tone="brand" loading={loading} />
               <StatCard icon="clock" label="Pending Orders" value={formatCount(pendingOrders)} tone="amber" loading={loading} />
               <StatCard icon="checkCircle" label="Completed Orders" value={formatCount(completedOrders)} tone="emerald" loading={loading} />
             </div>

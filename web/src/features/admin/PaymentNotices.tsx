@@ -1,10 +1,35 @@
 // What an administrator must know about card payments right now, on the dashboard and in Payment
 // Settings: the shop is in test mode, card payments are refused (and why), or test payments reached
-// the shop in live mode and were refused instead of credited.
+// the shop in live mode and were refused instead of credited; and, on the dashboard, that the
+// provider itself is refusing the shop.
 import { Link } from 'react-router-dom';
 import { Icon } from '@/components/Icon';
 import { formatAmount, formatDateTime } from '@/lib/format';
-import type { PaymentSettingsView } from './settingsApi';
+import type { PaymentRefusalAlert, PaymentSettingsView } from './settingsApi';
+
+/**
+ * The provider taking deposits refuses the shop's own calls (a mistyped or revoked key): every
+ * customer's card funding fails until the key is fixed, so the dashboard says so first.
+ */
+export function PaymentRefusalNotice({ alert }: { alert: PaymentRefusalAlert }) {
+  const times = alert.count === 1 ? 'once' : `${alert.count} times`;
+  return (
+    <p role="alert" aria-label="Card payments refused" className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset">
+      <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+      <span>
+        <strong>
+          {alert.label} refused the shop&apos;s calls {times}
+        </strong>{' '}
+        {alert.verifiedAt ? `since its key was last verified (${formatDateTime(alert.verifiedAt)})` : 'and its key has not been verified'}; the last at{' '}
+        {formatDateTime(alert.lastAt)}: &ldquo;{alert.lastError}&rdquo;. Customers are told card payments are unavailable. Check the key in{' '}
+        <Link to="/admin/payment-settings" className="font-medium underline underline-offset-2">
+          Payment Settings
+        </Link>
+        .
+      </span>
+    </p>
+  );
+}
 
 export function PaymentNotices({ view, linkToSettings = false }: { view: PaymentSettingsView; linkToSettings?: boolean }) {
   const { mode, problem, flaggedPayments } = view;

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { DashboardPeriod, InviteAdministratorInput } from '@schemas/admin';
 import { api } from '@/lib/api';
 import type { SessionUser } from '@/lib/session';
+import type { PaymentRefusalAlert } from './settingsApi';
 
 export interface AdminOrder {
   id: number | string;
@@ -20,6 +21,9 @@ export interface WalletHistoryEntry {
   id: number | string;
   transaction_type: number | string;
   amount: string | number;
+  /** What the row is ("Refund for order #102") and the text written with it (TransactionWords). */
+  description?: string | null;
+  note?: string | null;
   created_at: string;
 }
 
@@ -44,8 +48,22 @@ export interface UserDetails {
   profile: SessionUser;
   walletHistory: WalletHistoryEntry[];
   orders: AdminOrder[];
-  /** Server-side totals over the whole history (when sent); otherwise summed from walletHistory. */
-  summary?: { availableBalance?: string | number; totalDeposits?: string | number; totalSpent?: string | number; debt?: string | number } | null;
+  /**
+   * Server-side totals over the whole history (when sent); otherwise summed from walletHistory.
+   * Deposits are card payments only; spent is orders less their refunds.
+   */
+  summary?: {
+    availableBalance?: string | number;
+    totalDeposits?: string | number;
+    totalSpent?: string | number;
+    totalRefunds?: string | number;
+    totalAdminCredits?: string | number;
+    totalAdminDebits?: string | number;
+    totalCardReversals?: string | number;
+    debt?: string | number;
+  } | null;
+  /** Orders per status over all the user's orders (`orders` lists only the newest). */
+  orderCounts?: { total: number; byStatus: Record<string, number> } | null;
   reversals: UserReversal[];
 }
 
@@ -89,6 +107,7 @@ export function useUserDetails(userId: string | number | null | undefined) {
           walletHistory: Array.isArray(res?.walletHistory) ? res.walletHistory : [],
           orders: Array.isArray(res?.orders) ? res.orders : [],
           summary: res?.summary ?? null,
+          orderCounts: res?.orderCounts ?? null,
           reversals: Array.isArray(res?.reversals) ? res.reversals : [],
         } satisfies UserDetails;
       } catch (error) {
@@ -211,6 +230,8 @@ export interface Dashboard {
   /** Providers whose answers cannot be read (unhealthySince set) or with orders needing a person; healthy ones are left out. */
   providerHealth: Array<{ id: number; name: string; unhealthySince: string | null; lastError: string | null; openOrders: number; needsAttention: number }>;
   recentAudit: AuditEntry[];
+  /** The card payment provider refusing the shop since its key was last accepted; null while it refuses nothing. */
+  paymentRefusals: PaymentRefusalAlert | null;
 }
 
 export function useDashboard(period: DashboardPeriod) {
@@ -244,7 +265,9 @@ export interface AdminTransaction {
   balance_after: string;
   source: string;
   reference: string;
+  /** What the row is ("Refund for order #102"); `note` is the text written with it (a reason, the service ordered). */
   description: string;
+  note?: string;
   created_at: string;
 }
 

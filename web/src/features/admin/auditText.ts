@@ -25,6 +25,22 @@ const REPRICE_CAUSES: Record<string, string> = {
   rules: 'under changed markups or pricing rules',
 };
 
+const PAYMENT_KEY_NAMES: Record<string, string> = { paystackSecretKey: 'Paystack secret key', flutterwaveSecretKey: 'Flutterwave secret key', flutterwaveWebhookHash: 'Flutterwave webhook hash' };
+const PAYMENT_FIELD_NAMES: Record<string, string> = { provider: 'provider', mode: 'mode', minDeposit: 'minimum deposit', maxDeposit: 'maximum deposit' };
+
+/** 'Payment settings: set the Paystack secret key; mode test → live' (keys are named, never shown). */
+function describePaymentSettingsChange(d: Record<string, unknown>, currency: string): string {
+  // Entries written before the audit named each change.
+  if (!d.changes) return 'Changed the payment settings';
+  const keys = (value: unknown) => (Array.isArray(value) ? value.map((name) => PAYMENT_KEY_NAMES[String(name)] ?? String(name)) : []);
+  const shown = (field: string, value: unknown) => (field.endsWith('Deposit') ? formatAmount(text(value), currency) : text(value));
+  const changes = Object.entries(d.changes as Record<string, { from?: unknown; to?: unknown }>).map(
+    ([field, { from, to }]) => `${PAYMENT_FIELD_NAMES[field] ?? field} ${shown(field, from)} → ${shown(field, to)}`,
+  );
+  const parts = [...keys(d.keysSet).map((name) => `set the ${name}`), ...keys(d.keysCleared).map((name) => `cleared the ${name}`), ...changes];
+  return parts.length ? `Payment settings: ${parts.join('; ')}` : 'Saved the payment settings unchanged';
+}
+
 /** One line for an entry, e.g. 'Credited ₦1,500.00 to user #5 (ref Bank transfer)'. */
 export function describeAuditEntry(entry: AuditEntry, currency: string): string {
   const d = entry.details ?? {};
@@ -54,6 +70,12 @@ export function describeAuditEntry(entry: AuditEntry, currency: string): string 
       return `Linked order ${target} to provider order ${text(d.providerOrderId)}`;
     case 'order.refill':
       return `Requested a refill of order ${target}`;
+    case 'ticket.reply':
+      return `Answered ticket ${target}`;
+    case 'ticket.assign':
+      return `Took ticket ${target}`;
+    case 'ticket.close':
+      return `Closed ticket ${target}`;
     case 'service.update':
       return `Edited service ${target}`;
     case 'service.import':
@@ -89,7 +111,7 @@ export function describeAuditEntry(entry: AuditEntry, currency: string): string 
     case 'settings.site.update':
       return 'Changed the site settings';
     case 'settings.payment.update':
-      return 'Changed the payment settings';
+      return describePaymentSettingsChange(d, currency);
     default:
       return `${entry.action} ${entry.targetType} ${target}`.trim();
   }

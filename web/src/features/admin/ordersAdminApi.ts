@@ -1,7 +1,7 @@
 // The order engineer's admin calls (worker/routes/admin/orders.ts): the filtered list, one order
 // with its refills, and the manual actions.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OrderStatus } from '@schemas/orders';
+import type { CanceledBy, OrderStatus } from '@schemas/orders';
 import { api } from '@/lib/api';
 import type { ListPage } from './adminApi';
 
@@ -46,6 +46,8 @@ export interface AdminOrderRow {
 }
 
 export interface AdminOrderDetail extends AdminOrderRow {
+  /** Who canceled it, when it is Canceled. */
+  canceledBy: CanceledBy | null;
   refills: Array<{ id: number; providerRefillId: string | null; status: string; error: string | null; created_at: string }>;
 }
 

@@ -1,11 +1,13 @@
-// Session start, login and logout exactly as spec section 4 describes them.
+// Session start, login and logout exactly as spec section 4 describes them, and a tab that follows
+// its session when another tab signs in as someone else or out, or the account is suspended.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
+import { ACCOUNT_SUSPENDED } from '@schemas/session';
 import { api, isApiError, publicApi } from '@/lib/api';
-import { clearSession, getStoredUser, getToken, onSessionChange, saveSession, setStoredUser, type SessionUser } from '@/lib/session';
-import { AuthContext, type AuthContextValue, type LoginResponse } from './authContext';
+import { adoptStoredUser, clearSession, getTabUser, getToken, onSessionChange, rememberUser, sameAccount, saveSession, watchOtherTabs, type SessionChange, type SessionUser } from '@/lib/session';
+import { AuthContext, homeFor, type AuthContextValue, type LoginResponse } from './authContext';
 
 export interface ProfileResponse {
   message?: string;
@@ -16,21 +18,44 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // 1. The stored user record is loaded if any.
-  const [user, setUserState] = useState<SessionUser | null>(() => getStoredUser());
+  const [user, setUserState] = useState<SessionUser | null>(() => adoptStoredUser());
   const [loading, setLoading] = useState(true);
 
-  // The API client clears or renews the session on its own (refresh); follow it.
-  useEffect(() => onSessionChange((u) => setUserState(u)), []);
+  // The API client and other tabs clear, renew or replace the session on their own; follow them,
+  // and move a tab whose account changed under it to where the new one belongs, saying why.
+  useEffect(() => {
+    const follow = ({ user: next, previous, cause }: SessionChange) => {
+      setUserState(next);
+      if (sameAccount(next, previous)) return;
+      if (cause === 'suspended') {
+        toast.error(ACCOUNT_SUSPENDED, { toastId: ACCOUNT_SUSPENDED });
+      } else if (previous && next) {
+        toast.info(`Signed in as ${next.fullName} in another tab.`);
+      } else if (previous && cause === 'other-tab') {
+        toast.info('Signed out in another tab.');
+      } else {
+        // This tab's own sign-in or sign-out goes where it goes; a visitor's tab follows by itself.
+        return;
+      }
+      queryClient.clear();
+      navigate(next ? homeFor(Number(next.userType)) : '/auth/login', { replace: true });
+    };
+    const stopFollowing = onSessionChange(follow);
+    const stopWatching = watchOtherTabs();
+    return () => {
+      stopFollowing();
+      stopWatching();
+    };
+  }, [navigate, queryClient]);
 
   const reloadProfile = useCallback(async (): Promise<SessionUser | null> => {
     try {
       const res = await api.get<ProfileResponse>('user/getCurrentProfile');
       const profile = res?.data ?? null;
-      if (profile) {
-        setStoredUser(profile, { silent: true });
-        setUserState(profile);
-      }
-      return profile;
+      if (!profile) return null;
+      rememberUser(profile);
+      setUserState(getTabUser());
+      return getTabUser();
     } catch (error) {
       if (isApiError(error) && error.status === 401) {
         // A 401 clears the session silently.
@@ -84,8 +109,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [navigate, queryClient]);
 
   const setUser = useCallback((u: SessionUser) => {
-    setStoredUser(u, { silent: true });
-    setUserState(u);
+    rememberUser(u);
+    setUserState(getTabUser());
   }, []);
 
   const value = useMemo<AuthContextValue>(

@@ -1,27 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { loginSchema, TWO_FACTOR_REQUIRED, type LoginInput } from '@schemas/auth';
 import { PasswordField, TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
 import { handleApiError, isApiError } from '@/lib/api';
-import { homeFor, useAuth } from './authContext';
+import { destinationAfterLogin, useAuth, type From } from './authContext';
 import { toastFirstError } from './formErrors';
 
 const FIELD_ORDER = ['email', 'password', 'code'] as const;
-
-type From = Pick<Location, 'pathname' | 'search' | 'hash'>;
-
-/** After login: the remembered location if it is in the person's own area, else /admin or /user. */
-export function destinationAfterLogin(userType: number, from: From | null | undefined): string {
-  const home = homeFor(userType);
-  if (from && home !== '/' && (from.pathname === home || from.pathname.startsWith(`${home}/`))) {
-    return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
-  }
-  return home;
-}
 
 interface Props {
   /** In a modal: "Register" switches to the register form instead of navigating. */

@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { registerFormSchema, type RegisterFormInput } from '@schemas/auth';
+import { PASSWORD_TOO_GUESSABLE, registerFormSchema, type RegisterFormInput } from '@schemas/auth';
 import { PasswordField, TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
-import { getErrorMessage, publicApi } from '@/lib/api';
+import { getErrorMessage, isApiError, publicApi } from '@/lib/api';
 import { toastFirstError } from './formErrors';
 
 // The order the spec checks them in: full name, email, password, then the match.
@@ -25,6 +25,7 @@ export function RegisterForm({ onSwitchToLogin }: Props) {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormInput>({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
 
@@ -37,7 +38,11 @@ export function RegisterForm({ onSwitchToLogin }: Props) {
       if (onSwitchToLogin) onSwitchToLogin();
       else navigate('/auth/login');
     } catch (error) {
-      toast.error(`Failed to register. ${getErrorMessage(error)}`);
+      const reason = getErrorMessage(error);
+      toast.error(`Failed to register. ${reason}`);
+      // Under the field it is about: a taken email (409), a password the server finds too guessable (400).
+      if (isApiError(error) && error.status === 409) setError('email', { type: 'server', message: reason }, { shouldFocus: true });
+      if (isApiError(error) && error.status === 400 && reason === PASSWORD_TOO_GUESSABLE) setError('password', { type: 'server', message: reason }, { shouldFocus: true });
     }
   };
 

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Location } from 'react-router-dom';
 import type { SessionUser } from '@/lib/session';
 
 export interface LoginResponse {
@@ -40,4 +41,16 @@ export function homeFor(userType: number | null | undefined): string {
   if (Number(userType) === 1) return '/admin';
   if (Number(userType) === 2) return '/user';
   return '/';
+}
+
+/** The page a visitor asked for before being sent to sign in (router state `from`). */
+export type From = Pick<Location, 'pathname' | 'search' | 'hash'>;
+
+/** After login: the remembered location if it is in the person's own area, else /admin or /user. */
+export function destinationAfterLogin(userType: number, from: From | null | undefined): string {
+  const home = homeFor(userType);
+  if (from && home !== '/' && (from.pathname === home || from.pathname.startsWith(`${home}/`))) {
+    return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  }
+  return home;
 }

@@ -11,8 +11,9 @@ import { Pagination } from '@/components/Pagination';
 import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Spinner } from '@/components/Spinner';
-import { getErrorMessage, handleApiError } from '@/lib/api';
-import { formatCount, formatDate, formatDateTime, timeAgo } from '@/lib/format';
+import { TimeAgo } from '@/components/TimeAgo';
+import { getErrorMessage, handleApiError, isApiError } from '@/lib/api';
+import { formatAmount, formatCount, formatDate, formatDateTime } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/hooks';
 import { useDisplayCurrency } from '@/features/public/currency';
 import { walletKeys } from '@/features/wallet/walletApi';
@@ -47,13 +48,20 @@ export default function OrdersPage() {
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     },
-    onError: (error) => handleApiError(error),
+    onError: (error) => {
+      handleApiError(error);
+      // A queued order the provider was sent meanwhile (409) shows as it is now.
+      if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
   });
 
   const onCancel = async (order: Order) => {
     const answer = await Swal.fire({
-      title: 'Cancel this order?',
-      text: `Order #${order.id} will be cancelled and any unused amount refunded to your wallet.`,
+      titleText: 'Cancel this order?',
+      text:
+        order.status === 'Pending Submission'
+          ? `Order #${order.id} has not reached the provider yet: it is cancelled and ${formatAmount(order.charge)} goes back to your wallet at once.`
+          : `Order #${order.id} will be cancelled and any unused amount refunded to your wallet.`,
       icon: 'warning',
       showCancelButton: true,
       confirmButtonText: 'Yes, cancel it',
@@ -108,7 +116,7 @@ export default function OrdersPage() {
       header: 'Date',
       cell: (o) => (
         <time dateTime={o.created_at} title={formatDateTime(o.created_at)} className="whitespace-nowrap">
-          {timeAgo(o.created_at)}
+          <TimeAgo at={o.created_at} />
         </time>
       ),
     },
@@ -157,7 +165,7 @@ export default function OrdersPage() {
       <div className="flex items-end justify-between gap-3 text-sm">
         <div className="text-slate-500">
           <p>
-            #{o.id} · {formatCount(o.quantity)} · <time dateTime={o.created_at}>{timeAgo(o.created_at)}</time>
+            #{o.id} · {formatCount(o.quantity)} · <time dateTime={o.created_at}><TimeAgo at={o.created_at} /></time>
           </p>
           <p>
             Start {o.startCount != null ? formatCount(o.startCount) : '—'} · Remains {o.remains != null ? formatCount(o.remains) : '—'}

@@ -79,6 +79,19 @@ export function useServicesInfinite(filters: ServiceFilters, pageSize = SERVICES
   });
 }
 
+/**
+ * The query for one service by id (through the search, which also matches ids); null when no
+ * service on sale has it. Shared by the order form's ?service= and the mass order's prices.
+ */
+export const serviceByIdQuery = (id: string) => ({
+  queryKey: ['services', 'byId', id] as const,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const page = await publicApi.get<Page<Service>>('services', { query: { search: id, limit: 50 }, signal });
+    return Array.isArray(page?.data) ? (page.data.find((s) => String(s.id) === id) ?? null) : null;
+  },
+  staleTime: 60_000,
+});
+
 /** Distinct platforms of the categories, in first-seen order. */
 export function platformsOf(categories: ReadonlyArray<Category> | undefined): string[] {
   const seen = new Set<string>();

@@ -1,7 +1,7 @@
 // Which fields each service type needs (the common SMM-panel API types), the form's schema for a
 // chosen service, and turning form values into the POST user/orders body.
 import { z } from 'zod';
-import { LINK_REQUIRED, MAX_RUNS, QUANTITY_INVALID, type CreateOrderInput } from '@schemas/orders';
+import { LINK_REQUIRED, LINK_TOO_LONG, MAX_RUNS, QUANTITY_INVALID, type CreateOrderInput } from '@schemas/orders';
 import { chargeKobo, type Service } from './catalog';
 
 export type ExtraField = 'comments' | 'username' | 'usernames' | 'hashtags' | 'hashtag' | 'media' | 'answerNumber' | 'min' | 'max' | 'posts' | 'delay' | 'expiry';
@@ -145,6 +145,17 @@ export function orderTotals(service: Service, v: OrderFormValues): { quantity: n
   return { quantity, totalQuantity, chargeKobo: Number.isFinite(billed) ? chargeKobo(service.rateKobo, billed) : 0n };
 }
 
+/**
+ * What a mass-order line costs, as the Worker counts a batch's total (massLineChargeKobo in
+ * worker/services/order-plan.ts): the quantity at the rate per 1000, or one package's rate. Null
+ * for a type whose fields a line cannot give: such a line is refused, so it adds nothing.
+ */
+export function massLineChargeKobo(service: Service, quantity: number): bigint | null {
+  const spec = typeSpec(service.type);
+  if (spec.extras.length > 0) return null;
+  return chargeKobo(service.rateKobo, spec.quantity === 'package' ? 1000 : quantity);
+}
+
 /** The form's schema for one service (its min/max, its type's fields). */
 export function orderFormSchema(service: Service) {
   const spec = typeSpec(service.type);
@@ -164,7 +175,7 @@ export function orderFormSchema(service: Service) {
       };
       const link = v.link.trim();
       if (!link && spec.quantity !== 'subscription') issue('link', LINK_REQUIRED);
-      else if (link.length > 2048) issue('link', 'Link must be at most 2048 characters');
+      else if (link.length > 2048) issue('link', LINK_TOO_LONG);
 
       for (const f of spec.extras) {
         if (f === 'min' || f === 'max' || f === 'posts' || f === 'delay' || f === 'expiry') continue; // subscription checks below

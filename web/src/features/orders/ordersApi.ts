@@ -1,7 +1,7 @@
-// Order calls: list, place (with Idempotency-Key), refill, cancel, mass order.
+// Order calls: list, place (with Idempotency-Key and the charge agreed), refill, cancel, mass order.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CreateOrderInput } from '@schemas/orders';
-import { api } from '@/lib/api';
+import { api, isApiError } from '@/lib/api';
 
 export interface Order {
   id: number | string;
@@ -72,11 +72,23 @@ export function useOrders(q: OrdersQuery, options: { poll?: boolean } = {}) {
   });
 }
 
+/** Places an order; with `expectedCharge`, only at that charge (a 409 carries the charge now: newPrice). */
 export const placeOrder = (body: CreateOrderInput, idempotencyKey: string) =>
   api.post<{ message?: string; data?: Order }>('user/orders', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 
 export const refillOrder = (id: Order['id']) => api.post<{ message?: string }>(`user/orders/${encodeURIComponent(String(id))}/refill`);
 export const cancelOrder = (id: Order['id']) => api.post<{ message?: string }>(`user/orders/${encodeURIComponent(String(id))}/cancel`);
 
-export const massOrder = (orders: string, idempotencyKey: string) =>
-  api.post<{ results: MassOrderResult[] }>('user/mass-order', { orders }, { headers: { 'Idempotency-Key': idempotencyKey } });
+/** Places the lines at the total the customer saw (naira text); a 409 carries the total now (newPrice). */
+export const massOrder = (orders: string, expectedTotal: string, idempotencyKey: string) =>
+  api.post<{ results: MassOrderResult[] }>('user/mass-order', { orders, expectedTotal }, { headers: { 'Idempotency-Key': idempotencyKey } });
+
+/**
+ * The price a 409 says an order (`charge`) or a mass order (`total`) costs now, when it was sent
+ * with one the server no longer charges: nothing was placed, and the customer confirms the new one.
+ */
+export function newPrice(error: unknown, field: 'charge' | 'total'): string | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  const value = (error.data as { data?: Record<string, unknown> } | null)?.data?.[field];
+  return typeof value === 'string' && /^\d+\.\d{2}$/.test(value) ? value : null;
+}

@@ -6,7 +6,7 @@ export default function AboutPage() {
   const siteName = data?.siteName || SITE_NAME_FALLBACK;
   return (
     <InfoShell title="About Us" intro={`Who we are and why thousands of creators and brands grow with ${siteName}.`}>
-      <section className="card p-6 sm:p-8">
+      <section className="card p-6 [overflow-wrap:anywhere] sm:p-8">
         <SettingsText
           text={data?.aboutUs}
           loading={isPending}

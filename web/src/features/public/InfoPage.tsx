@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/Skeleton';
 
-/** Text from site settings: kept as plain text, paragraphs split on blank lines. */
+/** Text from site settings: kept as plain text, paragraphs split on blank lines; a long URL breaks anywhere rather than overflow. */
 export function SettingsText({ text, loading, fallback }: { text?: string | null; loading: boolean; fallback: ReactNode }) {
   if (loading) {
     return (
@@ -14,7 +14,7 @@ export function SettingsText({ text, loading, fallback }: { text?: string | null
   }
   if (!text || !text.trim()) return <>{fallback}</>;
   return (
-    <div className="space-y-4 leading-relaxed text-slate-700">
+    <div className="space-y-4 leading-relaxed [overflow-wrap:anywhere] text-slate-700">
       {text
         .split(/\n\s*\n/)
         .map((p) => p.trim())
@@ -34,7 +34,7 @@ export function InfoShell({ title, intro, children }: { title: string; intro: st
       <div className="bg-gradient-to-b from-brand-50 to-slate-50">
         <div className="mx-auto max-w-4xl px-4 pt-12 pb-8">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
-          <p className="mt-2 text-slate-600">{intro}</p>
+          <p className="mt-2 [overflow-wrap:anywhere] text-slate-600">{intro}</p>
         </div>
       </div>
       <div className="mx-auto max-w-4xl px-4 pb-16">{children}</div>

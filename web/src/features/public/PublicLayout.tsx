@@ -67,14 +67,14 @@ export default function PublicLayout() {
       <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Logo name={siteName} src={settings?.logoUrl} />
-          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <nav aria-label="Main" className="hidden shrink-0 items-center gap-1 md:flex">
             {NAV.map((n) => (
               <NavLink key={n.to} to={n.to} end={n.end} className={navClass}>
                 {n.label}
               </NavLink>
             ))}
           </nav>
-          <div className="flex items-center gap-2">
+          <div className="flex shrink-0 items-center gap-2">
             <CurrencySwitcher />
             <div className="hidden items-center gap-2 md:flex">
               {user ? (

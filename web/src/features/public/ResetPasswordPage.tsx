@@ -8,7 +8,7 @@ import { resetPasswordSchema } from '@schemas/auth';
 import { PasswordField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
-import { handleApiError, publicApi } from '@/lib/api';
+import { handleApiError, isApiError, publicApi } from '@/lib/api';
 import { toastFirstError } from '@/features/auth/formErrors';
 
 const schema = resetPasswordSchema
@@ -26,6 +26,7 @@ export default function ResetPasswordPage() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { password: '', confirmPassword: '' } });
 
@@ -36,7 +37,9 @@ export default function ResetPasswordPage() {
       reset();
       navigate('/auth/login', { replace: true });
     } catch (error) {
-      handleApiError(error);
+      const reason = handleApiError(error);
+      // A 400 is about the new password (too guessable, too long); a dead link answers 401.
+      if (isApiError(error) && error.status === 400) setError('password', { type: 'server', message: reason }, { shouldFocus: true });
     }
   };
 

@@ -1,6 +1,7 @@
-// /user/dashboard: balances, orders by status, a 30-day spending chart, recent orders and
-// transactions.
+// /user/dashboard: balances, money in and out by kind (deposits, refunds, credits, spending), orders
+// by status, a 30-day spending chart, recent orders and transactions.
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { EmptyState } from '@/components/EmptyState';
@@ -8,16 +9,45 @@ import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { StatCard } from '@/components/StatCard';
 import { StatusBadge, statusTone } from '@/components/StatusBadge';
-import { abbreviateNumber, formatCount, timeAgo } from '@/lib/format';
+import { TimeAgo } from '@/components/TimeAgo';
+import { api } from '@/lib/api';
+import { abbreviateNumber, formatCount } from '@/lib/format';
 import { cx } from '@/lib/hooks';
+import { WALLET_QUERY_PREFIX } from '@/lib/moneyQueries';
 import { useAuth } from '@/features/auth/authContext';
 import { useDisplayCurrency } from '@/features/public/currency';
 import { useOrders } from '@/features/orders/ordersApi';
-import { SignedAmount, transactionTypeLabel } from '@/features/wallet/TransactionAmount';
-import { TRANSACTION_WITHDRAWAL, useSmmBalance, useTransactions, useWalletBalance } from '@/features/wallet/walletApi';
+import { SignedAmount, TransactionWords } from '@/features/wallet/TransactionAmount';
+import { useSmmBalance, useTransactions, useWalletBalance, type Transaction } from '@/features/wallet/walletApi';
 
 const DAYS = 30;
 const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** GET user/wallet-summary: naira text per kind of money, so refunds and credits never pass for deposits. */
+interface WalletTotals {
+  totalDeposits: string;
+  totalSpent: string;
+  totalRefunds: string;
+  totalAdminCredits: string;
+  totalAdminDebits: string;
+  totalCardReversals: string;
+}
+
+/** The totals over the whole history, or from a day (YYYY-MM-DD) on. Under the wallet's key, so they refresh with the balance. */
+function useWalletTotals(from?: string) {
+  return useQuery({
+    queryKey: [...WALLET_QUERY_PREFIX, 'summary', from ?? 'all'],
+    queryFn: ({ signal }) => api.get<{ data: WalletTotals }>('user/wallet-summary', { query: { from }, signal }).then((r) => r.data),
+  });
+}
+
+/** What a ledger row adds to spending: an order's charge, less what its refund gave back; other money is not spending. */
+function spendingOf(t: Transaction & { source?: string }): number {
+  const amount = Math.abs(Number(t.amount) || 0);
+  if (t.source === 'order') return amount;
+  if (t.source === 'order_refund') return -amount;
+  return 0;
+}
 
 export default function DashboardPage() {
   const { user } = useAuth();
@@ -30,7 +60,10 @@ export default function DashboardPage() {
     d.setDate(d.getDate() - (DAYS - 1));
     return dayKey(d);
   }, []);
-  const spending = useTransactions({ page: 1, limit: 100, type: TRANSACTION_WITHDRAWAL, from: since });
+  const totals = useWalletTotals();
+  const recentTotals = useWalletTotals(since);
+  // Orders and their refunds are rows of both types.
+  const spending = useTransactions({ page: 1, limit: 100, from: since });
   const recentTx = useTransactions({ page: 1, limit: 5 });
 
   const byStatus = useMemo(() => {
@@ -44,7 +77,7 @@ export default function DashboardPage() {
     const totals = new Map<string, number>();
     for (const t of spending.data?.data ?? []) {
       const k = dayKey(new Date(t.created_at));
-      totals.set(k, (totals.get(k) ?? 0) + Math.abs(Number(t.amount) || 0));
+      totals.set(k, (totals.get(k) ?? 0) + spendingOf(t));
     }
     const out: Array<{ day: string; label: string; amount: number }> = [];
     for (let i = DAYS - 1; i >= 0; i -= 1) {
@@ -55,7 +88,7 @@ export default function DashboardPage() {
     }
     return out;
   }, [spending.data]);
-  const spent30 = chart.reduce((s, p) => s + p.amount, 0);
+  const spent30 = recentTotals.data?.totalSpent ?? 0;
   // The chart plots the display currency (so the axis gets round ticks); the tooltip formats the naira amount.
   const chartShown = useMemo(() => chart.map((p) => ({ ...p, shown: money.convert(p.amount) })), [chart, money]);
 
@@ -80,7 +113,29 @@ export default function DashboardPage() {
         <StatCard icon="wallet" label="Wallet balance" value={money.format(wallet.data ?? 0)} loading={wallet.isPending} hint="Available to spend" tone="emerald" />
         <StatCard icon="clock" label="In open orders" value={money.format(smm.data ?? 0)} loading={smm.isPending} hint="Committed to open orders" tone="amber" />
         <StatCard icon="list" label="Orders" value={formatCount(orders.data?.total ?? 0)} loading={orders.isPending} hint="All time" />
-        <StatCard icon="chart" label={`Spent (${DAYS} days)`} value={money.format(spent30)} loading={spending.isPending} tone="sky" />
+        <StatCard icon="chart" label={`Spent (${DAYS} days)`} value={money.format(spent30)} loading={recentTotals.isPending} hint="Orders less refunds" tone="sky" />
+      </section>
+
+      <section aria-labelledby="money-title">
+        <h2 id="money-title" className="mb-3 font-semibold text-slate-900">
+          Money in and out
+        </h2>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <StatCard icon="card" label="Total Deposits" value={money.format(totals.data?.totalDeposits ?? 0)} loading={totals.isPending} hint="Paid in by card" tone="emerald" />
+          <StatCard icon="refresh" label="Refunds" value={money.format(totals.data?.totalRefunds ?? 0)} loading={totals.isPending} hint="From canceled and partly delivered orders" tone="amber" />
+          <StatCard icon="plus" label="Credits by administrator" value={money.format(totals.data?.totalAdminCredits ?? 0)} loading={totals.isPending} hint="Added by the shop" tone="brand" />
+          <StatCard icon="cart" label="Total Spent" value={money.format(totals.data?.totalSpent ?? 0)} loading={totals.isPending} hint="Orders less refunds" tone="rose" />
+        </div>
+        {Number(totals.data?.totalAdminDebits) > 0 || Number(totals.data?.totalCardReversals) > 0 ? (
+          <p className="mt-2 text-xs text-slate-500">
+            {[
+              Number(totals.data?.totalAdminDebits) > 0 ? `Debits by administrator: ${money.format(totals.data?.totalAdminDebits ?? 0)}` : null,
+              Number(totals.data?.totalCardReversals) > 0 ? `Card deposits taken back: ${money.format(totals.data?.totalCardReversals ?? 0)}` : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        ) : null}
       </section>
 
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -174,7 +229,7 @@ export default function DashboardPage() {
                   <div className="min-w-0">
                     <p className="truncate text-sm font-medium text-slate-900">{o.serviceName}</p>
                     <p className="text-xs text-slate-500">
-                      #{o.id} · {formatCount(o.quantity)} · {timeAgo(o.created_at)}
+                      #{o.id} · {formatCount(o.quantity)} · <TimeAgo at={o.created_at} />
                     </p>
                   </div>
                   <div className="shrink-0 text-right">
@@ -210,9 +265,9 @@ export default function DashboardPage() {
             <ul className="mt-3 divide-y divide-slate-100">
               {recentTx.data?.data.map((t) => (
                 <li key={t.id} className="flex items-center justify-between gap-3 py-3">
-                  <div className="min-w-0">
-                    <p className="truncate text-sm font-medium text-slate-900">{t.description || transactionTypeLabel(t)}</p>
-                    <p className="text-xs text-slate-500">{timeAgo(t.created_at)}</p>
+                  <div className="min-w-0 text-sm">
+                    <TransactionWords tx={t} />
+                    <p className="text-xs text-slate-500"><TimeAgo at={t.created_at} /></p>
                   </div>
                   <SignedAmount tx={t} format={money.format} />
                 </li>

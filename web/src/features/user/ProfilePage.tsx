@@ -13,7 +13,7 @@ import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
-import { api } from '@/lib/api';
+import { api, handleApiError, isApiError } from '@/lib/api';
 import { formatDate, initials, timeAgo } from '@/lib/format';
 import type { SessionUser } from '@/lib/session';
 import { useAuth } from '@/features/auth/authContext';
@@ -150,6 +150,7 @@ function AccountForm({ profile }: { profile: SessionUser | null }) {
 
 type PasswordValues = z.infer<typeof changePasswordFormSchema>;
 const EMPTY_PASSWORDS: PasswordValues = { oldPassword: '', password: '', confirmPassword: '' };
+const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 function PasswordForm() {
   const { logout } = useAuth();
@@ -158,6 +159,7 @@ function PasswordForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<PasswordValues>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY_PASSWORDS });
 
@@ -168,7 +170,14 @@ function PasswordForm() {
       reset(EMPTY_PASSWORDS);
       void logout();
     },
-    onError: () => toast.error('Failed to update password'),
+    onError: (error) => {
+      const reason = handleApiError(error, { toast: false });
+      toast.error(`Failed to update password. ${reason}`);
+      // A 400 is about a field: the current password when the server says it is wrong, else the new one.
+      if (isApiError(error) && error.status === 400) {
+        setError(reason === WRONG_CURRENT_PASSWORD ? 'oldPassword' : 'password', { type: 'server', message: reason }, { shouldFocus: true });
+      }
+    },
   });
 
   return (

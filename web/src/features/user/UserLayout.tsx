@@ -1,6 +1,7 @@
 // User shell: sticky top bar (logo from the site settings, display-currency switcher, 'Your
-// Balance:' in the display currency, add-fund plus, account menu), the maintenance notice, and the
-// tab row Services / Orders / Transactions / Profile, highlighted from the second path segment.
+// Balance:' in the display currency, add-fund plus, support tickets with their unread count, account
+// menu), the maintenance notice, and the tab row Services / Orders / Transactions / Profile,
+// highlighted from the second path segment.
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { DropdownMenu } from '@/components/DropdownMenu';
 import { Icon } from '@/components/Icon';
@@ -13,6 +14,7 @@ import { CurrencySwitcher } from '@/features/public/CurrencySwitcher';
 import { useDisplayCurrency } from '@/features/public/currency';
 import { MaintenanceBanner } from '@/features/public/MaintenanceBanner';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/features/public/settings';
+import { SupportLink } from '@/features/tickets/SupportLink';
 import { useWalletBalance } from '@/features/wallet/walletApi';
 
 const TABS = [
@@ -45,7 +47,7 @@ export default function UserLayout() {
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
           <Logo compact name={settings?.siteName || SITE_NAME_FALLBACK} src={settings?.logoUrl} />
-          <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
+          <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-3">
             <CurrencySwitcher />
             <div className="flex flex-col items-end leading-tight sm:flex-row sm:items-baseline sm:gap-1.5" aria-live="polite">
               <span className="text-xs text-slate-500 sm:text-sm">Your Balance:</span>
@@ -71,6 +73,7 @@ export default function UserLayout() {
                 Add fund
               </span>
             </span>
+            <SupportLink />
             <DropdownMenu
               label="Account menu"
               trigger={

@@ -12,7 +12,7 @@ import { TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
-import { api, handleApiError } from '@/lib/api';
+import { api, getErrorMessage, handleApiError } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
 import { cx } from '@/lib/hooks';
 import { savePaymentPayload } from '@/lib/session';
@@ -59,7 +59,8 @@ export default function AddFundPage() {
       savePaymentPayload({ checkoutUrl: res.checkoutUrl, signature: res.signature, amount: res.amount, reference: res.reference });
       window.location.assign(res.checkoutUrl);
     },
-    onError: (error) => handleApiError(error),
+    // Kept on the page below the button, not in a 1.5 s toast: a refusal says what to do next.
+    onError: (error) => handleApiError(error, { toast: false }),
   });
   const busy = start.isPending || start.isSuccess;
 
@@ -129,6 +130,11 @@ export default function AddFundPage() {
             {busy ? <Spinner label="Redirecting to payment" /> : <Icon name="card" />}
             {busy ? 'Redirecting to payment…' : 'Proceed to payment'}
           </button>
+          {start.isError ? (
+            <p role="alert" className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset">
+              <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" /> {getErrorMessage(start.error)}
+            </p>
+          ) : null}
         </form>
       </section>
 

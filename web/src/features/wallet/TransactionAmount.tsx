@@ -17,3 +17,29 @@ export function SignedAmount({ tx, currency = DEFAULT_CURRENCY, format }: { tx: 
 }
 
 export const transactionTypeLabel = (t: Pick<Transaction, 'transaction_type'>) => (isDeposit(t) ? 'Deposit' : 'Withdrawal');
+
+/**
+ * A ledger row as the Worker names it: `description` says what it is ("Refund for order #102",
+ * "Credit by administrator"), `note` is the text written when the money moved (the service
+ * ordered, an administrator's reason, the payment reference).
+ */
+export interface LedgerWords {
+  transaction_type: number | string;
+  description?: string | null;
+  note?: string | null;
+}
+
+/** The row's name (its type where the answer has none) and, below it, its note when that says more. */
+export function TransactionWords({ tx }: { tx: LedgerWords }) {
+  const title = tx.description || transactionTypeLabel(tx);
+  return (
+    <>
+      <p className="truncate font-medium text-slate-900">{title}</p>
+      {tx.note && tx.note !== title ? (
+        <p className="truncate text-xs text-slate-500" title={tx.note}>
+          {tx.note}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -6,9 +6,10 @@ import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';
 import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
 import { Badge } from '@/components/StatusBadge';
+import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage } from '@/lib/api';
-import { formatDateTime, timeAgo } from '@/lib/format';
-import { SignedAmount, transactionTypeLabel } from './TransactionAmount';
+import { formatDateTime } from '@/lib/format';
+import { SignedAmount, transactionTypeLabel, TransactionWords } from './TransactionAmount';
 import { useDisplayCurrency } from '@/features/public/currency';
 import { WalletDebtNotice } from './WalletDebtNotice';
 import { isDeposit, useTransactions, type Transaction } from './walletApi';
@@ -48,7 +49,7 @@ export default function TransactionsPage() {
             <Icon name={isDeposit(t) ? 'arrowLeft' : 'arrowRight'} className="h-4 w-4" />
           </span>
           <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900">{t.description || transactionTypeLabel(t)}</p>
+            <TransactionWords tx={t} />
             <p className="text-xs text-slate-500 md:hidden">#{t.id}</p>
           </div>
         </div>
@@ -63,7 +64,7 @@ export default function TransactionsPage() {
       cell: (t) => (
         <time dateTime={t.created_at} title={formatDateTime(t.created_at)}>
           {formatDateTime(t.created_at)}
-          <span className="block text-xs text-slate-500">{timeAgo(t.created_at)}</span>
+          <span className="block text-xs text-slate-500"><TimeAgo at={t.created_at} /></span>
         </time>
       ),
     },
@@ -75,9 +76,9 @@ export default function TransactionsPage() {
         <Icon name={isDeposit(t) ? 'arrowLeft' : 'arrowRight'} className="h-4 w-4" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium text-slate-900">{t.description || transactionTypeLabel(t)}</p>
+        <TransactionWords tx={t} />
         <p className="text-xs text-slate-500">
-          #{t.id} · {transactionTypeLabel(t)} · <time dateTime={t.created_at} title={formatDateTime(t.created_at)}>{timeAgo(t.created_at)}</time>
+          #{t.id} · {transactionTypeLabel(t)} · <time dateTime={t.created_at} title={formatDateTime(t.created_at)}><TimeAgo at={t.created_at} /></time>
         </p>
       </div>
       <div className="shrink-0 text-right">

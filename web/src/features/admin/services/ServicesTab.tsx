@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';
-import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { CellText, ResponsiveTable, type Column } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { Badge } from '@/components/StatusBadge';
 import { Switch } from '@/components/Switch';
@@ -102,38 +102,45 @@ export function ServicesTab() {
       header: 'Service',
       mobile: 'title',
       cell: (s) => (
-        <div className="max-w-sm min-w-0">
-          <p className="line-clamp-2 font-medium text-slate-900">
+        <div className="max-w-[18rem] min-w-0">
+          <p className="line-clamp-2 font-medium break-words text-slate-900" title={s.name}>
             <span className="text-slate-500">#{s.id}</span> {s.name}
           </p>
-          <p className="truncate text-xs text-slate-500">
-            {s.category} · {s.type}
-          </p>
+          <CellText text={`${s.category} · ${s.type}`} className="max-w-full text-xs text-slate-500" />
         </div>
       ),
     },
-    { key: 'provider', header: 'Provider', cell: (s) => <span className="whitespace-nowrap">{s.providerName} <span className="text-slate-500">#{s.providerServiceId}</span></span> },
-    { key: 'cost', header: 'Cost', className: 'md:text-right', cell: (s) => <span className="tabular-nums">{formatAmount(s.cost, currency)}</span> },
+    {
+      key: 'provider',
+      header: 'Provider',
+      hideBelow: '6xl',
+      cell: (s) => (
+        <CellText text={`${s.providerName} #${s.providerServiceId}`} className="max-w-[10rem]">
+          {s.providerName} <span className="text-slate-500">#{s.providerServiceId}</span>
+        </CellText>
+      ),
+    },
+    { key: 'cost', header: 'Cost', className: 'md:text-right', cell: (s) => <span className="whitespace-nowrap tabular-nums">{formatAmount(s.cost, currency)}</span> },
     {
       key: 'price',
       header: 'Price',
       className: 'md:text-right',
       cell: (s) => (
         <span className="tabular-nums">
-          <span className="font-semibold text-slate-900">{formatAmount(s.rate, currency)}</span>
+          <span className="font-semibold whitespace-nowrap text-slate-900">{formatAmount(s.rate, currency)}</span>
           <span className="block text-xs text-slate-500">{s.priceMode === 'fixed' ? 'Fixed' : `${s.effectiveMarkupPercent}% markup${s.markupPercent === null ? ' (inherited)' : ''}`}</span>
         </span>
       ),
     },
     { key: 'margin', header: 'Margin', className: 'md:text-right', cell: (s) => <span className="tabular-nums">{s.marginPercent === null ? '—' : `${s.marginPercent}%`}</span> },
-    { key: 'range', header: 'Min – Max', cell: (s) => <span className="whitespace-nowrap tabular-nums">{formatCount(s.min)} – {formatCount(s.max)}</span> },
+    { key: 'range', header: 'Min – Max', hideBelow: '6xl', cell: (s) => <span className="whitespace-nowrap tabular-nums">{formatCount(s.min)} – {formatCount(s.max)}</span> },
     {
       key: 'status',
       header: 'On sale',
       cell: (s) => (
         <span className="inline-flex items-center gap-2">
           <Switch checked={s.enabled} label={`${s.name} on sale`} disabled={toggleOne.isPending && toggleOne.variables?.service.id === s.id} onChange={(enabled) => toggleOne.mutate({ service: s, enabled })} />
-          {!s.enabled && s.disabledReason ? <Badge tone={s.disabledReason === 'admin' ? 'slate' : 'red'}>{OFF_REASONS[s.disabledReason]}</Badge> : null}
+          {!s.enabled && s.disabledReason ? <Badge tone={s.disabledReason === 'admin' ? 'slate' : 'red'} className="max-w-[9rem] whitespace-normal!">{OFF_REASONS[s.disabledReason]}</Badge> : null}
         </span>
       ),
     },

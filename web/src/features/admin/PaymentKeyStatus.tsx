@@ -1,0 +1,87 @@
+// What Payment Settings says of one key instead of a bare "Configured": where the key in effect
+// comes from, when its provider last accepted it, or why it fails (the provider's own refusals),
+// with "Check now" and, for a key saved here, "Clear" (the deployment's secret is used again).
+import { Badge } from '@/components/StatusBadge';
+import { formatDateTime, timeAgo } from '@/lib/format';
+import type { PaymentSettingsView } from './settingsApi';
+
+export type KeyName = keyof PaymentSettingsView['configuredKeys'];
+
+/** The key each provider's calls are authorised with; the webhook hash cannot be checked with Flutterwave. */
+export const SECRET_KEY_PROVIDER: Partial<Record<KeyName, PaymentSettingsView['provider']>> = { paystackSecretKey: 'paystack', flutterwaveSecretKey: 'flutterwave' };
+
+const PROVIDER_NAMES = { paystack: 'Paystack', flutterwave: 'Flutterwave' } as const;
+
+const When = ({ at }: { at: string }) => (
+  <time dateTime={at} title={timeAgo(at)}>
+    {formatDateTime(at)}
+  </time>
+);
+
+/** The badge next to a key's label. */
+export function KeyBadge({ name, view }: { name: KeyName; view: PaymentSettingsView }) {
+  const provider = SECRET_KEY_PROVIDER[name];
+  const inEffect = view.configuredKeys[name] || view.deploymentKeys[name];
+  if (!inEffect) return <Badge tone="amber">Not configured</Badge>;
+  if (!provider) return <Badge tone="green">Set</Badge>;
+  const check = view.keyChecks[provider];
+  if (check.refusals) return <Badge tone="red">Refused</Badge>;
+  return check.verifiedAt ? <Badge tone="green">Verified</Badge> : <Badge tone="slate">Not verified</Badge>;
+}
+
+interface KeyStatusProps {
+  name: KeyName;
+  /** The field's label, e.g. "Paystack secret key", naming the buttons. */
+  label: string;
+  view: PaymentSettingsView;
+  busy: boolean;
+  onCheck(provider: PaymentSettingsView['provider']): void;
+  onClear(name: KeyName, label: string): void;
+}
+
+/** The line under a key's field: its source, its verification or refusals, and what can be done. */
+export function KeyStatus({ name, label, view, busy, onCheck, onClear }: KeyStatusProps) {
+  const provider = SECRET_KEY_PROVIDER[name];
+  const saved = view.configuredKeys[name];
+  const check = provider ? view.keyChecks[provider] : null;
+  if (!saved && !view.deploymentKeys[name]) return null;
+  return (
+    <div className="mt-2 flex flex-wrap items-start justify-between gap-x-4 gap-y-2 text-xs text-slate-600">
+      <p className="min-w-0 flex-1 space-x-1">
+        <span>{saved ? 'Saved here' : 'From deployment secrets'}</span>
+        {provider && check ? (
+          <>
+            <span aria-hidden="true">·</span>
+            {check.verifiedAt ? (
+              <span>
+                {PROVIDER_NAMES[provider]} accepted it <When at={check.verifiedAt} />
+              </span>
+            ) : (
+              <span>Not verified with {PROVIDER_NAMES[provider]} since it was set</span>
+            )}
+            {check.refusals ? (
+              <span className="block font-medium text-rose-700">
+                {PROVIDER_NAMES[provider]} refused the shop&apos;s calls {check.refusals.count === 1 ? 'once' : `${check.refusals.count} times`} since, the last at <When at={check.refusals.lastAt} />: &ldquo;
+                {check.refusals.lastError}&rdquo;
+              </span>
+            ) : null}
+          </>
+        ) : (
+          <span>· {PROVIDER_NAMES.flutterwave} offers no call to check it; a webhook with another hash is refused.</span>
+        )}
+      </p>
+      <span className="flex shrink-0 gap-2">
+        {provider ? (
+          <button type="button" className="btn-sm btn-secondary" disabled={busy} aria-label={`Check the ${label} now`} onClick={() => onCheck(provider)}>
+            Check now
+          </button>
+        ) : null}
+        {saved ? (
+          <button type="button" className="btn-sm btn-secondary" disabled={busy} aria-label={`Clear the saved ${label}`} onClick={() => onClear(name, label)}>
+            Clear saved key
+          </button>
+        ) : null}
+      </span>
+    </div>
+  );
+}

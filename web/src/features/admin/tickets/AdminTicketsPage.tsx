@@ -1,0 +1,121 @@
+// /admin/tickets: every support ticket, most recently active first, filtered by status, user and
+// text (filters live in the URL); unread ones carry a dot, and each opens its thread.
+import { Link } from 'react-router-dom';
+import { TICKET_STATUSES, type TicketStatus } from '@schemas/tickets';
+import { EmptyState, ErrorState } from '@/components/EmptyState';
+import { PageHeader } from '@/components/PageHeader';
+import { Pagination } from '@/components/Pagination';
+import { CellText, ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { SearchInput } from '@/components/SearchInput';
+import { getErrorMessage } from '@/lib/api';
+import { formatDateTime, timeAgo } from '@/lib/format';
+import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
+import { KIND_LABELS } from '@/features/tickets/ticketsApi';
+import { TicketStatusBadge, UnreadDot } from '@/features/tickets/badges';
+import { useAdminTickets, type AdminTicket } from './ticketsAdminApi';
+
+const LIMIT = 25;
+const isStatus = (text: string): text is TicketStatus => (TICKET_STATUSES as readonly string[]).includes(text);
+
+export default function AdminTicketsPage() {
+  const filters = useUrlFilters();
+  const [search, setSearch] = useUrlSearch(filters);
+  const status = filters.get('status');
+  const userId = filters.get('userId');
+  const q = useAdminTickets({
+    page: filters.page,
+    limit: LIMIT,
+    status: isStatus(status) ? status : undefined,
+    userId: /^\d+$/.test(userId) ? Number(userId) : undefined,
+    search: filters.get('search') || undefined,
+  });
+
+  const columns: Column<AdminTicket>[] = [
+    {
+      key: 'subject',
+      header: 'Ticket',
+      mobile: 'title',
+      cell: (t) => (
+        <div className="max-w-[22rem] min-w-0">
+          <p className="flex items-center gap-2">
+            {t.unread ? <UnreadDot /> : null}
+            <span className={t.unread ? 'line-clamp-2 font-bold break-words text-slate-900' : 'line-clamp-2 font-medium break-words text-slate-900'}>{t.subject}</span>
+          </p>
+          <p className="text-xs text-slate-500">
+            #{t.id} · {KIND_LABELS[t.kind]}
+            {t.orderId !== null ? ` · Order #${t.orderId}` : t.paymentReference ? ' · Deposit' : ''}
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: 'user',
+      header: 'User',
+      cell: (t) => (
+        <button type="button" className="block text-left text-brand-700 hover:underline" onClick={() => filters.update({ userId: String(t.user.id) })} title="Only this user's tickets">
+          <CellText text={t.user.fullName} className="max-w-[11rem]" />
+          <CellText text={t.user.email} className="max-w-[11rem] text-xs text-slate-500" />
+        </button>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },
+    { key: 'assigned', header: 'Assigned', hideBelow: '5xl', cell: (t) => <CellText text={t.assignedTo ? (t.assignedTo.fullName ?? `#${t.assignedTo.id}`) : '—'} className="max-w-[9rem]" /> },
+    {
+      key: 'last',
+      header: 'Last message',
+      cell: (t) => (
+        <time className="whitespace-nowrap" dateTime={t.lastMessageAt} title={formatDateTime(t.lastMessageAt)}>
+          {timeAgo(t.lastMessageAt)}
+        </time>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      className: 'md:text-right',
+      cell: (t) => (
+        <Link to={`/admin/tickets/${t.id}`} className="btn-sm btn-secondary" aria-label={`Open ticket ${t.id}`}>
+          Open
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-5">
+      <PageHeader title="Tickets" description="Users' questions about their orders and deposits. Unread ones have a dot." />
+      <section aria-label="Filters" className="card grid grid-cols-2 items-end gap-3 p-4 md:grid-cols-4">
+        <div className="col-span-2">
+          <SearchInput label="Search tickets" placeholder="Subject, user name or email" value={search} onChange={setSearch} />
+        </div>
+        <select aria-label="Status" className="input" value={status} onChange={(e) => filters.update({ status: e.target.value })}>
+          <option value="">All statuses</option>
+          {TICKET_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <input aria-label="User ID" className="input" inputMode="numeric" placeholder="User ID" value={userId} onChange={(e) => filters.update({ userId: e.target.value.replace(/\D/g, '') })} />
+        <button type="button" className="btn btn-ghost col-span-2 md:col-span-1" disabled={!filters.active} onClick={filters.clear}>
+          Clear
+        </button>
+      </section>
+      {q.isError && !q.data ? (
+        <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
+      ) : (
+        <>
+          <ResponsiveTable
+            caption="Tickets"
+            columns={columns}
+            rows={q.data?.data}
+            rowKey={(t) => t.id}
+            loading={q.isPending}
+            empty={<EmptyState icon="mail" title={filters.active ? 'No tickets match these filters' : 'No tickets yet'} />}
+          />
+          <Pagination page={filters.page} limit={LIMIT} total={Number(q.data?.total ?? 0)} onPage={(p) => filters.update({ page: String(p) })} disabled={q.isFetching} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+// The single order form for one chosen service: the fields its type needs, the exact charge
+// (ceil(rateKobo × quantity / 1000)) and the balance check before ordering. One Idempotency-Key
+// per submission, so a double click or a retry after a dropped connection places one order.
+// The charge shown is the charge agreed: it is sent with the order, and when the price moved
+// meanwhile (markup, provider cost, exchange rate) nothing is placed until the customer confirms
+// the new one. A refusal of the link shows under the link field.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { isLinkMessage } from '@schemas/orders';
+import { SelectField, TextAreaField, TextField } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { PlatformBadge } from '@/components/PlatformBadge';
+import { Skeleton } from '@/components/Skeleton';
+import { Spinner } from '@/components/Spinner';
+import { getErrorMessage, handleApiError, isApiError } from '@/lib/api';
+import { abbreviateNumber, formatAmount, formatCount, formatKobo, koboToNaira } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/hooks';
+import { toastFirstError } from '@/features/auth/formErrors';
+import type { DisplayMoney } from '@/features/public/currency';
+import { useWalletBalance, walletKeys } from '@/features/wallet/walletApi';
+import { nairaToKobo, type Service } from './catalog';
+import {
+  canDripFeed, EMPTY_ORDER_FORM, FIELD_LABELS, linkFieldText, orderFormSchema, orderTotals, rateUnit, SUBSCRIPTION_DELAYS, toOrderBody, typeSpec, type OrderFormValues,
+} from './orderFields';
+import { newPrice, orderKeys, placeOrder } from './ordersApi';
+
+/** A refusal that names a new price: the charge shown (kobo) and the one the order costs now (naira text). */
+interface PriceChange {
+  shownKobo: bigint;
+  now: string;
+}
+
+export function OrderForm({ service, money, onChangeService }: { service: Service; money: DisplayMoney; onChangeService: () => void }) {
+  const queryClient = useQueryClient();
+  const balance = useWalletBalance();
+  const spec = typeSpec(service.type);
+  const schema = useMemo(() => orderFormSchema(service), [service]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<OrderFormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_ORDER_FORM });
+  const values = useWatch({ control }) as OrderFormValues;
+  const totals = orderTotals(service, { ...EMPTY_ORDER_FORM, ...values });
+
+  const [sending, setSending] = useState(false);
+  const [placed, setPlaced] = useState<{ id?: string | number; charge?: string } | null>(null);
+  const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
+  // One key per submission: reused only to retry the same submission after a dropped connection.
+  const keyRef = useRef<string | null>(null);
+  const sendingRef = useRef(false);
+  const valuesKey = JSON.stringify(values);
+  useEffect(() => {
+    keyRef.current = null; // the form changed: a new submission, priced as shown again
+    setPriceChange(null);
+  }, [valuesKey]);
+
+  const chargeKobo = priceChange ? nairaToKobo(priceChange.now) : totals.chargeKobo;
+  const balanceKobo = balance.data !== undefined ? nairaToKobo(balance.data.toFixed(2)) : null;
+  const chargeEquivalent = chargeKobo > 0n ? money.equivalent(koboToNaira(chargeKobo)) : null;
+  const insufficient = balanceKobo !== null && chargeKobo > 0n && chargeKobo > balanceKobo;
+
+  /** Places the order at `expectedCharge` (naira text): the charge on screen, or the new one the customer confirmed. */
+  const send = async (v: OrderFormValues, expectedCharge: string) => {
+    if (sendingRef.current) return;
+    sendingRef.current = true;
+    setSending(true);
+    keyRef.current ??= newIdempotencyKey();
+    try {
+      const res = await placeOrder({ ...toOrderBody(service, v), expectedCharge }, keyRef.current);
+      keyRef.current = null;
+      toast.success(res?.message || 'Order placed successfully');
+      setPlaced({ id: res?.data?.id, charge: res?.data?.charge });
+      reset(EMPTY_ORDER_FORM);
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    } catch (error) {
+      const now = newPrice(error, 'charge');
+      // Keep the key when no answer arrived (the order may exist) or the price moved (nothing was
+      // written, and confirming the new price is the same submission): a retry is never a second order.
+      if (!(isApiError(error) && error.status === null) && now === null) keyRef.current = null;
+      if (now !== null) {
+        setPriceChange({ shownKobo: nairaToKobo(expectedCharge), now });
+        // The catalogue's prices are out of date too.
+        void queryClient.invalidateQueries({ queryKey: ['services'] });
+      } else if (isApiError(error) && (error.status === 400 || error.status === 422) && isLinkMessage(getErrorMessage(error))) {
+        setError('link', { message: getErrorMessage(error) }, { shouldFocus: true });
+        handleApiError(error);
+      } else {
+        handleApiError(error);
+      }
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+  };
+
+  const linkText = linkFieldText(service);
+  const fieldOrder = ['link', 'quantity', ...spec.extras, 'runs', 'interval'] as Array<keyof OrderFormValues>;
+  const onInvalid = (e: FieldErrors<OrderFormValues>) => toastFirstError(e, fieldOrder);
+  const dripFeed = canDripFeed(service);
+
+  return (
+    <form noValidate onSubmit={handleSubmit((v) => send(v, koboToNaira(totals.chargeKobo)), onInvalid)} className="space-y-4">
+      <div className="flex items-center gap-3 rounded-xl border border-brand-200 bg-brand-50/60 p-3">
+        <PlatformBadge platform={service.platform} className="h-9 w-9 text-[10px]" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold text-slate-900">{service.name}</p>
+          <p className="text-xs text-slate-600">
+            {money.formatPrecise(service.rate)} {rateUnit(service)} · min {abbreviateNumber(service.min)} · max {abbreviateNumber(service.max)}
+          </p>
+        </div>
+        <button type="button" className="btn-sm btn-secondary" onClick={onChangeService}>
+          Change
+        </button>
+      </div>
+
+      {placed ? (
+        <div role="status" className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+          <Icon name="checkCircle" className="h-5 w-5 shrink-0" />
+          <p>
+            Order {placed.id ? <strong>#{placed.id}</strong> : null} placed{placed.charge ? ` for ${formatAmount(placed.charge)}` : ''}.{' '}
+            <Link to="/user/orders" className="font-semibold underline">
+              Track it in Orders
+            </Link>
+          </p>
+        </div>
+      ) : null}
+
+      <TextField
+        label={linkText.label}
+        type={linkText.byUsername ? 'text' : 'url'}
+        inputMode={linkText.byUsername ? 'text' : 'url'}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={linkText.placeholder}
+        hint={linkText.hint}
+        error={errors.link?.message}
+        {...register('link')}
+      />
+
+      {spec.quantity === 'input' ? (
+        <TextField
+          label="Quantity"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={`${formatCount(service.min)} – ${formatCount(service.max)}`}
+          hint={`Min ${formatCount(service.min)} · Max ${formatCount(service.max)}`}
+          error={errors.quantity?.message}
+          {...register('quantity')}
+        />
+      ) : null}
+      {spec.quantity === 'package' ? (
+        <p className="text-sm text-slate-600">Each order is one package, for {money.formatPrecise(service.rate)}. For more, place another order.</p>
+      ) : null}
+
+      {spec.extras.map((f) => {
+        const meta = FIELD_LABELS[f];
+        if (f === 'delay') {
+          return (
+            <SelectField key={f} label={meta.label} error={errors.delay?.message} {...register('delay')}>
+              {SUBSCRIPTION_DELAYS.map((d) => (
+                <option key={d} value={String(d)}>
+                  {d === 0 ? 'No delay' : `${d} minutes`}
+                </option>
+              ))}
+            </SelectField>
+          );
+        }
+        const isQuantity = f === spec.quantity;
+        const hint = isQuantity ? `${meta.hint ?? ''} Min ${formatCount(service.min)} · Max ${formatCount(service.max)}.` : meta.hint;
+        return meta.multiline ? (
+          <TextAreaField key={f} label={meta.label} hint={hint} rows={5} error={errors[f]?.message} {...register(f)} />
+        ) : (
+          <TextField key={f} label={meta.label} hint={hint} placeholder={meta.placeholder} inputMode={meta.numeric ? 'numeric' : undefined} error={errors[f]?.message} {...register(f)} />
+        );
+      })}
+
+      {dripFeed ? (
+        <fieldset className="rounded-xl border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-700">Drip-feed</legend>
+          <label className="flex cursor-pointer items-center gap-2.5 text-sm text-slate-700">
+            <input type="checkbox" className="h-4 w-4 rounded accent-brand-600" {...register('dripfeed')} />
+            Deliver in several runs
+          </label>
+          {values.dripfeed ? (
+            <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
+              <TextField label="Runs" inputMode="numeric" placeholder="e.g. 5" error={errors.runs?.message} {...register('runs')} />
+              <TextField label="Interval (minutes)" inputMode="numeric" placeholder="e.g. 30" error={errors.interval?.message} {...register('interval')} />
+            </div>
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      <div className="rounded-xl bg-slate-50 p-4">
+        <div className="flex items-baseline justify-between gap-3">
+          <span className="text-sm text-slate-600">
+            Charge
+            {Number.isFinite(totals.totalQuantity) && totals.totalQuantity > 0 ? <span className="text-slate-500"> · {formatCount(totals.totalQuantity)} total</span> : null}
+          </span>
+          <output className="block text-right text-xl font-bold whitespace-nowrap text-slate-900 tabular-nums" aria-live="polite">
+            {priceChange ? <s className="block text-sm font-normal text-slate-500">{formatKobo(priceChange.shownKobo)}</s> : null}
+            {formatKobo(chargeKobo)}
+          </output>
+        </div>
+        {chargeEquivalent ? <p className="text-right text-xs text-slate-500 tabular-nums">≈ {chargeEquivalent}</p> : null}
+        <div className="mt-1 flex items-baseline justify-between gap-3 text-sm">
+          <span className="text-slate-600">Your balance</span>
+          {balance.isPending ? <Skeleton className="h-4 w-20" /> : <span className="text-slate-800 tabular-nums">{formatAmount(balance.data ?? 0)}</span>}
+        </div>
+        {insufficient && balanceKobo !== null ? (
+          <p role="alert" className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">
+            <Icon name="alert" className="h-4 w-4" />
+            Insufficient balance — you need {formatKobo(chargeKobo - balanceKobo)} more.
+            <Link to="/user/add-fund" className="font-semibold underline">
+              Add funds
+            </Link>
+          </p>
+        ) : null}
+      </div>
+
+      {priceChange ? (
+        <div role="alert" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          <p className="flex gap-2">
+            <Icon name="alert" className="h-5 w-5 shrink-0" />
+            <span>
+              The price changed from <strong>{formatKobo(priceChange.shownKobo)}</strong> to <strong>{formatAmount(priceChange.now)}</strong>. Nothing was charged. Check the new
+              price and confirm to place the order.
+            </span>
+          </p>
+          <button type="button" className="btn btn-primary w-full" disabled={sending || insufficient} onClick={() => void handleSubmit((v) => send(v, priceChange.now), onInvalid)()}>
+            {sending ? <Spinner label="Placing order" /> : <Icon name="cart" />}
+            Confirm and pay {formatAmount(priceChange.now)}
+          </button>
+        </div>
+      ) : (
+        <button type="submit" className="btn btn-primary w-full" disabled={sending || insufficient}>
+          {sending ? <Spinner label="Placing order" /> : <Icon name="cart" />}
+          {sending ? 'Placing order…' : 'Place order'}
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+// Support ticket schemas shared by the Worker (validation) and the SPA (forms), with the ticket
+// kinds and statuses the database, the API and the SPA share. Pure zod, no other imports.
+import { z } from 'zod';
+import { idParam, paginationSchema } from './common';
+
+export const TICKET_KINDS = ['order', 'payment', 'refill', 'other'] as const;
+export type TicketKind = (typeof TICKET_KINDS)[number];
+
+/**
+ * Open: waiting for a first answer; Answered: support replied last; Customer reply: the user
+ * replied after an answer; Closed: settled by support (a user opens a new ticket to go on).
+ */
+export const TICKET_STATUSES = ['Open', 'Answered', 'Customer reply', 'Closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** Kinds a ticket can tie to one of the user's orders; a deposit goes with 'payment' only. */
+export const ORDER_TICKET_KINDS = ['order', 'refill'] as const satisfies readonly TicketKind[];
+
+export const MAX_TICKET_MESSAGE = 5000;
+export const MAX_TICKET_SUBJECT = 120;
+
+const message = z
+  .string({ error: 'Please write a message' })
+  .trim()
+  .min(1, { error: 'Please write a message' })
+  .max(MAX_TICKET_MESSAGE, { error: `Message must be at most ${MAX_TICKET_MESSAGE} characters` });
+
+/** POST user/tickets/:id/messages and admin/tickets/:id/messages. */
+export const ticketMessageSchema = z.object({ message });
+export type TicketMessageInput = z.infer<typeof ticketMessageSchema>;
+
+/** POST user/tickets. */
+export const createTicketSchema = z
+  .object({
+    subject: z
+      .string({ error: 'Please enter a subject' })
+      .trim()
+      .min(3, { error: 'Subject must be at least 3 characters' })
+      .max(MAX_TICKET_SUBJECT, { error: `Subject must be at most ${MAX_TICKET_SUBJECT} characters` }),
+    kind: z.enum(TICKET_KINDS, { error: `kind must be one of: ${TICKET_KINDS.join(', ')}` }),
+    orderId: idParam('orderId').optional(),
+    paymentReference: z.string({ error: 'paymentReference must be text' }).trim().min(1, { error: 'Please enter the deposit reference' }).max(100, { error: 'paymentReference must be at most 100 characters' }).optional(),
+    message,
+  })
+  .refine((t) => t.orderId === undefined || (ORDER_TICKET_KINDS as readonly string[]).includes(t.kind), { error: 'Choose the kind Order or Refill for a ticket about an order', path: ['orderId'] })
+  .refine((t) => t.paymentReference === undefined || t.kind === 'payment', { error: 'Choose the kind Payment for a ticket about a deposit', path: ['paymentReference'] });
+export type CreateTicketInput = z.input<typeof createTicketSchema>;
+export type CreateTicketData = z.output<typeof createTicketSchema>;
+
+const statusFilter = z.enum(TICKET_STATUSES, { error: `status must be one of: ${TICKET_STATUSES.join(', ')}` }).optional();
+
+/** Query of GET user/tickets. */
+export const userTicketsQuerySchema = paginationSchema.extend({ status: statusFilter });
+export type UserTicketsQuery = z.infer<typeof userTicketsQuerySchema>;
+
+/** Query of GET admin/tickets. */
+export const adminTicketsQuerySchema = paginationSchema.extend({
+  status: statusFilter,
+  userId: idParam('userId').optional(),
+  /** Part of the subject, or of the user's name or email. */
+  search: z.string().trim().max(200, { error: 'search must be at most 200 characters' }).optional(),
+});
+export type AdminTicketsQuery = z.infer<typeof adminTicketsQuerySchema>;
