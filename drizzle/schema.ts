@@ -2,10 +2,11 @@
 // into SQL under migrations/, which is committed and applied by `npm start`, the tests and deploys.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { WARNING_KINDS } from '../worker/schemas/catalogue';
 import { ORDER_STATUSES } from '../worker/schemas/orders';
+import { NOTIFICATION_KINDS } from '../worker/schemas/notifications';
 import { TICKET_KINDS, TICKET_STATUSES } from '../worker/schemas/tickets';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -31,11 +32,14 @@ export const users = pgTable('users', {
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
   /** The last 30-second step a code was accepted for, so a code cannot be used twice. */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** The code of the user's referral link (/auth/register?ref=CODE), made the first time they ask for it. */
+  referralCode: text('referral_code'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('users_email_key').on(t.email),
   uniqueIndex('users_username_key').on(t.username),
+  uniqueIndex('users_referral_code_key').on(t.referralCode),
   index('users_created_at_idx').on(t.createdAt),
   check('users_user_type_check', sql`${t.userType} in (1, 2)`),
   check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
@@ -148,6 +152,11 @@ export const paymentIntents = pgTable('payment_intents', {
   reference: text('reference').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   provider: text('provider').notNull(),
+  /**
+   * How the money came: 'card' through a checkout we started (reference ours), or 'bank_transfer' to the
+   * user's dedicated account (reference the provider's, recorded when its verified webhook arrives).
+   */
+  channel: text('channel', { enum: ['card', 'bank_transfer'] }).notNull().default('card'),
   amountKobo: kobo('amount_kobo').notNull(),
   currency: text('currency').notNull().default('NGN'),
   status: text('status', { enum: ['pending', 'success', 'failed'] }).notNull().default('pending'),
@@ -456,3 +465,110 @@ export const ticketMessages = pgTable('ticket_messages', {
   index('ticket_messages_ticket_idx').on(t.ticketId, t.id),
   check('ticket_messages_body_check', sql`char_length(${t.body}) between 1 and 5000`),
 ]);
+
+// ---------------------------------------------------------------- funding by bank transfer
+
+/**
+ * A user's personal account number (Paystack Dedicated Virtual Account): transfers to it are the
+ * user's deposits. One per user; the provider's customer code ties a transfer back to the user.
+ */
+export const dedicatedAccounts = pgTable('dedicated_accounts', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  customerCode: text('customer_code').notNull(),
+  /** Requested from the provider and not yet answered ('pending'), usable ('active'), or refused ('failed', with the reason). */
+  status: text('status', { enum: ['pending', 'active', 'failed'] }).notNull().default('pending'),
+  accountNumber: text('account_number'),
+  accountName: text('account_name'),
+  bankName: text('bank_name'),
+  providerAccountId: text('provider_account_id'),
+  error: text('error'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('dedicated_accounts_customer_key').on(t.provider, t.customerCode),
+  uniqueIndex('dedicated_accounts_number_key').on(t.provider, t.accountNumber),
+]);
+
+// ---------------------------------------------------------------- referrals
+
+/** A sign-up through someone's referral link. Voiding it stops commissions on later deposits. */
+export const referrals = pgTable('referrals', {
+  referredUserId: integer('referred_user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  referrerId: integer('referrer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
+  voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+  voidReason: text('void_reason'),
+}, (t) => [
+  index('referrals_referrer_idx').on(t.referrerId, t.createdAt),
+  check('referrals_not_self_check', sql`${t.referredUserId} <> ${t.referrerId}`),
+]);
+
+/**
+ * A commission paid on one deposit of a referred user. payment_intent_id is unique, so a deposit pays
+ * at most one commission; the ledger row (source 'referral_commission', reference the deposit's) backs it up.
+ */
+export const referralCommissions = pgTable('referral_commissions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  referrerId: integer('referrer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  referredUserId: integer('referred_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  paymentIntentId: bigint('payment_intent_id', { mode: 'number' }).notNull().references(() => paymentIntents.id, { onDelete: 'restrict' }),
+  depositKobo: kobo('deposit_kobo').notNull(),
+  commissionKobo: kobo('commission_kobo').notNull(),
+  /** The commission rate applied, in basis points. */
+  rateBps: integer('rate_bps').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('referral_commissions_intent_key').on(t.paymentIntentId),
+  index('referral_commissions_referrer_idx').on(t.referrerId, t.createdAt),
+  check('referral_commissions_amounts_check', sql`${t.depositKobo} > 0 and ${t.commissionKobo} > 0 and ${t.rateBps} > 0`),
+]);
+
+// ---------------------------------------------------------------- notifications
+
+/**
+ * What happened that a user is told about: shown in the bell, and emailed unless the user turned
+ * the kind off. (kind, event_key) is unique, so an event is told once however often it is seen.
+ */
+export const notifications = pgTable('notifications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+  /** Names the event within its kind (an order id, a payment reference, a ticket message id). */
+  eventKey: text('event_key').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  /** Where in the SPA the event is seen (e.g. /user/orders). */
+  link: text('link'),
+  createdAt: createdAt(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  /** pending: to be emailed; sent; skipped: the user had the kind turned off when it was due. */
+  emailState: text('email_state', { enum: ['pending', 'sent', 'skipped'] }).notNull().default('pending'),
+  emailedAt: timestamp('emailed_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('notifications_event_key').on(t.kind, t.eventKey),
+  index('notifications_user_idx').on(t.userId, t.id),
+  index('notifications_email_pending_idx').on(t.id).where(sql`${t.emailState} = 'pending'`),
+]);
+
+/** A user's choices; no row means every email on and no low-balance alert. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  /** Kinds the user does not want emailed. */
+  emailOff: jsonb('email_off').$type<string[]>().notNull().default([]),
+  /** Alert when the balance drops below this; null: no alert. */
+  lowBalanceKobo: kobo('low_balance_kobo'),
+  /** Set once the alert went out; cleared when the balance is back at or above the threshold. */
+  lowBalanceAlertedAt: timestamp('low_balance_alerted_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [check('notification_settings_low_balance_check', sql`${t.lowBalanceKobo} is null or ${t.lowBalanceKobo} > 0`)]);
+
+// ---------------------------------------------------------------- favourites
+
+/** Services a user starred, for the Favorites screen. */
+export const favorites = pgTable('favorites', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  serviceId: integer('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.serviceId] })]);

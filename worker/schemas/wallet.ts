@@ -53,7 +53,7 @@ export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
  * back is a 'chargeback' (a refund or a dispute), one a dispute gave back a 'chargeback_return', and
  * money a credit paid towards the debt a chargeback left a 'debt_settlement'.
  */
-export const LEDGER_SOURCES = ['payment', 'admin_credit', 'admin_debit', 'order', 'order_refund', 'chargeback', 'chargeback_return', 'debt_settlement'] as const;
+export const LEDGER_SOURCES = ['payment', 'admin_credit', 'admin_debit', 'order', 'order_refund', 'chargeback', 'chargeback_return', 'debt_settlement', 'referral_commission'] as const;
 
 export const adminTransactionQuerySchema = transactionQuerySchema.extend({
   userId: z.coerce.number().int().positive({ error: 'userId must be a positive number' }).max(2_147_483_647, { error: 'userId is out of range' }).optional(),

@@ -11,6 +11,7 @@ import { AppError, invalid, notFound, rateLimited } from '../lib/errors';
 import { PaymentProviderError, type PaymentProvider, type PaymentProviderName, type VerifiedPayment } from '../providers/payments/types';
 import type { VerifyPaymentInput } from '../schemas/wallet';
 import { applyReversal, reportUnreadableReversal, settleDebt } from './chargebacks';
+import { afterDepositCredited } from './deposit-credited';
 import { applyLedgerEntry } from './ledger';
 import { recordProviderRefusal } from './payment-health';
 import { keysProblem, paymentAdapter, providerKeys, TEST_PAYMENT_IN_LIVE_MODE } from './payment-settings';
@@ -165,6 +166,10 @@ export async function applyVerification(db: Db, intent: Intent, verified: Verifi
       });
       // A debt left by a reversed card payment is paid before the new money can be spent.
       await settleDebt(tx, intent.userId, `payment:${intent.reference}`);
+      await afterDepositCredited(tx, {
+        intentId: intent.id, userId: intent.userId, amountKobo: intent.amountKobo, reference: intent.reference,
+        channel: intent.channel, provider: intent.provider as PaymentProviderName,
+      });
     });
     return ORDER_STATUS.success;
   }
