@@ -19,7 +19,8 @@ import { SkeletonRows } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
-import { formatDate, timeAgo } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { TimeAgo } from '@/components/TimeAgo';
 import { useDebouncedValue } from '@/lib/hooks';
 import type { SessionUser } from '@/lib/session';
 import { useAuth } from '@/features/auth/authContext';
@@ -74,7 +75,7 @@ export default function AdminAdministratorsPage() {
       ),
     },
     { key: 'status', header: 'Status', cell: (u) => <Badge tone={u.status === 'suspended' ? 'red' : 'green'}>{u.status === 'suspended' ? 'Suspended' : 'Active'}</Badge> },
-    { key: 'login', header: 'Last login', cell: (u) => (u.last_login ? timeAgo(u.last_login) : 'Not yet (invited)') },
+    { key: 'login', header: 'Last login', cell: (u) => (u.last_login ? <TimeAgo at={u.last_login} /> : 'Not yet (invited)') },
     { key: 'since', header: 'Member Since', cell: (u) => formatDate(u.created_at) || '—' },
     {
       key: 'actions',

@@ -14,7 +14,8 @@ import { Skeleton, SkeletonRows } from '@/components/Skeleton';
 import { StatCard } from '@/components/StatCard';
 import { Badge, StatusBadge, statusTone } from '@/components/StatusBadge';
 import { getErrorMessage } from '@/lib/api';
-import { abbreviateNumber, formatAmount, formatCount, formatDateTime, formatDuration, timeAgo } from '@/lib/format';
+import { abbreviateNumber, formatAmount, formatCount, formatDateTime, formatDuration } from '@/lib/format';
+import { TimeAgo } from '@/components/TimeAgo';
 import { cx } from '@/lib/hooks';
 import { useCurrency } from '@/features/public/settings';
 import { useDashboard, type Dashboard } from './adminApi';
@@ -280,12 +281,12 @@ function ProviderBalances({ data, loading }: SectionProps) {
                   {p.name} {p.enabled ? null : <Badge tone="slate">Off</Badge>}
                 </p>
                 <p className="text-xs text-slate-500">
-                  {p.balanceCheckedAt ? `Checked ${timeAgo(p.balanceCheckedAt)}` : 'Balance not checked yet'}
+                  {p.balanceCheckedAt ? <>Checked <TimeAgo at={p.balanceCheckedAt} /></> : 'Balance not checked yet'}
                   {p.lowBalanceAlert ? ` · alert below ${p.lowBalanceAlert} ${p.currency}` : ''}
                 </p>
                 {health.get(p.id)?.unhealthySince ? (
                   <p className="text-xs text-rose-700" title={health.get(p.id)?.lastError ?? undefined}>
-                    Not answering since {timeAgo(health.get(p.id)!.unhealthySince!)}
+                    Not answering since <TimeAgo at={health.get(p.id)!.unhealthySince!} />
                   </p>
                 ) : null}
               </div>
@@ -337,8 +338,8 @@ function StuckOrders({ data, loading }: SectionProps) {
 
 function SyncStatus({ data, loading }: SectionProps) {
   const rows = [
-    { label: 'Catalogue synced', value: data?.lastSync.catalogue ? timeAgo(data.lastSync.catalogue) : 'Never', title: formatDateTime(data?.lastSync.catalogue) },
-    { label: 'Open orders checked', value: data?.lastSync.orders ? timeAgo(data.lastSync.orders) : 'No open orders at a provider', title: formatDateTime(data?.lastSync.orders) },
+    { label: 'Catalogue synced', value: data?.lastSync.catalogue ? <TimeAgo at={data.lastSync.catalogue} /> : 'Never', title: formatDateTime(data?.lastSync.catalogue) },
+    { label: 'Open orders checked', value: data?.lastSync.orders ? <TimeAgo at={data.lastSync.orders} /> : 'No open orders at a provider', title: formatDateTime(data?.lastSync.orders) },
     { label: 'Payments awaiting confirmation', value: formatCount(data?.pendingPayments), title: '' },
   ];
   return (

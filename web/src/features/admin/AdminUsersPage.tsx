@@ -13,7 +13,8 @@ import { SearchInput } from '@/components/SearchInput';
 import { Badge } from '@/components/StatusBadge';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
-import { formatAmount, formatDate, timeAgo } from '@/lib/format';
+import { formatAmount, formatDate } from '@/lib/format';
+import { TimeAgo } from '@/components/TimeAgo';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import type { SessionUser } from '@/lib/session';
 import { useAuth } from '@/features/auth/authContext';
@@ -115,7 +116,7 @@ export default function AdminUsersPage() {
       ),
     },
     { key: 'balance', header: 'Balance', className: 'md:text-right', cell: (u) => <span className="whitespace-nowrap tabular-nums">{formatAmount(u.wallet?.balance ?? 0, currency)}</span> },
-    { key: 'login', header: 'Last login', cell: (u) => (u.last_login ? <span title={formatDate(u.last_login)}>{timeAgo(u.last_login)}</span> : 'Never') },
+    { key: 'login', header: 'Last login', cell: (u) => (u.last_login ? <span title={formatDate(u.last_login)}><TimeAgo at={u.last_login} /></span> : 'Never') },
     { key: 'joined', header: 'Member Since', hideBelow: '6xl', cell: (u) => formatDate(u.created_at) || '—' },
     { key: 'actions', header: 'Actions', className: 'md:text-right', cell: actions },
   ];

@@ -16,7 +16,8 @@ import { Spinner } from '@/components/Spinner';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
-import { formatDate, formatDateTime, timeAgo } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { TimeAgo } from '@/components/TimeAgo';
 import { toastFirstError } from '@/features/auth/formErrors';
 import { ACTIONS, COMMON_ERRORS, curlExample, ORDER_TYPES, phpExample, RATE_LIMIT_NOTE, type ActionDoc, type DocParam } from './apiDocs';
 import { apiKeyKeys, createApiKey, revokeApiKey, rotateApiKey, useApiKeys, type ApiKey, type NewApiKey } from './apiKeysApi';
@@ -145,7 +146,7 @@ function ApiKeysSection() {
                     <span className="mx-1.5 text-slate-300">·</span>
                     <span title={formatDateTime(key.created_at)}>Created {formatDate(key.created_at)}</span>
                     <span className="mx-1.5 text-slate-300">·</span>
-                    {key.last_used_at ? <span title={formatDateTime(key.last_used_at)}>Last used {timeAgo(key.last_used_at)}</span> : 'Never used'}
+                    {key.last_used_at ? <span title={formatDateTime(key.last_used_at)}>Last used <TimeAgo at={key.last_used_at} /></span> : 'Never used'}
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-2">

@@ -14,7 +14,8 @@ import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
 import { api, handleApiError, isApiError } from '@/lib/api';
-import { formatDate, initials, timeAgo } from '@/lib/format';
+import { formatDate, initials } from '@/lib/format';
+import { TimeAgo } from '@/components/TimeAgo';
 import type { SessionUser } from '@/lib/session';
 import { useAuth } from '@/features/auth/authContext';
 import { toastFirstError } from '@/features/auth/formErrors';
@@ -64,7 +65,7 @@ export default function ProfilePage({ title = 'Profile' }: { title?: string }) {
           {shown?.created_at ? (
             <p className="mt-0.5 text-xs text-slate-500">
               Member since {formatDate(shown.created_at)}
-              {shown.last_login ? ` · Last login ${timeAgo(shown.last_login)}` : ''}
+              {shown.last_login ? <> · Last login <TimeAgo at={shown.last_login} /></> : ''}
             </p>
           ) : null}
         </div>
