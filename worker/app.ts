@@ -23,6 +23,7 @@ import { adminUserRoutes } from './routes/admin/users';
 import { adminWalletRoutes } from './routes/admin/wallet';
 import { apiKeyRoutes } from './routes/api-keys';
 import { authRoutes } from './routes/auth';
+import { favoriteRoutes } from './routes/favorites';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { profileRoutes } from './routes/profile';
@@ -101,6 +102,7 @@ const api = new Hono<AppEnv>()
   .route('/user', orderRoutes)
   .route('/user', apiKeyRoutes)
   .route('/user', ticketRoutes)
+  .route('/user', favoriteRoutes)
   .route('/services', serviceRoutes)
   .route('/rates', rateRoutes)
   .route('/webhooks', webhookRoutes)

@@ -40,7 +40,7 @@ const ConfirmPaymentPage = lazy(() => import('@/features/wallet/ConfirmPaymentPa
 const TicketsPage = lazy(() => import('@/features/tickets/TicketsPage'));
 const NewTicketPage = lazy(() => import('@/features/tickets/NewTicketPage'));
 const TicketPage = lazy(() => import('@/features/tickets/TicketPage'));
-const FavoritesPage = lazy(() => import('@/features/user/placeholders').then((m) => ({ default: m.FavoritesPage })));
+const FavoritesPage = lazy(() => import('@/features/favorites/FavoritesPage'));
 const SettingsPage = lazy(() => import('@/features/user/placeholders').then((m) => ({ default: m.SettingsPage })));
 const LogoutPage = lazy(() => import('@/features/user/placeholders').then((m) => ({ default: m.LogoutPage })));
 // Admin (userType 1)

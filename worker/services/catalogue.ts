@@ -51,7 +51,7 @@ export function detectPlatform(...texts: string[]): string {
 
 // ---------------------------------------------------------------- views
 
-const serviceColumns = {
+export const serviceColumns = {
   id: services.id,
   name: services.name,
   description: services.description,
@@ -70,7 +70,7 @@ const serviceColumns = {
   averageTimeSeconds: services.averageTimeSeconds,
 };
 
-interface ServiceRow {
+export interface ServiceRow {
   id: number;
   name: string;
   description: string;

@@ -15,7 +15,7 @@ import { formatCount, formatDuration } from '@/lib/format';
 import { useDisplayCurrency, type DisplayMoney } from '@/features/public/currency';
 import { serviceByIdQuery, type Service } from './catalog';
 import { MassOrderForm } from './MassOrderForm';
-import { OrderForm } from './OrderForm';
+import { OrderForm, type OrderFormStart } from './OrderForm';
 import { rateUnit } from './orderFields';
 import { ServicePicker } from './ServicePicker';
 
@@ -24,6 +24,19 @@ const TABS = [
   { key: 'single', label: 'New order' },
   { key: 'mass', label: 'Mass order' },
 ] as const;
+
+const MAX_START_LINK = 2000;
+
+/** ?link= and ?quantity= as "Order again" sends them: kept only when they could be a link and a whole number. */
+function useOrderFormStart(): OrderFormStart {
+  const [params] = useSearchParams();
+  const link = params.get('link')?.trim() ?? '';
+  const quantity = params.get('quantity')?.trim() ?? '';
+  return {
+    ...(link && link.length <= MAX_START_LINK ? { link } : {}),
+    ...(/^[1-9]\d{0,9}$/.test(quantity) ? { quantity } : {}),
+  };
+}
 
 /** The service named by router state, or by ?service=<id> (looked up through the search). */
 function usePreselectedService(): { service: Service | null; loading: boolean } {
@@ -41,6 +54,7 @@ export default function CreateOrderPage() {
   const [tab, setTab] = useState<TabKey>('single');
   const money = useDisplayCurrency();
   const preselected = usePreselectedService();
+  const start = useOrderFormStart();
   const [service, setService] = useState<Service | null>(null);
   const [picking, setPicking] = useState(true);
 
@@ -92,7 +106,13 @@ export default function CreateOrderPage() {
                 />
               </>
             ) : (
-              <OrderForm key={String(service.id)} service={service} money={money} onChangeService={() => setPicking(true)} />
+              <OrderForm
+                key={String(service.id)}
+                service={service}
+                money={money}
+                onChangeService={() => setPicking(true)}
+                start={String(service.id) === String(preselected.service?.id) ? start : undefined}
+              />
             )}
           </section>
           <aside className="space-y-4">

@@ -16,6 +16,7 @@ import { Icon } from '@/components/Icon';
 import { PlatformBadge } from '@/components/PlatformBadge';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
+import { StarButton } from '@/components/StarButton';
 import { getErrorMessage, handleApiError, isApiError } from '@/lib/api';
 import { abbreviateNumber, formatAmount, formatCount, formatKobo, koboToNaira } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/hooks';
@@ -34,7 +35,13 @@ interface PriceChange {
   now: string;
 }
 
-export function OrderForm({ service, money, onChangeService }: { service: Service; money: DisplayMoney; onChangeService: () => void }) {
+/** The link and quantity to start from ("Order again" from Favorites); the customer still checks and sends. */
+export interface OrderFormStart {
+  link?: string;
+  quantity?: string;
+}
+
+export function OrderForm({ service, money, onChangeService, start }: { service: Service; money: DisplayMoney; onChangeService: () => void; start?: OrderFormStart }) {
   const queryClient = useQueryClient();
   const balance = useWalletBalance();
   const spec = typeSpec(service.type);
@@ -46,7 +53,7 @@ export function OrderForm({ service, money, onChangeService }: { service: Servic
     reset,
     setError,
     formState: { errors },
-  } = useForm<OrderFormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY_ORDER_FORM });
+  } = useForm<OrderFormValues>({ resolver: zodResolver(schema), defaultValues: { ...EMPTY_ORDER_FORM, ...start } });
   const values = useWatch({ control }) as OrderFormValues;
   const totals = orderTotals(service, { ...EMPTY_ORDER_FORM, ...values });
 
@@ -117,6 +124,7 @@ export function OrderForm({ service, money, onChangeService }: { service: Servic
             {money.formatPrecise(service.rate)} {rateUnit(service)} · min {abbreviateNumber(service.min)} · max {abbreviateNumber(service.max)}
           </p>
         </div>
+        <StarButton serviceId={service.id} serviceName={service.name} />
         <button type="button" className="btn-sm btn-secondary" onClick={onChangeService}>
           Change
         </button>

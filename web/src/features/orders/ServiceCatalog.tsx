@@ -9,6 +9,7 @@ import { PlatformBadge } from '@/components/PlatformBadge';
 import { Skeleton } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
 import { Spinner } from '@/components/Spinner';
+import { StarButton } from '@/components/StarButton';
 import { getErrorMessage } from '@/lib/api';
 import { formatCount, formatDuration } from '@/lib/format';
 import { cx, useDebouncedValue } from '@/lib/hooks';
@@ -25,9 +26,11 @@ interface Props {
   onAction: (service: Service) => void;
   /** Initial search text (e.g. from the URL). */
   initialSearch?: string;
+  /** A star beside each service to add it to the signed-in user's favourites. */
+  withFavorites?: boolean;
 }
 
-export function ServiceCatalog({ actionLabel, onAction, initialSearch = '' }: Props) {
+export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', withFavorites = false }: Props) {
   // Per-1000 prices in the visitor's display currency, 2 to 6 fraction digits.
   const { formatPrecise: price } = useDisplayCurrency();
   const [search, setSearch] = useState(initialSearch);
@@ -179,7 +182,7 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '' }: Pr
                   {row.title}
                 </h3>
               ) : (
-                <ServiceRow service={row.service} price={price} actionLabel={actionLabel} onAction={onAction} />
+                <ServiceRow service={row.service} price={price} actionLabel={actionLabel} onAction={onAction} withFavorites={withFavorites} />
               )}
             </div>
           );
@@ -194,12 +197,15 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '' }: Pr
   );
 }
 
-function ServiceRow({ service: s, price, actionLabel, onAction }: { service: Service; price: (naira: string) => string; actionLabel: string; onAction: (s: Service) => void }) {
+function ServiceRow({ service: s, price, actionLabel, onAction, withFavorites }: { service: Service; price: (naira: string) => string; actionLabel: string; onAction: (s: Service) => void; withFavorites: boolean }) {
   return (
     <article className="card grid grid-cols-1 gap-2 p-4 lg:grid-cols-[4.5rem_minmax(0,1fr)_9rem_9rem_8rem_7rem] lg:items-center lg:gap-4 lg:py-3">
       <span className="text-xs font-medium text-slate-500 lg:text-sm">#{s.id}</span>
       <div className="min-w-0">
-        <h4 className="font-semibold text-slate-900 lg:text-sm">{s.name}</h4>
+        <div className="flex items-start justify-between gap-2">
+          <h4 className="font-semibold text-slate-900 lg:text-sm">{s.name}</h4>
+          {withFavorites ? <StarButton serviceId={s.id} serviceName={s.name} className="-mt-2.5 -mr-2.5" /> : null}
+        </div>
         {s.description ? <p className="mt-0.5 line-clamp-2 text-sm text-slate-600 lg:text-xs">{s.description}</p> : null}
         <div className="mt-1.5 flex flex-wrap gap-1.5">
           {s.refill ? <Badge tone="green">Refill</Badge> : null}

@@ -40,7 +40,7 @@ export default function UserServicesPage() {
           </Link>
         </div>
       </section>
-      <ServiceCatalog actionLabel="Order" onAction={onOrder} />
+      <ServiceCatalog actionLabel="Order" onAction={onOrder} withFavorites />
     </div>
   );
 }

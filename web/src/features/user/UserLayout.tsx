@@ -86,6 +86,8 @@ export default function UserLayout() {
               entries={[
                 { kind: 'header', label: 'My Account' },
                 { kind: 'item', label: 'Profile', icon: <Icon name="user" className="h-4 w-4" />, onSelect: () => navigate('/user/profile') },
+                // Beyond the spec's Profile and Logout: the screens the tab row has no room for.
+                { kind: 'item', label: 'Favorites', icon: <Icon name="star" className="h-4 w-4" />, onSelect: () => navigate('/user/favorites') },
                 { kind: 'item', label: 'Logout', icon: <Icon name="logout" className="h-4 w-4" />, onSelect: () => void logout(), danger: true },
               ]}
             />

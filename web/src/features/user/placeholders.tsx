@@ -7,6 +7,5 @@ function Placeholder({ title }: { title: string }) {
   );
 }
 
-export const FavoritesPage = () => <Placeholder title="Favorites" />;
 export const SettingsPage = () => <Placeholder title="Settings" />;
 export const LogoutPage = () => <Placeholder title="Logout" />;
