@@ -17,6 +17,7 @@ import { adminAuditRoutes } from './routes/admin/audit';
 import { adminDashboardRoutes } from './routes/admin/dashboard';
 import { adminOrderRoutes } from './routes/admin/orders';
 import { adminProviderRoutes } from './routes/admin/providers';
+import { adminReferralRoutes } from './routes/admin/referrals';
 import { adminServiceRoutes, MAX_CSV_BYTES } from './routes/admin/services';
 import { adminTicketRoutes } from './routes/admin/tickets';
 import { adminUserRoutes } from './routes/admin/users';
@@ -28,6 +29,7 @@ import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { profileRoutes } from './routes/profile';
 import { rateRoutes } from './routes/rates';
+import { referralRoutes } from './routes/referrals';
 import { resellerApiRoutes } from './routes/reseller-api';
 import { serviceRoutes } from './routes/services';
 import { ticketRoutes } from './routes/tickets';
@@ -86,6 +88,7 @@ const admin = new Hono<AppEnv>()
   .route('/services', adminServiceRoutes)
   .route('/orders', adminOrderRoutes)
   .route('/tickets', adminTicketRoutes)
+  .route('/referrals', adminReferralRoutes)
   .route('/settings', adminSettingsRoutes)
   .route('/dashboard', adminDashboardRoutes)
   .route('/administrators', adminAdministratorRoutes)
@@ -103,6 +106,7 @@ const api = new Hono<AppEnv>()
   .route('/user', apiKeyRoutes)
   .route('/user', ticketRoutes)
   .route('/user', favoriteRoutes)
+  .route('/user', referralRoutes)
   .route('/services', serviceRoutes)
   .route('/rates', rateRoutes)
   .route('/webhooks', webhookRoutes)

@@ -216,7 +216,7 @@ describe('an administrator', () => {
     const sidebar = page.getByRole('complementary', { name: 'Admin navigation' });
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     await sidebar.getByRole('link', { name: 'Dashboard' }).waitFor();
-    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Services', 'Orders', 'Tickets', 'Payment Settings', 'Users', 'Administrators', 'Site Settings']);
+    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Services', 'Orders', 'Tickets', 'Payment Settings', 'Users', 'Referrals', 'Administrators', 'Site Settings']);
     const onScreen = async () => ((await sidebar.boundingBox())?.x ?? -1) >= 0;
     expect(await onScreen()).toBe(true);
     expect(await menuButton.isVisible()).toBe(false);

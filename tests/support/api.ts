@@ -81,10 +81,10 @@ export interface TestAccount {
   refreshToken: string;
 }
 
-export async function registerAndLogin(overrides: { fullName?: string; password?: string } = {}): Promise<TestAccount> {
+export async function registerAndLogin(overrides: { fullName?: string; password?: string; referralCode?: string } = {}): Promise<TestAccount> {
   const email = `${unique()}@example.com`;
   const password = overrides.password ?? 'correct-horse-1';
-  const registered = await call('auth/register', { body: { fullName: overrides.fullName ?? 'Test User', email, password, userType: 2 } });
+  const registered = await call('auth/register', { body: { fullName: overrides.fullName ?? 'Test User', email, password, userType: 2, referralCode: overrides.referralCode } });
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   return login(email, password);
 }

@@ -41,6 +41,7 @@ const TicketsPage = lazy(() => import('@/features/tickets/TicketsPage'));
 const NewTicketPage = lazy(() => import('@/features/tickets/NewTicketPage'));
 const TicketPage = lazy(() => import('@/features/tickets/TicketPage'));
 const FavoritesPage = lazy(() => import('@/features/favorites/FavoritesPage'));
+const ReferralsPage = lazy(() => import('@/features/referrals/ReferralsPage'));
 const SettingsPage = lazy(() => import('@/features/user/placeholders').then((m) => ({ default: m.SettingsPage })));
 const LogoutPage = lazy(() => import('@/features/user/placeholders').then((m) => ({ default: m.LogoutPage })));
 // Admin (userType 1)
@@ -53,6 +54,7 @@ const AdminServicesPage = lazy(() => import('@/features/admin/AdminServicesPage'
 const AdminTransactionsPage = lazy(() => import('@/features/admin/AdminTransactionsPage'));
 const AdminOrdersPage = lazy(() => import('@/features/admin/AdminOrdersPage'));
 const AdminTicketsPage = lazy(() => import('@/features/admin/tickets/AdminTicketsPage'));
+const AdminReferralsPage = lazy(() => import('@/features/admin/referrals/AdminReferralsPage'));
 const AdminTicketPage = lazy(() => import('@/features/admin/tickets/AdminTicketPage'));
 const AdminSiteSettingsPage = lazy(() => import('@/features/admin/AdminSiteSettingsPage'));
 const AdminPaymentSettingsPage = lazy(() => import('@/features/admin/AdminPaymentSettingsPage'));
@@ -114,6 +116,7 @@ export const routes: RouteObject[] = [
           { path: 'tickets/new', element: page(NewTicketPage) },
           { path: 'tickets/:id', element: page(TicketPage) },
           { path: 'favorites', element: page(FavoritesPage) },
+          { path: 'referrals', element: page(ReferralsPage) },
           { path: 'settings', element: page(SettingsPage) },
           { path: 'logout', element: page(LogoutPage) },
         ],
@@ -133,6 +136,7 @@ export const routes: RouteObject[] = [
           { path: 'site-settings', element: page(AdminSiteSettingsPage) },
           { path: 'payment-settings', element: page(AdminPaymentSettingsPage) },
           { path: 'users', element: page(AdminUsersPage) },
+          { path: 'referrals', element: page(AdminReferralsPage) },
           { path: 'administrators', element: page(AdminAdministratorsPage) },
           { path: 'manage-user', element: page(ManageUserPage) },
         ],

@@ -1,6 +1,7 @@
 // Request-body schemas shared by the Worker (validation) and the SPA (forms),
 // so a form and its endpoint cannot drift apart. Messages are the spec's, to the letter.
 import { z } from 'zod';
+import { referralCodeField } from './referrals';
 
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -44,6 +45,8 @@ export const registerSchema = z.object({
   password: newPasswordField,
   // Accepted for compatibility with the spec's payload; the server always makes type 2.
   userType: z.unknown().optional(),
+  /** From a referral link (/auth/register?ref=CODE); an unknown or malformed code is ignored. */
+  referralCode: referralCodeField,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

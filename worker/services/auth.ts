@@ -10,6 +10,7 @@ import { ACCOUNT_SUSPENDED, ACCOUNT_SUSPENDED_ERROR } from '../schemas/session';
 import { assertHardToGuess, DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { REFRESH_TOKEN_TTL_DAYS, signAccessToken } from './tokens';
 import { checkLoginCode } from './two-factor';
+import { recordReferral } from './referrals';
 import { publicUserColumns, toPublicUser, usernameCandidate, type PublicUser } from './users';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -43,6 +44,7 @@ export async function registerUser(db: DbOrTx, input: RegisterInput, userType: n
         .returning(publicUserColumns);
       if (created) {
         await tx.insert(wallets).values({ userId: created.id });
+        await recordReferral(tx, created.id, input.referralCode);
         return toPublicUser(created);
       }
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));

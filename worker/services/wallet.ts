@@ -1,7 +1,7 @@
 // The wallet as people see it: balances, history, administrators' manual entries, the
 // admin user-detail view, and reconciliation of every balance against its ledger.
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { auditLog, paymentIntents, paymentReversals, TRANSACTION_TYPE, users, walletTransactions, wallets } from '../../drizzle/schema';
+import { auditLog, paymentIntents, paymentReversals, referralCommissions, TRANSACTION_TYPE, users, walletTransactions, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { koboToNaira, nairaToKobo } from '../lib/decimal';
 import { conflict, notFound } from '../lib/errors';
@@ -225,6 +225,8 @@ export interface ReconciliationReport {
   debtMismatches: Array<{ userId: number; debt: string; expected: string }>;
   /** Chargebacks whose ledger entries do not match what they record as taken (and, when won, given back). */
   reversalMismatches: Array<{ reversalId: number; status: string; taken: string; debited: string; returned: string }>;
+  /** Referral commissions not credited exactly as recorded, and commission credits with no record. */
+  commissionMismatches: Array<{ reference: string; recorded: string | null; credited: string | null }>;
 }
 
 /**
@@ -233,7 +235,7 @@ export interface ReconciliationReport {
  * when won, gave back) exactly what it records.
  */
 export async function reconcile(db: DbOrTx): Promise<ReconciliationReport> {
-  const [balances, running, payments, [{ walletsChecked }], debts, reversals] = await Promise.all([
+  const [balances, running, payments, [{ walletsChecked }], debts, reversals, commissions] = await Promise.all([
     db.execute<{ user_id: number; balance: string; ledger: string }>(sql`
       select w.user_id, w.balance_kobo as balance, coalesce(l.sum, 0) as ledger
       from wallets w
@@ -277,6 +279,13 @@ export async function reconcile(db: DbOrTx): Promise<ReconciliationReport> {
       where coalesce(d.amount_kobo, 0) <> r.taken_kobo
         or coalesce(c.amount_kobo, 0) <> case when r.status = 'dispute_won' then r.taken_kobo + r.debt_kobo else 0 end
       limit 1000`),
+    // A commission's credit is named by the deposit's reference (referrals.ts).
+    db.execute<{ reference: string; recorded: string | null; credited: string | null }>(sql`
+      select coalesce(c.reference, t.source_ref) as reference, c.commission_kobo as recorded, t.amount_kobo as credited
+      from (select p.reference, rc.commission_kobo, rc.referrer_id from ${referralCommissions} rc join ${paymentIntents} p on p.id = rc.payment_intent_id) c
+      full join (select source_ref, amount_kobo, user_id from wallet_transactions where source_kind = 'referral_commission') t on t.source_ref = c.reference
+      where c.reference is null or t.source_ref is null or t.amount_kobo <> c.commission_kobo or t.user_id <> c.referrer_id
+      limit 1000`),
   ]);
   const report = {
     walletsChecked,
@@ -284,11 +293,15 @@ export async function reconcile(db: DbOrTx): Promise<ReconciliationReport> {
     brokenRunningBalances: running.rows.map((r) => ({ userId: r.user_id, transactionId: Number(r.id) })),
     paymentMismatches: payments.rows.map((r) => ({ reference: r.reference, status: r.status, credits: Number(r.credits) })),
     debtMismatches: debts.rows.map((r) => ({ userId: r.user_id, debt: koboToNaira(BigInt(r.debt)), expected: koboToNaira(BigInt(r.expected)) })),
+    commissionMismatches: commissions.rows.map((r) => ({
+      reference: r.reference, recorded: r.recorded === null ? null : koboToNaira(BigInt(r.recorded)), credited: r.credited === null ? null : koboToNaira(BigInt(r.credited)),
+    })),
     reversalMismatches: reversals.rows.map((r) => ({
       reversalId: Number(r.id), status: r.status, taken: koboToNaira(BigInt(r.taken)), debited: koboToNaira(BigInt(r.debited)), returned: koboToNaira(BigInt(r.returned)),
     })),
   };
-  const ok = [report.balanceMismatches, report.brokenRunningBalances, report.paymentMismatches, report.debtMismatches, report.reversalMismatches].every((found) => found.length === 0);
+  const ok = [report.balanceMismatches, report.brokenRunningBalances, report.paymentMismatches, report.debtMismatches, report.reversalMismatches, report.commissionMismatches]
+    .every((found) => found.length === 0);
   return { ok, ...report };
 }
 

@@ -7,6 +7,7 @@ import { PASSWORD_TOO_GUESSABLE, registerFormSchema, type RegisterFormInput } fr
 import { PasswordField, TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
 import { getErrorMessage, isApiError, publicApi } from '@/lib/api';
+import { forgetReferral, rememberedReferral } from '@/lib/referral';
 import { toastFirstError } from './formErrors';
 
 // The order the spec checks them in: full name, email, password, then the match.
@@ -32,7 +33,8 @@ export function RegisterForm({ onSwitchToLogin }: Props) {
   const onValid = async (values: RegisterFormInput) => {
     const { confirmPassword: _omit, ...payload } = values;
     try {
-      await publicApi.post('auth/register', { ...payload, fullName: payload.fullName.trim(), email: payload.email.trim(), userType: 2 });
+      await publicApi.post('auth/register', { ...payload, fullName: payload.fullName.trim(), email: payload.email.trim(), userType: 2, referralCode: rememberedReferral() });
+      forgetReferral();
       toast.success('Account created successfully');
       reset(EMPTY);
       if (onSwitchToLogin) onSwitchToLogin();

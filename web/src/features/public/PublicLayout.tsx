@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { rememberReferral } from '@/lib/referral';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
 import { Modal } from '@/components/Modal';
@@ -48,6 +49,7 @@ export default function PublicLayout() {
 
   // Close the side menu on navigation.
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => rememberReferral(location.search), [location.search]);
 
   const openModal = (which: Exclude<AuthModal, null>) => (e: MouseEvent) => {
     if (onAuthPage || !isPlainClick(e)) return;

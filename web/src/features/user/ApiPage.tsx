@@ -8,6 +8,7 @@ import { toast } from 'react-toastify';
 import { API_KEY_NAME_MAX, createApiKeySchema, type CreateApiKeyInput } from '@schemas/api-keys';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { SelectField, TextField } from '@/components/Field';
+import { CopyButton } from '@/components/CopyButton';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { PageHeader } from '@/components/PageHeader';
@@ -36,23 +37,6 @@ export default function ApiPage() {
 }
 
 // ---------------------------------------------------------------- keys
-
-/** Copies text, saying so; where the clipboard is unavailable the text stays selectable by hand. */
-function CopyButton({ text, label, className = 'btn-sm btn-secondary' }: { text: string; label: string; className?: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast.success('Copied');
-    } catch {
-      toast.error('Could not copy. Select the text and copy it by hand.');
-    }
-  };
-  return (
-    <button type="button" className={className} onClick={() => void copy()} aria-label={label}>
-      <Icon name="copy" className="h-4 w-4" /> Copy
-    </button>
-  );
-}
 
 function ApiKeysSection() {
   const queryClient = useQueryClient();

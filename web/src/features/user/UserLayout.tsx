@@ -88,6 +88,7 @@ export default function UserLayout() {
                 { kind: 'item', label: 'Profile', icon: <Icon name="user" className="h-4 w-4" />, onSelect: () => navigate('/user/profile') },
                 // Beyond the spec's Profile and Logout: the screens the tab row has no room for.
                 { kind: 'item', label: 'Favorites', icon: <Icon name="star" className="h-4 w-4" />, onSelect: () => navigate('/user/favorites') },
+                { kind: 'item', label: 'Referrals', icon: <Icon name="users" className="h-4 w-4" />, onSelect: () => navigate('/user/referrals') },
                 { kind: 'item', label: 'Logout', icon: <Icon name="logout" className="h-4 w-4" />, onSelect: () => void logout(), danger: true },
               ]}
             />

@@ -1,0 +1,43 @@
+// Referral schemas shared by the Worker (validation) and the SPA (forms). Pure zod, no other imports.
+import { z } from 'zod';
+import { paginationSchema } from './common';
+
+/** Letters and digits people can read aloud and type without mix-ups (no 0/O, 1/I/L). */
+export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const REFERRAL_CODE_LENGTH = 8;
+export const DEFAULT_REFERRAL_RATE_BPS = 500;
+export const MAX_REFERRAL_RATE_BPS = 5000;
+
+/**
+ * The code from a referral link as registration receives it. Anything that is not a code is
+ * dropped, never refused: a mangled link must not stop anyone from signing up.
+ */
+export const referralCodeField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{${REFERRAL_CODE_LENGTH}}$`))
+  .optional()
+  .catch(undefined);
+
+/** PUT admin/settings/referral: the commission as a percentage of each referred deposit, up to two decimals. */
+export const referralSettingsSchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+  ratePercent: z
+    .string({ error: 'Commission must be a percentage' })
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'Commission must be a percentage with at most two decimals' })
+    .refine((value) => Number(value) > 0 && Number(value) * 100 <= MAX_REFERRAL_RATE_BPS, { error: `Commission must be more than 0% and at most ${MAX_REFERRAL_RATE_BPS / 100}%` }),
+});
+export type ReferralSettingsInput = z.infer<typeof referralSettingsSchema>;
+
+/** POST admin/referrals/:referredUserId/void. */
+export const voidReferralSchema = z.object({
+  reason: z.string({ error: 'Please give a reason' }).trim().min(3, { error: 'Please give a reason' }).max(300, { error: 'Reason must be at most 300 characters' }),
+});
+
+export const adminReferralsQuerySchema = paginationSchema.extend({
+  /** Referrals made by this user, or of this user. */
+  userId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type AdminReferralsQuery = z.infer<typeof adminReferralsQuerySchema>;
