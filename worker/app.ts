@@ -26,6 +26,7 @@ import { apiKeyRoutes } from './routes/api-keys';
 import { authRoutes } from './routes/auth';
 import { favoriteRoutes } from './routes/favorites';
 import { healthRoutes } from './routes/health';
+import { notificationRoutes, unsubscribeRoutes } from './routes/notifications';
 import { orderRoutes } from './routes/orders';
 import { profileRoutes } from './routes/profile';
 import { rateRoutes } from './routes/rates';
@@ -107,6 +108,8 @@ const api = new Hono<AppEnv>()
   .route('/user', ticketRoutes)
   .route('/user', favoriteRoutes)
   .route('/user', referralRoutes)
+  .route('/user', notificationRoutes)
+  .route('/notifications', unsubscribeRoutes)
   .route('/services', serviceRoutes)
   .route('/rates', rateRoutes)
   .route('/webhooks', webhookRoutes)

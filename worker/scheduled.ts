@@ -2,6 +2,7 @@
 // and each is safe to run concurrently with itself (they claim work with conditional updates).
 import { openDatabase, type Db } from './db';
 import type { Env } from './env';
+import { checkLowBalances, sendNotificationEmails } from './services/notification-emails';
 import { runSmmSync } from './services/order-sync';
 import { reverifyPendingDeposits } from './services/payments';
 
@@ -10,6 +11,9 @@ export type ScheduledJob = (db: Db, env: Env) => Promise<unknown>;
 export const scheduledJobs: Record<string, ScheduledJob> = {
   reverifyPendingDeposits,
   runSmmSync,
+  // After the jobs that make events, so what they told goes out in the same run.
+  checkLowBalances,
+  sendNotificationEmails,
 };
 
 export async function runScheduledJobs(env: Env): Promise<Record<string, unknown>> {

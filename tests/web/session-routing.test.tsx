@@ -153,7 +153,7 @@ describe('user shell and logout', () => {
 
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['My Account', 'Profile', 'Favorites', 'Referrals', 'Logout']);
+    expect(items.map((i) => i.textContent)).toEqual(['My Account', 'Profile', 'Favorites', 'Referrals', 'Settings', 'Logout']);
     expect(items[0].getAttribute('aria-disabled')).toBe('true');
   });
 

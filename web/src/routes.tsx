@@ -42,7 +42,8 @@ const NewTicketPage = lazy(() => import('@/features/tickets/NewTicketPage'));
 const TicketPage = lazy(() => import('@/features/tickets/TicketPage'));
 const FavoritesPage = lazy(() => import('@/features/favorites/FavoritesPage'));
 const ReferralsPage = lazy(() => import('@/features/referrals/ReferralsPage'));
-const SettingsPage = lazy(() => import('@/features/user/placeholders').then((m) => ({ default: m.SettingsPage })));
+const SettingsPage = lazy(() => import('@/features/notifications/SettingsPage'));
+const UnsubscribePage = lazy(() => import('@/features/notifications/UnsubscribePage'));
 const LogoutPage = lazy(() => import('@/features/user/placeholders').then((m) => ({ default: m.LogoutPage })));
 // Admin (userType 1)
 const AdminLayout = lazy(() => import('@/features/admin/AdminLayout'));
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: 'contact-us', element: page(ContactPage) },
           { path: 'forgot-password', element: page(ForgotPasswordPage) },
           { path: 'reset-password', element: page(ResetPasswordPage) },
+          { path: 'unsubscribe', element: page(UnsubscribePage) },
           {
             // Pathless, so /auth itself is an unknown path ('404 Not Found'), not an empty layout.
             element: page(AuthLayout),

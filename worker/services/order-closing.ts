@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db';
 import { invalid } from '../lib/errors';
 import type { OrderStatus } from '../schemas/orders';
 import { applyLedgerEntry } from './ledger';
+import { notifyOrderClosed } from './notifications';
 import { refundOwed, type Delivery, type FinalStatus } from './order-refunds';
 
 export interface Closing extends Delivery {
@@ -45,7 +46,7 @@ export async function closeOrder(tx: DbOrTx, orderId: number, closing: Closing):
       updatedAt: new Date(),
     })
     .where(and(eq(orders.id, orderId), inArray(orders.status, closing.from), closing.where))
-    .returning({ userId: orders.userId, refundedKobo: orders.refundedKobo });
+    .returning({ userId: orders.userId, refundedKobo: orders.refundedKobo, serviceName: orders.serviceName });
   if (!closed) return null;
   if (closed.refundedKobo > 0n) {
     await applyLedgerEntry(tx, {
@@ -57,6 +58,7 @@ export async function closeOrder(tx: DbOrTx, orderId: number, closing: Closing):
       description: outcome.status === 'Canceled' ? `Refund: order #${orderId} canceled` : `Refund: order #${orderId} partially delivered`,
     });
   }
-  return closed;
+  await notifyOrderClosed(tx, { id: orderId, userId: closed.userId, serviceName: closed.serviceName, status: outcome.status, refundedKobo: closed.refundedKobo, reason: closing.reason });
+  return { userId: closed.userId, refundedKobo: closed.refundedKobo };
 }
 

@@ -13,6 +13,7 @@ import { syncProviderCatalogue } from './catalogue';
 import { recordWarning } from './margin';
 import { syncProviderStatuses } from './order-status-sync';
 import { queueSubmissions } from './order-submissions';
+import { notifyRefillCompleted } from './notifications';
 import { closeOrder } from './order-closing';
 import type { OrderEnv } from './orders';
 import { checkProviderBalance, providerClient, type ProviderEnv, type ProviderRow } from './providers';
@@ -101,7 +102,7 @@ async function syncRefills(db: Db, env: ProviderEnv, provider: ProviderRow): Pro
   await db.update(orderRefills).set({ status: 'Rejected', error: 'The request was interrupted', updatedAt: new Date() })
     .where(and(eq(orderRefills.status, 'Requesting'), lt(orderRefills.createdAt, sql`now() - ${STALE_CLAIM}`)));
   const open = await db
-    .select({ id: orderRefills.id, providerRefillId: orderRefills.providerRefillId, status: orderRefills.status })
+    .select({ id: orderRefills.id, providerRefillId: orderRefills.providerRefillId, status: orderRefills.status, orderId: orders.id, userId: orders.userId, serviceName: orders.serviceName })
     .from(orderRefills)
     .innerJoin(orders, eq(orders.id, orderRefills.orderId))
     .where(and(eq(orders.providerId, provider.id), inArray(orderRefills.status, ['Pending', 'In progress']), isNotNull(orderRefills.providerRefillId)))
@@ -113,7 +114,10 @@ async function syncRefills(db: Db, env: ProviderEnv, provider: ProviderRow): Pro
   for (const refill of open) {
     const answer = answers.get(refill.providerRefillId!);
     if (!answer?.ok || answer.status === refill.status) continue;
-    await db.update(orderRefills).set({ status: answer.status, updatedAt: new Date() }).where(eq(orderRefills.id, refill.id));
+    await db.transaction(async (tx) => {
+      await tx.update(orderRefills).set({ status: answer.status, updatedAt: new Date() }).where(eq(orderRefills.id, refill.id));
+      if (answer.status === 'Completed') await notifyRefillCompleted(tx, { id: refill.id, orderId: refill.orderId, userId: refill.userId, serviceName: refill.serviceName });
+    });
     changed += 1;
   }
   return changed;

@@ -6,6 +6,7 @@ import { auditLog, orders, paymentIntents, ticketMessages, tickets, users } from
 import type { Db, DbOrTx } from '../db';
 import { conflict, invalid, notFound } from '../lib/errors';
 import type { CreateTicketData, TicketStatus } from '../schemas/tickets';
+import { notifyTicketAnswered } from './notifications';
 import { enforceRateLimit } from './rate-limit';
 import { ticketDetail, type TicketDetail } from './ticket-views';
 
@@ -101,9 +102,10 @@ export async function replyAsStaff(db: Db, actorId: number, id: number, message:
         closedBy: null,
       })
       .where(eq(tickets.id, id))
-      .returning({ id: tickets.id });
+      .returning({ id: tickets.id, userId: tickets.userId, subject: tickets.subject });
     if (!ticket) throw ticketNotFound();
     const [sent] = await tx.insert(ticketMessages).values({ ticketId: id, authorId: actorId, fromStaff: true, body: message }).returning({ id: ticketMessages.id });
+    await notifyTicketAnswered(tx, { messageId: sent.id, ticketId: id, userId: ticket.userId, subject: ticket.subject });
     await tx.insert(auditLog).values({ actorId, action: 'ticket.reply', targetType: 'ticket', targetId: String(id), details: { messageId: sent.id } });
   });
   return ticketDetail(db, id, { staff: true });

@@ -3,7 +3,7 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '@/components/Icon';
 import { useTicketUnread } from './ticketsApi';
-import { UnreadCountPill } from './badges';
+import { UnreadCountPill } from '@/components/UnreadCountPill';
 
 export function SupportLink() {
   const unread = useTicketUnread().data ?? 0;

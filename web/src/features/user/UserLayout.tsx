@@ -14,6 +14,7 @@ import { CurrencySwitcher } from '@/features/public/CurrencySwitcher';
 import { useDisplayCurrency } from '@/features/public/currency';
 import { MaintenanceBanner } from '@/features/public/MaintenanceBanner';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/features/public/settings';
+import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { SupportLink } from '@/features/tickets/SupportLink';
 import { useWalletBalance } from '@/features/wallet/walletApi';
 
@@ -73,6 +74,7 @@ export default function UserLayout() {
                 Add fund
               </span>
             </span>
+            <NotificationBell />
             <SupportLink />
             <DropdownMenu
               label="Account menu"
@@ -89,6 +91,7 @@ export default function UserLayout() {
                 // Beyond the spec's Profile and Logout: the screens the tab row has no room for.
                 { kind: 'item', label: 'Favorites', icon: <Icon name="star" className="h-4 w-4" />, onSelect: () => navigate('/user/favorites') },
                 { kind: 'item', label: 'Referrals', icon: <Icon name="users" className="h-4 w-4" />, onSelect: () => navigate('/user/referrals') },
+                { kind: 'item', label: 'Settings', icon: <Icon name="cog" className="h-4 w-4" />, onSelect: () => navigate('/user/settings') },
                 { kind: 'item', label: 'Logout', icon: <Icon name="logout" className="h-4 w-4" />, onSelect: () => void logout(), danger: true },
               ]}
             />

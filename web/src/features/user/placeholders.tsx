@@ -7,5 +7,4 @@ function Placeholder({ title }: { title: string }) {
   );
 }
 
-export const SettingsPage = () => <Placeholder title="Settings" />;
 export const LogoutPage = () => <Placeholder title="Logout" />;

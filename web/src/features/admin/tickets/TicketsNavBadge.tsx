@@ -1,6 +1,6 @@
 // The admin sidebar's count of tickets with a user's message no administrator has read. It sits
 // beside the 'Tickets' link (which names it through aria-describedby), so the link's text stays 'Tickets'.
-import { UnreadCountPill } from '@/features/tickets/badges';
+import { UnreadCountPill } from '@/components/UnreadCountPill';
 import { useAdminTicketUnread } from './ticketsAdminApi';
 
 export const TICKETS_BADGE_ID = 'admin-tickets-unread';

@@ -1,0 +1,93 @@
+// /user/settings: which emails the user gets, and the balance to be alerted under.
+import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { NOTIFICATION_KINDS, NOTIFICATION_LABELS, notificationSettingsSchema, type NotificationKind } from '@schemas/notifications';
+import { ErrorState } from '@/components/EmptyState';
+import { TextField } from '@/components/Field';
+import { PageHeader } from '@/components/PageHeader';
+import { Skeleton } from '@/components/Skeleton';
+import { Switch } from '@/components/Switch';
+import { getErrorMessage, handleApiError } from '@/lib/api';
+import { notificationKeys, saveNotificationSettings, useNotificationSettings } from './notificationsApi';
+
+export default function SettingsPage() {
+  const queryClient = useQueryClient();
+  const current = useNotificationSettings();
+  const [email, setEmail] = useState<Record<NotificationKind, boolean> | null>(null);
+  const [lowBalance, setLowBalance] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    if (!current.data) return;
+    setEmail(current.data.email);
+    setLowBalance(current.data.lowBalance ?? '');
+  }, [current.data]);
+
+  const save = useMutation({
+    mutationFn: saveNotificationSettings,
+    onSuccess: (res) => {
+      toast.success(res.message || 'Settings saved');
+      queryClient.setQueryData(notificationKeys.settings, res);
+    },
+    onError: (e) => handleApiError(e, { toast: true }),
+  });
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!email) return;
+    const parsed = notificationSettingsSchema.safeParse({ email, lowBalance: lowBalance.trim() === '' ? null : lowBalance.trim() });
+    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (parsed.success) save.mutate(parsed.data);
+  };
+
+  return (
+    <div className="space-y-5">
+      <PageHeader title="Settings" description="Choose what we email you about. Everything still shows under the bell." />
+      {current.isError ? (
+        <ErrorState message={getErrorMessage(current.error)} onRetry={() => void current.refetch()} />
+      ) : (
+        <form noValidate onSubmit={submit} className="space-y-5">
+          <section className="card p-4 sm:p-5" aria-labelledby="email-settings-title">
+            <h2 id="email-settings-title" className="font-semibold text-slate-900">
+              Email me about
+            </h2>
+            {email ? (
+              <ul className="mt-2 divide-y divide-slate-100">
+                {NOTIFICATION_KINDS.map((kind) => (
+                  <li key={kind} className="flex min-h-12 items-center justify-between gap-3 py-2">
+                    <span className="text-sm text-slate-800">{NOTIFICATION_LABELS[kind]}</span>
+                    <Switch checked={email[kind]} onChange={(on) => setEmail({ ...email, [kind]: on })} label={NOTIFICATION_LABELS[kind]} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <div className="mt-3 space-y-3" role="status" aria-label="Loading settings">
+                <Skeleton className="h-8 w-full" />
+                <Skeleton className="h-8 w-full" />
+                <Skeleton className="h-8 w-full" />
+              </div>
+            )}
+          </section>
+          <section className="card space-y-2 p-4 sm:p-5" aria-labelledby="low-balance-title">
+            <h2 id="low-balance-title" className="font-semibold text-slate-900">
+              Low balance alert
+            </h2>
+            <div className="max-w-xs">
+              <TextField
+                label="Alert me when my balance is under (NGN)"
+                inputMode="decimal"
+                placeholder="No alert"
+                value={lowBalance}
+                onChange={(e) => setLowBalance(e.target.value)}
+                error={error}
+                hint="Leave empty for no alert."
+              />
+            </div>
+          </section>
+          <button type="submit" className="btn btn-primary" disabled={!email || save.isPending}>
+            Save settings
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
