@@ -1,5 +1,6 @@
 // A local Paystack: the parts of https://api.paystack.co this shop uses
-// (initialize, verify, balance, checkout redirect, signed charge.success webhooks),
+// (initialize, verify, balance, checkout redirect, signed charge.success webhooks, and
+// dedicated accounts with bank transfers to them: paystack-transfers.ts),
 // answering in Paystack's envelope {status, message, data} with its messages,
 // plus test controls under /__* to make it slow, broken, lying or duplicated,
 // and to refund or dispute a paid transaction (paystack-reversals.ts).
@@ -22,6 +23,9 @@ import {
   type RunningFake,
 } from './http';
 import { openDispute, refund, resolveDispute, type ReversalState, type ReversibleTransaction } from './paystack-reversals';
+import {
+  createCustomer, createDedicatedAccount, newTransferState, transferAuthorization, transferByApi, transferBySandboxPage, type FakeDedicatedAccount, type TransferState, type TransferTarget,
+} from './paystack-transfers';
 import { applyWebhookControls, defaultWebhookControls, webhookSender, type WebhookControls, type WebhookRecord } from './webhooks';
 import type { ServerResponse } from 'node:http';
 
@@ -57,6 +61,11 @@ interface Transaction {
   paidAt: string | null;
   customerId: number;
   reversedKobo: number;
+  /** 'dedicated_nuban' for a bank transfer to a dedicated account, paid as it arrives. */
+  channel: 'card' | 'dedicated_nuban';
+  /** The dedicated account's customer and account, for a transfer. */
+  customerCode?: string;
+  receiverAccount?: FakeDedicatedAccount;
 }
 
 interface Controls extends WebhookControls {
@@ -67,7 +76,7 @@ interface Controls extends WebhookControls {
   overrideDomain: string | null;
 }
 
-interface PaystackState extends ReversalState<Transaction> {
+interface PaystackState extends ReversalState<Transaction>, TransferState {
   scope: string;
   webhooks: WebhookRecord[];
   controls: Controls;
@@ -95,7 +104,7 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     overrideCurrency: null,
     overrideDomain: null,
   });
-  const scopes = new Scopes<PaystackState>((scope) => ({ scope, transactions: new Map(), disputes: new Map(), webhooks: [], controls: defaultControls(scope) }));
+  const scopes = new Scopes<PaystackState>((scope) => ({ scope, transactions: new Map(), disputes: new Map(), webhooks: [], controls: defaultControls(scope), ...newTransferState() }));
 
   /** The domain of the request's key; null (answered 401) when it carries none of ours. */
   function authorize(request: FakeRequest, response: ServerResponse): Domain | null {
@@ -148,6 +157,7 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
       paidAt: null,
       customerId: 90_000_000 + (id % 10_000_000),
       reversedKobo: 0,
+      channel: 'card',
     });
     checkouts.set(accessCode, { scope: state.scope, reference });
     sendJson(response, 200, {
@@ -176,18 +186,26 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
       gateway_response: gatewayResponse,
       paid_at: transaction.paidAt,
       created_at: transaction.createdAt,
-      channel: 'card',
+      channel: transaction.channel,
       currency,
       ip_address: '127.0.0.1',
       metadata: transaction.metadata ?? '',
       fees: transaction.status === 'success' ? Math.min(Math.floor(transaction.amount * 0.015) + (transaction.amount >= 250_000 ? 10_000 : 0), 200_000) : null,
-      customer: { id: transaction.customerId, email: transaction.email, customer_code: `CUS_${transaction.customerId.toString(36)}` },
-      authorization:
-        transaction.status === 'abandoned'
-          ? {}
-          : { authorization_code: `AUTH_${transaction.accessCode.slice(0, 10)}`, bin: '408408', last4: '4081', exp_month: '12', exp_year: '2030', channel: 'card', card_type: 'visa', bank: 'TEST BANK', country_code: 'NG', brand: 'visa', reusable: true },
+      customer: customerOf(transaction),
+      authorization: authorizationOf(transaction),
       requested_amount: transaction.amount,
     };
+  }
+
+  function customerOf(transaction: Transaction) {
+    return { id: transaction.customerId, email: transaction.email, customer_code: transaction.customerCode ?? `CUS_${transaction.customerId.toString(36)}` };
+  }
+
+  /** A card's authorization, or, for a transfer, the accounts it went between (as Paystack reports a dedicated_nuban payment). */
+  function authorizationOf(transaction: Transaction) {
+    if (transaction.status === 'abandoned') return {};
+    if (transaction.receiverAccount) return transferAuthorization(transaction.receiverAccount, transaction.reference);
+    return { authorization_code: `AUTH_${transaction.accessCode.slice(0, 10)}`, bin: '408408', last4: '4081', exp_month: '12', exp_year: '2030', channel: 'card', card_type: 'visa', bank: 'TEST BANK', country_code: 'NG', brand: 'visa', reusable: true };
   }
 
   function verify(state: PaystackState, domain: Domain, reference: string, response: ServerResponse): void {
@@ -246,12 +264,27 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
       gateway_response: 'Successful',
       paid_at: transaction.paidAt,
       created_at: transaction.createdAt,
-      channel: 'card',
+      channel: transaction.channel,
       currency: transaction.currency,
       ip_address: '127.0.0.1',
       metadata: transaction.metadata ?? '',
-      customer: { id: transaction.customerId, email: transaction.email, customer_code: `CUS_${transaction.customerId.toString(36)}` },
+      customer: customerOf(transaction),
+      authorization: authorizationOf(transaction),
     });
+  }
+
+  /** A bank transfer reaching a dedicated account: a paid transaction, told with charge.success as Paystack tells it. */
+  async function receiveTransfer(state: PaystackState, target: TransferTarget, kobo: number): Promise<Transaction> {
+    const id = nextId++;
+    const now = new Date().toISOString();
+    const transaction: Transaction = {
+      id, domain: target.account.domain, reference: `T${randomBytes(8).toString('hex')}`, accessCode: '', amount: kobo, currency: 'NGN', email: target.customer.email,
+      callbackUrl: null, metadata: { receiver_account_number: target.account.accountNumber, receiver_bank: target.account.bank.name }, status: 'success',
+      createdAt: now, paidAt: now, customerId: target.customer.id, reversedKobo: 0, channel: 'dedicated_nuban', customerCode: target.customer.code, receiverAccount: target.account,
+    };
+    state.transactions.set(transaction.reference, transaction);
+    await emitChargeSuccess(state, transaction);
+    return transaction;
   }
 
   function callbackLocation(transaction: Transaction): string | null {
@@ -323,6 +356,19 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
         if (domain) verify(state, domain, decodeURIComponent(verifyMatch[1]), response);
         return;
       }
+      if (method === 'POST' && path === '/customer') {
+        const domain = authorize(request, response);
+        if (domain) createCustomer(state, domain, request, response);
+        return;
+      }
+      if (method === 'POST' && path === '/dedicated_account') {
+        const domain = authorize(request, response);
+        if (domain) createDedicatedAccount(state, domain, request, response);
+        return;
+      }
+      const receive = (target: TransferTarget, kobo: number) => receiveTransfer(state, target, kobo);
+      if (path === '/transfer' && (method === 'GET' || method === 'POST')) return transferBySandboxPage(BRAND, state, request, response, receive);
+      if (method === 'POST' && path === '/__transfer') return transferByApi(state, request, response, receive);
       if (method === 'GET' && path === '/balance') {
         const domain = authorize(request, response);
         if (domain) balance(state, domain, response);

@@ -71,7 +71,8 @@ describe('saving a payment key', () => {
       const [audit] = await auditRowsOf(db, admin.id);
       expect(audit.details).toEqual({
         provider: 'paystack', mode: 'live', keysSet: ['paystackSecretKey'], keysCleared: [],
-        changes: { mode: { from: 'test', to: 'live' }, maxDeposit: { from: 5_000_000, to: 1_000_000 } },
+        // Never chosen, bank transfers follow the mode: on in test, off live.
+        changes: { mode: { from: 'test', to: 'live' }, maxDeposit: { from: 5_000_000, to: 1_000_000 }, bankTransfer: { from: true, to: false } },
       });
       expect(JSON.stringify(audit.details)).not.toContain(TEST_SECRETS.PAYSTACK_LIVE_SECRET_KEY);
     });

@@ -6,6 +6,7 @@ import { koboToNumber } from '../lib/decimal';
 import { jsonBody, queryOf } from '../lib/validation';
 import { requireAdmin, requireUser } from '../middleware/auth';
 import { addFundSchema, adminCreditSchema, transactionQuerySchema, verifyPaymentSchema } from '../schemas/wallet';
+import { dedicatedAccountOf, requestDedicatedAccount } from '../services/bank-transfers';
 import { committedKobo } from '../services/order-views';
 import { ORDER_STATUS, startDeposit, verifyDeposit } from '../services/payments';
 import { adminCredit, listTransactions, walletTotals } from '../services/wallet';
@@ -34,6 +35,9 @@ export const walletRoutes = new Hono<AppEnv>()
     const message = { [ORDER_STATUS.success]: 'Wallet credited successfully', [ORDER_STATUS.pending]: 'The payment is not settled yet' }[orderStatus] ?? 'Payment not successful';
     return c.json({ message, data: { orderStatus } });
   })
+  // The personal account number for bank transfers: null until asked for; asking again answers the same one.
+  .get('/dedicated-account', requireUser, async (c) => c.json({ message: 'Account fetched successfully', data: await dedicatedAccountOf(c.var.db, c.env, c.var.principal.id) }))
+  .post('/dedicated-account', requireUser, async (c) => c.json({ message: 'Your account number is ready', data: await requestDedicatedAccount(c.var.db, c.env, c.var.principal.id) }))
   .post('/admin-credit-user-wallet', requireAdmin, async (c) => {
     const input = await jsonBody(c, adminCreditSchema);
     const applied = await adminCredit(c.var.db, c.var.principal.id, input);

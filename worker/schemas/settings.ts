@@ -33,6 +33,8 @@ export const paymentSettingsSchema = z
     paystackSecretKey: z.string().trim().max(200).optional(),
     flutterwaveSecretKey: z.string().trim().max(200).optional(),
     flutterwaveWebhookHash: z.string().trim().max(200).optional(),
+    /** Funding by bank transfer (Paystack dedicated accounts); left out, it stays as it is. */
+    bankTransfer: z.boolean({ error: 'bankTransfer must be true or false' }).optional(),
     clearKeys: z.array(z.enum(PAYMENT_SECRET_NAMES, { error: 'Unknown key to clear' })).max(PAYMENT_SECRET_NAMES.length).optional(),
   })
   .refine((v) => v.maxDeposit >= v.minDeposit, { path: ['maxDeposit'], error: 'Maximum deposit must not be below the minimum' })

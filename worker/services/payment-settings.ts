@@ -18,7 +18,7 @@ import { PaymentProviderError, type PaymentProvider, type PaymentProviderName } 
 import { PAYMENT_PROVIDERS, type PaymentSettingsInput } from '../schemas/settings';
 import { keyFingerprint, readPaymentHealth, recordKeyChecks, recordProviderRefusal, type ProviderHealth } from './payment-health';
 import {
-  DEPLOYMENT_SECRETS, getPaymentSettings, resolvePaymentSecret, saveSetting, SECRET_NAMES,
+  bankTransferOn, DEPLOYMENT_SECRETS, getPaymentSettings, resolvePaymentSecret, saveSetting, SECRET_NAMES,
   type PaymentMode, type ResolvedSecret, type SecretName, type StoredPaymentSettings,
 } from './settings';
 
@@ -135,6 +135,7 @@ export async function paymentSettingsView(db: DbOrTx, env: Env) {
     mode: settings.mode,
     minDeposit: wholeNaira(settings.minDepositKobo),
     maxDeposit: wholeNaira(settings.maxDepositKobo),
+    bankTransfer: bankTransferOn(settings),
     configuredKeys: flags((name) => Boolean(settings.secrets[name])),
     deploymentKeys: flags((name) => Boolean(env[DEPLOYMENT_SECRETS[name]])),
     keyChecks: Object.fromEntries(PAYMENT_PROVIDERS.map((provider, i) => [provider, checks[i]])) as Record<PaymentProviderName, (typeof checks)[number]>,
@@ -225,6 +226,7 @@ function changedSettings(current: StoredPaymentSettings, next: StoredPaymentSett
     mode: [current.mode, next.mode],
     minDeposit: [wholeNaira(current.minDepositKobo), wholeNaira(next.minDepositKobo)],
     maxDeposit: [wholeNaira(current.maxDepositKobo), wholeNaira(next.maxDepositKobo)],
+    bankTransfer: [bankTransferOn(current), bankTransferOn(next)],
   };
   return Object.fromEntries(Object.entries(pairs).filter(([, [from, to]]) => from !== to).map(([field, [from, to]]) => [field, { from, to }]));
 }
@@ -250,6 +252,7 @@ export async function updatePaymentSettings(db: Db, env: Env, actorId: number, i
     minDepositKobo: String(BigInt(input.minDeposit) * 100n),
     maxDepositKobo: String(BigInt(input.maxDeposit) * 100n),
     secrets,
+    bankTransfer: input.bankTransfer ?? current.bankTransfer,
   };
   if (next.mode === 'live') await refuseTestKeysInLiveMode(next, input, env);
   const { verified, forgotten } = await checkKeysBroughtIntoUse(env, input, keysSet, keysCleared);

@@ -11,6 +11,7 @@ import { AppError, invalid, notFound, rateLimited } from '../lib/errors';
 import { PaymentProviderError, type PaymentProvider, type PaymentProviderName, type VerifiedPayment } from '../providers/payments/types';
 import type { VerifyPaymentInput } from '../schemas/wallet';
 import { applyReversal, reportUnreadableReversal, settleDebt } from './chargebacks';
+import { receiveTransfer } from './bank-transfers';
 import { afterDepositCredited } from './deposit-credited';
 import { applyLedgerEntry } from './ledger';
 import { recordProviderRefusal } from './payment-health';
@@ -65,7 +66,7 @@ export async function paymentGateway(db: DbOrTx, env: Env, name?: PaymentProvide
  * a blocked account): no partner's words, just that card payments are down. The refusal is logged
  * and counted for the administrator's dashboard. Any other failure is returned as it is.
  */
-async function refusalToCustomer(db: Db, provider: PaymentProviderName, error: unknown): Promise<unknown> {
+export async function refusalToCustomer(db: Db, provider: PaymentProviderName, error: unknown): Promise<unknown> {
   // Only an authentication refusal says the shop's key is bad; a 4xx about one payment (an email the
   // provider dislikes, a rate limit) must not raise the administrator's alarm or be counted by customers.
   const refusesTheShop = error instanceof PaymentProviderError && error.kind === 'rejected' && (error.httpStatus === 401 || error.httpStatus === 403);
@@ -162,7 +163,7 @@ export async function applyVerification(db: Db, intent: Intent, verified: Verifi
       if (!claimed) return;
       await applyLedgerEntry(tx, {
         userId: intent.userId, direction: 'credit', amountKobo: intent.amountKobo, source: 'payment', sourceRef: intent.reference,
-        description: `Wallet funding by card (${intent.reference})`,
+        description: `Wallet funding by ${intent.channel === 'bank_transfer' ? 'bank transfer' : 'card'} (${intent.reference})`,
       });
       // A debt left by a reversed card payment is paid before the new money can be spent.
       await settleDebt(tx, intent.userId, `payment:${intent.reference}`);
@@ -259,7 +260,8 @@ export async function handlePaymentWebhook(db: Db, env: Env, name: PaymentProvid
   }
   if (!event.reference) return 'ignored';
   const [intent] = await db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, event.reference), eq(paymentIntents.provider, name)));
-  if (!intent) return 'ignored';
+  // A paid transaction we never started may be a bank transfer to a user's dedicated account.
+  if (!intent) return name === 'paystack' && event.event === 'charge.success' && !event.reversal ? receiveTransfer(db, env, { ...event, reference: event.reference }) : 'ignored';
   await verifyIntent(db, env, intent, event.transactionId);
   if (!event.reversal) return 'processed';
   const [settled] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id));

@@ -38,6 +38,8 @@ export interface StoredPaymentSettings {
   maxDepositKobo: string;
   /** Encrypted with ENCRYPTION_KEY. */
   secrets: Partial<Record<SecretName, string>>;
+  /** Funding by bank transfer to a personal account number (Paystack only); until an administrator chooses, on in test mode only. */
+  bankTransfer?: boolean;
 }
 
 /** Until an administrator chooses, the mode follows the deployment (see defaultPaymentMode). */
@@ -88,8 +90,14 @@ export async function getPublicSettings(db: DbOrTx, env: Pick<Env, 'ENVIRONMENT'
     maxDeposit: Number(BigInt(payment.maxDepositKobo) / 100n),
     paymentProvider: payment.provider,
     paymentMode: payment.mode,
+    bankTransfer: bankTransferOffered(payment),
   };
 }
+
+export const bankTransferOn = (payment: StoredPaymentSettings): boolean => payment.bankTransfer ?? payment.mode === 'test';
+
+/** Customers are offered an account number only while the method is on and Paystack takes the payments. */
+export const bankTransferOffered = (payment: StoredPaymentSettings): boolean => bankTransferOn(payment) && payment.provider === 'paystack';
 
 export interface ResolvedSecret {
   value: string;

@@ -32,11 +32,12 @@ type LedgerRow = typeof walletTransactions.$inferSelect;
  * What a ledger row is, named for the customer. Its type alone would call a refund or an
  * administrator's credit a deposit; the source kind and reference say which it is.
  */
-export function describeLedgerRow(row: Pick<LedgerRow, 'sourceKind' | 'sourceRef' | 'description'>, cardProvider: string | null): string {
+export function describeLedgerRow(row: Pick<LedgerRow, 'sourceKind' | 'sourceRef' | 'description'>, deposit: DepositOfRow): string {
   switch (row.sourceKind as LedgerSource) {
     case 'payment': {
-      const label = cardProvider ? PROVIDER_LABEL[cardProvider as keyof typeof PROVIDER_LABEL] : undefined;
-      return label ? `Deposit by card (${label})` : 'Deposit by card';
+      const how = deposit?.channel === 'bank_transfer' ? 'bank transfer' : 'card';
+      const label = deposit ? PROVIDER_LABEL[deposit.provider as keyof typeof PROVIDER_LABEL] : undefined;
+      return label ? `Deposit by ${how} (${label})` : `Deposit by ${how}`;
     }
     case 'admin_credit': return 'Credit by administrator';
     case 'admin_debit': return 'Debit by administrator';
@@ -49,10 +50,14 @@ export function describeLedgerRow(row: Pick<LedgerRow, 'sourceKind' | 'sourceRef
   }
 }
 
-/** Joins a ledger row to the card payment it credited (deposits only), for the provider's name. */
-const paymentOfRow = and(eq(walletTransactions.sourceKind, 'payment'), eq(paymentIntents.reference, walletTransactions.sourceRef));
+/** The payment a deposit's ledger row credited: which provider, and by card or bank transfer. */
+type DepositOfRow = { provider: string; channel: string } | null;
 
-function toTransactionView(row: LedgerRow, cardProvider: string | null): TransactionView {
+/** Joins a ledger row to the payment it credited (deposits only), for the provider's name and the channel. */
+const paymentOfRow = and(eq(walletTransactions.sourceKind, 'payment'), eq(paymentIntents.reference, walletTransactions.sourceRef));
+const depositColumns = { provider: paymentIntents.provider, channel: paymentIntents.channel };
+
+function toTransactionView(row: LedgerRow, deposit: DepositOfRow): TransactionView {
   return {
     id: row.id,
     userId: row.userId,
@@ -61,7 +66,7 @@ function toTransactionView(row: LedgerRow, cardProvider: string | null): Transac
     balance_after: koboToNaira(row.balanceAfterKobo),
     source: row.sourceKind,
     reference: row.sourceRef,
-    description: describeLedgerRow(row, cardProvider),
+    description: describeLedgerRow(row, deposit),
     note: row.description,
     created_at: row.createdAt.toISOString(),
   };
@@ -82,7 +87,7 @@ function transactionFilter(query: Partial<Omit<AdminTransactionQuery, 'page' | '
 /** One page of ledger rows, newest first, with the total in the same round trip. */
 export async function listTransactions(db: DbOrTx, query: TransactionQuery & Partial<AdminTransactionQuery>) {
   const rows = await db
-    .select({ row: walletTransactions, cardProvider: paymentIntents.provider, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ row: walletTransactions, deposit: depositColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(walletTransactions)
     .leftJoin(paymentIntents, paymentOfRow)
     .where(transactionFilter(query))
@@ -90,7 +95,7 @@ export async function listTransactions(db: DbOrTx, query: TransactionQuery & Par
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const total = rows[0]?.total ?? (query.page > 1 ? (await db.select({ total: count() }).from(walletTransactions).where(transactionFilter(query)))[0].total : 0);
-  return { data: rows.map(({ row, cardProvider }) => toTransactionView(row, cardProvider)), page: query.page, limit: query.limit, total };
+  return { data: rows.map(({ row, deposit }) => toTransactionView(row, deposit)), page: query.page, limit: query.limit, total };
 }
 
 export const EXPORT_ROW_LIMIT = 50_000;
@@ -194,7 +199,7 @@ export const USER_DETAIL_HISTORY_LIMIT = 100;
 export async function userWalletDetail(db: DbOrTx, userId: number) {
   const [profile, history, totals, orderCounts, chargebacks] = await Promise.all([
     getProfile(db, userId),
-    db.select({ row: walletTransactions, cardProvider: paymentIntents.provider }).from(walletTransactions).leftJoin(paymentIntents, paymentOfRow)
+    db.select({ row: walletTransactions, deposit: depositColumns }).from(walletTransactions).leftJoin(paymentIntents, paymentOfRow)
       .where(eq(walletTransactions.userId, userId))
       .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id)).limit(USER_DETAIL_HISTORY_LIMIT),
     walletTotals(db, userId),
@@ -203,8 +208,8 @@ export async function userWalletDetail(db: DbOrTx, userId: number) {
   ]);
   return {
     profile,
-    walletHistory: history.map(({ row, cardProvider }) => ({
-      id: row.id, transaction_type: row.transactionType, amount: koboToNaira(row.amountKobo), description: describeLedgerRow(row, cardProvider), note: row.description, created_at: row.createdAt.toISOString(),
+    walletHistory: history.map(({ row, deposit }) => ({
+      id: row.id, transaction_type: row.transactionType, amount: koboToNaira(row.amountKobo), description: describeLedgerRow(row, deposit), note: row.description, created_at: row.createdAt.toISOString(),
     })),
     summary: { availableBalance: profile.wallet.balance, ...totals, debt: chargebacks.debt },
     orderCounts,

@@ -7,10 +7,12 @@ import { parseDecimalExact } from '../../lib/decimal';
 import { globalFetch, type FetchImpl } from '../http';
 import { envelopeApi, type Envelope } from './envelope-api';
 import { readPaystackReversal } from './reversals';
-import type { PaymentProvider, VerifiedPayment, VerifiedPaymentStatus, WebhookEvent } from './types';
+import type { DedicatedAccountProvider, PaymentProvider, VerifiedPayment, VerifiedPaymentStatus, WebhookEvent } from './types';
 
 export interface PaystackOptions {
   secretKey: string;
+  /** The bank slug of dedicated accounts: "test-bank" with test keys, "wema-bank" or "titan-paystack" live. */
+  dedicatedAccountBank?: string;
   baseUrl?: string;
   timeoutMs?: number;
   fetchImpl?: FetchImpl;
@@ -38,7 +40,8 @@ export function createPaystack({
   baseUrl = 'https://api.paystack.co',
   timeoutMs = 10_000,
   fetchImpl = globalFetch,
-}: PaystackOptions): PaymentProvider {
+  dedicatedAccountBank = secretKey.startsWith('sk_live_') ? 'wema-bank' : 'test-bank',
+}: PaystackOptions): PaymentProvider & DedicatedAccountProvider {
   const api = envelopeApi({
     provider: 'paystack',
     label: 'Paystack',
@@ -101,7 +104,10 @@ export function createPaystack({
       }
       const rawStatus = api.requireString(data.status, 'data.status');
       const paidAt = data.paid_at ?? data.paidAt;
+      const customer = data.customer && typeof data.customer === 'object' ? (data.customer as Record<string, unknown>) : {};
       return {
+        channel: typeof data.channel === 'string' ? data.channel : null,
+        customerCode: typeof customer.customer_code === 'string' && customer.customer_code !== '' ? customer.customer_code : null,
         // Paystack names the world of every transaction: "test" or "live".
         domain: data.domain === 'live' || data.domain === 'test' ? data.domain : null,
         reference,
@@ -111,6 +117,25 @@ export function createPaystack({
         currency: api.requireString(data.currency, 'data.currency').toUpperCase(),
         paidAt: typeof paidAt === 'string' && paidAt !== '' ? paidAt : null,
         rawStatus,
+      };
+    },
+
+    // Dedicated Virtual Accounts (https://paystack.com/docs/payments/dedicated-virtual-accounts/): the
+    // customer first (POST /customer answers the existing one for a known email), then their account
+    // (POST /dedicated_account answers the account the customer already has).
+    async createDedicatedAccount({ email, firstName, lastName }) {
+      const customer = api.successData(await api.call('POST', '/customer', { email, first_name: firstName, last_name: lastName }), 'Paystack create customer');
+      const customerCode = api.requireString(customer.customer_code, 'data.customer_code');
+      const account = api.successData(await api.call('POST', '/dedicated_account', { customer: customerCode, preferred_bank: dedicatedAccountBank }), 'Paystack dedicated account');
+      const bank = account.bank && typeof account.bank === 'object' ? (account.bank as Record<string, unknown>) : {};
+      const accountNumber = api.requireString(account.account_number, 'data.account_number');
+      if (!/^\d{10}$/.test(accountNumber)) throw fail('unavailable', `Paystack gave an account number that is not 10 digits: ${JSON.stringify(accountNumber)}`);
+      return {
+        customerCode,
+        accountNumber,
+        accountName: api.requireString(account.account_name, 'data.account_name'),
+        bankName: api.requireString(bank.name, 'data.bank.name'),
+        providerAccountId: String(account.id ?? ''),
       };
     },
 

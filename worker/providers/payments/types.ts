@@ -43,6 +43,25 @@ export interface VerifiedPayment {
   rawStatus: string;
   /** Test or live money, as the provider says; null when it says neither (a live shop credits only 'live'). */
   domain: PaymentDomain | null;
+  /** How it was paid, as the provider names it ('card', Paystack's 'dedicated_nuban' for a transfer to a dedicated account). */
+  channel?: string | null;
+  /** The provider's code of the paying customer, which ties a transfer to a dedicated account's owner. */
+  customerCode?: string | null;
+}
+
+/** A personal account number for bank transfers (Paystack Dedicated Virtual Accounts). */
+export interface DedicatedAccount {
+  customerCode: string;
+  accountNumber: string;
+  accountName: string;
+  bankName: string;
+  providerAccountId: string;
+}
+
+/** Providers that can give a customer their own account number to fund the wallet by bank transfer. */
+export interface DedicatedAccountProvider {
+  /** Creates (or finds) the customer, then their dedicated account: asking twice answers the same account. */
+  createDedicatedAccount(customer: { email: string; firstName: string; lastName: string }): Promise<DedicatedAccount>;
 }
 
 export interface WebhookEvent {

@@ -15,6 +15,7 @@ import { PasswordField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
 import { SegmentedControl } from '@/components/SegmentedControl';
+import { Switch } from '@/components/Switch';
 import { SkeletonRows } from '@/components/Skeleton';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
@@ -50,6 +51,7 @@ const formValues = (view: PaymentSettingsView): FormInput => ({
   mode: view.mode,
   minDeposit: String(view.minDeposit),
   maxDeposit: String(view.maxDeposit),
+  bankTransfer: view.bankTransfer,
   paystackSecretKey: '',
   flutterwaveSecretKey: '',
   flutterwaveWebhookHash: '',
@@ -119,7 +121,7 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
     });
     if (!confirmed) return;
     const { provider: saved, mode: savedMode, minDeposit, maxDeposit } = current;
-    await runKeyAction(() => savePaymentSettings({ provider: saved, mode: savedMode, minDeposit, maxDeposit, clearKeys: [name] }), 'Key cleared');
+    await runKeyAction(() => savePaymentSettings({ provider: saved, mode: savedMode, minDeposit, maxDeposit, bankTransfer: current.bankTransfer, clearKeys: [name] }), 'Key cleared');
   };
 
   const onValid = async (values: FormOutput) => {
@@ -198,6 +200,19 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
         </h2>
         <TextField label="Minimum deposit" prefix="₦" inputMode="numeric" hint="Whole naira." error={errors.minDeposit?.message} {...register('minDeposit')} />
         <TextField label="Maximum deposit" prefix="₦" inputMode="numeric" hint="Whole naira." error={errors.maxDeposit?.message} {...register('maxDeposit')} />
+      </section>
+
+      <section className="card space-y-2 p-4 sm:p-6" aria-labelledby="bank-transfer-title">
+        <div className="flex items-center justify-between gap-4">
+          <h2 id="bank-transfer-title" className="font-semibold text-slate-900">
+            Bank transfer to a personal account number
+          </h2>
+          <Controller control={control} name="bankTransfer" render={({ field }) => <Switch checked={Boolean(field.value)} onChange={field.onChange} label="Offer bank transfer funding" />} />
+        </div>
+        <p className="text-sm text-slate-600">
+          Each customer can get their own account number (Paystack Dedicated Virtual Accounts) and fund the wallet by transfer from any bank app; transfers are credited automatically.
+          Offered only while Paystack takes the payments. Turning it off hides it from customers; money sent to an account already given out is still credited.
+        </p>
       </section>
 
       {errors.root?.server?.message ? (

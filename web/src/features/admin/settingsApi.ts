@@ -44,6 +44,8 @@ export interface PaymentSettingsView {
   mode: 'test' | 'live';
   minDeposit: number;
   maxDeposit: number;
+  /** Customers may fund by bank transfer to a personal account number (Paystack). */
+  bankTransfer: boolean;
   /** Saved here (encrypted). */
   configuredKeys: KeyFlags;
   /** Set as the deployment's secrets; used while nothing is saved here. */

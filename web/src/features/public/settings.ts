@@ -17,6 +17,8 @@ export interface PublicSettings {
   maxDeposit?: number | string | null;
   /** 'test' while the shop takes sandbox payments (every page then says so). */
   paymentMode?: 'test' | 'live' | null;
+  /** Customers can fund their wallet by bank transfer to a personal account number. */
+  bankTransfer?: boolean | null;
 }
 
 export const SITE_NAME_FALLBACK = 'SMM Provider';

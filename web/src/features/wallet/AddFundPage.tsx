@@ -19,6 +19,7 @@ import { savePaymentPayload } from '@/lib/session';
 import { toastFirstError } from '@/features/auth/formErrors';
 import { useDisplayCurrency } from '@/features/public/currency';
 import { toLimit, usePublicSettings } from '@/features/public/settings';
+import { BankTransferCard } from './BankTransferCard';
 import { WalletDebtNotice } from './WalletDebtNotice';
 import { useWalletBalance, type AddFundResponse } from './walletApi';
 
@@ -66,77 +67,80 @@ export default function AddFundPage() {
 
   return (
     <div className="mx-auto grid grid-cols-1 max-w-4xl gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
-      <section className="card p-5 sm:p-6" aria-labelledby="add-fund-title">
-        <h1 id="add-fund-title" className="page-title">
-          Add funds
-        </h1>
-        <p className="mt-1 text-sm text-slate-600">Top up your wallet by card. You will be taken to our secure payment partner and brought back here.</p>
-        <WalletDebtNotice className="mt-4" />
+      <div className="space-y-5">
+        <section className="card p-5 sm:p-6" aria-labelledby="add-fund-title">
+          <h1 id="add-fund-title" className="page-title">
+            Add funds
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">Top up your wallet by card. You will be taken to our secure payment partner and brought back here.</p>
+          <WalletDebtNotice className="mt-4" />
 
-        <form noValidate onSubmit={handleSubmit((v) => start.mutate(Number(v.amount)), (e) => toastFirstError(e, ['amount']))} className="mt-6 space-y-5">
-          <fieldset>
-            <legend className="label">Quick amounts</legend>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-              {QUICK_AMOUNTS.map((q) => {
-                const disabled = (minDeposit !== null && q < minDeposit) || (maxDeposit !== null && q > maxDeposit);
-                const selected = amount === q;
-                return (
-                  <button
-                    key={q}
-                    type="button"
-                    disabled={disabled}
-                    aria-pressed={selected}
-                    onClick={() => setValue('amount', String(q), { shouldValidate: true, shouldDirty: true })}
-                    className={cx(
-                      'min-h-12 rounded-xl border text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40',
-                      selected ? 'border-brand-600 bg-brand-600 text-white shadow-sm' : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300',
-                    )}
-                  >
-                    {formatAmount(q).replace(/\.00$/, '')}
-                  </button>
-                );
-              })}
+          <form noValidate onSubmit={handleSubmit((v) => start.mutate(Number(v.amount)), (e) => toastFirstError(e, ['amount']))} className="mt-6 space-y-5">
+            <fieldset>
+              <legend className="label">Quick amounts</legend>
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+                {QUICK_AMOUNTS.map((q) => {
+                  const disabled = (minDeposit !== null && q < minDeposit) || (maxDeposit !== null && q > maxDeposit);
+                  const selected = amount === q;
+                  return (
+                    <button
+                      key={q}
+                      type="button"
+                      disabled={disabled}
+                      aria-pressed={selected}
+                      onClick={() => setValue('amount', String(q), { shouldValidate: true, shouldDirty: true })}
+                      className={cx(
+                        'min-h-12 rounded-xl border text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40',
+                        selected ? 'border-brand-600 bg-brand-600 text-white shadow-sm' : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300',
+                      )}
+                    >
+                      {formatAmount(q).replace(/\.00$/, '')}
+                    </button>
+                  );
+                })}
+              </div>
+            </fieldset>
+
+            <TextField
+              label="Amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="Enter amount"
+              prefix="₦"
+              error={errors.amount?.message}
+              hint={
+                settings.isPending ? undefined : minDeposit || maxDeposit ? (
+                  <>
+                    {minDeposit ? `Minimum ${formatAmount(minDeposit)}` : null}
+                    {minDeposit && maxDeposit ? ' · ' : null}
+                    {maxDeposit ? `Maximum ${formatAmount(maxDeposit)}` : null}
+                  </>
+                ) : undefined
+              }
+              {...register('amount')}
+            />
+
+            <div className="flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3 text-sm">
+              <span className="text-slate-600">You will pay</span>
+              <span className="text-right">
+                <span className="block text-base font-bold text-slate-900 tabular-nums">{formatAmount(payable)}</span>
+                {equivalent ? <span className="block text-xs text-slate-500 tabular-nums">≈ {equivalent}</span> : null}
+              </span>
             </div>
-          </fieldset>
 
-          <TextField
-            label="Amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="Enter amount"
-            prefix="₦"
-            error={errors.amount?.message}
-            hint={
-              settings.isPending ? undefined : minDeposit || maxDeposit ? (
-                <>
-                  {minDeposit ? `Minimum ${formatAmount(minDeposit)}` : null}
-                  {minDeposit && maxDeposit ? ' · ' : null}
-                  {maxDeposit ? `Maximum ${formatAmount(maxDeposit)}` : null}
-                </>
-              ) : undefined
-            }
-            {...register('amount')}
-          />
-
-          <div className="flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3 text-sm">
-            <span className="text-slate-600">You will pay</span>
-            <span className="text-right">
-              <span className="block text-base font-bold text-slate-900 tabular-nums">{formatAmount(payable)}</span>
-              {equivalent ? <span className="block text-xs text-slate-500 tabular-nums">≈ {equivalent}</span> : null}
-            </span>
-          </div>
-
-          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-            {busy ? <Spinner label="Redirecting to payment" /> : <Icon name="card" />}
-            {busy ? 'Redirecting to payment…' : 'Proceed to payment'}
-          </button>
-          {start.isError ? (
-            <p role="alert" className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset">
-              <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" /> {getErrorMessage(start.error)}
-            </p>
-          ) : null}
-        </form>
-      </section>
+            <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+              {busy ? <Spinner label="Redirecting to payment" /> : <Icon name="card" />}
+              {busy ? 'Redirecting to payment…' : 'Proceed to payment'}
+            </button>
+            {start.isError ? (
+              <p role="alert" className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset">
+                <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" /> {getErrorMessage(start.error)}
+              </p>
+            ) : null}
+          </form>
+        </section>
+        <BankTransferCard />
+      </div>
 
       <aside className="space-y-4">
         <div className="card p-5">

@@ -1,0 +1,134 @@
+// Funding by bank transfer through the real Worker, Postgres and the Paystack fake: a user's
+// personal account number is made once; a transfer to it, its webhook delivered three times at once
+// and interleaved with a card payment's, credits the wallet once, by the amount Paystack verifies;
+// a transfer to an account we never gave out, or a paid transaction we never started, moves
+// nothing; a refund of a transfer is taken back like a card's; the books reconcile throughout.
+import { env, SELF } from 'cloudflare:test';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, inject, it } from 'vitest';
+import { dedicatedAccounts, notifications, paymentIntents, settings, walletTransactions } from '../../drizzle/schema';
+import { BANK_TRANSFER_OFF, requestDedicatedAccount } from '../../worker/services/bank-transfers';
+import { reconcile } from '../../worker/services/wallet';
+import { BASE, call, registerAndLogin, withDb, type TestAccount } from '../support/api';
+import { TEST_SECRETS } from '../support/secrets';
+
+const paystack = inject('paystackUrl');
+
+interface Hook {
+  event: string;
+  reference: string;
+  body: string;
+  signature: string;
+}
+
+async function fake(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<any> {
+  const response = await fetch(`${paystack}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.json();
+}
+const hooksFor = async (reference: string): Promise<Hook[]> =>
+  ((await (await fetch(`${paystack}/__webhooks`)).json()) as { webhooks: Hook[] }).webhooks.filter((hook) => hook.reference === reference);
+async function deliver(hook: Hook): Promise<string> {
+  const response = await SELF.fetch(`${BASE}/webhooks/paystack`, { method: 'POST', body: hook.body, headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature } });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { message: string }).message;
+}
+/** Money sent to an account number from a bank; its charge.success, undelivered. */
+async function transfer(accountNumber: string, kobo: number): Promise<Hook> {
+  const { reference } = await fake('/__transfer', { accountNumber, amount: kobo });
+  const [hook] = await hooksFor(reference);
+  expect(hook.event).toBe('charge.success');
+  return hook;
+}
+async function accountOf(user: TestAccount) {
+  const response = await call('user/dedicated-account', { token: user.accessToken, body: {} });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data as { status: string; accountNumber: string; accountName: string; bankName: string };
+}
+const balanceOf = async (user: TestAccount) => (await call('user/getWalletBalance', { token: user.accessToken })).body.walletBalance as number;
+const creditsOf = (userId: number) => withDb((db) => db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId)));
+const expectBooksReconcile = async () => {
+  const report = await withDb((db) => reconcile(db));
+  expect(report.ok, JSON.stringify(report)).toBe(true);
+};
+
+describe('a personal account number', () => {
+  it('is made with Paystack once and answered again after', async () => {
+    const user = await registerAndLogin({ fullName: 'Bola Transfer Ade' });
+    expect((await call('user/dedicated-account', { token: user.accessToken })).body.data).toBeNull();
+    const [first, second] = await Promise.all([accountOf(user), accountOf(user)]);
+    expect(first).toMatchObject({ status: 'active', bankName: 'Test Bank', accountName: 'PAYSTACK/BOLA TRANSFER ADE' });
+    expect(first.accountNumber).toMatch(/^\d{10}$/);
+    expect(second.accountNumber).toBe(first.accountNumber);
+    expect((await call('user/dedicated-account', { token: user.accessToken })).body.data).toMatchObject({ accountNumber: first.accountNumber });
+    expect(await withDb((db) => db.select().from(dedicatedAccounts).where(eq(dedicatedAccounts.userId, user.id)))).toHaveLength(1);
+  });
+
+  it('is refused while bank transfers are turned off', async () => {
+    const user = await registerAndLogin();
+    await withDb((db) => db.transaction(async (tx) => {
+      await tx.insert(settings).values({ key: 'payment', value: { provider: 'paystack', mode: 'test', bankTransfer: false } })
+        .onConflictDoUpdate({ target: settings.key, set: { value: sql`${settings.value} || '{"bankTransfer": false}'::jsonb` } });
+      await expect(requestDedicatedAccount(tx as never, env, user.id)).rejects.toThrow(BANK_TRANSFER_OFF);
+      tx.rollback();
+    }).catch((error) => {
+      if (!String(error).includes('Rollback')) throw error;
+    }));
+  });
+});
+
+describe('a transfer to it', () => {
+  it('credits the wallet once, however often and in whatever order its webhook comes with a card payment’s', async () => {
+    const user = await registerAndLogin();
+    const { accountNumber } = await accountOf(user);
+    const started = await call('user/add-fund', { token: user.accessToken, body: { amount: 2000 } });
+    await fake('/__complete', { reference: started.body.reference, outcome: 'success' });
+    const [card] = await hooksFor(started.body.reference);
+    const bank = await transfer(accountNumber, 750_050);
+
+    const answers = await Promise.all([deliver(bank), deliver(card), deliver(bank), deliver(bank), deliver(card)]);
+    expect(answers.every((answer) => answer === 'Webhook processed')).toBe(true);
+    expect(await deliver(bank)).toBe('Webhook processed');
+
+    expect(await balanceOf(user)).toBe(9500.5);
+    const credits = await creditsOf(user.id);
+    expect(credits.map((row) => [row.sourceKind, row.sourceRef, row.amountKobo]).sort()).toEqual([['payment', bank.reference, 750_050n], ['payment', started.body.reference, 200_000n]].sort());
+    const [intent] = await withDb((db) => db.select().from(paymentIntents).where(eq(paymentIntents.reference, bank.reference)));
+    expect(intent).toMatchObject({ userId: user.id, channel: 'bank_transfer', status: 'success', amountKobo: 750_050n, provider: 'paystack' });
+    const listed = (await call('user/transactions', { token: user.accessToken })).body.data as Array<{ reference: string; description: string }>;
+    expect(listed.find((row) => row.reference === bank.reference)?.description).toBe('Deposit by bank transfer (Paystack)');
+    expect(listed.find((row) => row.reference === started.body.reference)?.description).toBe('Deposit by card (Paystack)');
+    const told = await withDb((db) => db.select().from(notifications).where(eq(notifications.eventKey, bank.reference)));
+    expect(told).toEqual([expect.objectContaining({ userId: user.id, body: '₦7,500.50 from your bank transfer payment was added to your wallet.' })]);
+    await expectBooksReconcile();
+  });
+
+  it('to an account we never gave out, or a paid card transaction we never started, moves nothing', async () => {
+    const key = { authorization: `Bearer ${TEST_SECRETS.PAYSTACK_SECRET_KEY}` };
+    const stranger = await fake('/customer', { email: `stranger-${Date.now()}@example.com`, first_name: 'Not', last_name: 'Ours' }, key);
+    const theirs = await fake('/dedicated_account', { customer: stranger.data.customer_code, preferred_bank: 'test-bank' }, key);
+    const unknown = await transfer(theirs.data.account_number, 100_000);
+    expect(await deliver(unknown)).toBe('Webhook ignored');
+
+    const notOurs = await fake('/transaction/initialize', { email: 'elsewhere@example.com', amount: 50_000, reference: `elsewhere-${Date.now()}` }, key);
+    await fake('/__complete', { reference: notOurs.data.reference, outcome: 'success' });
+    const [card] = await hooksFor(notOurs.data.reference);
+    expect(await deliver(card)).toBe('Webhook ignored');
+
+    const intents = await withDb((db) => db.select().from(paymentIntents).where(sql`${paymentIntents.reference} in (${unknown.reference}, ${notOurs.data.reference})`));
+    expect(intents).toEqual([]);
+    await expectBooksReconcile();
+  });
+
+  it('refunded by the bank is taken back from the wallet once, like a card payment', async () => {
+    const user = await registerAndLogin();
+    const { accountNumber } = await accountOf(user);
+    const bank = await transfer(accountNumber, 300_000);
+    expect(await deliver(bank)).toBe('Webhook processed');
+    const { webhook } = await fake('/__refund', { reference: bank.reference });
+    for (let delivery = 0; delivery < 3; delivery++) expect(await deliver(webhook)).toBe('Webhook processed');
+    expect(await balanceOf(user)).toBe(0);
+    expect((await creditsOf(user.id)).map((row) => [row.sourceKind, row.amountKobo]).sort()).toEqual([['chargeback', 300_000n], ['payment', 300_000n]].sort());
+    await expectBooksReconcile();
+  });
+});

@@ -1,0 +1,95 @@
+// Funding by bank transfer: a personal account number per user (Paystack Dedicated Virtual
+// Accounts), and the transfers to it. A transfer is told by Paystack's charge.success webhook
+// with a reference we never issued; it is verified with Paystack, tied to the user by the
+// customer code of the VERIFIED transaction (never by the webhook body), recorded as a
+// bank-transfer payment intent and credited by applyVerification like a card payment: once
+// (the intent's unique reference, the ledger's unique source), with the same chargeback,
+// reconciliation, referral and notification paths. Money that arrives is credited even after the
+// method was turned off: the customer sent it to the account we gave them.
+import { and, eq, sql } from 'drizzle-orm';
+import { dedicatedAccounts, paymentIntents, users } from '../../drizzle/schema';
+import type { Db } from '../db';
+import { isLocalEnvironment, type Env } from '../env';
+import { invalid } from '../lib/errors';
+import type { DedicatedAccountProvider, PaymentProvider, WebhookEvent } from '../providers/payments/types';
+import { applyVerification, paymentGateway, refusalToCustomer } from './payments';
+import { enforceRateLimit } from './rate-limit';
+import { bankTransferOffered, getPaymentSettings, type PaymentMode } from './settings';
+
+export const BANK_TRANSFER_OFF = 'Bank transfer funding is not available right now. Please pay by card.';
+/** Asking for an account number calls Paystack twice: a few tries per hour is plenty. */
+const REQUESTS_PER_HOUR = 5;
+
+const canAssignAccounts = (provider: PaymentProvider): provider is PaymentProvider & DedicatedAccountProvider => 'createDedicatedAccount' in provider;
+
+type AccountRow = typeof dedicatedAccounts.$inferSelect;
+
+/**
+ * The account as its owner sees it. On the local stack in test mode it also names the Paystack
+ * fake's page that sends a test transfer, as a bank app would; a real deployment has none.
+ */
+function accountView(row: AccountRow, env: Env, mode: PaymentMode) {
+  const sandbox = mode === 'test' && env.PAYSTACK_BASE_URL && isLocalEnvironment(env) ? `${env.PAYSTACK_BASE_URL.replace(/\/$/, '')}/transfer` : null;
+  return { status: row.status, accountNumber: row.accountNumber, accountName: row.accountName, bankName: row.bankName, provider: row.provider, sandboxTransferUrl: sandbox };
+}
+
+/** GET user/dedicated-account: the user's account number, or null before they asked for one. */
+export async function dedicatedAccountOf(db: Db, env: Env, userId: number) {
+  const [[row], settings] = await Promise.all([db.select().from(dedicatedAccounts).where(eq(dedicatedAccounts.userId, userId)), getPaymentSettings(db, env)]);
+  return row ? accountView(row, env, settings.mode) : null;
+}
+
+/** POST user/dedicated-account: the account number, made with Paystack the first time; the same one after. */
+export async function requestDedicatedAccount(db: Db, env: Env, userId: number) {
+  const [[existing], settings, [user]] = await Promise.all([
+    db.select().from(dedicatedAccounts).where(eq(dedicatedAccounts.userId, userId)),
+    getPaymentSettings(db, env),
+    db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId)),
+  ]);
+  if (existing?.status === 'active') return accountView(existing, env, settings.mode);
+  if (!bankTransferOffered(settings)) throw invalid(BANK_TRANSFER_OFF);
+  await enforceRateLimit(db, [`dedicated-account:${userId}`], REQUESTS_PER_HOUR, 3600);
+  const { provider } = await paymentGateway(db, env, 'paystack');
+  if (!canAssignAccounts(provider)) throw invalid(BANK_TRANSFER_OFF);
+  const [firstName, ...rest] = user.fullName.trim().split(/\s+/);
+  let account;
+  try {
+    account = await provider.createDedicatedAccount({ email: user.email, firstName, lastName: rest.join(' ') || firstName });
+  } catch (error) {
+    throw await refusalToCustomer(db, 'paystack', error);
+  }
+  const values = { ...account, status: 'active' as const, error: null, updatedAt: new Date() };
+  const [saved] = await db
+    .insert(dedicatedAccounts)
+    .values({ userId, provider: 'paystack', ...values })
+    .onConflictDoUpdate({ target: dedicatedAccounts.userId, set: values })
+    .returning();
+  return accountView(saved, env, settings.mode);
+}
+
+/**
+ * A charge.success about a reference we never issued: a transfer to a dedicated account, when
+ * Paystack's own answer says so. Anything else (an unknown customer, a payment still pending, a
+ * card payment we did not start) moves no money; the unknown account is logged for the administrator.
+ */
+export async function receiveTransfer(db: Db, env: Env, event: WebhookEvent & { reference: string }): Promise<'processed' | 'ignored'> {
+  const { provider, mode } = await paymentGateway(db, env, 'paystack');
+  const verified = await provider.verify(event.reference, event.transactionId);
+  if (verified.channel !== 'dedicated_nuban' || verified.status !== 'success' || verified.amountKobo <= 0n) return 'ignored';
+  const [account] = verified.customerCode
+    ? await db.select({ userId: dedicatedAccounts.userId }).from(dedicatedAccounts).where(and(eq(dedicatedAccounts.provider, 'paystack'), eq(dedicatedAccounts.customerCode, verified.customerCode)))
+    : [];
+  if (!account) {
+    console.error(JSON.stringify({ level: 'warn', msg: 'bank transfer to an account we do not know', reference: event.reference, customerCode: verified.customerCode }));
+    return 'ignored';
+  }
+  await db.execute(sql`
+    insert into ${paymentIntents} (reference, user_id, provider, channel, amount_kobo, currency)
+    values (${event.reference}, ${account.userId}, 'paystack', 'bank_transfer', ${verified.amountKobo}, ${verified.currency})
+    on conflict (reference) do nothing`);
+  const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.reference, event.reference));
+  // The reference is Paystack's: only a transfer intent of this very account may be credited by it.
+  if (intent.channel !== 'bank_transfer' || intent.userId !== account.userId) return 'ignored';
+  await applyVerification(db, intent, verified, mode);
+  return 'processed';
+}
