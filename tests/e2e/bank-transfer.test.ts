@@ -1,24 +1,16 @@
 // Funding by bank transfer in Chromium at phone width: a customer gets their account number on
 // Add fund, sends a transfer to it from the Paystack sandbox's transfer page (as from a bank app),
 // and sees it credited once, named as a bank transfer.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, submitLogin } from './shop';
+import { describe, expect, it } from 'vitest';
+import { PHONE, screenshot } from '../support/browser';
+import { api, newUser, openPage, submitLogin, useBrowser } from './shop';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('funding by bank transfer', () => {
   it('gives an account number on Add fund and credits a transfer to it once', async () => {
     const customer = await newUser('Sade Transfer');
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     try {
       await submitLogin(page, customer.email, customer.password);
       await page.waitForURL(/\/user(\/|$)/);

@@ -1,20 +1,12 @@
 // Favourites in Chromium at phone width: a customer stars a service in Services, orders it, opens
 // Favorites from the account menu and taps Order again, which opens the order form filled with the
 // link and quantity of that last order.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, signInByApi, submitLogin, unique } from './shop';
+import { describe, expect, inject, it } from 'vitest';
+import { PHONE, screenshot } from '../support/browser';
+import { api, newUser, openPage, signInByApi, submitLogin, unique, useBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('favourite services', () => {
   it('are starred in Services, found from the account menu, and ordered again with the last link and quantity', async () => {
@@ -26,7 +18,7 @@ describe('favourite services', () => {
     const credit = await api('user/admin-credit-user-wallet', { token: adminToken, body: { amount: '100000', reference: unique('e2e-fav-'), userId: customer.id } });
     expect(credit.status, JSON.stringify(credit.body)).toBe(200);
 
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     try {
       await submitLogin(page, customer.email, customer.password);
       await page.waitForURL(/\/user(\/|$)/);

@@ -1,25 +1,17 @@
 // Settings and the bell in Chromium at phone width: a customer opens Settings from the account
 // menu, turns off the emails about completed orders, saves, and still finds it off after a reload;
 // an answer from support shows under the bell with the unread count, and opens the ticket.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, signInByApi, submitLogin } from './shop';
+import { describe, expect, inject, it } from 'vitest';
+import { PHONE, screenshot } from '../support/browser';
+import { api, newUser, openPage, signInByApi, submitLogin, useBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('settings and the bell', () => {
   it('keep an email turned off across a reload, and show an answer from support as unread', async () => {
     const customer = await newUser('Kemi Settings');
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     try {
       await submitLogin(page, customer.email, customer.password);
       await page.waitForURL(/\/user(\/|$)/);

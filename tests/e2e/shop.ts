@@ -2,8 +2,8 @@
 // would make them, browsers each coming from an address of their own (sign-ins are rate limited
 // per address), signing in and out through the SPA.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
-import { DESKTOP, newPage } from '../support/browser';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { DESKTOP, launchBrowser, newPage } from '../support/browser';
 
 export const shopUrl = inject('shopUrl');
 
@@ -45,4 +45,16 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** One Chromium for the file's tests: launched before them, closed after. Call at the top of a file. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }

@@ -1,14 +1,11 @@
 // Add fund offers a personal account number for bank transfers while the shop offers it: asked for
 // once, then shown with the bank, the name and a copy button; not shown at all when it is off.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '@/routes';
-import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { ADA, renderApp } from './app';
+import { jsonResponse, mockFetch } from './helpers';
 
-const ADA: SessionUser = { id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } };
 const ACCOUNT = { status: 'active', accountNumber: '9930000123', accountName: 'PAYSTACK/ADA LOVELACE', bankName: 'Test Bank', provider: 'paystack', sandboxTransferUrl: null };
 
 function server(bankTransfer: boolean) {
@@ -28,15 +25,6 @@ function server(bankTransfer: boolean) {
   return requests;
 }
 
-function openAddFund() {
-  window.localStorage.setItem(TOKEN_KEY, 'user-token');
-  setStoredUser(ADA);
-  render(
-    <WithQuery>
-      <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/user/add-fund'] })} />
-    </WithQuery>,
-  );
-}
 
 afterEach(() => {
   window.localStorage.clear();
@@ -47,7 +35,7 @@ describe('paying by bank transfer', () => {
   it('gives the account number once asked, with the bank, the name and a copy button', async () => {
     const user = userEvent.setup();
     const requests = server(true);
-    openAddFund();
+    renderApp('/user/add-fund');
     const card = await screen.findByRole('region', { name: 'Pay by bank transfer' });
     await user.click(await within(card).findByRole('button', { name: 'Get my account number' }));
     expect(await within(card).findByText('9930000123')).toBeTruthy();
@@ -59,7 +47,7 @@ describe('paying by bank transfer', () => {
 
   it('is not offered while the shop does not take transfers', async () => {
     const requests = server(false);
-    openAddFund();
+    renderApp('/user/add-fund');
     // The limits come with the same settings answer that says whether transfers are offered.
     expect(await screen.findByText(/^Minimum /)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Pay by bank transfer' })).toBeNull();

@@ -1,14 +1,11 @@
 // The Favorites screen lists starred services with "Order again" carrying the last link and
 // quantity, and the order form opened from it starts from them; the star takes a service off.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '@/routes';
-import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { ADA, renderApp } from './app';
+import { jsonResponse, mockFetch } from './helpers';
 
-const ADA: SessionUser = { id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } };
 const base = { platform: 'Instagram', categoryId: 1, category: 'Instagram Likes', rate: '12.50', rateKobo: '1250', refill: false, cancel: false, dripfeed: false, averageTimeSeconds: null, refillDays: null, type: 'Default', min: 100, max: 10000, linkKind: 'url' };
 const LIKES = { ...base, id: 102, name: 'Instagram Likes' };
 const VIEWS = { ...base, id: 104, name: 'Reel Views' };
@@ -45,17 +42,6 @@ function server() {
   return { fetch, calls };
 }
 
-function openAt(path: string) {
-  window.localStorage.setItem(TOKEN_KEY, 'user-token');
-  setStoredUser(ADA);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <WithQuery>
-      <RouterProvider router={router} />
-    </WithQuery>,
-  );
-  return router;
-}
 
 afterEach(() => {
   window.localStorage.clear();
@@ -65,7 +51,7 @@ afterEach(() => {
 describe('the Favorites screen', () => {
   it('offers Order again with the last link and quantity, Order without one, and nothing to order once a service is off', async () => {
     server();
-    openAt('/user/favorites');
+    renderApp('/user/favorites');
     const list = await screen.findByRole('list', { name: 'Favorite services' });
     const again = within(list).getByRole('link', { name: 'Order again: Instagram Likes' });
     const target = new URL(again.getAttribute('href')!, 'https://shop.test');
@@ -80,7 +66,7 @@ describe('the Favorites screen', () => {
   it('takes a service off with its star', async () => {
     const user = userEvent.setup();
     const { calls } = server();
-    openAt('/user/favorites');
+    renderApp('/user/favorites');
     const star = await screen.findByRole('button', { name: 'Remove Reel Views from favorites' });
     await waitFor(() => expect(star.getAttribute('aria-pressed')).toBe('true'));
     await user.click(star);
@@ -93,7 +79,7 @@ describe('the Favorites screen', () => {
       if (url.includes('user/getCurrentProfile')) return jsonResponse(200, { message: 'ok', data: ADA });
       return jsonResponse(200, { data: [] });
     });
-    openAt('/user/favorites');
+    renderApp('/user/favorites');
     expect(await screen.findByText('No favorites yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse services' }).getAttribute('href')).toBe('/user/services');
   });
@@ -102,7 +88,7 @@ describe('the Favorites screen', () => {
 describe('the order form opened by Order again', () => {
   it('starts from the link and quantity it was given, with the service starred', async () => {
     server();
-    openAt(`/user/create-order?service=102&link=${encodeURIComponent(LAST_LINK)}&quantity=250`);
+    renderApp(`/user/create-order?service=102&link=${encodeURIComponent(LAST_LINK)}&quantity=250`);
     const form = (await screen.findByText('Instagram Likes', { selector: 'p' })).closest('form')!;
     expect((within(form).getByLabelText('Link') as HTMLInputElement).value).toBe(LAST_LINK);
     expect((within(form).getByLabelText('Quantity') as HTMLInputElement).value).toBe('250');
@@ -111,7 +97,7 @@ describe('the order form opened by Order again', () => {
 
   it('leaves the quantity empty when it is not a whole number', async () => {
     server();
-    openAt(`/user/create-order?service=102&link=${encodeURIComponent(LAST_LINK)}&quantity=2.5e3`);
+    renderApp(`/user/create-order?service=102&link=${encodeURIComponent(LAST_LINK)}&quantity=2.5e3`);
     const form = (await screen.findByText('Instagram Likes', { selector: 'p' })).closest('form')!;
     expect((within(form).getByLabelText('Quantity') as HTMLInputElement).value).toBe('');
   });

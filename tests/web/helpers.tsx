@@ -29,3 +29,4 @@ export function describedText(input: HTMLElement): string | null {
   const id = input.getAttribute('aria-describedby');
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
+

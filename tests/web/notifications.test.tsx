@@ -2,14 +2,11 @@
 // the unread count and the latest events and clears them; the unsubscribe page turns one kind of
 // email off from its link and says which.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '@/routes';
-import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { ADA, renderApp } from './app';
+import { jsonResponse, mockFetch } from './helpers';
 
-const ADA: SessionUser = { id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } };
 const ALL_ON = { deposit_credited: true, order_completed: true, order_partial: true, order_canceled: true, refill_completed: true, ticket_answered: true, low_balance: true };
 
 function server() {
@@ -52,17 +49,6 @@ function server() {
   return { fetch, saved, read };
 }
 
-function openAt(path: string, signedIn = true) {
-  if (signedIn) {
-    window.localStorage.setItem(TOKEN_KEY, 'user-token');
-    setStoredUser(ADA);
-  }
-  render(
-    <WithQuery>
-      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
-    </WithQuery>,
-  );
-}
 
 afterEach(() => {
   window.localStorage.clear();
@@ -73,7 +59,7 @@ describe('the Settings screen', () => {
   it('turns an email off and sets the low-balance amount, and refuses an amount that is not one', async () => {
     const user = userEvent.setup();
     const { saved } = server();
-    openAt('/user/settings');
+    renderApp('/user/settings');
     const completed = await screen.findByRole('switch', { name: 'Orders completed' });
     expect(completed.getAttribute('aria-checked')).toBe('true');
     await user.click(completed);
@@ -94,7 +80,7 @@ describe('the bell', () => {
   it('shows the unread count and the latest events, and marks them all read', async () => {
     const user = userEvent.setup();
     const { read } = server();
-    openAt('/user/orders');
+    renderApp('/user/orders');
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     await user.click(bell);
     const panel = screen.getByRole('region', { name: 'Notifications' });
@@ -110,13 +96,13 @@ describe('the bell', () => {
 describe('the unsubscribe link', () => {
   it('turns its kind of email off at once and says which', async () => {
     server();
-    openAt('/unsubscribe?token=good', false);
+    renderApp('/unsubscribe?token=good', null);
     expect(await screen.findByText('You will no longer get emails about orders completed.')).toBeTruthy();
   });
 
   it('says when the link is not valid', async () => {
     server();
-    openAt('/unsubscribe?token=forged', false);
+    renderApp('/unsubscribe?token=forged', null);
     expect(await screen.findByText('This unsubscribe link is not valid.')).toBeTruthy();
   });
 });

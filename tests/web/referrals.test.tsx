@@ -1,14 +1,11 @@
 // A visitor who arrives through a referral link keeps the code while browsing and sends it with the
 // sign-up; the Referrals screen shows the link to copy, the counts and the people referred.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '@/routes';
-import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { ADA, renderApp } from './app';
+import { jsonResponse, mockFetch } from './helpers';
 
-const ADA: SessionUser = { id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } };
 const SUMMARY = {
   enabled: true, ratePercent: '5.00', code: 'ABCD2345', link: 'https://shop.test/auth/register?ref=ABCD2345', signUps: 2, depositsCredited: 3, earnings: '150.00',
   referred: [
@@ -17,19 +14,6 @@ const SUMMARY = {
   ],
 };
 
-function openAt(path: string, signedIn: boolean) {
-  if (signedIn) {
-    window.localStorage.setItem(TOKEN_KEY, 'user-token');
-    setStoredUser(ADA);
-  }
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <WithQuery>
-      <RouterProvider router={router} />
-    </WithQuery>,
-  );
-  return router;
-}
 
 afterEach(() => {
   window.localStorage.clear();
@@ -49,7 +33,7 @@ describe('a referral link', () => {
       if (url.includes('/user/')) return jsonResponse(401, { message: 'Unauthorized', error: 'Unauthorized' });
       return jsonResponse(200, { data: [] });
     });
-    const router = openAt('/services?ref=abcd2345', false);
+    const router = renderApp('/services?ref=abcd2345', null);
     await waitFor(() => expect(window.localStorage.getItem('referralCode')).toBe('ABCD2345'));
     await router.navigate('/auth/register');
     const form = await screen.findByRole('form', { name: 'Create account' });
@@ -64,7 +48,7 @@ describe('a referral link', () => {
 
   it('that is not a code is not remembered', async () => {
     mockFetch((url) => (url.includes('/user/') ? jsonResponse(401, { message: 'Unauthorized', error: 'Unauthorized' }) : jsonResponse(200, { data: [] })));
-    openAt('/auth/register?ref=<b>x</b>', false);
+    renderApp('/auth/register?ref=<b>x</b>', null);
     await screen.findByRole('form', { name: 'Create account' });
     expect(window.localStorage.getItem('referralCode')).toBeNull();
   });
@@ -78,7 +62,7 @@ describe('the Referrals screen', () => {
       if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: 2500 });
       return jsonResponse(200, { data: [] });
     });
-    openAt('/user/referrals', true);
+    renderApp('/user/referrals');
     const linkSection = await screen.findByRole('region', { name: 'Your referral link' });
     expect(await within(linkSection).findByText(SUMMARY.link)).toBeTruthy();
     expect(within(linkSection).getByRole('button', { name: 'Copy referral link' })).toBeTruthy();

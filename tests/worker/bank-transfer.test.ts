@@ -3,40 +3,20 @@
 // and interleaved with a card payment's, credits the wallet once, by the amount Paystack verifies;
 // a transfer to an account we never gave out, or a paid transaction we never started, moves
 // nothing; a refund of a transfer is taken back like a card's; the books reconcile throughout.
-import { env, SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dedicatedAccounts, notifications, paymentIntents, settings, walletTransactions } from '../../drizzle/schema';
 import { BANK_TRANSFER_OFF, requestDedicatedAccount } from '../../worker/services/bank-transfers';
 import { reconcile } from '../../worker/services/wallet';
-import { BASE, call, registerAndLogin, withDb, type TestAccount } from '../support/api';
+import { call, registerAndLogin, withDb, type TestAccount } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
+import { deliverPaystackHook, paystackFake, paystackHooksFor, type PaystackHook } from './paystack-fixtures';
 
-const paystack = inject('paystackUrl');
-
-interface Hook {
-  event: string;
-  reference: string;
-  body: string;
-  signature: string;
-}
-
-async function fake(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<any> {
-  const response = await fetch(`${paystack}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return response.json();
-}
-const hooksFor = async (reference: string): Promise<Hook[]> =>
-  ((await (await fetch(`${paystack}/__webhooks`)).json()) as { webhooks: Hook[] }).webhooks.filter((hook) => hook.reference === reference);
-async function deliver(hook: Hook): Promise<string> {
-  const response = await SELF.fetch(`${BASE}/webhooks/paystack`, { method: 'POST', body: hook.body, headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature } });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return ((await response.json()) as { message: string }).message;
-}
 /** Money sent to an account number from a bank; its charge.success, undelivered. */
-async function transfer(accountNumber: string, kobo: number): Promise<Hook> {
-  const { reference } = await fake('/__transfer', { accountNumber, amount: kobo });
-  const [hook] = await hooksFor(reference);
+async function transfer(accountNumber: string, kobo: number): Promise<PaystackHook> {
+  const { reference } = await paystackFake('/__transfer', { accountNumber, amount: kobo });
+  const [hook] = await paystackHooksFor(reference);
   expect(hook.event).toBe('charge.success');
   return hook;
 }
@@ -82,13 +62,13 @@ describe('a transfer to it', () => {
     const user = await registerAndLogin();
     const { accountNumber } = await accountOf(user);
     const started = await call('user/add-fund', { token: user.accessToken, body: { amount: 2000 } });
-    await fake('/__complete', { reference: started.body.reference, outcome: 'success' });
-    const [card] = await hooksFor(started.body.reference);
+    await paystackFake('/__complete', { reference: started.body.reference, outcome: 'success' });
+    const [card] = await paystackHooksFor(started.body.reference);
     const bank = await transfer(accountNumber, 750_050);
 
-    const answers = await Promise.all([deliver(bank), deliver(card), deliver(bank), deliver(bank), deliver(card)]);
+    const answers = await Promise.all([deliverPaystackHook(bank), deliverPaystackHook(card), deliverPaystackHook(bank), deliverPaystackHook(bank), deliverPaystackHook(card)]);
     expect(answers.every((answer) => answer === 'Webhook processed')).toBe(true);
-    expect(await deliver(bank)).toBe('Webhook processed');
+    expect(await deliverPaystackHook(bank)).toBe('Webhook processed');
 
     expect(await balanceOf(user)).toBe(9500.5);
     const credits = await creditsOf(user.id);
@@ -105,15 +85,15 @@ describe('a transfer to it', () => {
 
   it('to an account we never gave out, or a paid card transaction we never started, moves nothing', async () => {
     const key = { authorization: `Bearer ${TEST_SECRETS.PAYSTACK_SECRET_KEY}` };
-    const stranger = await fake('/customer', { email: `stranger-${Date.now()}@example.com`, first_name: 'Not', last_name: 'Ours' }, key);
-    const theirs = await fake('/dedicated_account', { customer: stranger.data.customer_code, preferred_bank: 'test-bank' }, key);
+    const stranger = await paystackFake('/customer', { email: `stranger-${Date.now()}@example.com`, first_name: 'Not', last_name: 'Ours' }, key);
+    const theirs = await paystackFake('/dedicated_account', { customer: stranger.data.customer_code, preferred_bank: 'test-bank' }, key);
     const unknown = await transfer(theirs.data.account_number, 100_000);
-    expect(await deliver(unknown)).toBe('Webhook ignored');
+    expect(await deliverPaystackHook(unknown)).toBe('Webhook ignored');
 
-    const notOurs = await fake('/transaction/initialize', { email: 'elsewhere@example.com', amount: 50_000, reference: `elsewhere-${Date.now()}` }, key);
-    await fake('/__complete', { reference: notOurs.data.reference, outcome: 'success' });
-    const [card] = await hooksFor(notOurs.data.reference);
-    expect(await deliver(card)).toBe('Webhook ignored');
+    const notOurs = await paystackFake('/transaction/initialize', { email: 'elsewhere@example.com', amount: 50_000, reference: `elsewhere-${Date.now()}` }, key);
+    await paystackFake('/__complete', { reference: notOurs.data.reference, outcome: 'success' });
+    const [card] = await paystackHooksFor(notOurs.data.reference);
+    expect(await deliverPaystackHook(card)).toBe('Webhook ignored');
 
     const intents = await withDb((db) => db.select().from(paymentIntents).where(sql`${paymentIntents.reference} in (${unknown.reference}, ${notOurs.data.reference})`));
     expect(intents).toEqual([]);
@@ -124,9 +104,9 @@ describe('a transfer to it', () => {
     const user = await registerAndLogin();
     const { accountNumber } = await accountOf(user);
     const bank = await transfer(accountNumber, 300_000);
-    expect(await deliver(bank)).toBe('Webhook processed');
-    const { webhook } = await fake('/__refund', { reference: bank.reference });
-    for (let delivery = 0; delivery < 3; delivery++) expect(await deliver(webhook)).toBe('Webhook processed');
+    expect(await deliverPaystackHook(bank)).toBe('Webhook processed');
+    const { webhook } = await paystackFake('/__refund', { reference: bank.reference });
+    for (let delivery = 0; delivery < 3; delivery++) expect(await deliverPaystackHook(webhook)).toBe('Webhook processed');
     expect(await balanceOf(user)).toBe(0);
     expect((await creditsOf(user.id)).map((row) => [row.sourceKind, row.amountKobo]).sort()).toEqual([['chargeback', 300_000n], ['payment', 300_000n]].sort());
     await expectBooksReconcile();

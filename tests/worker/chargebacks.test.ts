@@ -6,50 +6,29 @@
 // reordered webhooks move nothing a second time. The books reconcile after every step.
 import { SELF } from 'cloudflare:test';
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogueWarnings, paymentReversals, wallets, walletTransactions } from '../../drizzle/schema';
 import { hmacHex } from '../../worker/lib/crypto';
 import { walletDebtMessage } from '../../worker/services/ledger';
 import { reconcile } from '../../worker/services/wallet';
-import { BASE, call, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
+import { call, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
+import { deliverPaystackHook, paystackFake, paystackHooksFor, type PaystackHook } from './paystack-fixtures';
 import { FAKE, newLink, newShop, placeOrder } from './shop-fixtures';
 
-const paystack = inject('paystackUrl');
-
-interface Hook {
-  event: string;
-  reference: string;
-  body: string;
-  signature: string;
-}
-
-async function paystackControl(path: string, body: Record<string, unknown>): Promise<any> {
-  const response = await fetch(`${paystack}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return response.json();
-}
-
-async function deliver(hook: Pick<Hook, 'body' | 'signature'>): Promise<string> {
-  const response = await SELF.fetch(`${BASE}/webhooks/paystack`, { method: 'POST', body: hook.body, headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature } });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { message: string }).message;
-}
-
 /** A deposit paid on the sandbox checkout; its charge.success webhook is returned undelivered. */
-async function paidDeposit(user: TestAccount, amount: number): Promise<{ reference: string; credit: Hook }> {
+async function paidDeposit(user: TestAccount, amount: number): Promise<{ reference: string; credit: PaystackHook }> {
   const started = await call('user/add-fund', { token: user.accessToken, body: { amount } });
   expect(started.status).toBe(201);
   const reference = started.body.reference as string;
-  await paystackControl('/__complete', { reference, outcome: 'success' });
-  const { webhooks } = (await (await fetch(`${paystack}/__webhooks`)).json()) as { webhooks: Hook[] };
-  const credit = webhooks.find((hook) => hook.reference === reference && hook.event === 'charge.success')!;
+  await paystackFake('/__complete', { reference, outcome: 'success' });
+  const credit = (await paystackHooksFor(reference)).find((hook) => hook.event === 'charge.success')!;
   return { reference, credit };
 }
 
 async function creditedDeposit(user: TestAccount, amount: number): Promise<string> {
   const { reference, credit } = await paidDeposit(user, amount);
-  expect(await deliver(credit)).toBe('Webhook processed');
+  expect(await deliverPaystackHook(credit)).toBe('Webhook processed');
   return reference;
 }
 
@@ -87,9 +66,9 @@ describe('a refund after a credit', () => {
     const spent = 500_000n - (await walletOf(user.id)).balance;
     expect(spent).toBeGreaterThan(0n);
 
-    const { webhook } = await paystackControl('/__refund', { reference });
+    const { webhook } = await paystackFake('/__refund', { reference });
     expect(webhook.event).toBe('refund.processed');
-    for (let delivery = 0; delivery < 3; delivery++) expect(await deliver(webhook)).toBe('Webhook processed');
+    for (let delivery = 0; delivery < 3; delivery++) expect(await deliverPaystackHook(webhook)).toBe('Webhook processed');
 
     expect(await walletOf(user.id)).toEqual({ balance: 0n, debt: spent });
     const [taken] = await entriesOf(user.id, 'chargeback');
@@ -125,7 +104,7 @@ describe('a refund after a credit', () => {
     expect(await entriesOf(user.id, 'debt_settlement')).toEqual([expect.objectContaining({ sourceRef: `payment:${later}`, amountKobo: spent, balanceAfterKobo: 1_200_000n - spent })]);
     expect((await placeOrder(user, { serviceId: likes, link: newLink(), quantity: 100 })).status).toBe(201);
     // A replayed refund still moves nothing.
-    expect(await deliver(webhook)).toBe('Webhook processed');
+    expect(await deliverPaystackHook(webhook)).toBe('Webhook processed');
     expect(await entriesOf(user.id, 'chargeback')).toHaveLength(1);
     await expectBooksReconcile();
   });
@@ -133,10 +112,10 @@ describe('a refund after a credit', () => {
   it('that overtakes the credit it reverses takes nothing, and the late credit is refused too', async () => {
     const user = await registerAndLogin();
     const { reference, credit } = await paidDeposit(user, 3000);
-    const { webhook } = await paystackControl('/__refund', { reference });
+    const { webhook } = await paystackFake('/__refund', { reference });
     // Paystack now reads the payment "reversed": nothing was credited, so nothing is taken.
-    expect(await deliver(webhook)).toBe('Webhook ignored');
-    expect(await deliver(credit)).toBe('Webhook processed');
+    expect(await deliverPaystackHook(webhook)).toBe('Webhook ignored');
+    expect(await deliverPaystackHook(credit)).toBe('Webhook processed');
     expect(await walletOf(user.id)).toEqual({ balance: 0n, debt: 0n });
     expect(await reversalsOf(user.id)).toEqual([]);
     const [warning] = await withDb((db) => db.select().from(catalogueWarnings).where(and(eq(catalogueWarnings.kind, 'payment_reversed'), sql`${catalogueWarnings.details}->>'reference' = ${reference}`)));
@@ -152,18 +131,18 @@ describe('a dispute (chargeback) after a credit', () => {
     const reference = await creditedDeposit(user, 3000);
     await spend(admin, user, 1000);
 
-    const { dispute, webhook: opened } = await paystackControl('/__dispute', { reference });
+    const { dispute, webhook: opened } = await paystackFake('/__dispute', { reference });
     expect(opened.event).toBe('charge.dispute.create');
-    expect(await deliver(opened)).toBe('Webhook processed');
-    expect(await deliver(opened)).toBe('Webhook processed');
+    expect(await deliverPaystackHook(opened)).toBe('Webhook processed');
+    expect(await deliverPaystackHook(opened)).toBe('Webhook processed');
     expect(await walletOf(user.id)).toEqual({ balance: 0n, debt: 100_000n });
     expect(await reversalsOf(user.id)).toEqual([expect.objectContaining({ kind: 'dispute', status: 'dispute_open', takenKobo: 200_000n, debtKobo: 100_000n })]);
     await expectBooksReconcile();
 
-    const { webhook: resolved } = await paystackControl('/__dispute/resolve', { id: dispute.id, resolution: 'declined' });
-    for (let delivery = 0; delivery < 2; delivery++) expect(await deliver(resolved)).toBe('Webhook processed');
+    const { webhook: resolved } = await paystackFake('/__dispute/resolve', { id: dispute.id, resolution: 'declined' });
+    for (let delivery = 0; delivery < 2; delivery++) expect(await deliverPaystackHook(resolved)).toBe('Webhook processed');
     // Reordered: the dispute's opening arrives again after its resolution.
-    expect(await deliver(opened)).toBe('Webhook processed');
+    expect(await deliverPaystackHook(opened)).toBe('Webhook processed');
 
     expect(await walletOf(user.id)).toEqual({ balance: 200_000n, debt: 0n });
     expect(await entriesOf(user.id, 'chargeback_return')).toEqual([expect.objectContaining({ amountKobo: 300_000n })]);
@@ -175,27 +154,27 @@ describe('a dispute (chargeback) after a credit', () => {
   it('lost, stays taken; one resolved before it was heard opening moves money once, by its resolution', async () => {
     const user = await registerAndLogin();
     const first = await creditedDeposit(user, 2000);
-    const lost = await paystackControl('/__dispute', { reference: first });
-    expect(await deliver(lost.webhook)).toBe('Webhook processed');
-    const { webhook: lostResolution } = await paystackControl('/__dispute/resolve', { id: lost.dispute.id, resolution: 'merchant-accepted' });
-    expect(await deliver(lostResolution)).toBe('Webhook processed');
+    const lost = await paystackFake('/__dispute', { reference: first });
+    expect(await deliverPaystackHook(lost.webhook)).toBe('Webhook processed');
+    const { webhook: lostResolution } = await paystackFake('/__dispute/resolve', { id: lost.dispute.id, resolution: 'merchant-accepted' });
+    expect(await deliverPaystackHook(lostResolution)).toBe('Webhook processed');
     expect(await walletOf(user.id)).toEqual({ balance: 0n, debt: 0n });
     expect(await entriesOf(user.id, 'chargeback_return')).toEqual([]);
 
     // Won before its opening reached us: nothing is taken, then or when the opening arrives.
     const second = await creditedDeposit(user, 1500);
-    const won = await paystackControl('/__dispute', { reference: second });
-    const { webhook: wonResolution } = await paystackControl('/__dispute/resolve', { id: won.dispute.id, resolution: 'declined' });
-    expect(await deliver(wonResolution)).toBe('Webhook processed');
-    expect(await deliver(won.webhook)).toBe('Webhook processed');
+    const won = await paystackFake('/__dispute', { reference: second });
+    const { webhook: wonResolution } = await paystackFake('/__dispute/resolve', { id: won.dispute.id, resolution: 'declined' });
+    expect(await deliverPaystackHook(wonResolution)).toBe('Webhook processed');
+    expect(await deliverPaystackHook(won.webhook)).toBe('Webhook processed');
     expect(await walletOf(user.id)).toEqual({ balance: 150_000n, debt: 0n });
 
     // Lost before its opening reached us: taken once, by the resolution.
     const third = await creditedDeposit(user, 1000);
-    const late = await paystackControl('/__dispute', { reference: third });
-    const { webhook: lateResolution } = await paystackControl('/__dispute/resolve', { id: late.dispute.id, resolution: 'auto-accepted' });
-    expect(await deliver(lateResolution)).toBe('Webhook processed');
-    expect(await deliver(late.webhook)).toBe('Webhook processed');
+    const late = await paystackFake('/__dispute', { reference: third });
+    const { webhook: lateResolution } = await paystackFake('/__dispute/resolve', { id: late.dispute.id, resolution: 'auto-accepted' });
+    expect(await deliverPaystackHook(lateResolution)).toBe('Webhook processed');
+    expect(await deliverPaystackHook(late.webhook)).toBe('Webhook processed');
     expect(await walletOf(user.id)).toEqual({ balance: 150_000n, debt: 0n });
     expect((await entriesOf(user.id, 'chargeback')).map((entry) => entry.amountKobo).sort()).toEqual([100_000n, 200_000n]);
     expect((await reversalsOf(user.id)).map((reversal) => reversal.status).sort()).toEqual(['dispute_lost', 'dispute_lost', 'dispute_won']);
@@ -205,14 +184,14 @@ describe('a dispute (chargeback) after a credit', () => {
   it('never takes back more than the payment credited, across refunds and disputes of it', async () => {
     const user = await registerAndLogin();
     const reference = await creditedDeposit(user, 4000);
-    const { webhook: refunded } = await paystackControl('/__refund', { reference, amount: 150_000 });
-    expect(await deliver(refunded)).toBe('Webhook processed');
-    const { webhook: disputed } = await paystackControl('/__dispute', { reference });
+    const { webhook: refunded } = await paystackFake('/__refund', { reference, amount: 150_000 });
+    expect(await deliverPaystackHook(refunded)).toBe('Webhook processed');
+    const { webhook: disputed } = await paystackFake('/__dispute', { reference });
     // The provider claims the whole payment again; only what the refund left can be taken.
     const claimed = JSON.parse(disputed.body);
     claimed.data.refund_amount = 400_000;
     const body = JSON.stringify(claimed);
-    expect(await deliver({ body, signature: await hmacHex(TEST_SECRETS.PAYSTACK_SECRET_KEY, body, 'SHA-512') })).toBe('Webhook processed');
+    expect(await deliverPaystackHook({ body, signature: await hmacHex(TEST_SECRETS.PAYSTACK_SECRET_KEY, body, 'SHA-512') })).toBe('Webhook processed');
     expect(await walletOf(user.id)).toEqual({ balance: 0n, debt: 0n });
     expect((await reversalsOf(user.id)).map((reversal) => reversal.takenKobo + reversal.debtKobo).sort()).toEqual([150_000n, 250_000n]);
     await expectBooksReconcile();
@@ -224,7 +203,7 @@ describe('a refund or dispute event that cannot be read', () => {
     const user = await registerAndLogin();
     const reference = await creditedDeposit(user, 1000);
     const body = JSON.stringify({ event: 'refund.processed', data: { status: 'processed', transaction_reference: reference, amount: 'lots', currency: 'NGN' } });
-    expect(await deliver({ body, signature: await hmacHex(TEST_SECRETS.PAYSTACK_SECRET_KEY, body, 'SHA-512') })).toBe('Webhook ignored');
+    expect(await deliverPaystackHook({ body, signature: await hmacHex(TEST_SECRETS.PAYSTACK_SECRET_KEY, body, 'SHA-512') })).toBe('Webhook ignored');
     expect(await walletOf(user.id)).toEqual({ balance: 100_000n, debt: 0n });
     const admin = await createAdmin();
     const warnings = await call('admin/services/warnings?kind=payment_reversed&acknowledged=false&limit=100', { token: admin.accessToken });

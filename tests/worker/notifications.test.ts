@@ -4,25 +4,14 @@
 // its kind off and a forged one is refused; the low-balance alert fires once until a top-up.
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailOutbox, notifications, orderRefills } from '../../drizzle/schema';
 import { checkLowBalances, sendNotificationEmails, unsubscribeToken } from '../../worker/services/notification-emails';
 import { applyLedgerEntry } from '../../worker/services/ledger';
 import { syncOrders } from '../../worker/services/order-sync';
 import { call, createAdmin, registerAndLogin, withDb, type TestAccount } from '../support/api';
+import { depositByCard } from './paystack-fixtures';
 import { fund, FAKE, fundedUser, newLink, newShop, orderRow, placeSubmittedOrder } from './shop-fixtures';
-
-const paystack = inject('paystackUrl');
-
-async function deposit(account: TestAccount, naira: number): Promise<string> {
-  const started = await call('user/add-fund', { token: account.accessToken, body: { amount: naira } });
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const { reference, checkoutUrl, signature, amount } = started.body;
-  await fetch(`${paystack}/__complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reference, outcome: 'success' }) });
-  const verified = await call('user/verify-payment', { token: account.accessToken, body: { checkoutUrl, signature, amount } });
-  expect(verified.body.data?.orderStatus).toBe(2);
-  return reference;
-}
 
 const rowsOf = (userId: number) => withDb((db) => db.select().from(notifications).where(eq(notifications.userId, userId)));
 const outboxOf = (email: string) => withDb((db) => db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)));
@@ -39,7 +28,7 @@ const bell = async (account: TestAccount) => (await call('user/notifications', {
 describe('a deposit credited', () => {
   it('is told once in the bell and by one email, however often it is confirmed, with a link that turns such emails off', async () => {
     const user = await registerAndLogin();
-    const reference = await deposit(user, 2500);
+    const reference = await depositByCard(user, 2500);
     await Promise.all([
       call('user/verify-payment', { token: user.accessToken, body: { reference } }),
       call('user/verify-payment', { token: user.accessToken, body: { reference } }),
@@ -59,7 +48,7 @@ describe('a deposit credited', () => {
     expect(off.body.message).toBe('You will no longer get emails about deposits credited to your wallet.');
     expect((await call('user/notification-settings', { token: user.accessToken })).body.data.email.deposit_credited).toBe(false);
 
-    await deposit(user, 1000);
+    await depositByCard(user, 1000);
     await emailsGoOut(user.id);
     expect(await outboxOf(user.email)).toHaveLength(1);
     expect((await rowsOf(user.id)).map((row) => row.emailState).sort()).toEqual(['sent', 'skipped']);

@@ -3,41 +3,20 @@
 // exactly once however often the payment is confirmed, never on the referrer's own deposits, not
 // after a referral is voided, while referrals are off, or for a suspended referrer.
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { referralCommissions, referrals, settings, walletTransactions } from '../../drizzle/schema';
 import { reconcile } from '../../worker/services/wallet';
-import { BASE, call, createAdmin, registerAndLogin, setUserStatus, withDb, type TestAccount } from '../support/api';
-import { SELF } from 'cloudflare:test';
-
-const paystack = inject('paystackUrl');
-const completeCheckout = (reference: string) =>
-  fetch(`${paystack}/__complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reference, outcome: 'success' }) });
-const webhooksFor = async (reference: string): Promise<Array<{ body: string; signature: string }>> => {
-  const { webhooks } = (await (await fetch(`${paystack}/__webhooks`)).json()) as { webhooks: Array<{ reference: string; body: string; signature: string }> };
-  return webhooks.filter((hook) => hook.reference === reference);
-};
-const postWebhook = (body: string, signature: string) =>
-  SELF.fetch(`${BASE}/webhooks/paystack`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-paystack-signature': signature } });
-
-/** A card deposit paid in the sandbox and confirmed by the return page; its reference. */
-async function deposit(account: TestAccount, naira: number): Promise<string> {
-  const started = await call('user/add-fund', { token: account.accessToken, body: { amount: naira } });
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const { reference, checkoutUrl, signature, amount } = started.body;
-  expect((await completeCheckout(reference)).ok).toBe(true);
-  const verified = await call('user/verify-payment', { token: account.accessToken, body: { checkoutUrl, signature, amount } });
-  expect(verified.body.data?.orderStatus, JSON.stringify(verified.body)).toBe(2);
-  return reference;
-}
+import { call, createAdmin, registerAndLogin, setUserStatus, withDb, type TestAccount } from '../support/api';
+import { deliverPaystackHook, depositByCard, paystackHooksFor } from './paystack-fixtures';
 
 /** The same payment confirmed again: the return page twice more and every webhook sent for it, all at once. */
 async function replay(account: TestAccount, reference: string) {
-  const hooks = await webhooksFor(reference);
+  const hooks = await paystackHooksFor(reference);
   expect(hooks.length).toBeGreaterThan(0);
   await Promise.all([
     call('user/verify-payment', { token: account.accessToken, body: { reference } }),
     call('user/verify-payment', { token: account.accessToken, body: { reference } }),
-    ...hooks.flatMap((hook) => [postWebhook(hook.body, hook.signature), postWebhook(hook.body, hook.signature)]),
+    ...hooks.flatMap((hook) => [deliverPaystackHook(hook), deliverPaystackHook(hook)]),
   ]);
 }
 
@@ -82,11 +61,11 @@ describe('commissions', () => {
     const referrer = await registerAndLogin();
     const friend = await registerAndLogin({ referralCode: (await summaryOf(referrer)).code });
 
-    const first = await deposit(friend, 1000);
-    const second = await deposit(friend, 333);
+    const first = await depositByCard(friend, 1000);
+    const second = await depositByCard(friend, 333);
     await replay(friend, first);
     await replay(friend, second);
-    const own = await deposit(referrer, 2000);
+    const own = await depositByCard(referrer, 2000);
     await replay(referrer, own);
 
     const paid = await commissionsOf(referrer.id);
@@ -112,17 +91,17 @@ describe('commissions', () => {
     expect(voiding.body.data).toEqual({ voided: true });
     expect((await call(`admin/referrals/${voided.id}/void`, { token: admin.accessToken, body: { reason: 'again' } })).body.data).toEqual({ voided: false });
     expect((await call(`admin/referrals/${referrer.id}/void`, { token: admin.accessToken, body: { reason: 'not referred' } })).status).toBe(404);
-    await deposit(voided, 1000);
+    await depositByCard(voided, 1000);
 
     expect((await setRule(admin, { enabled: false, ratePercent: '5' })).status).toBe(200);
-    await deposit(kept, 1000);
+    await depositByCard(kept, 1000);
 
     expect((await setRule(admin, { enabled: true, ratePercent: '0' })).status).toBe(400);
     expect((await setRule(admin, { enabled: true, ratePercent: '2.5' })).body.data).toEqual({ enabled: true, ratePercent: '2.50' });
-    const counted = await deposit(kept, 1000);
+    const counted = await depositByCard(kept, 1000);
 
     await setUserStatus(referrer.id, 'suspended');
-    await deposit(kept, 1000);
+    await depositByCard(kept, 1000);
 
     expect((await commissionsOf(referrer.id)).map((row) => [row.sourceRef, row.amountKobo])).toEqual([[counted, 2_500n]]);
     expect(await withDb((db) => db.select().from(referralCommissions).where(eq(referralCommissions.referrerId, referrer.id)))).toHaveLength(1);

@@ -557,10 +557,12 @@ describe('the shop as a provider of another shop', () => {
     expect(refusal).toMatchObject({ kind: 'rejected', message: 'Quantity less than minimal 100' });
 
     expect(await client.status(orderId)).toEqual({ chargeMicros: micros(charge), startCount: 0, status: 'Pending', remains: 1000, currency: 'NGN' });
-    const statuses = await client.statuses([orderId, comments.orderId, '1']);
+    // An id that is not this account's (on a fresh database, '1' could be its own first order).
+    const notTheirs = '2000000000';
+    const statuses = await client.statuses([orderId, comments.orderId, notTheirs]);
     expect(statuses.get(orderId)).toMatchObject({ ok: true, status: 'Pending' });
     expect(statuses.get(comments.orderId)).toMatchObject({ ok: true, status: 'Pending', remains: 5 });
-    expect(statuses.get('1')).toEqual({ ok: false, error: 'Incorrect order ID' });
+    expect(statuses.get(notTheirs)).toEqual({ ok: false, error: 'Incorrect order ID' });
     const spent = (await ledgerFor(user.id)).filter((entry) => entry.sourceKind === 'order').reduce((sum, entry) => sum + entry.amountKobo, 0n);
     expect(await client.balance()).toEqual({ balanceMicros: micros(funded - spent), currency: 'NGN' });
 

@@ -76,6 +76,11 @@ export async function receiveTransfer(db: Db, env: Env, event: WebhookEvent & { 
   const { provider, mode } = await paymentGateway(db, env, 'paystack');
   const verified = await provider.verify(event.reference, event.transactionId);
   if (verified.channel !== 'dedicated_nuban' || verified.status !== 'success' || verified.amountKobo <= 0n) return 'ignored';
+  // Wallets hold naira: a transfer in any other currency is the administrator's to settle by hand.
+  if (verified.currency !== 'NGN') {
+    console.error(JSON.stringify({ level: 'warn', msg: 'bank transfer not in naira', reference: event.reference, currency: verified.currency }));
+    return 'ignored';
+  }
   const [account] = verified.customerCode
     ? await db.select({ userId: dedicatedAccounts.userId }).from(dedicatedAccounts).where(and(eq(dedicatedAccounts.provider, 'paystack'), eq(dedicatedAccounts.customerCode, verified.customerCode)))
     : [];
