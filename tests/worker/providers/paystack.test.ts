@@ -95,6 +95,19 @@ describe('paystack initialize', () => {
   });
 });
 
+describe('paystack dedicated accounts', () => {
+  it('gives a customer one account number, and reports a transfer to it as dedicated_nuban from that customer', async () => {
+    const email = `dva-${newReference()}@example.com`;
+    const first = await paystack.createDedicatedAccount({ email, firstName: 'Ada', lastName: 'Obi' });
+    expect(first).toMatchObject({ accountName: 'PAYSTACK/ADA OBI', bankName: 'Test Bank', customerCode: expect.stringMatching(/^CUS_/) });
+    expect(first.accountNumber).toMatch(/^\d{10}$/);
+    expect(await paystack.createDedicatedAccount({ email, firstName: 'Ada', lastName: 'Obi' })).toEqual(first);
+
+    const { reference } = (await fake.post('/__transfer', { accountNumber: first.accountNumber, amount: 120_000 })) as { reference: string };
+    expect(await paystack.verify(reference)).toMatchObject({ status: 'success', amountKobo: 120_000n, currency: 'NGN', channel: 'dedicated_nuban', customerCode: first.customerCode });
+  });
+});
+
 describe('paystack verify', () => {
   it('reports abandoned until paid, then success with amount, currency and time', async () => {
     const reference = newReference();
@@ -107,6 +120,8 @@ describe('paystack verify', () => {
       paidAt: null,
       rawStatus: 'abandoned',
       domain: 'test',
+      channel: 'card',
+      customerCode: expect.stringMatching(/^CUS_/),
     });
     await fake.post('/__complete', { reference, outcome: 'success' });
     const paid = await paystack.verify(reference);
