@@ -577,6 +577,8 @@ describe('the shop as a provider of another shop', () => {
 
     // cancel: asked, then seen canceled with the whole charge back.
     const { orderId: toCancel } = await client.add({ service: followersId, link: newLink(), quantity: 500 });
+    // At the provider first, so the cancel is asked of it (one still queued would be refunded at once, see queued-cancel.test.ts).
+    await untilSubmitted(Number(toCancel));
     const canceled = await client.cancel([toCancel, orderId]);
     expect(canceled.get(toCancel)).toEqual({ ok: true });
     expect(canceled.get(orderId)).toEqual({ ok: false, error: 'This order cannot be canceled' });

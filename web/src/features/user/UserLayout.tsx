@@ -48,7 +48,7 @@ export default function UserLayout() {
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
           <Logo compact name={settings?.siteName || SITE_NAME_FALLBACK} src={settings?.logoUrl} />
-          <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-3">
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-3">
             <CurrencySwitcher />
             <div className="flex flex-col items-end leading-tight sm:flex-row sm:items-baseline sm:gap-1.5" aria-live="polite">
               <span className="text-xs text-slate-500 sm:text-sm">Your Balance:</span>
