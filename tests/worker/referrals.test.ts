@@ -4,7 +4,9 @@
 // after a referral is voided, while referrals are off, or for a suspended referrer.
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { referralCommissions, referrals, settings, walletTransactions } from '../../drizzle/schema';
+import { paymentIntents, referralCommissions, referrals, settings, walletTransactions } from '../../drizzle/schema';
+import { afterDepositCredited } from '../../worker/services/deposit-credited';
+import { applyLedgerEntry } from '../../worker/services/ledger';
 import { reconcile } from '../../worker/services/wallet';
 import { call, createAdmin, registerAndLogin, setUserStatus, withDb, type TestAccount } from '../support/api';
 import { deliverPaystackHook, depositByCard, paystackHooksFor } from './paystack-fixtures';
@@ -74,6 +76,21 @@ describe('commissions', () => {
     expect(await summaryOf(referrer)).toMatchObject({ signUps: 1, depositsCredited: 2, earnings: '66.65' });
     // The referrer's wallet: their own deposit and the two commissions.
     expect((await call('user/getWalletBalance', { token: referrer.accessToken })).body.walletBalance).toBe(2066.65);
+    expect((await withDb((db) => reconcile(db))).ok).toBe(true);
+  });
+
+  it('are exact on a deposit past what a 32-bit number holds', async () => {
+    const referrer = await registerAndLogin();
+    const friend = await registerAndLogin({ referralCode: (await summaryOf(referrer)).code });
+    const reference = `big-${friend.id}-${Date.now()}`;
+    const amountKobo = 3_000_000_001n;
+    // Recorded as the credit path records a settled intent, then credited through the same hook.
+    await withDb((db) => db.transaction(async (tx) => {
+      const [intent] = await tx.insert(paymentIntents).values({ reference, userId: friend.id, provider: 'paystack', amountKobo, status: 'success' }).returning();
+      await applyLedgerEntry(tx, { userId: friend.id, direction: 'credit', amountKobo, source: 'payment', sourceRef: reference, description: 'test deposit' });
+      await afterDepositCredited(tx, { intentId: intent.id, userId: friend.id, amountKobo, reference, channel: 'card', provider: 'paystack' });
+    }));
+    expect((await commissionsOf(referrer.id)).map((row) => row.amountKobo)).toEqual([150_000_000n]);
     expect((await withDb((db) => reconcile(db))).ok).toBe(true);
   });
 

@@ -72,9 +72,10 @@ export async function payReferralCommission(tx: DbOrTx, deposit: CreditedDeposit
       where r.referred_user_id = ${deposit.userId} and r.voided_at is null and rule.enabled
     ),
     recorded as (
+      -- bigint throughout: a parameter beside an int column would be typed int and overflow past ₦21 million.
       insert into ${referralCommissions} (referrer_id, referred_user_id, payment_intent_id, deposit_kobo, commission_kobo, rate_bps)
-      select referrer_id, ${deposit.userId}, ${deposit.intentId}, ${deposit.amountKobo}, ${deposit.amountKobo} * rate_bps / 10000, rate_bps
-      from referral where ${deposit.amountKobo} * rate_bps / 10000 > 0
+      select referrer_id, ${deposit.userId}, ${deposit.intentId}, ${deposit.amountKobo}::bigint, ${deposit.amountKobo}::bigint * rate_bps / 10000, rate_bps
+      from referral where ${deposit.amountKobo}::bigint * rate_bps / 10000 > 0
       on conflict (payment_intent_id) do nothing
       returning referrer_id, commission_kobo
     )
