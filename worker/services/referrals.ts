@@ -9,13 +9,14 @@ import { auditLog, referralCommissions, referrals, settings, users } from '../..
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
 import { isUniqueViolation } from '../lib/db-errors';
-import { koboToNaira } from '../lib/decimal';
+import { koboToNaira, parseDecimalExact } from '../lib/decimal';
 import { notFound } from '../lib/errors';
 import {
   DEFAULT_REFERRAL_RATE_BPS, REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH, type AdminReferralsQuery, type ReferralSettingsInput,
 } from '../schemas/referrals';
 import type { CreditedDeposit } from './deposit-credited';
 import { applyLedgerEntry } from './ledger';
+import { bpsToPercent } from './margin';
 import { saveSetting } from './settings';
 
 const SETTINGS_KEY = 'referral';
@@ -35,10 +36,10 @@ export async function getReferralSettings(db: DbOrTx): Promise<ReferralSettings>
   return { enabled: Boolean(row.enabled), rateBps: Number(row.rate_bps) };
 }
 
-export const referralSettingsView = ({ enabled, rateBps }: ReferralSettings) => ({ enabled, ratePercent: (rateBps / 100).toFixed(2) });
+export const referralSettingsView = ({ enabled, rateBps }: ReferralSettings) => ({ enabled, ratePercent: bpsToPercent(rateBps) });
 
 export async function updateReferralSettings(db: Db, actorId: number, input: ReferralSettingsInput) {
-  const next: ReferralSettings = { enabled: input.enabled, rateBps: Math.round(Number(input.ratePercent) * 100) };
+  const next: ReferralSettings = { enabled: input.enabled, rateBps: Number(parseDecimalExact(input.ratePercent, 2)) };
   await db.transaction(async (tx) => {
     const before = await getReferralSettings(tx);
     await saveSetting(tx, SETTINGS_KEY, next, actorId);
