@@ -360,7 +360,8 @@ describe('the user\'s orders', () => {
     const user = await fundedUser(10_000_000n);
     const order = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
     expect(await call(`user/orders/${order.id}/refill`, { method: 'POST', token: user.accessToken })).toMatchObject({ status: 400, body: { message: 'Only completed or partial orders can be refilled' } });
-    const { providerOrderId } = await orderRow(order.id);
+    // The queue sends it to the provider after the answer: only then has it a provider order id.
+    const { providerOrderId } = await untilSubmitted(order.id);
     await shop.fake.post(`/__orders/${providerOrderId}`, { status: 'Completed', remains: 0 });
     await withDb((db) => syncOrders(db, env));
     expect((await call(`user/orders/${order.id}`, { token: user.accessToken })).body.data).toMatchObject({ status: 'Completed', canRefill: true, refunded: '0.00' });
