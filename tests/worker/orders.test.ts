@@ -91,6 +91,8 @@ describe('placing an order', () => {
     const rows = await withDb((db) => db.select().from(orders).where(eq(orders.userId, user.id)));
     expect(rows).toHaveLength(2);
     expect((await ledgerFor(user.id)).filter((entry) => entry.sourceKind === 'order')).toHaveLength(2);
+    // The provider hears of it from the queue, after the answers.
+    expect(await untilSubmitted(together[0].body.data.id)).toMatchObject({ submission: 'accepted', submitAttempts: 1 });
     expect((await fakeOrders(shop.fake)).addCallsByLink[concurrentLink]).toBe(1);
 
     const otherOrder = await placeOrder(user, { serviceId, link: newLink(), quantity: 500 }, key);

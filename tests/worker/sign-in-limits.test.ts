@@ -44,7 +44,7 @@ describe('signing in', () => {
     const responses = [];
     // From many addresses, as a spread-out guesser would: the account's own limit still holds.
     for (let i = 0; i < 30; i++) responses.push(await signIn(account.email, `wrong-guess-${i}`));
-    const allowed = AUTH_LIMITS.perAccount.limit - 1; // registerAndLogin signed in once already
+    const allowed = AUTH_LIMITS.perAccount.limit;
     expect(responses.slice(0, allowed).map((r) => r.status)).toEqual(Array(allowed).fill(401));
     expect(responses.slice(allowed).map((r) => r.status)).toEqual(Array(30 - allowed).fill(429));
     const wait = secondsToWait(responses.at(-1)!.body);
@@ -54,6 +54,18 @@ describe('signing in', () => {
     const rightPassword = await signIn(account.email, account.password);
     expect(rightPassword.status).toBe(429);
     secondsToWait(rightPassword.body);
+  });
+
+  it('never limits the right password on many devices, and counts guesses afresh after each sign-in', async () => {
+    const account = await registerAndLogin();
+    const statuses: number[] = [];
+    for (let i = 0; i < AUTH_LIMITS.perAccount.limit + 5; i++) statuses.push((await signIn(account.email, account.password)).status);
+    expect(statuses).toEqual(statuses.map(() => 200));
+
+    for (let i = 0; i < AUTH_LIMITS.perAccount.limit - 1; i++) expect((await signIn(account.email, `wrong-guess-${i}`)).status).toBe(401);
+    expect((await signIn(account.email, account.password)).status).toBe(200);
+    for (let i = 0; i < AUTH_LIMITS.perAccount.limit; i++) expect((await signIn(account.email, `wrong-again-${i}`)).status).toBe(401);
+    expect((await signIn(account.email, account.password)).status).toBe(429);
   });
 
   it('counts the email in any letter case as one account', async () => {

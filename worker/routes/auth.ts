@@ -8,7 +8,7 @@ import { requireSignedIn } from '../middleware/auth';
 import { sendEmail } from '../providers/email';
 import { forgotPasswordSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema } from '../schemas/auth';
 import * as auth from '../services/auth';
-import { enforceRateLimits, type RateLimit } from '../services/rate-limit';
+import { enforceRateLimits, forgetRateLimit, type RateLimit } from '../services/rate-limit';
 import { REFRESH_TOKEN_TTL_DAYS } from '../services/tokens';
 
 const REFRESH_COOKIE = 'refresh_token';
@@ -55,8 +55,12 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/login', async (c) => {
     const input = await jsonBody(c, loginSchema);
-    await limitAttempts(c, 'login', `email:${input.email.toLowerCase()}`);
+    const account = `email:${input.email.toLowerCase()}`;
+    await limitAttempts(c, 'login', account);
     const session = await auth.login(c.var.db, { jwtSecret: c.env.JWT_SECRET, encryptionKey: c.env.ENCRYPTION_KEY }, input, { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
+    // The account's limit is there against guessing: whoever signed in has nothing left to guess, so an
+    // administrator signing in on several devices in a minute is never locked out by their own sign-ins.
+    await forgetRateLimit(c.var.db, `login:${account}`);
     setRefreshCookie(c, session.refreshToken);
     return c.json({ ...session, message: 'Login successful' });
   })

@@ -40,6 +40,11 @@ export async function enforceRateLimits(db: DbOrTx, limits: RateLimit[]): Promis
   if (secondsLeft != null) throw rateLimited(`Too many attempts. Please try again in ${waitWords(Number(secondsLeft))}.`);
 }
 
+/** Forgets the hits counted on `key`, as when the person the limit protects has proved who they are. */
+export async function forgetRateLimit(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
 /** The same limit on each key, in one-minute windows unless told otherwise. */
 export function enforceRateLimit(db: DbOrTx, keys: string[], limit: number, windowSeconds = 60): Promise<void> {
   return enforceRateLimits(db, keys.map((key) => ({ key, limit, windowSeconds })));
