@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { orders, services, users, walletTransactions } from '../../drizzle/schema';
 import { STUCK_FALLBACK_SECONDS } from '../../worker/services/admin-dashboard';
 import { call, createAdmin, registerAndLogin, withDb } from '../support/api';
-import { FAKE, fundedUser, newLink, newShop, orderRow, placeOrder } from './shop-fixtures';
+import { FAKE, fundedUser, newLink, newShop, orderRow, placeSubmittedOrder } from './shop-fixtures';
 
 const naira = (kobo: bigint) => `${kobo / 100n}.${String(kobo % 100n).padStart(2, '0')}`;
 /** round(cost × kept / charge), half away from zero, as Postgres rounds numerics. */
@@ -30,7 +30,7 @@ describe('GET admin/dashboard', () => {
     const user = await fundedUser(5_000_000n);
     const serviceId = shop.serviceIds[FAKE.igLikes];
     const placed = [];
-    for (const quantity of [1000, 2000, 3000]) placed.push((await placeOrder(user, { serviceId, link: newLink(), quantity })).body.data);
+    for (const quantity of [1000, 2000, 3000]) placed.push((await placeSubmittedOrder(user, { serviceId, link: newLink(), quantity })).body.data);
     const [kept, canceled, partial] = placed;
     expect((await call(`admin/orders/${kept.id}/status`, { token, body: { status: 'Completed' } })).status).toBe(200);
     expect((await call(`admin/orders/${canceled.id}/status`, { token, body: { status: 'Canceled' } })).status).toBe(200);
@@ -69,10 +69,10 @@ describe('GET admin/dashboard', () => {
   it('lists open orders past twice their service\'s average time (a day when unknown), oldest first', async () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes, FAKE.igFollowers] });
     const user = await fundedUser(5_000_000n);
-    const timed = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
-    const untimed = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
-    const onTime = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
-    const untimedOnTime = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
+    const timed = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
+    const untimed = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
+    const onTime = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
+    const untimedOnTime = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
     // No other test's sync may move these orders on: their provider is switched off.
     expect((await call(`admin/providers/${shop.providerId}`, { method: 'PUT', token: shop.admin.accessToken, body: { enabled: false } })).status).toBe(200);
     const ago = (seconds: number) => new Date(Date.now() - seconds * 1000);

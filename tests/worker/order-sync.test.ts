@@ -94,6 +94,8 @@ describe('submission housekeeping', () => {
     const user = await fundedUser(10_000_000n);
     const held = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
     const abandoned = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
+    // The queue's first try must be over, or its answer could overwrite the claim set below.
+    await Promise.all([untilSubmitted(held.id), untilSubmitted(abandoned.id)]);
     await withDb(async (db) => {
       await db.update(orders).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(orders.id, held.id));
       await db.update(orders).set({ submission: 'sending', submissionStartedAt: sql`now() - interval '10 minutes'` }).where(eq(orders.id, abandoned.id));

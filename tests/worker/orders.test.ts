@@ -301,7 +301,8 @@ describe('the user\'s orders', () => {
     const user = await fundedUser(100_000_000n);
     const links = [newLink(), newLink(), newLink()];
     const placed = [];
-    for (const link of links) placed.push((await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link, quantity: 100 })).body.data);
+    // Submitted, so each reads Pending rather than Pending Submission.
+    for (const link of links) placed.push((await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link, quantity: 100 })).body.data);
     const page = await call('user/orders?limit=2', { token: user.accessToken });
     expect(page.body).toMatchObject({ page: 1, limit: 2, total: 3 });
     expect(page.body.data.map((order: { id: number }) => order.id)).toEqual([placed[2].id, placed[1].id]);
