@@ -4,34 +4,50 @@ import { drizzle, type NeonDatabase } from 'drizzle-orm/neon-serverless';
 import * as schema from '../drizzle/schema';
 import type { Env } from './env';
 
-export type Db = NeonDatabase<typeof schema>;
+type HttpDb = NeonHttpDatabase<typeof schema>;
+type PoolDb = NeonDatabase<typeof schema>;
+
+/**
+ * The database as services see it: every statement, and every `db.batch([...])` (one transaction),
+ * is one call to Neon's SQL-over-HTTP endpoint, one round trip with no connection to open.
+ * `transaction(fn)`, for work that runs application code between its statements, goes over a
+ * WebSocket Pool instead, opened on the first such call: a new WebSocket costs about four round
+ * trips at the edge, so only the requests that need one pay for it.
+ */
+// Typed as the Pool's database (its query results have the same rows, rowCount and fields) plus the
+// HTTP batch, so that a Db and a transaction's Tx build the same query types and DbOrTx takes both.
+export type Db = Omit<PoolDb, '$client'> & Pick<HttpDb, 'batch'>;
 /** A transaction handle, accepted wherever a service may run inside a caller's transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<PoolDb['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /**
- * A Pool per request: Workers forbid sharing a socket across requests ("Cannot perform
- * I/O on behalf of a different request"), so the caller closes it with waitUntil(close()).
+ * The Pool is per request (or per scheduled run, per queue batch): Workers forbid sharing a socket
+ * across requests ("Cannot perform I/O on behalf of a different request"), so the caller closes it
+ * with waitUntil(close()).
  */
 export interface OpenDatabase {
   db: Db;
-  /** Ends the pool; the Worker calls it through waitUntil once the answer is sent. */
+  /** Ends the Pool if a transaction opened one; the Worker calls it through waitUntil once the answer is sent. */
   close(): Promise<void>;
 }
 
-export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY'>): OpenDatabase {
+type DatabaseEnv = Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY' | 'DB_HTTP_ENDPOINT'>;
+
+function openPool(env: DatabaseEnv, isClosing: () => boolean): Pool {
   if (env.DB_WS_PROXY) {
     const proxy = env.DB_WS_PROXY;
     neonConfig.wsProxy = (host, port) => `${proxy}?address=${host}:${port}`;
     neonConfig.useSecureWebSocket = false;
-    neonConfig.pipelineConnect = false;
+    // The local cluster asks for a cleartext password as Neon does (initdb --auth=password), so the
+    // start-up, the password and the first query go in one flight, as against Neon.
+    neonConfig.pipelineConnect = 'password';
   }
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 5 });
-  let closing = false;
   // Idle sockets report "Network connection lost" as they are torn down at the end; only
   // errors before that are news. They must fail their request, not crash the isolate.
   pool.on('error', (error: unknown) => {
-    if (closing) return;
+    if (isClosing()) return;
     const message = error instanceof Error ? error.message : ((error as { message?: string })?.message ?? String(error));
     console.error(JSON.stringify({ level: 'error', msg: 'database pool error', error: message }));
   });
@@ -39,23 +55,28 @@ export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY'>): Op
   // would raise an uncaught 'error' event. Its pending query rejects with the same error, and
   // that rejection is what fails the request, so the event needs no handling of its own.
   pool.on('connect', (client: PoolClient) => client.on('error', () => {}));
-  return {
-    db: drizzle(pool, { schema }),
-    close: () => {
-      closing = true;
-      return pool.end();
-    },
-  };
+  return pool;
 }
 
-export type HttpDb = NeonHttpDatabase<typeof schema>;
-
-/**
- * The database over Neon's SQL-over-HTTP endpoint, for work that needs no interactive transaction:
- * each statement, or each `db.batch([...])` (one transaction), is one HTTP call, hence one round
- * trip, with no connection to open or close, so nothing to close either.
- */
-export function openHttpDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_HTTP_ENDPOINT'>): HttpDb {
+export function openDatabase(env: DatabaseEnv): OpenDatabase {
+  // Unset in production, where the driver asks Neon's own endpoint, named after the database's host.
   if (env.DB_HTTP_ENDPOINT) neonConfig.fetchEndpoint = env.DB_HTTP_ENDPOINT;
-  return drizzleHttp(neon(env.DATABASE_URL), { schema });
+  const http = drizzleHttp(neon(env.DATABASE_URL), { schema });
+  let pool: Pool | undefined;
+  let poolDb: PoolDb | undefined;
+  let closing = false;
+  const transaction: PoolDb['transaction'] = (work, config) => {
+    poolDb ??= drizzle((pool = openPool(env, () => closing)), { schema });
+    return poolDb.transaction(work, config);
+  };
+  const db = new Proxy(http, {
+    get: (target, property, receiver) => (property === 'transaction' ? transaction : Reflect.get(target, property, receiver)),
+  }) as unknown as Db;
+  return {
+    db,
+    close: async () => {
+      closing = true;
+      await pool?.end();
+    },
+  };
 }
