@@ -34,7 +34,11 @@ export interface OpenDatabase {
 
 type DatabaseEnv = Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY' | 'DB_HTTP_ENDPOINT'>;
 
-function openPool(env: DatabaseEnv, isClosing: () => boolean): Pool {
+/**
+ * A database over a WebSocket Pool alone: the request database's transactions, and the bench's
+ * measure of the WebSocket path (local/bench).
+ */
+export function openPoolDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY'>): { db: PoolDb; close(): Promise<void> } {
   if (env.DB_WS_PROXY) {
     const proxy = env.DB_WS_PROXY;
     neonConfig.wsProxy = (host, port) => `${proxy}?address=${host}:${port}`;
@@ -44,10 +48,11 @@ function openPool(env: DatabaseEnv, isClosing: () => boolean): Pool {
     neonConfig.pipelineConnect = 'password';
   }
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 5 });
+  let closing = false;
   // Idle sockets report "Network connection lost" as they are torn down at the end; only
   // errors before that are news. They must fail their request, not crash the isolate.
   pool.on('error', (error: unknown) => {
-    if (isClosing()) return;
+    if (closing) return;
     const message = error instanceof Error ? error.message : ((error as { message?: string })?.message ?? String(error));
     console.error(JSON.stringify({ level: 'error', msg: 'database pool error', error: message }));
   });
@@ -55,28 +60,23 @@ function openPool(env: DatabaseEnv, isClosing: () => boolean): Pool {
   // would raise an uncaught 'error' event. Its pending query rejects with the same error, and
   // that rejection is what fails the request, so the event needs no handling of its own.
   pool.on('connect', (client: PoolClient) => client.on('error', () => {}));
-  return pool;
+  return {
+    db: drizzle(pool, { schema }),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
+  };
 }
 
 export function openDatabase(env: DatabaseEnv): OpenDatabase {
   // Unset in production, where the driver asks Neon's own endpoint, named after the database's host.
   if (env.DB_HTTP_ENDPOINT) neonConfig.fetchEndpoint = env.DB_HTTP_ENDPOINT;
   const http = drizzleHttp(neon(env.DATABASE_URL), { schema });
-  let pool: Pool | undefined;
-  let poolDb: PoolDb | undefined;
-  let closing = false;
-  const transaction: PoolDb['transaction'] = (work, config) => {
-    poolDb ??= drizzle((pool = openPool(env, () => closing)), { schema });
-    return poolDb.transaction(work, config);
-  };
+  let pool: ReturnType<typeof openPoolDatabase> | undefined;
+  const transaction: PoolDb['transaction'] = (work, config) => (pool ??= openPoolDatabase(env)).db.transaction(work, config);
   const db = new Proxy(http, {
     get: (target, property, receiver) => (property === 'transaction' ? transaction : Reflect.get(target, property, receiver)),
   }) as unknown as Db;
-  return {
-    db,
-    close: async () => {
-      closing = true;
-      await pool?.end();
-    },
-  };
+  return { db, close: async () => pool?.close() };
 }

@@ -3,7 +3,9 @@
 import { neon, neonConfig } from '@neondatabase/serverless';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../node-db';
+import { openPoolDatabase } from '../../worker/db';
+// Gives the driver Node's WebSocket.
+import '../node-db';
 import type { DatabaseTraffic, RunningStack } from '../stack';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -80,16 +82,16 @@ function floorClient(stack: RunningStack, path: FloorPath) {
     return { run: async () => void (await query`select 1`), afterEach: async () => {}, end: async () => {} };
   }
   if (path === 'open connection') {
-    const shared = openDatabase(env);
+    const shared = openPoolDatabase(env);
     return { run: async () => void (await shared.db.execute(sql`select 1`)), afterEach: async () => {}, end: () => shared.close() };
   }
   // Like the Worker's WebSocket path, which opens a new pool, hence a new connection, for every request.
-  let current = openDatabase(env);
+  let current = openPoolDatabase(env);
   return {
     run: async () => void (await current.db.execute(sql`select 1`)),
     afterEach: async () => {
       await current.close();
-      current = openDatabase(env);
+      current = openPoolDatabase(env);
     },
     end: () => current.close(),
   };
