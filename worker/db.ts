@@ -13,9 +13,9 @@ type PoolDb = NeonDatabase<typeof schema>;
  * `transaction(fn)`, for work that runs application code between its statements, goes over a
  * WebSocket Pool instead, opened on the first such call: a new WebSocket costs about four round
  * trips at the edge, so only the requests that need one pay for it.
+ * Typed as the Pool's database (its query results have the same rows, rowCount and fields) plus the
+ * HTTP batch, so that a Db and a transaction's Tx build the same query types and DbOrTx takes both.
  */
-// Typed as the Pool's database (its query results have the same rows, rowCount and fields) plus the
-// HTTP batch, so that a Db and a transaction's Tx build the same query types and DbOrTx takes both.
 export type Db = Omit<PoolDb, '$client'> & Pick<HttpDb, 'batch'>;
 /** A transaction handle, accepted wherever a service may run inside a caller's transaction. */
 export type Tx = Parameters<Parameters<PoolDb['transaction']>[0]>[0];
@@ -69,10 +69,23 @@ export function openPoolDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY'>)
   };
 }
 
+// The HTTP side holds no connection or other I/O of a request (each call is its own fetch), so one per
+// isolate and connection string serves every request without being built again for each.
+const httpDatabases = new Map<string, HttpDb>();
+
+function httpDatabase(connectionString: string): HttpDb {
+  let http = httpDatabases.get(connectionString);
+  if (!http) {
+    http = drizzleHttp(neon(connectionString), { schema });
+    httpDatabases.set(connectionString, http);
+  }
+  return http;
+}
+
 export function openDatabase(env: DatabaseEnv): OpenDatabase {
   // Unset in production, where the driver asks Neon's own endpoint, named after the database's host.
   if (env.DB_HTTP_ENDPOINT) neonConfig.fetchEndpoint = env.DB_HTTP_ENDPOINT;
-  const http = drizzleHttp(neon(env.DATABASE_URL), { schema });
+  const http = httpDatabase(env.DATABASE_URL);
   let pool: ReturnType<typeof openPoolDatabase> | undefined;
   const transaction: PoolDb['transaction'] = (work, config) => (pool ??= openPoolDatabase(env)).db.transaction(work, config);
   const db = new Proxy(http, {

@@ -67,8 +67,6 @@ const requireUserType = (userType: number | null) =>
  * The token is checked here, before the body is read; `admitWith` then checks the session before
  * anything is answered from the read.
  */
-export type UserSession = Awaited<ReturnType<typeof userSession>>;
-
 export async function userSession(c: Context<AppEnv>) {
   const claims = await claimsOf(c);
   return {
@@ -80,6 +78,8 @@ export async function userSession(c: Context<AppEnv>) {
     },
   };
 }
+
+export type UserSession = Awaited<ReturnType<typeof userSession>>;
 
 /** Any signed-in person (profile, password, sign-out). */
 export const requireSignedIn = requireUserType(null);
