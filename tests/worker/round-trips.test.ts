@@ -75,6 +75,16 @@ describe('round trips of the hot calls', () => {
     expect({ httpCalls, webSockets }).toEqual({ httpCalls: 2, webSockets: 0 });
   });
 
+  it('signs in without a WebSocket: the session and its refresh token are written in one batch', async () => {
+    const user = await registerAndLogin();
+    const { result, webSockets } = await countingDatabaseWork(() => call('auth/login', { body: { email: user.email, password: user.password } }));
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    expect(webSockets).toBe(0);
+    const profile = await call('user/getCurrentProfile', { token: result.body.accessToken });
+    expect(profile.body.data).toMatchObject({ email: user.email });
+    expect((await call('auth/refresh', { body: { refreshToken: result.body.refreshToken } })).status).toBe(200);
+  });
+
   it('opens one WebSocket for a call whose service runs a transaction, and only then', async () => {
     const user = await registerAndLogin();
     // Starting a deposit records its intent under a per-payer lock, an interactive transaction.
