@@ -154,6 +154,7 @@ export async function applyVerification(db: Db, intent: Intent, verified: Verifi
   if (verified.status === 'success' && mode === 'live' && verified.domain !== 'live') return flagTestPayment(db, intent, verified);
   const matches = verified.status === 'success' && verified.amountKobo === intent.amountKobo && verified.currency.toUpperCase() === intent.currency;
   if (matches) {
+    // Interactive: the credit, the debt settlement and the referral commission follow only a won claim, and each reads what the last wrote.
     await db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(paymentIntents)
