@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { orders, services, users, walletTransactions } from '../../drizzle/schema';
 import { STUCK_FALLBACK_SECONDS } from '../../worker/services/admin-dashboard';
 import { call, createAdmin, registerAndLogin, withDb } from '../support/api';
-import { FAKE, fundedUser, newLink, newShop, orderRow, placeOrder } from './shop-fixtures';
+import { FAKE, fundedUser, newLink, newShop, orderRow, placeOrder, placeSubmittedOrder, untilSubmitted } from './shop-fixtures';
 
 const naira = (kobo: bigint) => `${kobo / 100n}.${String(kobo % 100n).padStart(2, '0')}`;
 /** round(cost × kept / charge), half away from zero, as Postgres rounds numerics. */
@@ -30,7 +30,8 @@ describe('GET admin/dashboard', () => {
     const user = await fundedUser(5_000_000n);
     const serviceId = shop.serviceIds[FAKE.igLikes];
     const placed = [];
-    for (const quantity of [1000, 2000, 3000]) placed.push((await placeOrder(user, { serviceId, link: newLink(), quantity })).body.data);
+    // Sent to the provider first: an order the queue is sending refuses a status change (409).
+    for (const quantity of [1000, 2000, 3000]) placed.push((await placeSubmittedOrder(user, { serviceId, link: newLink(), quantity })).body.data);
     const [kept, canceled, partial] = placed;
     expect((await call(`admin/orders/${kept.id}/status`, { token, body: { status: 'Completed' } })).status).toBe(200);
     expect((await call(`admin/orders/${canceled.id}/status`, { token, body: { status: 'Canceled' } })).status).toBe(200);
@@ -73,6 +74,8 @@ describe('GET admin/dashboard', () => {
     const untimed = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
     const onTime = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
     const untimedOnTime = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
+    // At the provider (Pending) before it is switched off: the queue sends them after the answer.
+    for (const order of [timed, untimed, onTime, untimedOnTime]) await untilSubmitted(order.id);
     // No other test's sync may move these orders on: their provider is switched off.
     expect((await call(`admin/providers/${shop.providerId}`, { method: 'PUT', token: shop.admin.accessToken, body: { enabled: false } })).status).toBe(200);
     const ago = (seconds: number) => new Date(Date.now() - seconds * 1000);
