@@ -180,7 +180,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     cleanups.push(() => fakes.close());
 
-    const { db, close } = openDatabase({ DATABASE_URL: databaseUrl, DB_WS_PROXY: bridge.proxy });
+    // Node tools in this process (seed, load, bench) reach the stack's endpoint from here on: the driver's endpoint is process-wide.
+    const { db, close } = openDatabase({ DATABASE_URL: databaseUrl, DB_WS_PROXY: bridge.proxy, DB_HTTP_ENDPOINT: sqlHttp.url });
     const admin = await seedAdmin(db, options.admin);
     await seedDemo(db, { encryptionKey: secrets.ENCRYPTION_KEY, smmApiUrl: fakes.smmApiUrl, smmApiKey: secrets.SMM_API_KEY, ratesApiUrl: fakes.ratesUrl });
     await close();

@@ -4,27 +4,48 @@ import { drizzle, type NeonDatabase } from 'drizzle-orm/neon-serverless';
 import * as schema from '../drizzle/schema';
 import type { Env } from './env';
 
-export type Db = NeonDatabase<typeof schema>;
+type HttpDb = NeonHttpDatabase<typeof schema>;
+type PoolDb = NeonDatabase<typeof schema>;
+
+/**
+ * The database as services see it: every statement, and every `db.batch([...])` (one transaction),
+ * is one call to Neon's SQL-over-HTTP endpoint, one round trip with no connection to open.
+ * `transaction(fn)`, for work that runs application code between its statements, goes over a
+ * WebSocket Pool instead, opened on the first such call: a new WebSocket costs about four round
+ * trips at the edge, so only the requests that need one pay for it.
+ * Typed as the Pool's database (its query results have the same rows, rowCount and fields) plus the
+ * HTTP batch, so that a Db and a transaction's Tx build the same query types and DbOrTx takes both.
+ */
+export type Db = Omit<PoolDb, '$client'> & Pick<HttpDb, 'batch'>;
 /** A transaction handle, accepted wherever a service may run inside a caller's transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<PoolDb['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /**
- * A Pool per request: Workers forbid sharing a socket across requests ("Cannot perform
- * I/O on behalf of a different request"), so the caller closes it with waitUntil(close()).
+ * The Pool is per request (or per scheduled run, per queue batch): Workers forbid sharing a socket
+ * across requests ("Cannot perform I/O on behalf of a different request"), so the caller closes it
+ * with waitUntil(close()).
  */
 export interface OpenDatabase {
   db: Db;
-  /** Ends the pool; the Worker calls it through waitUntil once the answer is sent. */
+  /** Ends the Pool if a transaction opened one; the Worker calls it through waitUntil once the answer is sent. */
   close(): Promise<void>;
 }
 
-export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY'>): OpenDatabase {
+type DatabaseEnv = Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY' | 'DB_HTTP_ENDPOINT'>;
+
+/**
+ * A database over a WebSocket Pool alone: the request database's transactions, and the bench's
+ * measure of the WebSocket path (local/bench).
+ */
+export function openPoolDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY'>): { db: PoolDb; close(): Promise<void> } {
   if (env.DB_WS_PROXY) {
     const proxy = env.DB_WS_PROXY;
     neonConfig.wsProxy = (host, port) => `${proxy}?address=${host}:${port}`;
     neonConfig.useSecureWebSocket = false;
-    neonConfig.pipelineConnect = false;
+    // The local cluster asks for a cleartext password as Neon does (initdb --auth=password), so the
+    // start-up, the password and the first query go in one flight, as against Neon.
+    neonConfig.pipelineConnect = 'password';
   }
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 5 });
   let closing = false;
@@ -48,14 +69,27 @@ export function openDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY'>): Op
   };
 }
 
-export type HttpDb = NeonHttpDatabase<typeof schema>;
+// The HTTP side holds no connection or other I/O of a request (each call is its own fetch), so one per
+// isolate and connection string serves every request without being built again for each.
+const httpDatabases = new Map<string, HttpDb>();
 
-/**
- * The database over Neon's SQL-over-HTTP endpoint, for work that needs no interactive transaction:
- * each statement, or each `db.batch([...])` (one transaction), is one HTTP call, hence one round
- * trip, with no connection to open or close, so nothing to close either.
- */
-export function openHttpDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_HTTP_ENDPOINT'>): HttpDb {
+function httpDatabase(connectionString: string): HttpDb {
+  let http = httpDatabases.get(connectionString);
+  if (!http) {
+    http = drizzleHttp(neon(connectionString), { schema });
+    httpDatabases.set(connectionString, http);
+  }
+  return http;
+}
+
+export function openDatabase(env: DatabaseEnv): OpenDatabase {
+  // Unset in production, where the driver asks Neon's own endpoint, named after the database's host.
   if (env.DB_HTTP_ENDPOINT) neonConfig.fetchEndpoint = env.DB_HTTP_ENDPOINT;
-  return drizzleHttp(neon(env.DATABASE_URL), { schema });
+  const http = httpDatabase(env.DATABASE_URL);
+  let pool: ReturnType<typeof openPoolDatabase> | undefined;
+  const transaction: PoolDb['transaction'] = (work, config) => (pool ??= openPoolDatabase(env)).db.transaction(work, config);
+  const db = new Proxy(http, {
+    get: (target, property, receiver) => (property === 'transaction' ? transaction : Reflect.get(target, property, receiver)),
+  }) as unknown as Db;
+  return { db, close: async () => pool?.close() };
 }

@@ -17,6 +17,7 @@ export const scheduledJobs: Record<string, ScheduledJob> = {
 };
 
 export async function runScheduledJobs(env: Env): Promise<Record<string, unknown>> {
+  // As a request's: each job's one-shot statements over HTTP, one Pool for the run once a job needs a transaction.
   const { db, close } = openDatabase(env);
   const results: Record<string, unknown> = {};
   try {

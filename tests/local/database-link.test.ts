@@ -7,10 +7,11 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startNeonHttp } from '../../local/neon-http';
-import { openDatabase } from '../../local/node-db';
+import '../../local/node-db';
 import { freePort } from '../../local/ports';
 import { startPostgres, type LocalPostgres } from '../../local/postgres';
 import { HANDSHAKE_ROUND_TRIPS, startWsBridge } from '../../local/ws-bridge';
+import { openPoolDatabase } from '../../worker/db';
 
 const LATENCY_MS = 30;
 const dataDir = path.resolve('.data', `database-link-test-${process.pid}`);
@@ -39,12 +40,12 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }
 it('holds a new WebSocket connection for its handshake and each flight, and counts every round trip', async () => {
   const bridge = await startWsBridge({ port: 0, allowedTarget: { host: '127.0.0.1', port: postgres.port }, countTraffic: true, latencyMs: LATENCY_MS });
   stops.push(() => bridge.close());
-  const database = openDatabase({ DATABASE_URL: databaseUrl, DB_WS_PROXY: bridge.proxy });
+  const database = openPoolDatabase({ DATABASE_URL: databaseUrl, DB_WS_PROXY: bridge.proxy });
   try {
     const first = await timed(() => database.db.execute(sql`select 1`));
     const opened = bridge.traffic();
-    // The local driver does not pipeline its start-up: the start-up message, the password, then the query.
-    expect(opened).toEqual({ connections: 1, statements: 1, roundTrips: HANDSHAKE_ROUND_TRIPS + 3 });
+    // The start-up, the cleartext password and the query go in one flight (pipelineConnect 'password', as against Neon).
+    expect(opened).toEqual({ connections: 1, statements: 1, roundTrips: HANDSHAKE_ROUND_TRIPS + 1 });
     expect(first.ms).toBeGreaterThanOrEqual(opened.roundTrips * 2 * LATENCY_MS);
 
     const second = await timed(() => database.db.execute(sql`select 2`));
@@ -71,7 +72,7 @@ it('holds each SQL-over-HTTP call for the trip there and back: one round trip, h
 it('adds no latency unless asked', async () => {
   const bridge = await startWsBridge({ port: 0, allowedTarget: { host: '127.0.0.1', port: postgres.port } });
   stops.push(() => bridge.close());
-  const database = openDatabase({ DATABASE_URL: databaseUrl, DB_WS_PROXY: bridge.proxy });
+  const database = openPoolDatabase({ DATABASE_URL: databaseUrl, DB_WS_PROXY: bridge.proxy });
   try {
     await database.db.execute(sql`select 1`);
     // Ten open-connection statements in less time than a modest 100 ms round trip each would take: room for a busy machine.

@@ -1,10 +1,8 @@
 // Helpers for Worker tests: calls through the real Worker (SELF.fetch) and direct
 // database access (inside workerd, through the same Neon driver) for setup and assertions.
 import { env, SELF } from 'cloudflare:test';
-import type { Pool } from '@neondatabase/serverless';
+import { neonConfig } from '@neondatabase/serverless';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/neon-serverless';
-import * as schema from '../../drizzle/schema';
 import { USER_TYPE, users } from '../../drizzle/schema';
 import { openDatabase, type Db } from '../../worker/db';
 import { registerUser } from '../../worker/services/auth';
@@ -61,17 +59,34 @@ export async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
 }
 
 /**
- * Runs fn with a database handle that counts the statements it sends (BEGIN and COMMIT too), the
- * round trips the benchmark counts at the bridge.
+ * Database work done in this isolate while fn runs, counted where the driver leaves it: HTTP calls
+ * (one round trip each: a statement, or a batch as one transaction) and WebSockets opened (a
+ * transaction's Pool connection, about four round trips at the edge). The Worker under SELF.fetch
+ * runs in this isolate too, so a call's own work is counted; tests in a file run one at a time.
  */
-export async function countingStatements<T>(fn: (db: Db) => Promise<T>): Promise<{ result: T; statements: number }> {
-  return withDb(async (db) => {
-    let statements = 0;
-    const counted = drizzle((db as Db & { $client: Pool }).$client, { schema, logger: { logQuery: () => (statements += 1) } });
-    const result = await fn(counted);
-    return { result, statements };
-  });
+export async function countingDatabaseWork<T>(fn: () => Promise<T>): Promise<{ result: T; httpCalls: number; webSockets: number }> {
+  const saved = { fetchFunction: neonConfig.fetchFunction, webSocketConstructor: neonConfig.webSocketConstructor };
+  let httpCalls = 0;
+  let webSockets = 0;
+  neonConfig.fetchFunction = (...args: Parameters<typeof fetch>) => {
+    httpCalls += 1;
+    return fetch(...args);
+  };
+  neonConfig.webSocketConstructor = function CountedWebSocket(url: string) {
+    webSockets += 1;
+    return new WebSocket(url);
+  } as unknown as typeof WebSocket;
+  try {
+    const result = await fn();
+    return { result, httpCalls, webSockets };
+  } finally {
+    neonConfig.fetchFunction = saved.fetchFunction;
+    neonConfig.webSocketConstructor = saved.webSocketConstructor;
+  }
 }
+
+/** Runs fn with a database handle of its own and counts its HTTP calls and WebSockets (countingDatabaseWork). */
+export const countingRoundTrips = <T>(fn: (db: Db) => Promise<T>) => countingDatabaseWork(() => withDb(fn));
 
 export interface TestAccount {
   id: number;

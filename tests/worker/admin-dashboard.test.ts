@@ -30,6 +30,7 @@ describe('GET admin/dashboard', () => {
     const user = await fundedUser(5_000_000n);
     const serviceId = shop.serviceIds[FAKE.igLikes];
     const placed = [];
+    // Sent to the provider first: an order the queue is sending refuses a status change (409).
     for (const quantity of [1000, 2000, 3000]) placed.push((await placeSubmittedOrder(user, { serviceId, link: newLink(), quantity })).body.data);
     const [kept, canceled, partial] = placed;
     expect((await call(`admin/orders/${kept.id}/status`, { token, body: { status: 'Completed' } })).status).toBe(200);

@@ -3,10 +3,10 @@
 // tells the payer the payment's true outcome, and tells anyone else nothing.
 import { env } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
-import { startDeposit, verifyDeposit } from '../../worker/services/payments';
+import { startDeposit } from '../../worker/services/payments';
 import { call, registerAndLogin, type TestAccount } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
-import { balanceKobo, withPaymentSettings } from './payment-fixtures';
+import { balanceKobo, verifyAsPayer, withPaymentSettings } from './payment-fixtures';
 import { fakeScope } from './providers/fake-scope';
 
 const paystack = inject('paystackUrl');
@@ -77,7 +77,7 @@ describe('verify-payment by reference', () => {
       expect(back.pathname).toBe('/user/confirm-payment');
       const [txRef, transactionId] = [back.searchParams.get('tx_ref') ?? '', back.searchParams.get('transaction_id') ?? ''];
       expect(txRef).toBe(deposit.reference);
-      expect(await verifyDeposit(db, bindings, user.id, { reference: txRef, transactionId })).toBe(2);
+      expect(await verifyAsPayer(db, bindings, user.id, { reference: txRef, transactionId })).toBe(2);
       expect(await balanceKobo(db, user.id)).toBe(150_000n);
     });
   });
@@ -90,7 +90,7 @@ describe('verify-payment by reference', () => {
     await withPaymentSettings({ provider: 'flutterwave', keys }, async (db) => {
       const deposit = await startDeposit(db, bindings, { id: user.id, email: user.email }, '1500');
       await fetch(deposit.checkoutUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'success' }), redirect: 'manual' });
-      expect(await verifyDeposit(db, bindings, user.id, { reference: deposit.reference, transactionId: '999999999999' })).toBe(2);
+      expect(await verifyAsPayer(db, bindings, user.id, { reference: deposit.reference, transactionId: '999999999999' })).toBe(2);
       expect(await balanceKobo(db, user.id)).toBe(150_000n);
     });
   });

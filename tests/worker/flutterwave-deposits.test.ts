@@ -4,10 +4,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../worker/db';
-import { handlePaymentWebhook, startDeposit, verifyDeposit } from '../../worker/services/payments';
+import { handlePaymentWebhook, startDeposit } from '../../worker/services/payments';
 import { registerAndLogin, type TestAccount } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
-import { balanceKobo, withPaymentSettings } from './payment-fixtures';
+import { balanceKobo, verifyAsPayer, withPaymentSettings } from './payment-fixtures';
 import { fakeScope } from './providers/fake-scope';
 
 const flutterwave = fakeScope(inject('flutterwaveUrl'));
@@ -47,7 +47,7 @@ describe('wallet funding through Flutterwave', () => {
         expect(await handlePaymentWebhook(db, bindings, 'flutterwave', bytes(hook.body), new Headers({ 'verif-hash': hook.signature }))).toBe('processed');
       }
       expect(await balanceKobo(db, user.id)).toBe(123_450n);
-      const confirmed = await verifyDeposit(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) });
+      const confirmed = await verifyAsPayer(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) });
       expect(confirmed).toBe(2);
       expect(await balanceKobo(db, user.id)).toBe(123_450n);
     });
@@ -60,7 +60,7 @@ describe('wallet funding through Flutterwave', () => {
       await fetch(deposit.checkoutUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'failed' }), redirect: 'manual' });
       const hook = await webhookFor(deposit.reference);
       expect(await handlePaymentWebhook(db, bindings, 'flutterwave', bytes(hook.body), new Headers({ 'verif-hash': hook.signature }))).toBe('processed');
-      expect(await verifyDeposit(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) })).toBe(3);
+      expect(await verifyAsPayer(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) })).toBe(3);
       expect(await balanceKobo(db, user.id)).toBe(0n);
     });
   });
@@ -69,7 +69,7 @@ describe('wallet funding through Flutterwave', () => {
     const user = await registerAndLogin();
     await withPaymentSettings({ provider: 'flutterwave', mode: 'live', keys: keys(TEST_SECRETS.FLUTTERWAVE_LIVE_SECRET_KEY) }, async (db) => {
       const deposit = await depositAndPay(db, user, '2000');
-      expect(await verifyDeposit(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) })).toBe(2);
+      expect(await verifyAsPayer(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) })).toBe(2);
       expect(await balanceKobo(db, user.id)).toBe(200_000n);
     });
     await withPaymentSettings({ provider: 'flutterwave', mode: 'live', keys: keys(TEST_SECRETS.FLUTTERWAVE_SECRET_KEY) }, async (db) => {

@@ -7,6 +7,9 @@ import { expect } from 'vitest';
 import { settings, wallets } from '../../drizzle/schema';
 import type { Db } from '../../worker/db';
 import { encryptSecret } from '../../worker/lib/crypto';
+import type { Env } from '../../worker/env';
+import type { VerifyPaymentInput } from '../../worker/schemas/wallet';
+import { claimedReference, payerIntentQuery, verifyDeposit } from '../../worker/services/payments';
 import type { SecretName, StoredPaymentSettings } from '../../worker/services/settings';
 import { DEFAULT_PAYMENT_SETTINGS } from '../../worker/services/settings';
 import { reconcile } from '../../worker/services/wallet';
@@ -42,6 +45,12 @@ export async function withPaymentSettings(fixture: PaymentSettingsFixture | null
       if (!(error instanceof TransactionRollbackError)) throw error;
     }),
   );
+}
+
+/** verify-payment as its route runs it: the payer's intent of the claimed reference read first, then verified. */
+export async function verifyAsPayer(db: Db, bindings: Env, userId: number, input: VerifyPaymentInput): Promise<number> {
+  const [intent] = await payerIntentQuery(db, userId, claimedReference(input));
+  return verifyDeposit(db, bindings, userId, input, intent);
 }
 
 export async function balanceKobo(db: Db, userId: number): Promise<bigint> {

@@ -3,12 +3,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../worker/db';
-import { paymentGateway, startDeposit, verifyDeposit } from '../../worker/services/payments';
+import { paymentGateway, startDeposit } from '../../worker/services/payments';
 import { paymentSettingsView } from '../../worker/services/payment-settings';
 import { getPaymentSettings } from '../../worker/services/settings';
 import { TEST_SECRETS } from '../support/secrets';
 import { call, createAdmin, registerAndLogin, type TestAccount } from '../support/api';
-import { balanceKobo, withPaymentSettings } from './payment-fixtures';
+import { balanceKobo, verifyAsPayer, withPaymentSettings } from './payment-fixtures';
 import { fakeScope } from './providers/fake-scope';
 
 // This file's own copy of the sandbox Paystack: the domain lie below must not reach other files' deposits.
@@ -21,7 +21,7 @@ async function payAndConfirm(db: Db, user: TestAccount, amount: string, lie?: { 
   const deposit = await startDeposit(db, bindings, { id: user.id, email: user.email }, amount);
   await paystack.post('/__complete', { reference: deposit.reference, outcome: 'success' });
   if (lie) await paystack.post('/__control', lie);
-  const orderStatus = await verifyDeposit(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) });
+  const orderStatus = await verifyAsPayer(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) });
   return { reference: deposit.reference, orderStatus };
 }
 

@@ -68,7 +68,7 @@ async function sharedShop(): Promise<Shop> {
 
 /** Lets the fake panel finish an order and the shop see it (refills need a finished order). */
 async function completeAtProvider(shop: Shop, orderId: number): Promise<void> {
-  const { providerOrderId } = await orderRow(orderId);
+  const { providerOrderId } = await untilSubmitted(orderId);
   await shop.fake.post(`/__orders/${providerOrderId}`, { status: 'Completed', remains: 0 });
   await withDb((db) => syncOrders(db, env));
 }

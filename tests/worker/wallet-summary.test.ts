@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { syncOrders } from '../../worker/services/order-sync';
 import { orderCountsOf } from '../../worker/services/admin-users';
-import { call, countingStatements, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
+import { call, countingRoundTrips, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
 import { FAKE, newLink, newShop, orderRow, placeSubmittedOrder, type Shop } from './shop-fixtures';
 
 const paystack = inject('paystackUrl');
@@ -122,9 +122,9 @@ describe('user-detail order counts', () => {
     expect(detail.body.orders).toHaveLength(100);
     expect(detail.body.orderCounts).toEqual({ total: 130, byStatus: { Completed: 70, 'Pending Submission': 40, Canceled: 20 } });
 
-    const { result, statements } = await countingStatements((db) => orderCountsOf(db, user.id));
+    const { result, httpCalls, webSockets } = await countingRoundTrips((db) => orderCountsOf(db, user.id));
     expect(result.total).toBe(130);
-    expect(statements).toBe(1);
+    expect({ httpCalls, webSockets }).toEqual({ httpCalls: 1, webSockets: 0 });
   });
 
   it('are zero for a user without orders', async () => {

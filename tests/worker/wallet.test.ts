@@ -5,7 +5,7 @@ import { auditLog, paymentIntents, wallets, walletTransactions } from '../../dri
 import { applyLedgerEntry } from '../../worker/services/ledger';
 import { reverifyPendingDeposits } from '../../worker/services/payments';
 import { adminCredit, reconcile } from '../../worker/services/wallet';
-import { BASE, call, countingStatements, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
+import { BASE, call, countingRoundTrips, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
 
 const paystack = inject('paystackUrl');
 const paystackControl = (controls: Record<string, unknown>) =>
@@ -118,12 +118,12 @@ describe('POST user/admin-credit-user-wallet', () => {
     expect(response.body.message).toBe(message);
   });
 
-  it('writes the credit and its audit row with one statement', async () => {
+  it('writes the credit and its audit row with one statement, one round trip without a WebSocket', async () => {
     const admin = await createAdmin();
     const user = await registerAndLogin();
     const reference = unique('ref');
-    const { result, statements } = await countingStatements((db) => adminCredit(db, admin.id, { amount: '12.34', reference, userId: user.id }));
-    expect(statements).toBe(1);
+    const { result, httpCalls, webSockets } = await countingRoundTrips((db) => adminCredit(db, admin.id, { amount: '12.34', reference, userId: user.id }));
+    expect({ httpCalls, webSockets }).toEqual({ httpCalls: 1, webSockets: 0 });
     expect(result.balanceAfterKobo).toBe(1234n);
     const [audit] = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'wallet.credit'))));
     expect(audit).toMatchObject({ targetType: 'user', targetId: String(user.id), details: { amount: '12.34', reference, transactionId: result.transactionId } });

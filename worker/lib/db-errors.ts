@@ -13,8 +13,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
-// The driver reports a socket that closed under it in words, not with a SQLSTATE.
-const LOST_CONNECTION = /connection terminated|not queryable|network connection lost|connection (?:was )?(?:closed|reset)/i;
+// The driver reports a socket that closed under it in words, not with a SQLSTATE; over HTTP it says
+// so as a NeonDbError without a code: the request never got an answer ("Error connecting to
+// database: ..."), or Neon's proxy answered 5xx instead of Postgres (compute waking up, overloaded).
+const LOST_CONNECTION = /connection terminated|not queryable|network connection lost|connection (?:was )?(?:closed|reset)|^error connecting to database|^server error \(http status 5\d\d\)/i;
 
 /**
  * True when the database, not the request, is at fault and the same request may work in a

@@ -1,9 +1,12 @@
 // Guards for private calls. One query checks the session is live and loads the caller
 // with their wallet balance, so a simple read (profile, balance) costs a single round trip.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { sessions, USER_TYPE, users, wallets } from '../../drizzle/schema';
 import type { AppEnv } from '../context';
+import type { Db } from '../db';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
 import { ACCOUNT_HEADER, ACCOUNT_MISMATCH, ACCOUNT_MISMATCH_ERROR } from '../schemas/session';
 import { verifyAccessToken } from '../services/tokens';
@@ -21,26 +24,62 @@ function bearerToken(header: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
+type Claims = NonNullable<Awaited<ReturnType<typeof verifyAccessToken>>>;
+
+/** The caller's access token, checked without the database: 401 without a valid one, 409 for another tab's account. */
+async function claimsOf(c: Context<AppEnv>): Promise<Claims> {
+  const token = bearerToken(c.req.header('authorization'));
+  const claims = token ? await verifyAccessToken(c.env.JWT_SECRET, token) : null;
+  if (!claims) throw unauthenticated();
+  // The SPA names the account its tab shows; storage shared by tabs may hold another one's token by now.
+  // Reseller tools and scripts send no such header and are not checked.
+  const shown = c.req.header(ACCOUNT_HEADER);
+  if (shown !== undefined && shown !== String(claims.userId)) throw new AppError('conflict', ACCOUNT_MISMATCH, ACCOUNT_MISMATCH_ERROR);
+  return claims;
+}
+
+/** The session check: the session is live, and the caller with their wallet balance. */
+const sessionQuery = (db: Db, claims: Claims) => db
+  .select({ ...publicUserColumns, balanceKobo: sql<string>`coalesce(${wallets.balanceKobo}, 0)`, debtKobo: sql<string>`coalesce(${wallets.debtKobo}, 0)` })
+  .from(sessions)
+  .innerJoin(users, eq(users.id, sessions.userId))
+  .leftJoin(wallets, eq(wallets.userId, users.id))
+  .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+
+function admit(c: Context<AppEnv>, claims: Claims, userType: number | null, [row]: Awaited<ReturnType<typeof sessionQuery>>): Principal {
+  if (!row || row.status !== 'active') throw unauthenticated();
+  if (userType !== null && row.userType !== userType) throw forbidden();
+  const principal = { ...toPublicUser(row), sessionId: claims.sessionId, balanceKobo: BigInt(row.balanceKobo), debtKobo: BigInt(row.debtKobo) };
+  c.set('principal', principal);
+  return principal;
+}
+
 const requireUserType = (userType: number | null) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const token = bearerToken(c.req.header('authorization'));
-    const claims = token ? await verifyAccessToken(c.env.JWT_SECRET, token) : null;
-    if (!claims) throw unauthenticated();
-    // The SPA names the account its tab shows; storage shared by tabs may hold another one's token by now.
-    // Reseller tools and scripts send no such header and are not checked.
-    const shown = c.req.header(ACCOUNT_HEADER);
-    if (shown !== undefined && shown !== String(claims.userId)) throw new AppError('conflict', ACCOUNT_MISMATCH, ACCOUNT_MISMATCH_ERROR);
-    const [row] = await c.var.db
-      .select({ ...publicUserColumns, balanceKobo: sql<string>`coalesce(${wallets.balanceKobo}, 0)`, debtKobo: sql<string>`coalesce(${wallets.debtKobo}, 0)` })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(wallets, eq(wallets.userId, users.id))
-      .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-    if (!row || row.status !== 'active') throw unauthenticated();
-    if (userType !== null && row.userType !== userType) throw forbidden();
-    c.set('principal', { ...toPublicUser(row), sessionId: claims.sessionId, balanceKobo: BigInt(row.balanceKobo), debtKobo: BigInt(row.debtKobo) });
+    const claims = await claimsOf(c);
+    admit(c, claims, userType, await sessionQuery(c.var.db, claims));
     await next();
   });
+
+/**
+ * A session whose check waits for the handler's first read, so both travel in one batch, one
+ * round trip (verify-payment's intent, an order's service): for a handler instead of requireUser.
+ * The token is checked here, before the body is read; `admitWith` then checks the session before
+ * anything is answered from the read.
+ */
+export async function userSession(c: Context<AppEnv>) {
+  const claims = await claimsOf(c);
+  return {
+    userId: claims.userId,
+    admit: async (): Promise<Principal> => admit(c, claims, USER_TYPE.user, await sessionQuery(c.var.db, claims)),
+    admitWith: async <TRead extends BatchItem<'pg'>>(read: TRead): Promise<{ principal: Principal; read: Awaited<TRead> }> => {
+      const [session, result] = await c.var.db.batch([sessionQuery(c.var.db, claims), read]);
+      return { principal: admit(c, claims, USER_TYPE.user, session), read: result as Awaited<TRead> };
+    },
+  };
+}
+
+export type UserSession = Awaited<ReturnType<typeof userSession>>;
 
 /** Any signed-in person (profile, password, sign-out). */
 export const requireSignedIn = requireUserType(null);

@@ -3,9 +3,11 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
 import { jsonBody, parseWith, queryOf } from '../lib/validation';
-import { requireUser } from '../middleware/auth';
+import type { Db } from '../db';
+import { requireUser, userSession, type Principal, type UserSession } from '../middleware/auth';
 import { idParam } from '../schemas/common';
 import { createOrderSchema, idempotencyKeySchema, listOrdersQuerySchema, massOrderSchema } from '../schemas/orders';
+import { orderableServiceQuery, recentlyReadService, rememberServices, serviceIdOf } from '../services/order-plan';
 import { placeMassOrder, placeOrder } from '../services/order-placing';
 import { getOrderView, listUserOrders } from '../services/order-views';
 import { cancelOrder, requestRefill } from '../services/orders';
@@ -13,11 +15,24 @@ import { cancelOrder, requestRefill } from '../services/orders';
 const idempotencyKey = (c: Context<AppEnv>) => parseWith(idempotencyKeySchema, c.req.header('idempotency-key'));
 const orderId = (c: Context<AppEnv>) => parseWith(idParam('order id'), c.req.param('id'));
 
+/**
+ * The session check, with the ordered service read in the same batch when this isolate has no recent
+ * copy of it: either way one round trip, and placing the order is then its one statement.
+ */
+async function admitOrdering(session: UserSession, db: Db, serviceId: number | null): Promise<Principal> {
+  if (serviceId === null || recentlyReadService(serviceId) !== undefined) return session.admit();
+  const { principal, read } = await session.admitWith(orderableServiceQuery(db, serviceId));
+  rememberServices(read);
+  return principal;
+}
+
 export const orderRoutes = new Hono<AppEnv>()
-  .post('/orders', requireUser, async (c) => {
+  .post('/orders', async (c) => {
+    const session = await userSession(c);
     const key = idempotencyKey(c);
     const input = await jsonBody(c, createOrderSchema);
-    const { order, created } = await placeOrder(c.var.db, c.env, c.var.principal.id, input, key);
+    const principal = await admitOrdering(session, c.var.db, serviceIdOf(input.serviceId));
+    const { order, created } = await placeOrder(c.var.db, c.env, principal.id, input, key);
     return c.json({ message: 'Order placed successfully', data: order }, created ? 201 : 200);
   })
   .get('/orders', requireUser, async (c) => {

@@ -4,11 +4,11 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { koboToNumber } from '../lib/decimal';
 import { jsonBody, queryOf } from '../lib/validation';
-import { requireAdmin, requireUser } from '../middleware/auth';
+import { requireAdmin, requireUser, userSession } from '../middleware/auth';
 import { addFundSchema, adminCreditSchema, transactionQuerySchema, verifyPaymentSchema } from '../schemas/wallet';
 import { dedicatedAccountOf, requestDedicatedAccount } from '../services/bank-transfers';
 import { committedKobo } from '../services/order-views';
-import { ORDER_STATUS, startDeposit, verifyDeposit } from '../services/payments';
+import { claimedReference, ORDER_STATUS, payerIntentQuery, startDeposit, verifyDeposit } from '../services/payments';
 import { adminCredit, listTransactions, walletTotals } from '../services/wallet';
 
 export const walletRoutes = new Hono<AppEnv>()
@@ -29,9 +29,12 @@ export const walletRoutes = new Hono<AppEnv>()
     const deposit = await startDeposit(c.var.db, c.env, c.var.principal, amount);
     return c.json({ message: 'Redirecting to the payment page', ...deposit }, 201);
   })
-  .post('/verify-payment', requireUser, async (c) => {
+  // One round trip for a settled payment (the return page's retries): the session check and the intent read in one batch.
+  .post('/verify-payment', async (c) => {
+    const session = await userSession(c);
     const input = await jsonBody(c, verifyPaymentSchema);
-    const orderStatus = await verifyDeposit(c.var.db, c.env, c.var.principal.id, input);
+    const { principal, read: [intent] } = await session.admitWith(payerIntentQuery(c.var.db, session.userId, claimedReference(input)));
+    const orderStatus = await verifyDeposit(c.var.db, c.env, principal.id, input, intent);
     const message = { [ORDER_STATUS.success]: 'Wallet credited successfully', [ORDER_STATUS.pending]: 'The payment is not settled yet' }[orderStatus] ?? 'Payment not successful';
     return c.json({ message, data: { orderStatus } });
   })

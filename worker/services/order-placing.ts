@@ -3,7 +3,7 @@
 // never waited for. An order sent with the charge its customer saw is placed only at that charge:
 // prices move with the markup, provider costs and exchange rates, and nobody is charged a price
 // they were not shown.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { orders, services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { isUniqueViolation } from '../lib/db-errors';
@@ -16,14 +16,13 @@ import {
   type OrderPlan,
 } from './order-plan';
 import { queueSubmissions } from './order-submissions';
-import { getOrderView, type OrderRow, type OrderView } from './order-views';
+import { getOrderView, toOrderView, type OrderRow, type OrderView, type OrderViewRow } from './order-views';
 import type { OrderEnv } from './orders';
 
-interface PaidOrder {
-  id: number;
-  /** False when the Idempotency-Key named an order placed earlier. */
-  created: boolean;
-}
+type PaidOrder =
+  | { created: true; id: number; view: OrderViewRow }
+  /** The Idempotency-Key named an order placed earlier. */
+  | { created: false; id: number };
 
 interface PlacingOptions {
   idempotencyKey?: string;
@@ -57,9 +56,12 @@ type EarlierOrder = Pick<OrderRow, 'id'> & OrderTerms;
 type Placement =
   | { outcome: 'placed earlier'; order: EarlierOrder }
   | { outcome: 'service changed' }
-  | { outcome: 'placed'; id: number };
+  | { outcome: 'placed'; view: OrderViewRow };
 
-/** The placing statement's one row; every column is null when its part did not happen. */
+/**
+ * The placing statement's one row; every column is null when its part did not happen. The order it
+ * placed comes back whole (as `placed_<column>`), so the answer needs no second read.
+ */
 type PlacingRow = {
   earlier_id: number | null;
   earlier_service_id: number | null;
@@ -67,8 +69,22 @@ type PlacingRow = {
   earlier_quantity: number | null;
   earlier_extras: unknown;
   on_sale: boolean | null;
-  order_id: number | null;
-};
+  service_refill: boolean | null;
+  service_cancel: boolean | null;
+  service_refill_days: number | null;
+  placed_id: number | null;
+} & Record<string, unknown>;
+
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
+const placedColumns = sql.join(ORDER_COLUMNS.map(([, column]) => sql`placed.${sql.identifier(column.name)} as ${sql.identifier(`placed_${column.name}`)}`), sql`, `);
+
+/** The placed order from the statement's raw columns, through each column's own mapping (bigint, timestamps, jsonb). */
+function placedOrder(row: PlacingRow): OrderRow {
+  return Object.fromEntries(ORDER_COLUMNS.map(([key, column]) => {
+    const value = row[`placed_${column.name}`];
+    return [key, value === null ? null : column.mapFromDriverValue(value)];
+  })) as OrderRow;
+}
 
 async function findByKey(db: DbOrTx, userId: number, idempotencyKey: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
@@ -128,7 +144,12 @@ async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPlan, opt
   const { service } = plan;
   const earlier = db.select({ id: orders.id, serviceId: orders.serviceId, link: orders.link, quantity: orders.quantity, extras: orders.extras }).from(orders)
     .where(options.idempotencyKey ? and(eq(orders.userId, userId), eq(orders.idempotencyKey, options.idempotencyKey)) : sql`false`);
-  const onSaleAsPlanned = withCategoryAndProvider(db.select({ onSale: sql`true`.as('on_sale') }).from(services).$dynamic()).where(unchangedSince(service));
+  const onSaleAsPlanned = withCategoryAndProvider(db.select({
+    onSale: sql`true`.as('on_sale'),
+    refill: sql`${services.refill}`.as('service_refill'),
+    cancel: sql`${services.cancel}`.as('service_cancel'),
+    refillDays: sql`${services.refillDays}`.as('service_refill_days'),
+  }).from(services).$dynamic()).where(unchangedSince(service));
   const debit = ledgerEntrySteps({
     userId,
     direction: 'debit',
@@ -152,11 +173,11 @@ async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPlan, opt
           ${plan.deliverable}, ${JSON.stringify(plan.providerFields)}::jsonb, ${service.rateKobo}, ${plan.costKobo}, ${plan.chargeKobo},
           ${options.idempotencyKey ?? null}
         from ledger_balance
-        returning id
+        returning *
       ),
       ${debit.row}
       select earlier.id as earlier_id, earlier.service_id as earlier_service_id, earlier.link as earlier_link, earlier.quantity as earlier_quantity,
-        earlier.extras as earlier_extras, on_sale.*, placed.id as order_id
+        earlier.extras as earlier_extras, on_sale.*, ${placedColumns}
       from (values (true)) as statement (ran)
         left join earlier on true
         left join on_sale on true
@@ -172,8 +193,12 @@ async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPlan, opt
     };
   }
   if (row.on_sale === null) return { outcome: 'service changed' };
-  if (row.order_id === null) throw await refusedDebit(db, userId);
-  return { outcome: 'placed', id: row.order_id };
+  if (row.placed_id === null) throw await refusedDebit(db, userId);
+  return {
+    outcome: 'placed',
+    // A new order has no refill requested yet.
+    view: { order: placedOrder(row), serviceRefill: row.service_refill!, serviceCancel: row.service_cancel!, serviceRefillDays: row.service_refill_days, openRefill: false },
+  };
 }
 
 /**
@@ -214,7 +239,7 @@ async function createPaidOrder(db: Db, userId: number, input: CreateOrderData, o
     }
     const placement = await chargeAndInsertOrder(db, userId, plan, options);
     if (placement.outcome === 'placed earlier') return earlierOrder(placement.order, plan);
-    if (placement.outcome === 'placed') return { created: true, id: placement.id };
+    if (placement.outcome === 'placed') return { created: true, id: placement.view.order.id, view: placement.view };
     service = undefined;
   }
   throw new AppError('unavailable', 'The service changed while your order was being placed. Please try again.');
@@ -228,8 +253,9 @@ async function createPaidOrder(db: Db, userId: number, input: CreateOrderData, o
 export async function placeOrder(db: Db, env: OrderEnv, userId: number, input: CreateOrderData, idempotencyKey?: string): Promise<{ order: OrderView; created: boolean }> {
   const expectedChargeKobo = input.expectedCharge === undefined ? undefined : nairaToKobo(input.expectedCharge);
   const paid = await createPaidOrder(db, userId, input, { idempotencyKey, expectedChargeKobo });
-  if (paid.created) await queueSubmissions(env, [paid.id]);
-  return { order: await getOrderView(db, userId, paid.id), created: paid.created };
+  if (!paid.created) return { order: await getOrderView(db, userId, paid.id), created: false };
+  await queueSubmissions(env, [paid.id]);
+  return { order: toOrderView(paid.view), created: true };
 }
 
 export interface MassOrderResult {

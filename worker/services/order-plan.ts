@@ -114,8 +114,13 @@ function remember(row: OrderableService): void {
   recentlyRead.set(row.id, row);
 }
 
+/** The read of one service on sale, as a query a route can send in a batch; `rememberServices` keeps what it found. */
+export const orderableServiceQuery = (db: DbOrTx, id: number) => withCategoryAndProvider(db.select(orderableColumns).from(services).$dynamic()).where(onSale(id));
+
+export const rememberServices = (rows: OrderableService[]): void => rows.forEach(remember);
+
 export async function readOrderableService(db: DbOrTx, id: number | null): Promise<OrderableService> {
-  const [row] = id === null ? [] : await withCategoryAndProvider(db.select(orderableColumns).from(services).$dynamic()).where(onSale(id));
+  const [row] = id === null ? [] : await orderableServiceQuery(db, id);
   if (!row) {
     if (id !== null) recentlyRead.delete(id);
     throw invalid(SERVICE_UNAVAILABLE);

@@ -36,6 +36,7 @@ export async function queueSubmissions(env: Pick<OrderEnv, 'ORDER_SUBMISSIONS'>,
 
 /** The queue's consumer: each message submits its order; a message we cannot read is dropped, not retried forever. */
 export async function consumeSubmissions(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  // As a request's: the claims and records are one-shot statements over HTTP; a Pool opens only for a transaction.
   const { db, close } = openDatabase(env);
   try {
     await Promise.all(batch.messages.map(async (message) => {

@@ -154,6 +154,7 @@ export async function applyVerification(db: Db, intent: Intent, verified: Verifi
   if (verified.status === 'success' && mode === 'live' && verified.domain !== 'live') return flagTestPayment(db, intent, verified);
   const matches = verified.status === 'success' && verified.amountKobo === intent.amountKobo && verified.currency.toUpperCase() === intent.currency;
   if (matches) {
+    // Interactive: the credit, the debt settlement and the referral commission follow only a won claim, and each reads what the last wrote.
     await db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(paymentIntents)
@@ -214,27 +215,29 @@ async function verifyIntent(db: Db, env: Env, intent: Intent, transactionId?: st
   return applyVerification(db, intent, verified, mode);
 }
 
-const payerIntent = async (db: Db, userId: number, reference: string): Promise<Intent | undefined> =>
-  (await db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId))))[0];
+/** The payer's intent of that reference: a query, so the route can send it with the session check. */
+export const payerIntentQuery = (db: Db, userId: number, reference: string) =>
+  db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId)));
+
+/** The reference a verify-payment call names: the one its signed payload carries, or the return address's. */
+export const claimedReference = (input: VerifyPaymentInput): string => ('signature' in input ? input.signature.split('.')[0] : input.reference);
 
 /**
- * The return page's call. With the stored payload, our own signature is checked first; with only
- * the reference from the return address, the intent must be the caller's. Either way the provider
- * is then asked, so a reference alone can only ever reveal, never change, a payment's outcome.
+ * The return page's call, with the payer's intent of the claimed reference already read (with the
+ * session check). With the stored payload, our own signature is checked first; with only the
+ * reference from the return address, the intent must be the caller's. Either way the provider is
+ * then asked, so a reference alone can only ever reveal, never change, a payment's outcome.
  */
-export async function verifyDeposit(db: Db, env: Env, userId: number, input: VerifyPaymentInput): Promise<number> {
-  let intent: Intent | undefined;
+export async function verifyDeposit(db: Db, env: Env, userId: number, input: VerifyPaymentInput, intent: Intent | undefined): Promise<number> {
   if ('signature' in input) {
     const [reference, mac] = input.signature.split('.');
     const amountKobo = nairaToKobo(input.amount);
     if (!reference || !mac || !(await verifyHmacHex(`payment-payload:${env.JWT_SECRET}`, `${reference}|${amountKobo}|${userId}|${input.checkoutUrl}`, mac))) {
       throw invalid(INVALID_PAYMENT_PAYLOAD);
     }
-    intent = await payerIntent(db, userId, reference);
     if (!intent) throw invalid(INVALID_PAYMENT_PAYLOAD);
-  } else {
-    intent = await payerIntent(db, userId, input.reference);
-    if (!intent) throw notFound(PAYMENT_NOT_FOUND);
+  } else if (!intent) {
+    throw notFound(PAYMENT_NOT_FOUND);
   }
   try {
     return await verifyIntent(db, env, intent, 'transactionId' in input ? input.transactionId : undefined);
