@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { prerenderPublicPages } from './web/prerender.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: here('./web'),
   publicDir: here('./web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderPublicPages()],
   resolve: {
     alias: {
       '@schemas': here('./worker/schemas'),

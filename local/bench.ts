@@ -21,6 +21,7 @@ import path from 'node:path';
 import { BROWSER_LOADS, firstLoadJavaScript, timeToServicesList } from './bench/browser';
 import { CONNECTIONS, measure, measureFloor, SECONDS, type Call, type CallResult, type FloorResult } from './bench/measure';
 import { CATALOGUE_SIZE, nextId, prepareUsers, routeExists, seedCatalogue, settledPayment } from './bench/prepare';
+import { auditPages } from './lighthouse/audit';
 import { callApi } from './shop-client';
 import { root, startThrowawayStack } from './stack';
 import { runScript, StartupError } from './startup-error';
@@ -136,6 +137,8 @@ async function main() {
     if (!('skipped' in servicesList)) {
       console.log(`Time to show the services list (${CATALOGUE_SIZE} services; Chromium, phone width, empty cache, ${BROWSER_LOADS} loads): ${servicesList.map((t) => `${t.screen} p50 ${ms(t.p50)} ms (max ${ms(t.max)} ms)`).join(', ')}`);
     }
+    // Lighthouse's mobile profile on the same stack: it prints its table and writes bench-results/lighthouse.json too.
+    const lighthouse = await auditPages(stack.url, users[0]).catch((error: Error) => void notes.push(`Lighthouse skipped: ${error.message.split('\n')[0]}`));
     for (const note of notes) console.log(`Note: ${note}`);
 
     const report = {
@@ -153,6 +156,7 @@ async function main() {
       reconciliationOk: reconciliation.ok,
       spaFirstLoadJs: spa,
       timeToServicesList: 'skipped' in servicesList ? null : servicesList,
+      lighthouse: lighthouse ?? null,
       notes,
     };
     mkdirSync(path.join(root, 'bench-results'), { recursive: true });

@@ -24,6 +24,7 @@ import { adminUserRoutes } from './routes/admin/users';
 import { adminWalletRoutes } from './routes/admin/wallet';
 import { apiKeyRoutes } from './routes/api-keys';
 import { authRoutes } from './routes/auth';
+import { crawlerRoutes } from './routes/crawlers';
 import { favoriteRoutes } from './routes/favorites';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes, unsubscribeRoutes } from './routes/notifications';
@@ -116,6 +117,7 @@ const api = new Hono<AppEnv>()
   .route('/admin', admin);
 
 app.route('/api/v1', api);
+app.route('/', crawlerRoutes);
 
 // The reseller API: its own protocol and error shape (routes/reseller-api.ts), open to every origin
 // because reseller tools call it from browsers too; the key travels in the request, never in cookies.

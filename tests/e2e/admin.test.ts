@@ -125,9 +125,9 @@ describe('an administrator', () => {
     for (const card of ['Available Balance', 'Total Deposits', 'Total Spent']) expect(await wallet.getByText(card).count()).toBeGreaterThan(0);
     expect(await wallet.getByRole('button', { name: 'Add Funds' }).count()).toBe(1);
     const deposit = wallet.getByRole('table').getByText(/^\+NGN.5,000\.00$/);
-    expect(await deposit.getAttribute('class')).toContain('text-emerald-600');
+    expect(await deposit.getAttribute('class')).toContain('text-emerald-700');
     const spend = wallet.getByRole('table').getByText(/^-NGN/).first();
-    expect(await spend.getAttribute('class')).toContain('text-rose-600');
+    expect(await spend.getAttribute('class')).toContain('text-rose-700');
     await screenshot(page, 'admin-manage-user-wallet');
 
     await page.getByRole('tab', { name: 'Orders' }).click();
@@ -213,7 +213,8 @@ describe('an administrator', () => {
   it('has the sidebar of the spec: always shown from 768 px, a menu below that closes after a choice', async () => {
     const { context, page } = await adminPage({ width: 768, height: 900 });
     await page.goto('/admin/dashboard');
-    const sidebar = page.getByRole('complementary', { name: 'Admin navigation' });
+    // Closed below 768 px it is hidden from screen readers too, so the role query must look at hidden elements.
+    const sidebar = page.getByRole('complementary', { name: 'Admin navigation', includeHidden: true });
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     await sidebar.getByRole('link', { name: 'Dashboard' }).waitFor();
     expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Services', 'Orders', 'Tickets', 'Payment Settings', 'Users', 'Referrals', 'Administrators', 'Site Settings']);

@@ -242,7 +242,7 @@ describe('currency switcher', () => {
     // Unchanged: the plus link with its tooltip and the account menu.
     expect(within(bar).getByRole('link', { name: 'Add fund' }).getAttribute('href')).toBe('/user/add-fund');
     expect(within(bar).getByRole('tooltip').textContent).toBe('Add fund');
-    expect(within(bar).getByRole('button', { name: 'Account menu' })).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'Account menu, Ada Lovelace' })).toBeTruthy();
   });
 });
 

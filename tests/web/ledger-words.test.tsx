@@ -41,10 +41,10 @@ describe("the customer's transactions", () => {
     const table = await screen.findByRole('table', { name: 'Transactions' });
     const refundRow = (await within(table).findByText('Refund for order #102')).closest('tr')!;
     expect(refundRow.textContent).toContain('Refund: order #102 canceled');
-    expect(within(refundRow).getByText(/^\+NGN/).className).toContain('text-emerald-600');
+    expect(within(refundRow).getByText(/^\+NGN/).className).toContain('text-emerald-700');
     const orderRow = within(table).getByText('Order #102').closest('tr')!;
     expect(orderRow.textContent).toContain('Instagram Likes × 1,000');
-    expect(within(orderRow).getByText(/^-NGN/).className).toContain('text-rose-600');
+    expect(within(orderRow).getByText(/^-NGN/).className).toContain('text-rose-700');
     expect(within(table).getByText('Deposit by card (Paystack)')).toBeTruthy();
   });
 });

@@ -76,8 +76,8 @@ describe('Admin user detail', () => {
     expect(within(history).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Type', 'Amount', 'Date']);
     const deposit = within(history).getByText(/\+NGN.5,000\.00/);
     const withdrawal = within(history).getByText(/-NGN.799\.50/);
-    expect(deposit.className).toContain('text-emerald-600');
-    expect(withdrawal.className).toContain('text-rose-600');
+    expect(deposit.className).toContain('text-emerald-700');
+    expect(withdrawal.className).toContain('text-rose-700');
     expect(within(history).getAllByText('Deposit')).toHaveLength(2);
     expect(within(history).getByText('Withdrawal')).toBeTruthy();
 

@@ -51,7 +51,7 @@ describe('Payment Settings keys', () => {
     expect(screen.getByText('Not verified with Paystack since it was set')).toBeTruthy();
     expect(screen.queryByText('Configured')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Check the Paystack secret key now' }));
+    await user.click(screen.getByRole('button', { name: 'Check now: the Paystack secret key' }));
     await waitFor(() => expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(refusal))).toBe(true));
     expect(bodyOf(fetch.mock.calls.find(([url]) => String(url).endsWith('/check'))![1])).toEqual({ provider: 'paystack' });
 

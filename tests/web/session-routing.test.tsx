@@ -89,6 +89,15 @@ describe('session start', () => {
     expect(await screen.findAllByRole('link', { name: 'Sign In' })).not.toHaveLength(0);
   });
 
+  it('a visitor with no stored token or refresh token is not asked for a profile; a leftover user record goes', async () => {
+    setStoredUser(ADA);
+    const fetch = server(ADA);
+    renderAt('/');
+    expect(await screen.findAllByRole('link', { name: 'Sign In' })).not.toHaveLength(0);
+    expect(getStoredUser()).toBeNull();
+    expect(fetch.mock.calls.map((c) => String(c[0])).filter((url) => url.includes('user/') || url.includes('auth/'))).toEqual([]);
+  });
+
   it('other profile errors are only logged and the stored user stays', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     setStoredUser(ADA);
@@ -151,7 +160,7 @@ describe('user shell and logout', () => {
     const current = nav.querySelector('[aria-current="page"]');
     expect(current?.textContent).toBe('Orders');
 
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: 'Account menu, Ada Lovelace' }));
     const items = screen.getAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual(['My Account', 'Profile', 'Favorites', 'Referrals', 'Settings', 'Logout']);
     expect(items[0].getAttribute('aria-disabled')).toBe('true');
@@ -165,7 +174,7 @@ describe('user shell and logout', () => {
     setStoredUser(ADA);
     const fetch = server(ADA, (url) => (url.includes('auth/logout') ? jsonResponse(500, {}) : undefined));
     const router = renderAt('/user/services');
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Account menu, Ada Lovelace' }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));

@@ -1,22 +1,18 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
 import { setNavigator } from '@/lib/api';
-import { queryClient } from '@/lib/queryClient';
-import { routes } from './routes';
+import { App } from './App';
+import { preloadScreens, routes } from './routes';
 import './index.css';
 
+const screensLoaded = preloadScreens(window.location.pathname);
 const router = createBrowserRouter(routes);
 // The API client's shared error handler navigates through the router (no full reload).
 setNavigator((path) => void router.navigate(path, { replace: true }));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <ToastContainer position="top-right" autoClose={1500} limit={1} newestOnTop closeOnClick pauseOnFocusLoss={false} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+// A page the build pre-rendered for this path and a visitor (web/prerender.ts shows a spinner instead
+// otherwise): React takes over the markup already on screen instead of painting it again, once the
+// page's screens are here (a screen still loading would be painted over with a spinner at the first update).
+if (container.dataset.page) void screensLoaded.then(() => hydrateRoot(container, <App router={router} />));
+else createRoot(container).render(<App router={router} />);

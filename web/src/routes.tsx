@@ -1,7 +1,8 @@
 // The whole route map (spec section 2). Screens load on demand (React.lazy, one chunk per
-// route) and show a spinner meanwhile; any other path shows '404 Not Found'.
+// route) and show a spinner meanwhile; any other path shows '404 Not Found'. A page's screens are
+// fetched together from the start (preloadScreens).
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '@/components/Spinner';
 import { ScrollToTop } from '@/components/ScrollToTop';
 import { AuthProvider } from '@/features/auth/AuthProvider';
@@ -9,65 +10,92 @@ import { RequireUserType } from '@/features/auth/RequireUserType';
 import PublicLayout from '@/features/public/PublicLayout';
 import { TestPaymentsBanner } from '@/features/public/TestPaymentsBanner';
 
-const page = (Screen: LazyExoticComponent<ComponentType>, fullScreen = false) => (
-  <Suspense fallback={<PageSpinner fullScreen={fullScreen} />}>
-    <Screen />
-  </Suspense>
-);
+type Load = () => Promise<{ default: ComponentType }>;
+type Screen = LazyExoticComponent<ComponentType> & { load: Load };
+
+/**
+ * A screen loaded on demand; `load` fetches its chunk ahead of rendering. Once fetched, the screen
+ * renders at once (React.lazy is handed a thenable that resolves synchronously), so hydrating a
+ * pre-rendered page never suspends and never gives up the server's markup for a spinner.
+ */
+const screen = (load: Load): Screen => {
+  let loaded: Awaited<ReturnType<Load>> | undefined;
+  const fetchChunk = () => load().then((module) => (loaded = module));
+  const Screen = lazy(() => (loaded ? ({ then: (resolve: (module: Awaited<ReturnType<Load>>) => void) => resolve(loaded!) } as ReturnType<Load>) : fetchChunk()));
+  return Object.assign(Screen, { load: fetchChunk });
+};
+
+/** The chunks each route element shows, for preloadScreens. */
+const chunksOf = new WeakMap<object, Load[]>();
+const page = (Screen: Screen, fullScreen = false) => {
+  const element = (
+    <Suspense fallback={<PageSpinner fullScreen={fullScreen} />}>
+      <Screen />
+    </Suspense>
+  );
+  chunksOf.set(element, [Screen.load]);
+  return element;
+};
+const guarded = (type: 1 | 2, Layout: Screen) => {
+  const element = <RequireUserType type={type}>{page(Layout, true)}</RequireUserType>;
+  chunksOf.set(element, [Layout.load]);
+  return element;
+};
 
 // Public
-const HomePage = lazy(() => import('@/features/public/HomePage'));
-const ServicesPage = lazy(() => import('@/features/public/ServicesPage'));
-const AboutPage = lazy(() => import('@/features/public/AboutPage'));
-const ContactPage = lazy(() => import('@/features/public/ContactPage'));
-const ForgotPasswordPage = lazy(() => import('@/features/public/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('@/features/public/ResetPasswordPage'));
+const HomePage = screen(() => import('@/features/public/HomePage'));
+const ServicesPage = screen(() => import('@/features/public/ServicesPage'));
+const AboutPage = screen(() => import('@/features/public/AboutPage'));
+const ContactPage = screen(() => import('@/features/public/ContactPage'));
+const ForgotPasswordPage = screen(() => import('@/features/public/ForgotPasswordPage'));
+const ResetPasswordPage = screen(() => import('@/features/public/ResetPasswordPage'));
 // Auth
-const AuthLayout = lazy(() => import('@/features/auth/AuthLayout'));
-const LoginPage = lazy(() => import('@/features/auth/LoginPage'));
-const RegisterPage = lazy(() => import('@/features/auth/RegisterPage'));
+const AuthLayout = screen(() => import('@/features/auth/AuthLayout'));
+const LoginPage = screen(() => import('@/features/auth/LoginPage'));
+const RegisterPage = screen(() => import('@/features/auth/RegisterPage'));
 // User (userType 2)
-const UserLayout = lazy(() => import('@/features/user/UserLayout'));
-const UserServicesPage = lazy(() => import('@/features/orders/UserServicesPage'));
-const ProfilePage = lazy(() => import('@/features/user/ProfilePage'));
-const ApiPage = lazy(() => import('@/features/user/ApiPage'));
-const DashboardPage = lazy(() => import('@/features/user/DashboardPage'));
-const TransactionsPage = lazy(() => import('@/features/wallet/TransactionsPage'));
-const OrdersPage = lazy(() => import('@/features/orders/OrdersPage'));
-const CreateOrderPage = lazy(() => import('@/features/orders/CreateOrderPage'));
-const AddFundPage = lazy(() => import('@/features/wallet/AddFundPage'));
-const ConfirmPaymentPage = lazy(() => import('@/features/wallet/ConfirmPaymentPage'));
-const TicketsPage = lazy(() => import('@/features/tickets/TicketsPage'));
-const NewTicketPage = lazy(() => import('@/features/tickets/NewTicketPage'));
-const TicketPage = lazy(() => import('@/features/tickets/TicketPage'));
-const FavoritesPage = lazy(() => import('@/features/favorites/FavoritesPage'));
-const ReferralsPage = lazy(() => import('@/features/referrals/ReferralsPage'));
-const SettingsPage = lazy(() => import('@/features/notifications/SettingsPage'));
-const UnsubscribePage = lazy(() => import('@/features/notifications/UnsubscribePage'));
-const LogoutPage = lazy(() => import('@/features/user/placeholders').then((m) => ({ default: m.LogoutPage })));
+const UserLayout = screen(() => import('@/features/user/UserLayout'));
+const UserServicesPage = screen(() => import('@/features/orders/UserServicesPage'));
+const ProfilePage = screen(() => import('@/features/user/ProfilePage'));
+const ApiPage = screen(() => import('@/features/user/ApiPage'));
+const DashboardPage = screen(() => import('@/features/user/DashboardPage'));
+const TransactionsPage = screen(() => import('@/features/wallet/TransactionsPage'));
+const OrdersPage = screen(() => import('@/features/orders/OrdersPage'));
+const CreateOrderPage = screen(() => import('@/features/orders/CreateOrderPage'));
+const AddFundPage = screen(() => import('@/features/wallet/AddFundPage'));
+const ConfirmPaymentPage = screen(() => import('@/features/wallet/ConfirmPaymentPage'));
+const TicketsPage = screen(() => import('@/features/tickets/TicketsPage'));
+const NewTicketPage = screen(() => import('@/features/tickets/NewTicketPage'));
+const TicketPage = screen(() => import('@/features/tickets/TicketPage'));
+const FavoritesPage = screen(() => import('@/features/favorites/FavoritesPage'));
+const ReferralsPage = screen(() => import('@/features/referrals/ReferralsPage'));
+const SettingsPage = screen(() => import('@/features/notifications/SettingsPage'));
+const UnsubscribePage = screen(() => import('@/features/notifications/UnsubscribePage'));
+const LogoutPage = screen(() => import('@/features/user/placeholders').then((m) => ({ default: m.LogoutPage })));
 // Admin (userType 1)
-const AdminLayout = lazy(() => import('@/features/admin/AdminLayout'));
-const AdminDashboardPage = lazy(() => import('@/features/admin/AdminDashboardPage'));
-const AdminAccountSettingsPage = lazy(() => import('@/features/admin/AdminAccountSettingsPage'));
-const AdminUsersPage = lazy(() => import('@/features/admin/AdminUsersPage'));
-const ManageUserPage = lazy(() => import('@/features/admin/ManageUserPage'));
-const AdminServicesPage = lazy(() => import('@/features/admin/AdminServicesPage'));
-const AdminTransactionsPage = lazy(() => import('@/features/admin/AdminTransactionsPage'));
-const AdminOrdersPage = lazy(() => import('@/features/admin/AdminOrdersPage'));
-const AdminTicketsPage = lazy(() => import('@/features/admin/tickets/AdminTicketsPage'));
-const AdminReferralsPage = lazy(() => import('@/features/admin/referrals/AdminReferralsPage'));
-const AdminTicketPage = lazy(() => import('@/features/admin/tickets/AdminTicketPage'));
-const AdminSiteSettingsPage = lazy(() => import('@/features/admin/AdminSiteSettingsPage'));
-const AdminPaymentSettingsPage = lazy(() => import('@/features/admin/AdminPaymentSettingsPage'));
-const AdminAdministratorsPage = lazy(() => import('@/features/admin/AdminAdministratorsPage'));
+const AdminLayout = screen(() => import('@/features/admin/AdminLayout'));
+const AdminDashboardPage = screen(() => import('@/features/admin/AdminDashboardPage'));
+const AdminAccountSettingsPage = screen(() => import('@/features/admin/AdminAccountSettingsPage'));
+const AdminUsersPage = screen(() => import('@/features/admin/AdminUsersPage'));
+const ManageUserPage = screen(() => import('@/features/admin/ManageUserPage'));
+const AdminServicesPage = screen(() => import('@/features/admin/AdminServicesPage'));
+const AdminTransactionsPage = screen(() => import('@/features/admin/AdminTransactionsPage'));
+const AdminOrdersPage = screen(() => import('@/features/admin/AdminOrdersPage'));
+const AdminTicketsPage = screen(() => import('@/features/admin/tickets/AdminTicketsPage'));
+const AdminReferralsPage = screen(() => import('@/features/admin/referrals/AdminReferralsPage'));
+const AdminTicketPage = screen(() => import('@/features/admin/tickets/AdminTicketPage'));
+const AdminSiteSettingsPage = screen(() => import('@/features/admin/AdminSiteSettingsPage'));
+const AdminPaymentSettingsPage = screen(() => import('@/features/admin/AdminPaymentSettingsPage'));
+const AdminAdministratorsPage = screen(() => import('@/features/admin/AdminAdministratorsPage'));
 // Anything else
-const NotFound = lazy(() => import('@/components/NotFound'));
+const NotFound = screen(() => import('@/components/NotFound'));
 
 function RootLayout() {
   return (
     <AuthProvider>
-      <TestPaymentsBanner />
       <Outlet />
+      {/* Last and sticky to the bottom (clicks pass through it): it appears once settings/public answers, and from here it pushes nothing on the page down. */}
+      <TestPaymentsBanner />
       <ScrollToTop />
       <ScrollRestoration />
     </AuthProvider>
@@ -102,7 +130,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/user',
-        element: <RequireUserType type={2}>{page(UserLayout, true)}</RequireUserType>,
+        element: guarded(2, UserLayout),
         children: [
           { index: true, element: page(UserServicesPage) },
           { path: 'services', element: page(UserServicesPage) },
@@ -125,7 +153,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/admin',
-        element: <RequireUserType type={1}>{page(AdminLayout, true)}</RequireUserType>,
+        element: guarded(1, AdminLayout),
         children: [
           { index: true, element: page(AdminDashboardPage) },
           { path: 'dashboard', element: page(AdminDashboardPage) },
@@ -147,3 +175,11 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts fetching every screen `pathname` shows at once: nested lazy screens (a layout, then its
+ * page) would otherwise load one after the other, each waiting for the one above it to render.
+ */
+export function preloadScreens(pathname: string): Promise<unknown> {
+  return Promise.all((matchRoutes(routes, pathname) ?? []).flatMap((match) => (chunksOf.get(match.route.element as object) ?? []).map((load) => load())));
+}

@@ -1,10 +1,9 @@
 // Referral schemas shared by the Worker (validation) and the SPA (forms). Pure zod, no other imports.
 import { z } from 'zod';
 import { paginationSchema } from './common';
+import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from './referral-code';
 
-/** Letters and digits people can read aloud and type without mix-ups (no 0/O, 1/I/L). */
-export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const REFERRAL_CODE_LENGTH = 8;
+export { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH };
 export const DEFAULT_REFERRAL_RATE_BPS = 500;
 export const MAX_REFERRAL_RATE_BPS = 5000;
 

@@ -7,7 +7,8 @@ export type MenuEntry =
 
 /**
  * Button + menu (role="menu"). Opens on click, Enter, Space or ArrowDown; arrows move between
- * items; Escape or a click outside closes it. Headers are disabled menu items.
+ * items; Escape or a click outside closes it. Headers are disabled menu items. `label` names the button
+ * and the menu: it holds any words the trigger shows, so what is seen is what a voice user can say.
  */
 export function DropdownMenu({ trigger, label, entries, align = 'right' }: { trigger: ReactNode; label: string; entries: ReadonlyArray<MenuEntry>; align?: 'left' | 'right' }) {
   const [open, setOpen] = useState(false);
@@ -85,7 +86,7 @@ export function DropdownMenu({ trigger, label, entries, align = 'right' }: { tri
                 }}
                 className={cx(
                   'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm focus:bg-slate-100 focus:outline-none hover:bg-slate-50',
-                  e.danger ? 'text-rose-600' : 'text-slate-700',
+                  e.danger ? 'text-rose-700' : 'text-slate-700',
                 )}
               >
                 {e.icon}

@@ -15,7 +15,7 @@ export function Pagination({ page, limit, total, onPage, disabled = false }: { p
       </p>
       <div className="flex items-center gap-2">
         <button type="button" className="btn-sm btn-secondary" onClick={() => onPage(page - 1)} disabled={disabled || page <= 1} aria-label="Previous page">
-          <Icon name="chevronLeft" className="h-4 w-4" /> Prev
+          <Icon name="chevronLeft" className="h-4 w-4" /> Previous
         </button>
         <span className="text-sm text-slate-600">
           {page} / {pages}

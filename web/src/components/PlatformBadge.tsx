@@ -1,22 +1,23 @@
 import { cx } from '@/lib/hooks';
 
+// Each background holds its white initials at 4.5:1 or more (WCAG AA), small as they are.
 const STYLES: Record<string, { bg: string; short: string }> = {
-  instagram: { bg: 'bg-gradient-to-br from-amber-400 via-pink-500 to-purple-600', short: 'IG' },
+  instagram: { bg: 'bg-gradient-to-br from-orange-700 via-pink-700 to-purple-700', short: 'IG' },
   tiktok: { bg: 'bg-slate-900', short: 'TT' },
   youtube: { bg: 'bg-red-600', short: 'YT' },
   facebook: { bg: 'bg-blue-600', short: 'FB' },
   twitter: { bg: 'bg-slate-800', short: 'X' },
   x: { bg: 'bg-slate-800', short: 'X' },
-  telegram: { bg: 'bg-sky-500', short: 'TG' },
-  spotify: { bg: 'bg-green-600', short: 'SP' },
+  telegram: { bg: 'bg-sky-700', short: 'TG' },
+  spotify: { bg: 'bg-green-700', short: 'SP' },
   linkedin: { bg: 'bg-sky-700', short: 'in' },
   threads: { bg: 'bg-neutral-900', short: '@' },
   snapchat: { bg: 'bg-yellow-400 text-slate-900', short: 'SC' },
   twitch: { bg: 'bg-violet-600', short: 'TW' },
-  discord: { bg: 'bg-indigo-500', short: 'DC' },
-  soundcloud: { bg: 'bg-orange-500', short: 'SC' },
+  discord: { bg: 'bg-indigo-600', short: 'DC' },
+  soundcloud: { bg: 'bg-orange-700', short: 'SC' },
   pinterest: { bg: 'bg-red-700', short: 'P' },
-  whatsapp: { bg: 'bg-emerald-500', short: 'WA' },
+  whatsapp: { bg: 'bg-emerald-700', short: 'WA' },
 };
 
 export function platformStyle(platform: string | null | undefined) {

@@ -5,6 +5,8 @@ import { Skeleton } from './Skeleton';
 export interface Column<T> {
   key: string;
   header: string;
+  /** The header is for screen readers only (a column of checkboxes needs no visible word). */
+  headerHidden?: boolean;
   cell: (row: T) => ReactNode;
   /** Classes for the <td>/<th> (e.g. 'text-right'). */
   className?: string;
@@ -76,7 +78,7 @@ export function ResponsiveTable<T>({ columns, rows, rowKey, loading = false, emp
             <tr>
               {columns.map((c) => (
                 <th key={c.key} scope="col" className={cx('px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase first:pl-4 last:pr-4', c.hideBelow && HIDE_BELOW[c.hideBelow], c.className)}>
-                  {c.header}
+                  {c.headerHidden ? <span className="sr-only">{c.header}</span> : c.header}
                 </th>
               ))}
             </tr>

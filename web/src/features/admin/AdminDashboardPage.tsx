@@ -291,7 +291,7 @@ function ProviderBalances({ data, loading }: SectionProps) {
                 ) : null}
               </div>
               <div className="shrink-0 text-right">
-                <p className={cx('font-semibold tabular-nums', p.lowBalance ? 'text-rose-600' : 'text-slate-900')}>{p.balance === null ? '—' : `${p.balance} ${p.currency}`}</p>
+                <p className={cx('font-semibold tabular-nums', p.lowBalance ? 'text-rose-700' : 'text-slate-900')}>{p.balance === null ? '—' : `${p.balance} ${p.currency}`}</p>
                 {p.lowBalance ? <Badge tone="red">Low balance</Badge> : null}
                 {health.get(p.id)?.unhealthySince ? <Badge tone="red">Unhealthy</Badge> : null}
               </div>

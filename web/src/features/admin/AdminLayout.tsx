@@ -1,11 +1,12 @@
 // Admin shell: header 'Admin Dashboard', user menu (full name; Profile, Logout), sidebar always
-// visible from 768 px; below that a menu button toggles it and a choice closes it.
+// visible from 768 px; below that a menu button toggles it as a drawer (lib/drawer.ts) and a choice closes it.
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { DropdownMenu } from '@/components/DropdownMenu';
 import { Icon, type IconName } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
-import { initials } from '@/lib/format';
+import { MenuAvatar } from '@/components/MenuAvatar';
+import { drawerSlide, useDrawerFocus } from '@/lib/drawer';
 import { cx, useEscapeKey, useMediaQuery, useOutsideClick } from '@/lib/hooks';
 import { useAuth } from '@/features/auth/authContext';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/features/public/settings';
@@ -38,6 +39,7 @@ export default function AdminLayout() {
   const drawerOpen = open && !wide;
   useOutsideClick(refs, () => setOpen(false), drawerOpen);
   useEscapeKey(() => setOpen(false), drawerOpen);
+  useDrawerFocus(drawerOpen, sidebar, toggle);
   useEffect(() => {
     if (wide) setOpen(false);
   }, [wide]);
@@ -69,10 +71,10 @@ export default function AdminLayout() {
         <p className="shrink-0 text-base font-bold whitespace-nowrap text-slate-900 sm:border-l sm:border-slate-200 sm:pl-4 sm:text-lg">Admin Dashboard</p>
         <div className="ml-auto shrink-0">
           <DropdownMenu
-            label="User menu"
+            label={user ? `User menu, ${user.fullName}` : 'User menu'}
             trigger={
               <>
-                <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">{initials(user?.fullName)}</span>
+                <MenuAvatar name={user?.fullName} />
                 <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">{user?.fullName}</span>
                 <Icon name="chevronDown" className="h-4 w-4" />
               </>
@@ -93,8 +95,8 @@ export default function AdminLayout() {
           id="admin-sidebar"
           aria-label="Admin navigation"
           className={cx(
-            'fixed top-16 bottom-0 left-0 z-30 w-64 overflow-y-auto border-r border-slate-200 bg-white p-3 transition-transform duration-200 md:sticky md:z-10 md:h-[calc(100dvh-4rem)] md:translate-x-0',
-            open ? 'translate-x-0' : '-translate-x-full',
+            'fixed top-16 bottom-0 left-0 z-30 w-64 overflow-y-auto border-r border-slate-200 bg-white p-3 duration-200 md:visible md:sticky md:z-10 md:h-[calc(100dvh-4rem)] md:translate-x-0',
+            drawerSlide(open),
           )}
           inert={!wide && !open}
         >

@@ -101,7 +101,7 @@ export default function AdminOrdersPage() {
       cell: (o) => (
         <span className="whitespace-nowrap tabular-nums">
           {formatAmount(o.charge, currency)}
-          {Number(o.refunded) > 0 ? <span className="block text-xs text-emerald-600">Refunded {formatAmount(o.refunded, currency)}</span> : null}
+          {Number(o.refunded) > 0 ? <span className="block text-xs text-emerald-700">Refunded {formatAmount(o.refunded, currency)}</span> : null}
         </span>
       ),
     },

@@ -72,7 +72,7 @@ export function KeyStatus({ name, label, view, busy, onCheck, onClear }: KeyStat
       </p>
       <span className="flex shrink-0 gap-2">
         {provider ? (
-          <button type="button" className="btn-sm btn-secondary" disabled={busy} aria-label={`Check the ${label} now`} onClick={() => onCheck(provider)}>
+          <button type="button" className="btn-sm btn-secondary" disabled={busy} aria-label={`Check now: the ${label}`} onClick={() => onCheck(provider)}>
             Check now
           </button>
         ) : null}

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { ACCOUNT_SUSPENDED } from '@schemas/session';
 import { api, isApiError, publicApi } from '@/lib/api';
-import { adoptStoredUser, clearSession, getTabUser, getToken, onSessionChange, rememberUser, sameAccount, saveSession, watchOtherTabs, type SessionChange, type SessionUser } from '@/lib/session';
+import { adoptStoredUser, clearSession, getRefreshToken, getStoredUser, getTabUser, getToken, onSessionChange, rememberUser, sameAccount, saveSession, watchOtherTabs, type SessionChange, type SessionUser } from '@/lib/session';
 import { AuthContext, homeFor, type AuthContextValue, type LoginResponse } from './authContext';
 
 export interface ProfileResponse {
@@ -69,11 +69,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  // 2. Then the current profile is fetched; loading stays true until it has finished.
+  // 2. Then the current profile is fetched; loading stays true until it has finished. Without a
+  // stored token or refresh token the call could only answer 401, so a visitor is spared it (and the
+  // failed request in the console) and gets that 401's outcome at once: no session.
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    if (!getToken() && !getRefreshToken()) {
+      if (getStoredUser()) {
+        clearSession();
+        setUserState(null);
+      }
+      setLoading(false);
+      return;
+    }
     void reloadProfile().finally(() => setLoading(false));
   }, [reloadProfile]);
 

@@ -7,6 +7,7 @@ import { loginSchema, TWO_FACTOR_REQUIRED, type LoginInput } from '@schemas/auth
 import { PasswordField, TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
 import { handleApiError, isApiError } from '@/lib/api';
+import { useHydrated } from '@/lib/hydrated';
 import { destinationAfterLogin, useAuth, type From } from './authContext';
 import { toastFirstError } from './formErrors';
 
@@ -32,6 +33,7 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const hydrated = useHydrated();
 
   const onValid = async (values: LoginInput) => {
     const code = needsCode ? values.code : undefined;
@@ -52,43 +54,46 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, FIELD_ORDER))} className="space-y-4" aria-label="Sign in">
-      <TextField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        placeholder="Your password"
-        error={errors.password?.message}
-        labelAction={
-          <Link to="/forgot-password" onClick={onDone} className="link text-sm">
-            Forgot Password?
-          </Link>
-        }
-        {...register('password')}
-      />
-      {needsCode ? (
-        <TextField label="Authentication code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder="123456" autoFocus error={errors.code?.message} {...register('code')} />
-      ) : null}
-      <label className="flex cursor-pointer items-center gap-2.5 text-sm text-slate-700">
-        <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 rounded border-slate-300 accent-brand-600" />
-        Remember Me
-      </label>
-      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-        {isSubmitting ? <Spinner className="h-5 w-5" label="Signing in" /> : null}
-        Sign In
-      </button>
-      <p className="text-center text-sm text-slate-600">
-        Don&apos;t have an account?{' '}
-        {onSwitchToRegister ? (
-          <button type="button" className="link" onClick={onSwitchToRegister}>
-            Register
-          </button>
-        ) : (
-          <Link to="/auth/register" className="link">
-            Register
-          </Link>
-        )}
-      </p>
+    <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, FIELD_ORDER))} aria-label="Sign in">
+      {/* Pre-rendered, the fields wait for React: typed before, the values would not reach the form's state. */}
+      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          error={errors.password?.message}
+          labelAction={
+            <Link to="/forgot-password" onClick={onDone} className="link text-sm">
+              Forgot Password?
+            </Link>
+          }
+          {...register('password')}
+        />
+        {needsCode ? (
+          <TextField label="Authentication code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder="123456" autoFocus error={errors.code?.message} {...register('code')} />
+        ) : null}
+        <label className="flex cursor-pointer items-center gap-2.5 text-sm text-slate-700">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 rounded border-slate-300 accent-brand-600" />
+          Remember Me
+        </label>
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner className="h-5 w-5" label="Signing in" /> : null}
+          Sign In
+        </button>
+        <p className="text-center text-sm text-slate-600">
+          Don&apos;t have an account?{' '}
+          {onSwitchToRegister ? (
+            <button type="button" className="link" onClick={onSwitchToRegister}>
+              Register
+            </button>
+          ) : (
+            <Link to="/auth/register" className="link">
+              Register
+            </Link>
+          )}
+        </p>
+      </fieldset>
     </form>
   );
 }

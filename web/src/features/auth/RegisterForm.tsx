@@ -7,6 +7,7 @@ import { PASSWORD_TOO_GUESSABLE, registerFormSchema, type RegisterFormInput } fr
 import { PasswordField, TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
 import { getErrorMessage, isApiError, publicApi } from '@/lib/api';
+import { useHydrated } from '@/lib/hydrated';
 import { forgetReferral, rememberedReferral } from '@/lib/referral';
 import { toastFirstError } from './formErrors';
 
@@ -29,6 +30,7 @@ export function RegisterForm({ onSwitchToLogin }: Props) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormInput>({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
+  const hydrated = useHydrated();
 
   const onValid = async (values: RegisterFormInput) => {
     const { confirmPassword: _omit, ...payload } = values;
@@ -49,43 +51,46 @@ export function RegisterForm({ onSwitchToLogin }: Props) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, FIELD_ORDER))} className="space-y-4" aria-label="Create account">
-      <TextField label="Full Name" autoComplete="name" placeholder="Ada Lovelace" error={errors.fullName?.message} {...register('fullName')} />
-      <TextField label="Email Address" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        placeholder="Create a password"
-        visible={showPasswords}
-        onToggleVisible={() => setShowPasswords((v) => !v)} toggleNoun="passwords"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        placeholder="Repeat the password"
-        visible={showPasswords}
-        hideToggle
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
-      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-        {isSubmitting ? <Spinner className="h-5 w-5" label="Creating account" /> : null}
-        Sign Up
-      </button>
-      <p className="text-center text-sm text-slate-600">
-        Already have an account?{' '}
-        {onSwitchToLogin ? (
-          <button type="button" className="link" onClick={onSwitchToLogin}>
-            Sign In
-          </button>
-        ) : (
-          <Link to="/auth/login" className="link">
-            Sign In
-          </Link>
-        )}
-      </p>
+    <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, FIELD_ORDER))} aria-label="Create account">
+      {/* Pre-rendered, the fields wait for React: typed before, the values would not reach the form's state. */}
+      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+        <TextField label="Full Name" autoComplete="name" placeholder="Ada Lovelace" error={errors.fullName?.message} {...register('fullName')} />
+        <TextField label="Email Address" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          placeholder="Create a password"
+          visible={showPasswords}
+          onToggleVisible={() => setShowPasswords((v) => !v)} toggleNoun="passwords"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          placeholder="Repeat the password"
+          visible={showPasswords}
+          hideToggle
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner className="h-5 w-5" label="Creating account" /> : null}
+          Sign Up
+        </button>
+        <p className="text-center text-sm text-slate-600">
+          Already have an account?{' '}
+          {onSwitchToLogin ? (
+            <button type="button" className="link" onClick={onSwitchToLogin}>
+              Sign In
+            </button>
+          ) : (
+            <Link to="/auth/login" className="link">
+              Sign In
+            </Link>
+          )}
+        </p>
+      </fieldset>
     </form>
   );
 }

@@ -148,7 +148,7 @@ export function MassOrderForm() {
         <div className="flex items-center justify-between text-sm text-slate-600">
           <span>
             {lines.length} line{lines.length === 1 ? '' : 's'}
-            {problems.length ? <span className="text-rose-600"> · {problems.length} not to be placed</span> : null}
+            {problems.length ? <span className="text-rose-700"> · {problems.length} not to be placed</span> : null}
           </span>
         </div>
         {problems.length ? (

@@ -97,7 +97,7 @@ export default function OrdersPage() {
       cell: (o) => (
         <span className="tabular-nums">
           {money.format(o.charge)}
-          {Number(o.refunded) > 0 ? <span className="block text-xs text-emerald-600">Refunded {money.format(o.refunded)}</span> : null}
+          {Number(o.refunded) > 0 ? <span className="block text-xs text-emerald-700">Refunded {money.format(o.refunded)}</span> : null}
         </span>
       ),
     },
@@ -147,7 +147,7 @@ export default function OrdersPage() {
             ) : null}
           </div>
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         ),
     },
   ];
@@ -173,7 +173,7 @@ export default function OrdersPage() {
         </div>
         <div className="text-right">
           <p className="font-semibold text-slate-900 tabular-nums">{money.format(o.charge)}</p>
-          {Number(o.refunded) > 0 ? <p className="text-xs text-emerald-600">Refunded {money.format(o.refunded)}</p> : null}
+          {Number(o.refunded) > 0 ? <p className="text-xs text-emerald-700">Refunded {money.format(o.refunded)}</p> : null}
         </div>
       </div>
       {o.canRefill || o.canCancel ? <div className="border-t border-slate-100 pt-2">{actionsCell(o)}</div> : null}

@@ -127,6 +127,9 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
             }}
             allLabel="All platforms"
           />
+        ) : categories.isPending ? (
+          // The chips' height, kept while the categories load, so the list below does not move when they arrive.
+          <div className="h-11" aria-hidden="true" />
         ) : null}
       </div>
 
@@ -145,6 +148,33 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
         <span />
       </div>
 
+      {/* The list comes before the loading, error and empty states: it stays where it is when they give way to rows. */}
+      <div ref={listRef} role="list" aria-label="Services" className="relative mt-2" style={{ height: rows.length ? virtualizer.getTotalSize() : 0 }}>
+        {items.map((v) => {
+          const row = rows[v.index];
+          if (!row) return null;
+          return (
+            <div
+              key={v.key}
+              data-index={v.index}
+              ref={virtualizer.measureElement}
+              // A platform's heading is an item too: a list may hold nothing but items.
+              role="listitem"
+              className="absolute top-0 left-0 w-full pb-2"
+              style={{ transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              {row.kind === 'header' ? (
+                <h2 className="flex items-center gap-2 px-1 pt-3 pb-1 text-sm font-semibold text-slate-800">
+                  <PlatformBadge platform={row.platform} className="h-6 w-6 rounded-md text-[10px]" />
+                  {row.title}
+                </h2>
+              ) : (
+                <ServiceRow service={row.service} price={price} actionLabel={actionLabel} onAction={onAction} withFavorites={withFavorites} />
+              )}
+            </div>
+          );
+        })}
+      </div>
       {query.isPending ? (
         <div className="mt-2 space-y-2" role="status" aria-label="Loading services">
           {Array.from({ length: 6 }, (_, i) => (
@@ -163,31 +193,6 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
         </div>
       ) : null}
 
-      <div ref={listRef} role="list" aria-label="Services" className="relative mt-2" style={{ height: rows.length ? virtualizer.getTotalSize() : 0 }}>
-        {items.map((v) => {
-          const row = rows[v.index];
-          if (!row) return null;
-          return (
-            <div
-              key={v.key}
-              data-index={v.index}
-              ref={virtualizer.measureElement}
-              role={row.kind === 'service' ? 'listitem' : 'presentation'}
-              className="absolute top-0 left-0 w-full pb-2"
-              style={{ transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` }}
-            >
-              {row.kind === 'header' ? (
-                <h3 className="flex items-center gap-2 px-1 pt-3 pb-1 text-sm font-semibold text-slate-800">
-                  <PlatformBadge platform={row.platform} className="h-6 w-6 rounded-md text-[10px]" />
-                  {row.title}
-                </h3>
-              ) : (
-                <ServiceRow service={row.service} price={price} actionLabel={actionLabel} onAction={onAction} withFavorites={withFavorites} />
-              )}
-            </div>
-          );
-        })}
-      </div>
       {isFetchingNextPage ? (
         <div className="flex justify-center py-4 text-brand-600">
           <Spinner label="Loading more services" />
@@ -203,7 +208,7 @@ function ServiceRow({ service: s, price, actionLabel, onAction, withFavorites }:
       <span className="text-xs font-medium text-slate-500 lg:text-sm">#{s.id}</span>
       <div className="min-w-0">
         <div className="flex items-start justify-between gap-2">
-          <h4 className="font-semibold text-slate-900 lg:text-sm">{s.name}</h4>
+          <h3 className="font-semibold text-slate-900 lg:text-sm">{s.name}</h3>
           {withFavorites ? <StarButton serviceId={s.id} serviceName={s.name} className="-mt-2.5 -mr-2.5" /> : null}
         </div>
         {s.description ? <p className="mt-0.5 line-clamp-2 text-sm text-slate-600 lg:text-xs">{s.description}</p> : null}

@@ -4,6 +4,7 @@ import { rememberReferral } from '@/lib/referral';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
 import { Modal } from '@/components/Modal';
+import { drawerSlide, useDrawerFocus } from '@/lib/drawer';
 import { cx, useEscapeKey, useOutsideClick } from '@/lib/hooks';
 import { useAuth } from '@/features/auth/authContext';
 import { Spinner } from '@/components/Spinner';
@@ -46,6 +47,7 @@ export default function PublicLayout() {
   const outsideRefs = useRef([drawer, toggle]).current;
   useOutsideClick(outsideRefs, () => setMenuOpen(false), menuOpen);
   useEscapeKey(() => setMenuOpen(false), menuOpen);
+  useDrawerFocus(menuOpen, drawer, toggle);
 
   // Close the side menu on navigation.
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -115,8 +117,8 @@ export default function PublicLayout() {
         ref={drawer}
         id="mobile-menu"
         className={cx(
-          'fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl transition-transform duration-200 md:hidden',
-          menuOpen ? 'translate-x-0' : '-translate-x-full',
+          'fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl duration-200 md:hidden',
+          drawerSlide(menuOpen),
         )}
         aria-hidden={!menuOpen}
         inert={!menuOpen}
@@ -151,7 +153,8 @@ export default function PublicLayout() {
 
       <MaintenanceBanner />
 
-      <main id="main" className="flex-1">
+      {/* At least a screen tall, so the footer starts below the fold and stays put when a lazy screen replaces its spinner. */}
+      <main id="main" className="min-h-dvh flex-1">
         <Outlet />
       </main>
 

@@ -127,9 +127,9 @@ function ApiKeysSection() {
                   <p className="truncate font-semibold text-slate-900">{key.name}</p>
                   <p className="mt-0.5 text-sm text-slate-600">
                     <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">{key.prefix}…</code>
-                    <span className="mx-1.5 text-slate-300">·</span>
+                    <span className="mx-1.5 text-slate-500">·</span>
                     <span title={formatDateTime(key.created_at)}>Created {formatDate(key.created_at)}</span>
-                    <span className="mx-1.5 text-slate-300">·</span>
+                    <span className="mx-1.5 text-slate-500">·</span>
                     {key.last_used_at ? <span title={formatDateTime(key.last_used_at)}>Last used <TimeAgo at={key.last_used_at} /></span> : 'Never used'}
                   </p>
                 </div>

@@ -6,8 +6,8 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-do
 import { DropdownMenu } from '@/components/DropdownMenu';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
+import { MenuAvatar } from '@/components/MenuAvatar';
 import { Skeleton } from '@/components/Skeleton';
-import { initials } from '@/lib/format';
 import { cx } from '@/lib/hooks';
 import { useAuth } from '@/features/auth/authContext';
 import { CurrencySwitcher } from '@/features/public/CurrencySwitcher';
@@ -77,10 +77,10 @@ export default function UserLayout() {
             <NotificationBell />
             <SupportLink />
             <DropdownMenu
-              label="Account menu"
+              label={user ? `Account menu, ${user.fullName}` : 'Account menu'}
               trigger={
                 <>
-                  <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">{initials(user?.fullName)}</span>
+                  <MenuAvatar name={user?.fullName} />
                   <span className="hidden max-w-32 truncate text-sm font-medium lg:inline">{user?.fullName}</span>
                   <Icon name="chevronDown" className="hidden h-4 w-4 sm:block" />
                 </>

@@ -9,7 +9,7 @@ export function SignedAmount({ tx, currency = DEFAULT_CURRENCY, format }: { tx: 
   const deposit = isDeposit(tx);
   const abs = Math.abs(Number(tx.amount) || 0);
   return (
-    <span className={deposit ? 'font-semibold text-emerald-600 tabular-nums' : 'font-semibold text-rose-600 tabular-nums'}>
+    <span className={deposit ? 'font-semibold text-emerald-700 tabular-nums' : 'font-semibold text-rose-700 tabular-nums'}>
       {deposit ? '+' : '-'}
       {format ? format(abs) : formatAmount(abs, currency)}
     </span>

@@ -54,7 +54,7 @@ export function ExchangeRatesReview() {
     { key: 'currency', header: 'Currency', mobile: 'title', cell: (r) => <span className="font-medium text-slate-900">{r.currency}</span> },
     { key: 'rate', header: 'Per USD', cell: (r) => short(r.rate) },
     {
-      key: 'proposed', header: 'Proposed', cell: (r) => (r.proposedRate === null ? <span className="text-slate-400">—</span> : (
+      key: 'proposed', header: 'Proposed', cell: (r) => (r.proposedRate === null ? <span className="text-slate-500">—</span> : (
         <span className="flex flex-wrap items-center gap-2">
           {short(r.proposedRate)} <Badge tone="amber">{r.changePercent}%</Badge>
         </span>

@@ -89,7 +89,7 @@ export function ProvidersTab() {
               </div>
               <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
                 <dt className="text-slate-500">Balance</dt>
-                <dd className={cx('text-right font-medium tabular-nums', p.lowBalance ? 'text-rose-600' : 'text-slate-900')}>
+                <dd className={cx('text-right font-medium tabular-nums', p.lowBalance ? 'text-rose-700' : 'text-slate-900')}>
                   {p.balance === null ? 'Not checked' : `${p.balance} ${p.currency}`} {p.lowBalance ? <Badge tone="red">Low</Badge> : null}
                 </dd>
                 <dt className="text-slate-500">Low-balance alert</dt>

@@ -94,7 +94,8 @@ export function ServicesTab() {
   const columns: Column<AdminService>[] = [
     {
       key: 'pick',
-      header: '',
+      header: 'Select',
+      headerHidden: true,
       cell: (s) => <input type="checkbox" className="h-4 w-4 rounded border-slate-300" checked={selected.has(s.id)} onChange={(e) => flip([s.id], e.target.checked)} aria-label={`Select ${s.name}`} />,
     },
     {

@@ -1,0 +1,143 @@
+// Lighthouse on a running stack, as a phone on mobile data sees the shop: the mobile profile with its
+// default simulated throttling (slow 4G, 4x CPU slowdown), in Debian's Chromium started by
+// chrome-launcher. The public pages first, as a visitor; then the signed-in ones, with the session
+// put in localStorage the way the SPA stores it. Lighthouse's storage reset leaves localStorage
+// alone (its clearStorageTypes) but empties the HTTP cache, so every page is a first visit. Each
+// page's full report lands in bench-results/lighthouse/ for the diagnostics.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { encode, REFRESH_TOKEN_KEY, TOKEN_KEY, USER_KEY } from '../../web/src/lib/session';
+import { callApi } from '../shop-client';
+import { root } from '../stack';
+
+export const PUBLIC_PAGES = ['/', '/services', '/auth/login'];
+export const SIGNED_IN_PAGES = ['/user/services', '/user/create-order'];
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export interface PageAudit {
+  page: string;
+  signedIn: boolean;
+  /** 0-100 per category; the median run's when several. */
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** Audits of the four categories that did not pass, with what they save where Lighthouse says. */
+  failing: Array<{ category: string; id: string; title: string; display?: string }>;
+}
+
+export interface LighthouseReport {
+  at: string;
+  lighthouse: string;
+  chromium: string;
+  runsPerPage: number;
+  pages: PageAudit[];
+}
+
+function runsPerPage(): number {
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS=${process.env.LIGHTHOUSE_RUNS} is no number of runs: give 1 or more.`);
+  return runs;
+}
+
+function summarise(page: string, signedIn: boolean, lhr: Result): PageAudit {
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failing = CATEGORIES.flatMap((category) =>
+    lhr.categories[category].auditRefs
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+      .map((audit) => ({ category, id: audit.id, title: audit.title, display: audit.displayValue })),
+  );
+  return {
+    page, signedIn,
+    scores: Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category].score ?? 0) * 100)])) as PageAudit['scores'],
+    lcpMs: numeric('largest-contentful-paint'), cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'), fcpMs: numeric('first-contentful-paint'), failing,
+  };
+}
+
+/** The run with the median performance score: Lighthouse's own advice for noisy machines. */
+function median<T extends PageAudit>(runs: T[]): T {
+  return [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs.length / 2)];
+}
+
+/** Signs `user` in through the API and writes the session into the browser's localStorage for the shop's origin. */
+async function storeSession(debuggingPort: number, shopUrl: string, user: { email: string; password: string }) {
+  const session = await callApi<{ accessToken: string; refreshToken: string; user: unknown }>(shopUrl, 'POST', 'auth/login', { body: user });
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    // A JSON answer of the shop's origin: the origin's storage without loading (and caching) the SPA.
+    await page.goto(`${shopUrl}/api/v1/health`);
+    await page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), [
+      [TOKEN_KEY, session.accessToken], [REFRESH_TOKEN_KEY, session.refreshToken], [USER_KEY, encode(session.user)],
+    ]);
+    await page.close();
+  } finally {
+    // Connected, not launched: this only lets go of the browser chrome-launcher owns.
+    await browser.close();
+  }
+}
+
+/** Runs Lighthouse on every page of PUBLIC_PAGES and SIGNED_IN_PAGES (as `user`); prints and writes bench-results/lighthouse.json. */
+export async function auditPages(shopUrl: string, user: { email: string; password: string }): Promise<LighthouseReport> {
+  const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
+  const runs = runsPerPage();
+  const reports = path.join(root, 'bench-results', 'lighthouse');
+  mkdirSync(reports, { recursive: true });
+  const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const pages: PageAudit[] = [];
+    let lighthouseVersion = '';
+    let chromiumVersion = '';
+    for (const [list, signedIn] of [[PUBLIC_PAGES, false], [SIGNED_IN_PAGES, true]] as const) {
+      if (signedIn) await storeSession(chrome.port, shopUrl, user);
+      for (const page of list) {
+        const audits: Array<PageAudit & { lhr: Result }> = [];
+        for (let run = 0; run < runs; run++) {
+          console.log(`Lighthouse ${page}${signedIn ? ' (signed in)' : ''}, run ${run + 1} of ${runs}...`);
+          const result = await lighthouse(`${shopUrl}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+          if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+          if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${page}: ${result.lhr.runtimeError.message}`);
+          lighthouseVersion = result.lhr.lighthouseVersion;
+          chromiumVersion = result.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? '';
+          audits.push({ ...summarise(page, signedIn, result.lhr), lhr: result.lhr });
+        }
+        const { lhr, ...chosen } = median(audits);
+        // The whole report of the run shown, for Lighthouse's diagnostics (or its viewer).
+        writeFileSync(path.join(reports, `${page.slice(1).replaceAll('/', '-') || 'home'}.json`), JSON.stringify(lhr));
+        pages.push(chosen);
+      }
+    }
+    const report: LighthouseReport = { at: new Date().toISOString(), lighthouse: lighthouseVersion, chromium: chromiumVersion, runsPerPage: runs, pages };
+    printReport(report);
+    writeFileSync(path.join(root, 'bench-results', 'lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log('Written to bench-results/lighthouse.json');
+    return report;
+  } finally {
+    chrome.kill();
+  }
+}
+
+export function printReport(report: LighthouseReport) {
+  const headers = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP s', 'CLS', 'TBT ms'];
+  const rows = report.pages.map((p) => [
+    `${p.page}${p.signedIn ? ' (signed in)' : ''}`, String(p.scores.performance), String(p.scores.accessibility), String(p.scores['best-practices']),
+    String(p.scores.seo), (p.lcpMs / 1000).toFixed(2), p.cls.toFixed(3), p.tbtMs.toFixed(0),
+  ]);
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  console.log(`\nLighthouse ${report.lighthouse}, mobile profile (simulated slow 4G, 4x CPU), ${report.chromium}, median of ${report.runsPerPage} run(s) per page\n`);
+  console.log(line(headers));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+  for (const p of report.pages.filter((page) => page.failing.length > 0)) {
+    console.log(`\n${p.page}${p.signedIn ? ' (signed in)' : ''} did not pass: ${p.failing.map((f) => `${f.category}/${f.id}${f.display ? ` (${f.display})` : ''}`).join(', ')}`);
+  }
+}

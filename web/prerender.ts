@@ -1,0 +1,84 @@
+// A build step: after the SPA is built, the public pages are rendered to static HTML (as a visitor
+// sees them before any API answer) and written next to index.html, so a phone paints the page
+// from the first response instead of after the JavaScript; the SPA then hydrates it (main.tsx).
+// The Worker's assets serve /services from services.html and /auth/login from auth/login.html; any
+// other path falls back to index.html, which is Home's page, so a small inline script swaps it for
+// the loading spinner before the first paint wherever it is not Home, and for a signed-in visitor
+// whose header differs.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { USER_KEY } from './src/lib/session.js';
+
+/** Pages a visitor reaches first, from search engines and shared links. */
+export const PRERENDERED_PAGES = ['/', '/services', '/about-us', '/contact-us', '/auth/login', '/auth/register'];
+
+const fileFor = (page: string) => (page === '/' ? 'index.html' : `${page.slice(1)}.html`);
+
+/**
+ * Swaps the page for the loading spinner before it paints where the markup is not this path's (#root's
+ * data-page), or not a visitor's; main.tsx then renders instead of hydrating. One script for every
+ * page, so the Content-Security-Policy allows it by its hash. (Forms stay inert until hydrated:
+ * lib/hydrated.ts.)
+ */
+const guardScript = (spinner: string) =>
+  `try{var root=document.getElementById("root");if(location.pathname!==root.dataset.page||localStorage.getItem(${JSON.stringify(USER_KEY)})){root.removeAttribute("data-page");root.innerHTML=${JSON.stringify(spinner)}}}catch(e){}`;
+
+/** dist/_headers' policy with the guard's hash added to script-src (it allows 'self' scripts only). */
+function allowGuard(headers: string, guard: string): string {
+  const hash = `'sha256-${createHash('sha256').update(guard).digest('base64')}'`;
+  const allowed = headers.replace(/(script-src [^;\n]*)/, `$1 ${hash}`);
+  if (allowed === headers) throw new Error('_headers has no script-src to allow the pre-rendered pages\' inline script in');
+  return allowed;
+}
+
+/**
+ * The stylesheet in the page itself: painting the pre-rendered markup then waits for the HTML alone,
+ * not for a second request competing with the scripts for a slow link (the policy allows inline styles).
+ */
+function inlineStylesheet(html: string, outDir: string): string {
+  const link = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/.exec(html);
+  if (!link) throw new Error('index.html links no stylesheet to inline');
+  return html.replace(link[0], () => `<style>${readFileSync(path.join(outDir, link[1]), 'utf8')}</style>`);
+}
+
+export function prerenderPublicPages(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender-public-pages',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      // Inside the project, so the server bundle's imports of node_modules resolve wherever outDir is.
+      const serverDir = path.join(path.dirname(config.configFile ?? config.root), 'node_modules', '.cache', `prerender-${process.pid}`);
+      await build({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'warn',
+        build: { ssr: path.join(config.root, 'src/static-pages.tsx'), outDir: serverDir, emptyOutDir: true, rolldownOptions: { output: { codeSplitting: true } } },
+      });
+      try {
+        const { renderPage, renderLoading } = (await import(pathToFileURL(path.join(serverDir, 'static-pages.js')).href)) as typeof import('./src/static-pages');
+        const template = inlineStylesheet(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
+        if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to pre-render into');
+        const guard = guardScript(renderLoading());
+        for (const page of PRERENDERED_PAGES) {
+          const markup = await renderPage(page);
+          const file = path.join(outDir, fileFor(page));
+          mkdirSync(path.dirname(file), { recursive: true });
+          writeFileSync(file, template.replace('<div id="root"></div>', `<div id="root" data-page="${page}">${markup}</div><script>${guard}</script>`));
+        }
+        const headers = path.join(outDir, '_headers');
+        if (existsSync(headers)) writeFileSync(headers, allowGuard(readFileSync(headers, 'utf8'), guard));
+      } finally {
+        rmSync(serverDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
