@@ -158,6 +158,18 @@ describe('POST auth/refresh', () => {
     expect((await call('user/getCurrentProfile', { token: first.body.accessToken })).status).toBe(401);
   });
 
+  it('lets one of two simultaneous refreshes with the same token through, and the other revokes the session', async () => {
+    const account = await registerAndLogin();
+    const answers = await Promise.all([0, 1].map(() => call('auth/refresh', { body: { refreshToken: account.refreshToken } })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    const winner = answers.find((answer) => answer.status === 200)!;
+    expect((await call('auth/refresh', { body: { refreshToken: winner.body.refreshToken } })).status).toBe(401);
+    const tokens = await withDb((db) => db.select({ usedAt: refreshTokens.usedAt }).from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId)).where(eq(sessions.userId, account.id)));
+    // The login's token and the winner's one: a single rotation happened.
+    expect(tokens).toHaveLength(2);
+  });
+
   it('reads the token from the cookie when the body has none', async () => {
     const account = await registerAndLogin();
     const response = await call('auth/refresh', { body: {}, headers: { cookie: `refresh_token=${account.refreshToken}` } });

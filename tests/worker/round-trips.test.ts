@@ -85,6 +85,18 @@ describe('round trips of the hot calls', () => {
     expect((await call('auth/refresh', { body: { refreshToken: result.body.refreshToken } })).status).toBe(200);
   });
 
+  it('refreshes a session in one statement; a replayed token is refused and its session revoked in one batch more', async () => {
+    const user = await registerAndLogin();
+    const rotated = await countingDatabaseWork(() => call('auth/refresh', { body: { refreshToken: user.refreshToken } }));
+    expect(rotated.result.status, JSON.stringify(rotated.result.body)).toBe(200);
+    expect({ httpCalls: rotated.httpCalls, webSockets: rotated.webSockets }).toEqual(oneRoundTrip);
+
+    const replayed = await countingDatabaseWork(() => call('auth/refresh', { body: { refreshToken: user.refreshToken } }));
+    expect(replayed.result.status).toBe(401);
+    expect({ httpCalls: replayed.httpCalls, webSockets: replayed.webSockets }).toEqual({ httpCalls: 2, webSockets: 0 });
+    expect((await call('auth/refresh', { body: { refreshToken: rotated.result.body.refreshToken } })).status).toBe(401);
+  });
+
   it('opens one WebSocket for a call whose service runs a transaction, and only then', async () => {
     const user = await registerAndLogin();
     // Starting a deposit records its intent under a per-payer lock, an interactive transaction.

@@ -141,6 +141,7 @@ export async function resendOrder(db: Db, env: OrderEnv, actorId: number, id: nu
     if (!confirmNotAtProvider) {
       throw invalid('The provider may already have this order. Check its panel: link the order it has, or confirm it has none (confirmNotAtProvider) to resend.');
     }
+    // Interactive: the audit row follows only a requeue that matched the order as read.
     await db.transaction(async (tx) => {
       const [requeued] = await tx.update(orders).set({ submission: 'queued', updatedAt: new Date() })
         .where(and(eq(orders.id, id), eq(orders.submission, 'unknown'), eq(orders.status, 'Pending Submission'))).returning({ id: orders.id });
@@ -157,6 +158,7 @@ export async function resendOrder(db: Db, env: OrderEnv, actorId: number, id: nu
 /** Ties an order whose submission is unknown to the order the administrator found at the provider; the sync then follows it. */
 export async function linkProviderOrder(db: Db, actorId: number, id: number, providerOrderId: string) {
   try {
+    // Interactive: the audit row follows only a link that matched the order as read.
     await db.transaction(async (tx) => {
       const [linked] = await tx.update(orders)
         .set({ submission: 'accepted', providerOrderId, status: 'Pending', submittedAt: new Date(), submissionError: null, statusReason: null, updatedAt: new Date() })
@@ -213,6 +215,7 @@ export async function adminCancelOrder(db: Db, env: OrderEnv, actorId: number, i
     tx.insert(auditLog).values({ actorId, action: 'order.cancel', targetType: 'order', targetId: String(id), details: { reason: input.reason ?? null, submission: order.submission, ...details } });
 
   if (order.submission === 'queued') {
+    // Interactive: closeOrder refunds through the ledger only for a close it won, and the audit row records that refund.
     await db.transaction(async (tx) => {
       const closed = await closeOrder(tx, id, {
         status: 'Canceled',
@@ -244,6 +247,7 @@ export async function refundWithoutProvider(db: Db, actorId: number, id: number,
   checkExpectedStatus(order, input.expectedStatus);
   if (!isOpen(order.status)) throw invalid('This order is closed and its refund settled');
   if (order.submission === 'sending') throw conflict('This order is being sent to the provider right now; try again in a minute');
+  // Interactive: closeOrder refunds through the ledger only for a close it won, and the audit row records that refund.
   await db.transaction(async (tx) => {
     const closed = await closeOrder(tx, id, {
       status: 'Canceled',
@@ -273,6 +277,7 @@ export async function setOrderStatus(db: Db, actorId: number, id: number, input:
   checkExpectedStatus(order, input.expectedStatus);
   if (order.status === 'Partial' || order.status === 'Canceled') throw invalid('This order is closed and its refund settled; its status cannot change');
   if (order.submission === 'sending') throw conflict('This order is being sent to the provider right now; try again in a minute');
+  // Interactive: closes (with its refund) or moves the order as asked, and audits only a change that matched.
   await db.transaction(async (tx) => {
     let refundedKobo = 0n;
     if (input.status === 'Completed' || input.status === 'Partial' || input.status === 'Canceled') {

@@ -44,6 +44,7 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<{ data: P
  */
 export async function setUserStatus(db: Db, actorId: number, userId: number, status: 'active' | 'suspended'): Promise<void> {
   if (userId === actorId) throw forbidden('You cannot change the status of your own account');
+  // Interactive: a missing user fails before any session is revoked or the audit row written.
   await db.transaction(async (tx) => {
     const [updated] = await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
     if (!updated) throw notFound('User not found');

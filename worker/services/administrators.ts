@@ -17,6 +17,7 @@ export const CANNOT_REMOVE_YOURSELF = 'You cannot remove your own administrator 
 export const LAST_ADMINISTRATOR = 'The last administrator cannot be removed. Promote or invite another administrator first.';
 
 export async function promoteAdministrator(db: Db, actorId: number, userId: number): Promise<PublicUser> {
+  // Interactive: when the guarded update matches no one, reads the user to say why; sessions and audit follow only a promotion.
   return db.transaction(async (tx) => {
     const [promoted] = await tx
       .update(users)
@@ -46,6 +47,7 @@ export async function inviteAdministrator(db: Db, env: Env, actor: { id: number;
   if (existing) {
     throw conflict(existing.userType === USER_TYPE.admin ? 'This person is already an administrator' : 'This email already has an account: promote that user instead');
   }
+  // Interactive: the account, its reset link and the invitation email commit together, each using what the last made.
   return db.transaction(async (tx) => {
     const invited = await registerUser(tx, { fullName: input.fullName, email, password: randomToken() }, USER_TYPE.admin);
     const reset = await createPasswordReset(tx, email);
@@ -77,6 +79,7 @@ export async function inviteAdministrator(db: Db, env: Env, actor: { id: number;
  */
 export async function removeAdministrator(db: DbOrTx, actorId: number, userId: number): Promise<void> {
   if (userId === actorId) throw forbidden(CANNOT_REMOVE_YOURSELF);
+  // Interactive: locks every administrator's row, then decides whether one would be left.
   await db.transaction(async (tx) => {
     const admins = await tx.select({ id: users.id, status: users.status }).from(users).where(eq(users.userType, USER_TYPE.admin)).orderBy(asc(users.id)).for('update');
     if (!admins.some((admin) => admin.id === userId)) {

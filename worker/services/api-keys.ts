@@ -40,6 +40,7 @@ export async function listApiKeys(db: DbOrTx, userId: number): Promise<ApiKeyVie
 /** Makes a key; the answer is the only time its secret is seen. */
 export async function createApiKey(db: Db, userId: number, name: string): Promise<ApiKeyView & { key: string }> {
   const { key, keyHash, prefix } = await newSecret();
+  // Interactive: counts the live keys under the user's row lock, then decides.
   const row = await db.transaction(async (tx) => {
     // Simultaneous creations for one user queue on their row, so the cap holds for them too.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');

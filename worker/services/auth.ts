@@ -1,6 +1,6 @@
 // Accounts and sessions: registration, sign-in, refresh-token rotation, sign-out,
 // password change and reset. Refresh tokens and reset tokens are stored only as hashes.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { passwordResets, refreshTokens, sessions, USER_TYPE, users, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { AppError, conflict, invalid, refreshTokenInvalid, unauthenticated } from '../lib/errors';
@@ -34,6 +34,7 @@ export async function registerUser(db: DbOrTx, input: RegisterInput, userType: n
   const email = input.email.toLowerCase();
   assertHardToGuess(input.password, { email, fullName: input.fullName });
   const passwordHash = await hashPassword(input.password);
+  // Interactive: tries the next username after a clash, and the wallet and referral follow only the inserted user.
   return db.transaction(async (tx) => {
     for (let attempt = 0; attempt < 6; attempt++) {
       // ON CONFLICT DO NOTHING keeps the transaction usable when the email or username clashes.
@@ -91,36 +92,59 @@ export async function login(db: Db, keys: SigningKeys, input: LoginInput, client
  */
 export async function refreshSession(db: Db, secret: string, refreshToken: string): Promise<SessionTokens> {
   const tokenHash = await sha256Hex(refreshToken);
-  const rotated = await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(refreshTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
-      .returning({ sessionId: refreshTokens.sessionId });
-    if (!claimed) {
-      // Committed, not thrown: the revocation must outlive this failed refresh.
-      await tx
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(isNull(sessions.revokedAt), sql`${sessions.id} = (select ${refreshTokens.sessionId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash})`));
-      return null;
-    }
-    const [owner] = await tx
-      .select(publicUserColumns)
-      .from(sessions)
+  const next = randomToken();
+  const nextHash = await sha256Hex(next);
+  // One statement, one round trip on every page load's refresh: the conditional update claims the token
+  // (of two racing refreshes, the one that waits on its row lock finds it used), only for a live session
+  // of an active account, and the new token is issued from what it claimed.
+  const claimed = db.$with('claimed').as(
+    db.update(refreshTokens).set({ usedAt: new Date() })
+      .where(and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.usedAt),
+        inArray(refreshTokens.sessionId, db.select({ id: sessions.id }).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.status, 'active')))),
+      ))
+      .returning({ sessionId: refreshTokens.sessionId }),
+  );
+  const issued = db.$with('issued').as(
+    db.insert(refreshTokens)
+      .select((qb) => qb.select({
+        tokenHash: sql<string>`${nextHash}`.as('token_hash'),
+        sessionId: claimed.sessionId,
+        createdAt: sql<Date>`now()`.as('created_at'),
+        usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
+      }).from(claimed))
+      .returning({ sessionId: refreshTokens.sessionId }),
+  );
+  const [owner] = await db.with(claimed, issued)
+    .select({ ...publicUserColumns, sessionId: issued.sessionId })
+    .from(issued)
+    .innerJoin(sessions, eq(sessions.id, issued.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId));
+  if (!owner) return refuseRefresh(db, tokenHash);
+  const user = toPublicUser(owner);
+  const accessToken = await signAccessToken(secret, { userId: user.id, userType: user.userType, sessionId: owner.sessionId });
+  return { accessToken, refreshToken: next, user };
+}
+
+/**
+ * Why a refresh claimed nothing, in one batch: a token already used (stolen, or replayed) revokes its
+ * session, committed as the refusal is sent; an unused one of a suspended account's live session stays
+ * unused, so the session carries on if an administrator reactivates the account.
+ */
+async function refuseRefresh(db: Db, tokenHash: string): Promise<never> {
+  const [, [suspended]] = await db.batch([
+    db.update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(isNull(sessions.revokedAt), sql`${sessions.id} = (select ${refreshTokens.sessionId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash} and ${refreshTokens.usedAt} is not null)`)),
+    db.select({ status: users.status })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, claimed.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-    if (!owner) return null;
-    // Thrown, so the token stays unused: the session carries on if an administrator reactivates the account.
-    if (owner.status !== 'active') throw accountSuspended();
-    const next = randomToken();
-    await tx.insert(refreshTokens).values({ tokenHash: await sha256Hex(next), sessionId: claimed.sessionId });
-    const user = toPublicUser(owner);
-    const accessToken = await signAccessToken(secret, { userId: user.id, userType: user.userType, sessionId: claimed.sessionId });
-    return { accessToken, refreshToken: next, user };
-  });
-  if (!rotated) throw refreshTokenInvalid();
-  return rotated;
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), ne(users.status, 'active'))),
+  ]);
+  throw suspended ? accountSuspended() : refreshTokenInvalid();
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
@@ -137,6 +161,7 @@ export async function changePassword(db: Db, userId: number, input: ChangePasswo
   if (input.oldPassword === input.password) throw invalid('New password must be different from the current one');
   assertHardToGuess(input.password, row);
   const passwordHash = await hashPassword(input.password);
+  // Interactive only because revokeAllSessions runs its own statement; a rare call, not worth a batch form of it.
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     await revokeAllSessions(tx, userId);
@@ -170,6 +195,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   if (!known) throw unauthenticated(RESET_LINK_INVALID);
   assertHardToGuess(password, known);
   const passwordHash = await hashPassword(password);
+  // Interactive: the password changes only if this call's update claimed the link.
   await db.transaction(async (tx) => {
     const [claimed] = await tx.update(passwordResets).set({ usedAt: new Date() }).where(usable).returning({ userId: passwordResets.userId });
     if (!claimed) throw unauthenticated(RESET_LINK_INVALID);

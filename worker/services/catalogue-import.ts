@@ -90,6 +90,7 @@ export async function importFromProvider(db: Db, env: ProviderEnv, actorId: numb
   const client = await providerClient(env, provider);
   const [catalogue, toKobo] = await Promise.all([client.services(), koboConverter(db, env, provider.currency)]);
   const byId = new Map(catalogue.services.map((service) => [service.id, service]));
+  // Interactive: writes the services, then reads which already existed to answer per service.
   return db.transaction(async (tx) => {
     const settings = await getCatalogueSettings(tx);
     if (input.markupPercent !== undefined) checkMarkup(input.markupPercent, settings);
@@ -174,6 +175,7 @@ export async function importServicesCsv(db: Db, env: ProviderEnv, actorId: numbe
     seen.add(serviceId);
     good.push({ row: line, service: parsed });
   }
+  // Interactive only because writeServices runs its chunked statements, with which the audit row must commit.
   const written = await db.transaction(async (tx) => {
     const ids = await writeServices(tx, providerId, good.map((entry) => entry.service), settings, true);
     await tx.insert(auditLog).values({ actorId, action: 'service.csv_import', targetType: 'provider', targetId: String(providerId), details: { rows: body.length, written: ids.size } });

@@ -71,6 +71,7 @@ export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId
     providerId, checked: 0, updated: 0, repriced: 0, disabled: 0, missing: 0, restored: 0, held: 0, unreadable: catalogue.unreadable.length,
   };
 
+  // Interactive: locks our copy of the provider's services, then decides per service what changed.
   await db.transaction(async (tx) => {
     const settings = await getCatalogueSettings(tx);
     const ours: SyncState[] = await tx

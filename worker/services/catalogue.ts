@@ -293,6 +293,7 @@ export const categoryNameOf = (service: SmmService) => service.category.trim() |
 // ---------------------------------------------------------------- administrators' edits
 
 export async function updateService(db: Db, actorId: number, id: number, input: UpdateServiceInput) {
+  // Interactive: reads the service FOR UPDATE, then checks the edit against its prices and the pricing rules.
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({
@@ -352,6 +353,7 @@ export async function updateService(db: Db, actorId: number, id: number, input: 
 const heldProviderPrice = () => invalid("The provider's new price for this service is held for review; accept it before switching the service on");
 
 export async function bulkUpdateServices(db: Db, actorId: number, input: BulkServicesInput): Promise<{ updated: number; skipped: number[] }> {
+  // Interactive: reads the pricing rules, then picks which services may be switched on.
   return db.transaction(async (tx) => {
     const settings = await getCatalogueSettings(tx);
     const selected = inArray(services.id, input.ids);
@@ -385,6 +387,7 @@ export async function bulkUpdateServices(db: Db, actorId: number, input: BulkSer
 }
 
 export async function updateCategory(db: Db, actorId: number, id: number, input: UpdateCategoryInput) {
+  // Interactive: locks the category, then reprices its services under the rules read here.
   await db.transaction(async (tx) => {
     const settings = await getCatalogueSettings(tx);
     if (input.markupPercent !== undefined) checkMarkup(input.markupPercent, settings);
@@ -406,6 +409,7 @@ export async function updateCategory(db: Db, actorId: number, id: number, input:
 
 /** The pricing rules (markup, margin, guard action, and the limits on new rates and provider prices); every price is re-checked against them. */
 export async function updateCatalogueSettings(db: Db, actorId: number, input: CatalogueSettingsInput) {
+  // Interactive: checks the new rules against the current ones, then reprices every service with what was saved.
   return db.transaction(async (tx) => {
     const current = await getCatalogueSettings(tx);
     if (input.defaultMarkupBps !== undefined && input.defaultMarkupBps < (input.minMarginBps ?? current.minMarginBps)) {

@@ -138,6 +138,7 @@ export async function applyReversal(db: Db, intent: Intent, reversal: PaymentRev
     await warn(db, intent, reversal, why);
     return 'ignored';
   }
+  // Interactive: locks the intent, then takes or advances the reversal by what is recorded.
   await db.transaction(async (tx) => {
     await tx.select({ id: paymentIntents.id }).from(paymentIntents).where(eq(paymentIntents.id, intent.id)).for('update');
     const [existing] = await tx.select().from(paymentReversals)

@@ -86,6 +86,7 @@ async function sendClaimedOrder(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, claime
       await hold(message);
       await recordWarningOnce(db, { kind: 'provider_low_balance', providerId: provider.id, message: `${provider.name} refused an order for lack of balance: ${message}. Orders are held until it is topped up.` });
     } else if (error instanceof SmmProviderError && error.kind === 'rejected') {
+      // Interactive: closeOrder refunds through the ledger only if its guarded close matched.
       await db.transaction((tx) => closeOrder(tx, orderId, {
         status: 'Canceled',
         reason: `The provider refused the order: ${message}`,

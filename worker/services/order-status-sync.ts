@@ -144,6 +144,7 @@ export async function syncProviderStatuses(db: Db, env: ProviderEnv, provider: P
       if (reading.kind === 'unanswered' && !healthy) continue;
       try {
         if (reading.kind === 'close') {
+          // Interactive: closeOrder refunds through the ledger only if its guarded close matched.
           const closed = await db.transaction((tx) => closeOrder(tx, order.id, reading.closing));
           if (closed) counts.closed += 1;
           if (closed && reading.closing.status === 'Completed') completedServices.add(order.serviceId);

@@ -69,6 +69,7 @@ async function expireHeldOrders(db: Db, errors: string[]): Promise<number> {
   let expired = 0;
   for (const { id } of held) {
     try {
+      // Interactive: closeOrder refunds through the ledger only if its guarded close matched.
       const closed = await db.transaction((tx) => closeOrder(tx, id, {
         status: 'Canceled', reason: 'The provider could not take the order within a day', from: ['Pending Submission'],
         where: eq(orders.submission, 'queued'), set: { submission: 'withdrawn' },
@@ -114,6 +115,7 @@ async function syncRefills(db: Db, env: ProviderEnv, provider: ProviderRow): Pro
   for (const refill of open) {
     const answer = answers.get(refill.providerRefillId!);
     if (!answer?.ok || answer.status === refill.status) continue;
+    // Interactive only because notifyRefillCompleted runs its own statements, which commit with the status.
     await db.transaction(async (tx) => {
       await tx.update(orderRefills).set({ status: answer.status, updatedAt: new Date() }).where(eq(orderRefills.id, refill.id));
       if (answer.status === 'Completed') await notifyRefillCompleted(tx, { id: refill.id, orderId: refill.orderId, userId: refill.userId, serviceName: refill.serviceName });

@@ -68,6 +68,7 @@ export async function cancelOrder(db: Db, env: OrderEnv, userId: number, orderId
   let row = await orderWithService(db, orderId, userId);
   const queued = row.order.submission === 'queued' && row.order.status === 'Pending Submission';
   if (queued) {
+    // Interactive: closeOrder refunds through the ledger only if its guarded close matched.
     const closed = await db.transaction((tx) => closeOrder(tx, orderId, {
       status: 'Canceled', reason: WITHDRAWN_BY_CUSTOMER, from: ['Pending Submission'],
       where: eq(orders.submission, 'queued'), set: { submission: 'withdrawn' },

@@ -256,6 +256,7 @@ export async function updatePaymentSettings(db: Db, env: Env, actorId: number, i
   };
   if (next.mode === 'live') await refuseTestKeysInLiveMode(next, input, env);
   const { verified, forgotten } = await checkKeysBroughtIntoUse(env, input, keysSet, keysCleared);
+  // Interactive only because saveSetting and recordKeyChecks run their own statements; an administrator's rare save.
   await db.transaction(async (tx) => {
     await saveSetting(tx, 'payment', next, actorId);
     await recordKeyChecks(tx, actorId, verified, forgotten);

@@ -86,6 +86,7 @@ export async function refusalToCustomer(db: Db, provider: PaymentProviderName, e
  * the other's new row (a statement sees only rows committed before it began).
  */
 async function recordIntent(db: Db, intent: { reference: string; userId: number; provider: PaymentProviderName; amountKobo: bigint }) {
+  // Interactive: the per-payer advisory lock is held by the transaction that counts and inserts.
   const inserted = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DEPOSIT_START_LOCK}::int, ${intent.userId}::int)`);
     const result = await tx.execute(sql`

@@ -61,6 +61,7 @@ async function heldRate(tx: DbOrTx, currency: string, shown: string): Promise<Ra
  * providers pricing in that currency, or of every provider not pricing in naira when it is the naira.
  */
 export async function acceptRate(db: Db, env: RatesEnv, actorId: number, currency: string, input: RateReviewInput) {
+  // Interactive: checks the held rate is the one reviewed, then reprices with it.
   return db.transaction(async (tx) => {
     const row = await heldRate(tx, currency, input.rate);
     const change = { currency, before: rateText(row.perUsdMicros), after: rateText(row.proposedPerUsdMicros), changePercent: changePercent(row.perUsdMicros, row.proposedPerUsdMicros) };
@@ -86,6 +87,7 @@ export async function acceptRate(db: Db, env: RatesEnv, actorId: number, currenc
 
 /** Drops a held rate: the old one stays, and the feed repeating this very rate asks nobody again. */
 export async function rejectRate(db: Db, actorId: number, currency: string, input: RateReviewInput) {
+  // Interactive: clears the held rate only if it is the one reviewed.
   return db.transaction(async (tx) => {
     const row = await heldRate(tx, currency, input.rate);
     const [kept] = await tx.update(exchangeRates).set({ proposedPerUsdMicros: null, proposedAt: null }).where(eq(exchangeRates.currency, currency)).returning();
@@ -157,6 +159,7 @@ export async function listHeldProviderPrices(db: Db, env: ProviderEnv, query: Pa
  * `enable` is false (it then stays off as the administrator's choice).
  */
 export async function acceptProviderPrice(db: Db, env: ProviderEnv, actorId: number, serviceId: number, input: ProviderPriceAcceptInput) {
+  // Interactive: reads the held price under the service's row lock, then decides.
   await db.transaction(async (tx) => {
     const [state] = await tx.select(heldColumns).from(services)
       .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))

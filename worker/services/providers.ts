@@ -75,6 +75,7 @@ const nameTaken = () => conflict('A provider with this name already exists');
 export async function createProvider(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, actorId: number | null, input: CreateProviderInput): Promise<ProviderView> {
   const apiKeyEncrypted = await encryptSecret(env.ENCRYPTION_KEY, input.apiKey);
   try {
+    // Interactive: the audit row names the id the insert returned.
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(providers)
@@ -103,6 +104,7 @@ export async function updateProvider(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, a
   if (apiKey !== undefined) changes.apiKeyEncrypted = await encryptSecret(env.ENCRYPTION_KEY, apiKey);
   if (lowBalanceAlert !== undefined) changes.lowBalanceMicros = lowBalanceAlert === null ? null : BigInt(lowBalanceAlert);
   try {
+    // Interactive: a missing provider fails before the audit row is written.
     await db.transaction(async (tx) => {
       const [row] = await tx.update(providers).set(changes).where(eq(providers.id, id)).returning({ id: providers.id });
       if (!row) throw notFound('Provider not found');
@@ -118,6 +120,7 @@ export async function updateProvider(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, a
 
 /** Only a provider nothing was ever bought from can go; others are disabled instead, to keep order history whole. */
 export async function deleteProvider(db: Db, actorId: number, id: number): Promise<void> {
+  // Interactive: counts the provider's services, then decides whether it may go.
   await db.transaction(async (tx) => {
     const [{ total }] = await tx.select({ total: count() }).from(services).where(eq(services.providerId, id));
     if (total > 0) throw conflict('This provider has services; disable it instead of deleting it');

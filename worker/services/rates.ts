@@ -46,6 +46,7 @@ const withinBand = (last: bigint, next: bigint, bandBps: number) => {
  */
 export async function refreshRates(db: DbOrTx, env: RatesEnv): Promise<{ stored: number; held: HeldRate[]; updatedAt: string }> {
   const latest = await createRatesClient({ baseUrl: env.RATES_API_URL }).latest();
+  // Interactive: reads the rates FOR UPDATE, then decides per currency to accept or hold.
   return db.transaction(async (tx) => {
     const settings = await getCatalogueSettings(tx);
     const last = new Map((await tx.select().from(exchangeRates).orderBy(asc(exchangeRates.currency)).for('update')).map((row) => [row.currency, row]));

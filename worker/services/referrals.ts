@@ -40,6 +40,7 @@ export const referralSettingsView = ({ enabled, rateBps }: ReferralSettings) => 
 
 export async function updateReferralSettings(db: Db, actorId: number, input: ReferralSettingsInput) {
   const next: ReferralSettings = { enabled: input.enabled, rateBps: Number(parseDecimalExact(input.ratePercent, 2)) };
+  // Interactive: reads the settings before saving them, for the audit row's before and after.
   await db.transaction(async (tx) => {
     const before = await getReferralSettings(tx);
     await saveSetting(tx, SETTINGS_KEY, next, actorId);
@@ -184,6 +185,7 @@ export async function listReferrals(db: Db, query: AdminReferralsQuery) {
 
 /** Stops commissions on the referred user's later deposits; what was paid stays paid. Voiding twice changes nothing. */
 export async function voidReferral(db: Db, actorId: number, referredUserId: number, reason: string) {
+  // Interactive: the audit row follows only a void that matched; otherwise reads why not.
   return db.transaction(async (tx) => {
     const [voided] = await tx
       .update(referrals)

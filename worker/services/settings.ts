@@ -121,6 +121,7 @@ export async function saveSetting(db: DbOrTx, key: string, value: unknown, actor
 }
 
 export async function updateSiteSettings(db: Db, actorId: number, input: SiteSettings): Promise<SiteSettings> {
+  // Interactive only because saveSetting runs its own statement; an administrator's rare save.
   await db.transaction(async (tx) => {
     await saveSetting(tx, 'site', input, actorId);
     await tx.insert(auditLog).values({ actorId, action: 'settings.site.update', targetType: 'settings', targetId: 'site', details: { fields: Object.keys(input) } });

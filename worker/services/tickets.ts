@@ -40,6 +40,7 @@ async function ownReferences(tx: DbOrTx, userId: number, input: CreateTicketData
 
 export async function createTicket(db: Db, userId: number, input: CreateTicketData): Promise<TicketDetail> {
   await enforceRateLimit(db, [`ticket-open:user:${userId}`], TICKETS_OPENED_PER_10_MINUTES, 600);
+  // Interactive: counts the waiting tickets under the user's row lock, then decides.
   const id = await db.transaction(async (tx) => {
     // Simultaneous openings by one user queue on their row, so the cap holds for them too.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
@@ -67,6 +68,7 @@ async function refuseChange(tx: DbOrTx, id: number, userId: number | undefined, 
  */
 export async function replyAsUser(db: Db, userId: number, id: number, message: string): Promise<TicketDetail> {
   await enforceRateLimit(db, [`ticket-message:user:${userId}`], TICKET_MESSAGES_PER_MINUTE);
+  // Interactive: the message is added only if the guarded update matched; otherwise refuseChange reads why.
   await db.transaction(async (tx) => {
     const [ticket] = await tx
       .update(tickets)
@@ -89,6 +91,7 @@ export async function replyAsUser(db: Db, userId: number, id: number, message: s
  * administrator when nobody has it yet. Replying to a Closed ticket reopens it (support may follow up).
  */
 export async function replyAsStaff(db: Db, actorId: number, id: number, message: string): Promise<TicketDetail> {
+  // Interactive: the message, its notification and the audit row follow only a ticket that exists.
   await db.transaction(async (tx) => {
     const [ticket] = await tx
       .update(tickets)
@@ -112,6 +115,7 @@ export async function replyAsStaff(db: Db, actorId: number, id: number, message:
 }
 
 export async function closeTicket(db: Db, actorId: number, id: number): Promise<TicketDetail> {
+  // Interactive: the audit row follows only a close that matched; otherwise refuseChange reads why.
   await db.transaction(async (tx) => {
     const [ticket] = await tx
       .update(tickets)
@@ -126,6 +130,7 @@ export async function closeTicket(db: Db, actorId: number, id: number): Promise<
 
 /** Takes the ticket for the calling administrator, from whoever had it. */
 export async function assignTicketToSelf(db: Db, actorId: number, id: number): Promise<TicketDetail> {
+  // Interactive: reads the assignee under the ticket's row lock, then decides.
   await db.transaction(async (tx) => {
     const [before] = await tx.select({ assignedTo: tickets.assignedTo }).from(tickets).where(eq(tickets.id, id)).for('no key update');
     if (!before) throw ticketNotFound();

@@ -63,6 +63,7 @@ export async function startTwoFactorSetup(db: Db, encryptionKey: string, issuer:
 export async function enableTwoFactor(db: Db, encryptionKey: string, userId: number, code: string) {
   const row = await loadRow(db, userId);
   if (row.totpEnabledAt) throw conflict('Two-factor sign-in is already on.');
+  // Interactive: the change commits only if consumeCode accepted the code and claimed its time step.
   await db.transaction(async (tx) => {
     if (!(await consumeCode(tx, encryptionKey, row, code))) throw invalid(TWO_FACTOR_INVALID);
     await tx.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, userId));
@@ -73,6 +74,7 @@ export async function enableTwoFactor(db: Db, encryptionKey: string, userId: num
 export async function disableTwoFactor(db: Db, encryptionKey: string, userId: number, code: string) {
   const row = await loadRow(db, userId);
   if (!row.totpEnabledAt) throw conflict('Two-factor sign-in is not on.');
+  // Interactive: the change commits only if consumeCode accepted the code and claimed its time step.
   await db.transaction(async (tx) => {
     if (!(await consumeCode(tx, encryptionKey, row, code))) throw invalid(TWO_FACTOR_INVALID);
     await tx.update(users).set({ totpSecretEncrypted: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
