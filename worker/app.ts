@@ -1,13 +1,14 @@
 // Composes the API from one sub-app per area. Cross-cutting concerns live here:
 // request ids, the per-request database, the error contract and the JSON 404.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './context';
 import { openDatabase } from './db';
 import { describeError, isDatabaseUnavailable, isValueRejectedByDatabase } from './lib/db-errors';
-import { AppError, STATUS_MESSAGES } from './lib/errors';
+import { AppError, internalError, invalid, notFound } from './lib/errors';
+import { createLogger } from './lib/log';
 import { MAX_JSON_BYTES } from './lib/validation';
 import { accessLog } from './middleware/access-log';
 import { requireAdmin } from './middleware/auth';
@@ -48,6 +49,7 @@ app.use('*', accessLog);
 app.use('*', async (c, next) => {
   const requestId = crypto.randomUUID();
   c.set('requestId', requestId);
+  c.set('log', createLogger({ requestId }));
   const { db, close } = openDatabase(c.env);
   c.set('db', db);
   try {
@@ -125,29 +127,33 @@ app.use('/api/v2/*', cors({ allowMethods: ['GET', 'POST'], exposeHeaders: ['Retr
 // Tools are set up with or without the trailing slash; both reach it.
 for (const path of ['/api/v2', '/api/v2/']) app.route(path, resellerApiRoutes);
 
-app.notFound((c) => c.json({ message: STATUS_MESSAGES[404], error: 'Not Found' }, 404));
+/** The one place an error answer of /api/v1 is written. */
+const answerError = (c: Context<AppEnv>, error: AppError) => c.json(error.toBody(c.var.requestId), error.status);
 
-app.onError((error, c) => {
-  if (error instanceof AppError) return c.json(error.toBody(), error.status);
+// Answered here rather than thrown: a throw would skip the work after next() of the innermost middleware.
+app.notFound((c) => answerError(c, notFound()));
+
+app.onError((error, c) => answerError(c, asAppError(error, c)));
+
+/** Every failure the API answers, as the AppError whose body it gets; the unexpected ones are logged here. */
+function asAppError(error: Error, c: Context<AppEnv>): AppError {
+  if (error instanceof AppError) return error;
   if (error instanceof ProviderError) {
-    console.error(JSON.stringify({ level: 'warn', msg: 'outside service failed', requestId: c.var.requestId, path: c.req.path, kind: error.kind, error: error.message }));
+    c.var.log.warn('outside service failed', { path: c.req.path, kind: error.kind, error: error.message });
     return error.kind === 'unavailable'
-      ? c.json({ message: 'A partner service is not answering right now. Please try again in a moment.', error: 'Service Unavailable' }, 503)
-      : c.json({ message: `A partner service refused the request: ${error.message}`, error: 'Bad Gateway' }, 502);
+      ? new AppError('unavailable', 'A partner service is not answering right now. Please try again in a moment.', { code: 'provider_unavailable' })
+      : new AppError('upstream', `A partner service refused the request: ${error.message}`, { code: 'provider_refused' });
   }
   if (isValueRejectedByDatabase(error)) {
     // A schema let through a value Postgres cannot hold; warn so the schema can say precisely what is wrong.
-    console.error(JSON.stringify({ level: 'warn', msg: 'database rejected an input value', requestId: c.var.requestId, method: c.req.method, path: c.req.path, error: describeError(error) }));
-    return c.json({ message: STATUS_MESSAGES[400], error: 'Bad Request' }, 400);
+    c.var.log.warn('database rejected an input value', { method: c.req.method, path: c.req.path, error: describeError(error) });
+    return invalid();
   }
   if (isDatabaseUnavailable(error)) {
     // Postgres rolls back the transaction of a lost connection, so the caller may simply retry.
-    console.error(JSON.stringify({ level: 'warn', msg: 'database unavailable', requestId: c.var.requestId, method: c.req.method, path: c.req.path, error: describeError(error) }));
-    return c.json({ message: 'The service is briefly unavailable. Please try again in a moment.', error: 'Service Unavailable' }, 503);
+    c.var.log.warn('database unavailable', { method: c.req.method, path: c.req.path, error: describeError(error) });
+    return new AppError('unavailable', 'The service is briefly unavailable. Please try again in a moment.', { code: 'database_unavailable' });
   }
-  console.error(JSON.stringify({
-    level: 'error', msg: 'unhandled error', requestId: c.var.requestId, method: c.req.method, path: c.req.path,
-    error: describeError(error),
-  }));
-  return c.json({ message: STATUS_MESSAGES[500], error: 'Internal Server Error' }, 500);
-});
+  c.var.log.error('unhandled error', { method: c.req.method, path: c.req.path, error: describeError(error) });
+  return internalError();
+}

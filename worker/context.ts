@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import type { Env } from './env';
+import type { Logger } from './lib/log';
 import type { Principal } from './middleware/auth';
 
 /** What every handler can reach: the bindings, the request's database and, behind the guards, who is calling. */
@@ -8,6 +9,8 @@ export interface AppEnv {
   Variables: {
     db: Db;
     requestId: string;
+    /** Lines carry the request's id. */
+    log: Logger;
     principal: Principal;
   };
 }

@@ -3,6 +3,7 @@ import { drizzle as drizzleHttp, type NeonHttpDatabase } from 'drizzle-orm/neon-
 import { drizzle, type NeonDatabase } from 'drizzle-orm/neon-serverless';
 import * as schema from '../drizzle/schema';
 import type { Env } from './env';
+import { log } from './lib/log';
 
 type HttpDb = NeonHttpDatabase<typeof schema>;
 type PoolDb = NeonDatabase<typeof schema>;
@@ -54,7 +55,7 @@ export function openPoolDatabase(env: Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY'>)
   pool.on('error', (error: unknown) => {
     if (closing) return;
     const message = error instanceof Error ? error.message : ((error as { message?: string })?.message ?? String(error));
-    console.error(JSON.stringify({ level: 'error', msg: 'database pool error', error: message }));
+    log.error('database pool error', { error: message });
   });
   // The pool watches only idle clients: one checked out for a transaction whose connection drops
   // would raise an uncaught 'error' event. Its pending query rejects with the same error, and

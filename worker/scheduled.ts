@@ -2,6 +2,7 @@
 // and each is safe to run concurrently with itself (they claim work with conditional updates).
 import { openDatabase, type Db } from './db';
 import type { Env } from './env';
+import { log } from './lib/log';
 import { checkLowBalances, sendNotificationEmails } from './services/notification-emails';
 import { runSmmSync } from './services/order-sync';
 import { reverifyPendingDeposits } from './services/payments';
@@ -26,12 +27,12 @@ export async function runScheduledJobs(env: Env): Promise<Record<string, unknown
         results[name] = await job(db, env);
       } catch (error) {
         results[name] = { error: error instanceof Error ? error.message : String(error) };
-        console.error(JSON.stringify({ level: 'error', msg: 'scheduled job failed', job: name, error: results[name] }));
+        log.error('scheduled job failed', { job: name, error: results[name] });
       }
     }
   } finally {
     await close();
   }
-  console.log(JSON.stringify({ level: 'info', msg: 'scheduled jobs ran', results }));
+  log.info('scheduled jobs ran', { results });
   return results;
 }

@@ -48,6 +48,12 @@ export async function call(path: string, options: CallOptions = {}) {
   return { status: response.status, body: json, headers: response.headers };
 }
 
+/** An error answer without its request id, which differs on every answer: for comparing two refusals. */
+export function withoutRequestId(body: { requestId?: string }) {
+  const { requestId: _unique, ...rest } = body;
+  return rest;
+}
+
 /** Runs fn with a database handle and closes it afterwards. */
 export async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   const { db, close } = openDatabase(env);

@@ -31,7 +31,7 @@ describe('admin calls', () => {
     expect(visitor.body.message).toBe('Unauthorized. Please log in again.');
     const denied = await call(path, { method, token: user.accessToken, body: method === 'GET' ? undefined : {} });
     expect(denied.status).toBe(403);
-    expect(denied.body).toEqual({ message: 'Forbidden. You do not have permission.', error: 'Forbidden' });
+    expect(denied.body).toMatchObject({ message: 'Forbidden. You do not have permission.', error: 'Forbidden' });
   });
 
   it('are open to administrators', async () => {

@@ -77,7 +77,7 @@ describe('the Worker database', () => {
       const response = await app.fetch(new Request('http://shop.test/api/v1/services'), { ...env, DB_HTTP_ENDPOINT: 'http://127.0.0.1:9/sql' }, ctx);
       const body = await response.json();
       await waitOnExecutionContext(ctx);
-      expect({ status: response.status, body }).toEqual({
+      expect({ status: response.status, body }).toMatchObject({
         status: 503, body: { message: 'The service is briefly unavailable. Please try again in a moment.', error: 'Service Unavailable' },
       });
     } finally {

@@ -44,7 +44,7 @@ describe('favourite services', () => {
     await withDb((db) => db.update(services).set({ enabled: false }).where(eq(services.id, serviceId)));
     expect(await listOf(user)).toMatchObject([{ service: { id: serviceId }, available: false }]);
     await withDb((db) => db.delete(favorites).where(eq(favorites.userId, user.id)));
-    expect((await star(user, serviceId)).body).toEqual({ message: SERVICE_NOT_FOUND, error: 'Not Found' });
+    expect((await star(user, serviceId)).body).toMatchObject({ message: SERVICE_NOT_FOUND, error: 'Not Found' });
     expect((await star(user, 2_000_000_000)).status).toBe(404);
     expect((await star(user, 0)).status).toBe(400);
     expect((await call('user/favorites/abc', { token: user.accessToken, method: 'PUT' })).body.message).toBe('service id must be a number');

@@ -32,6 +32,6 @@ describe('health', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await SELF.fetch('http://shop.test/api/v1/nope');
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'Not Found. The requested resource was not found.', error: 'Not Found' });
+    expect(await response.json()).toMatchObject({ message: 'Not Found. The requested resource was not found.', error: 'Not Found' });
   });
 });

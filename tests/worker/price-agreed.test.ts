@@ -45,6 +45,7 @@ describe('placing an order at the charge the customer saw', () => {
       body: {
         message: `The price changed from ${ngn(shown)} to ${ngn(now)}. Check the new price and confirm to place the order.`,
         error: 'Conflict',
+        code: 'price_changed',
         data: { charge: koboToNaira(now) },
       },
     });

@@ -41,7 +41,7 @@ describe('opening a ticket', () => {
 
     const theirs = await openTicket(stranger, { kind: 'order', orderId });
     expect(theirs.status).toBe(400);
-    expect(theirs.body).toEqual({ message: 'Please choose one of your orders.', error: 'Bad Request' });
+    expect(theirs.body).toMatchObject({ message: 'Please choose one of your orders.', error: 'Bad Request' });
     expect((await openTicket(owner, { kind: 'order', orderId: 2_000_000_000 })).body.message).toBe('Please choose one of your orders.');
 
     const reference = await depositOf(owner.id);

@@ -37,7 +37,7 @@ describe('two-factor sign-in for administrators', () => {
 
     const withoutCode = await call('auth/login', { body: { email: admin.email, password: admin.password } });
     expect(withoutCode.status).toBe(401);
-    expect(withoutCode.body).toEqual({ message: 'Enter the 6-digit code from your authenticator app.', error: 'Two-factor code required' });
+    expect(withoutCode.body).toMatchObject({ message: 'Enter the 6-digit code from your authenticator app.', error: 'Two-factor code required', code: 'two_factor_required' });
 
     // The code that confirmed the setup was used once already.
     const replayed = await call('auth/login', { body: { email: admin.email, password: admin.password, code: await totpCode(secret, step) } });

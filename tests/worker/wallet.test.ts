@@ -207,7 +207,7 @@ describe('card funding', () => {
     expect(altered).not.toBe(hook.body);
     const response = await postWebhook(altered, hook.signature);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ message: 'Invalid webhook signature', error: 'Unauthorized' });
+    expect(await response.json()).toMatchObject({ message: 'Invalid webhook signature', error: 'Unauthorized' });
     expect(await balanceOf(user)).toBe(0);
   });
 

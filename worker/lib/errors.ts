@@ -1,5 +1,6 @@
 // The error contract. Services throw AppError with a kind (they know nothing of HTTP);
-// the app turns it into a status and the JSON body {message, error}.
+// the app turns it into a status and the JSON body {message, error, code, requestId}: `message` for people,
+// `code` for programs (stable, unlike the texts), `requestId` to find the answer's log lines.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /** The spec's status fallbacks (section 8); also the default messages of those kinds. */
@@ -26,16 +27,43 @@ const KINDS = {
   rate_limited: { status: 429, error: 'Too Many Requests' },
   unavailable: { status: 503, error: 'Service Unavailable' },
   upstream: { status: 502, error: 'Bad Gateway' },
+  internal: { status: 500, error: 'Internal Server Error' },
 } as const satisfies Record<string, { status: ContentfulStatusCode; error: string }>;
 
 export type ErrorKind = keyof typeof KINDS;
+
+/** Codes more precise than the kind, for the answers clients act on differently from others of their status. */
+export type PreciseErrorCode =
+  | 'refresh_token_invalid'
+  | 'two_factor_required'
+  | 'account_mismatch'
+  | 'account_suspended'
+  | 'price_changed'
+  | 'database_unavailable'
+  | 'provider_unavailable'
+  | 'provider_refused';
+
+export type ErrorCode = ErrorKind | PreciseErrorCode;
+
+export interface ErrorBody {
+  message: string;
+  error: string;
+  code: ErrorCode;
+  requestId: string;
+}
+
+interface ErrorDetails {
+  /** Overrides the reason phrase in the `error` field, which older clients match on. */
+  error?: string;
+  /** Defaults to the kind. */
+  code?: PreciseErrorCode;
+}
 
 export class AppError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
-    /** Overrides the reason phrase in the `error` field when clients act on it. */
-    readonly errorCode?: string,
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
   }
@@ -44,15 +72,20 @@ export class AppError extends Error {
     return KINDS[this.kind].status;
   }
 
-  toBody() {
-    return { message: this.message, error: this.errorCode ?? KINDS[this.kind].error };
+  get code(): ErrorCode {
+    return this.details.code ?? this.kind;
+  }
+
+  toBody(requestId: string): ErrorBody {
+    return { message: this.message, error: this.details.error ?? KINDS[this.kind].error, code: this.code, requestId };
   }
 }
 
 export const invalid = (message: string = STATUS_MESSAGES[400]) => new AppError('invalid', message);
-export const unauthenticated = (message: string = STATUS_MESSAGES[401], errorCode?: string) => new AppError('unauthenticated', message, errorCode);
+export const unauthenticated = (message: string = STATUS_MESSAGES[401], details?: ErrorDetails) => new AppError('unauthenticated', message, details);
 export const forbidden = (message: string = STATUS_MESSAGES[403]) => new AppError('forbidden', message);
 export const notFound = (message: string = STATUS_MESSAGES[404]) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 export const rateLimited = (message = 'Too many attempts. Please wait a minute and try again.') => new AppError('rate_limited', message);
-export const refreshTokenInvalid = () => unauthenticated(REFRESH_TOKEN_INVALID, REFRESH_TOKEN_INVALID);
+export const refreshTokenInvalid = () => unauthenticated(REFRESH_TOKEN_INVALID, { error: REFRESH_TOKEN_INVALID, code: 'refresh_token_invalid' });
+export const internalError = () => new AppError('internal', STATUS_MESSAGES[500]);

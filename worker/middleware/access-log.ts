@@ -22,15 +22,12 @@ export const accessLog = createMiddleware<AppEnv>(async (c, next) => {
   const startedAt = Date.now();
   await next();
   const status = c.res.status;
-  const line: AccessLogLine = {
-    level: status >= 500 ? 'error' : 'info',
-    msg: 'request',
-    requestId: c.var.requestId,
+  // The request's logger (set inside this middleware's next()) adds level, msg and requestId.
+  c.var.log[status >= 500 ? 'error' : 'info']('request', {
     method: c.req.method,
     path: c.req.path.slice(0, MAX_LOGGED_PATH),
     status,
     durationMs: Date.now() - startedAt,
     ...(c.var.principal ? { userId: c.var.principal.id } : {}),
-  };
-  console.log(JSON.stringify(line));
+  } satisfies Omit<AccessLogLine, 'level' | 'msg' | 'requestId'>);
 });

@@ -34,7 +34,7 @@ async function claimsOf(c: Context<AppEnv>): Promise<Claims> {
   // The SPA names the account its tab shows; storage shared by tabs may hold another one's token by now.
   // Reseller tools and scripts send no such header and are not checked.
   const shown = c.req.header(ACCOUNT_HEADER);
-  if (shown !== undefined && shown !== String(claims.userId)) throw new AppError('conflict', ACCOUNT_MISMATCH, ACCOUNT_MISMATCH_ERROR);
+  if (shown !== undefined && shown !== String(claims.userId)) throw new AppError('conflict', ACCOUNT_MISMATCH, { error: ACCOUNT_MISMATCH_ERROR, code: 'account_mismatch' });
   return claims;
 }
 

@@ -6,6 +6,7 @@ import { emailOutbox } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { isLocalEnvironment, type Env } from '../env';
 import { sha256Hex } from '../lib/crypto';
+import { log } from '../lib/log';
 
 export interface EmailMessage {
   to: string;
@@ -27,7 +28,7 @@ export async function sendEmail(db: DbOrTx, env: Env, message: EmailMessage): Pr
   if (!env.EMAIL_API_URL) {
     // A hand-run `wrangler dev` without a mailbox: the log is the inbox. Deployed, nothing is sent, and the log says so.
     if (isLocalEnvironment(env)) console.log(`[email] to ${message.to}: ${message.subject}\n${message.text}`);
-    else console.error(JSON.stringify({ level: 'warn', msg: 'email not sent: EMAIL_API_URL is not set', to: message.to, subject: message.subject }));
+    else log.warn('email not sent: EMAIL_API_URL is not set', { to: message.to, subject: message.subject });
     return;
   }
   const response = await fetch(env.EMAIL_API_URL, {

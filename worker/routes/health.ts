@@ -9,7 +9,7 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
     return c.json({ status: 'ok', db: 'ok' });
   } catch (error) {
     // The reason (host names, driver messages) is for the operators' log, not for whoever asks.
-    console.error(JSON.stringify({ level: 'error', msg: 'health check: database unreachable', requestId: c.var.requestId, error: describeError(error) }));
+    c.var.log.error('health check: database unreachable', { error: describeError(error) });
     return c.json({ status: 'error', db: 'unreachable' }, 503);
   }
 });

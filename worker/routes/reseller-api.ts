@@ -74,7 +74,7 @@ async function answer(c: Context<AppEnv>) {
       c.header('Retry-After', String(RATE_LIMIT_WINDOW_SECONDS));
       return c.json({ error: refusalText(error) }, 429);
     }
-    console.error(JSON.stringify({ level: 'error', msg: 'reseller API call failed', requestId: c.var.requestId, error: describeError(error) }));
+    c.var.log.error('reseller API call failed', { error: describeError(error) });
     return c.json({ error: UNAVAILABLE, message: UNAVAILABLE }, 503);
   }
 }

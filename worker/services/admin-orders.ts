@@ -12,6 +12,7 @@ import { conflict, invalid, notFound } from '../lib/errors';
 import {
   type AdminCancelInput, type AdminOrdersQuery, type AdminOrderStatusInput, type AdminRefundWithoutProviderInput, type CanceledBy, type OrderStatus,
 } from '../schemas/orders';
+import { recordAudit } from './audit';
 import { closeOrder } from './order-closing';
 import { submitOrder } from './order-sending';
 import { isOpen, orderSearch, orderViewColumns, toOrderView, type OrderRow, type OrderViewRow } from './order-views';
@@ -146,10 +147,10 @@ export async function resendOrder(db: Db, env: OrderEnv, actorId: number, id: nu
       const [requeued] = await tx.update(orders).set({ submission: 'queued', updatedAt: new Date() })
         .where(and(eq(orders.id, id), eq(orders.submission, 'unknown'), eq(orders.status, 'Pending Submission'))).returning({ id: orders.id });
       if (!requeued) throw conflict('The order changed meanwhile; reload it');
-      await tx.insert(auditLog).values({ actorId, action: 'order.resend', targetType: 'order', targetId: String(id), details: { confirmNotAtProvider: true, previousError: order.submissionError } });
+      await recordAudit(tx, { actorId, action: 'order.resend', target: { type: 'order', id }, details: { confirmNotAtProvider: true, previousError: order.submissionError } });
     });
   } else {
-    await db.insert(auditLog).values({ actorId, action: 'order.resend', targetType: 'order', targetId: String(id), details: { submission: order.submission } });
+    await recordAudit(db, { actorId, action: 'order.resend', target: { type: 'order', id }, details: { submission: order.submission } });
   }
   await submitOrder(db, env, id);
   return adminOrderDetail(db, id);
@@ -165,7 +166,7 @@ export async function linkProviderOrder(db: Db, actorId: number, id: number, pro
         .where(and(eq(orders.id, id), eq(orders.submission, 'unknown'), eq(orders.status, 'Pending Submission')))
         .returning({ id: orders.id });
       if (!linked) throw invalid('Only an order whose submission is unknown can be linked to a provider order');
-      await tx.insert(auditLog).values({ actorId, action: 'order.link', targetType: 'order', targetId: String(id), details: { providerOrderId } });
+      await recordAudit(tx, { actorId, action: 'order.link', target: { type: 'order', id }, details: { providerOrderId } });
     });
   } catch (error) {
     if (isUniqueViolation(error, 'orders_provider_order_key')) throw conflict(await providerOrderTaken(db, id, providerOrderId));
@@ -212,7 +213,7 @@ export async function adminCancelOrder(db: Db, env: OrderEnv, actorId: number, i
   checkExpectedStatus(order, input.expectedStatus);
   if (!isOpen(order.status)) throw invalid('Only open orders can be canceled');
   const audit = (tx: DbOrTx, details: Record<string, unknown>) =>
-    tx.insert(auditLog).values({ actorId, action: 'order.cancel', targetType: 'order', targetId: String(id), details: { reason: input.reason ?? null, submission: order.submission, ...details } });
+    recordAudit(tx, { actorId, action: 'order.cancel', target: { type: 'order', id }, details: { reason: input.reason ?? null, submission: order.submission, ...details } });
 
   if (order.submission === 'queued') {
     // Interactive: closeOrder refunds through the ledger only for a close it won, and the audit row records that refund.
@@ -256,8 +257,8 @@ export async function refundWithoutProvider(db: Db, actorId: number, id: number,
       set: withdrawnIfNotSent(order),
     });
     if (!closed) throw conflict(CHANGED_MEANWHILE);
-    await tx.insert(auditLog).values({
-      actorId, action: 'order.refund_without_provider', targetType: 'order', targetId: String(id),
+    await recordAudit(tx, {
+      actorId, action: 'order.refund_without_provider', target: { type: 'order', id },
       details: { reason: input.reason, refundedKobo: String(closed.refundedKobo), submission: order.submission, providerOrderId: order.providerOrderId, from: order.status },
     });
   });
@@ -298,8 +299,8 @@ export async function setOrderStatus(db: Db, actorId: number, id: number, input:
         .where(and(eq(orders.id, id), eq(orders.status, order.status), eq(orders.submission, order.submission))).returning({ id: orders.id });
       if (!moved) throw conflict(CHANGED_MEANWHILE);
     }
-    await tx.insert(auditLog).values({
-      actorId, action: 'order.status', targetType: 'order', targetId: String(id),
+    await recordAudit(tx, {
+      actorId, action: 'order.status', target: { type: 'order', id },
       details: { from: order.status, to: input.status, remains: input.remains ?? null, reason: input.reason ?? null, refundedKobo: String(refundedKobo) },
     });
   });
@@ -308,6 +309,6 @@ export async function setOrderStatus(db: Db, actorId: number, id: number, input:
 
 export async function adminRefillOrder(db: Db, env: OrderEnv, actorId: number, id: number) {
   const refill = await requestRefill(db, env, id, { userId: null, actorId });
-  await db.insert(auditLog).values({ actorId, action: 'order.refill', targetType: 'order', targetId: String(id), details: refill });
+  await recordAudit(db, { actorId, action: 'order.refill', target: { type: 'order', id }, details: refill });
   return refill;
 }

@@ -1,10 +1,11 @@
 // The administrators' view of accounts: searching, suspending or reactivating them, and counting their orders.
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { auditLog, orders, users, wallets } from '../../drizzle/schema';
+import { orders, users, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { forbidden, notFound } from '../lib/errors';
 import type { UserListQuery } from '../schemas/admin';
 import type { OrderStatus } from '../schemas/orders';
+import { recordAudit } from './audit';
 import { revokeAllSessions } from './auth';
 import { publicUserColumns, toProfile, toPublicUser, type Profile } from './users';
 
@@ -49,7 +50,7 @@ export async function setUserStatus(db: Db, actorId: number, userId: number, sta
     const [updated] = await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
     if (!updated) throw notFound('User not found');
     if (status === 'suspended') await revokeAllSessions(tx, userId);
-    await tx.insert(auditLog).values({ actorId, action: status === 'suspended' ? 'user.suspend' : 'user.reactivate', targetType: 'user', targetId: String(userId) });
+    await recordAudit(tx, { actorId, action: status === 'suspended' ? 'user.suspend' : 'user.reactivate', target: { type: 'user', id: userId } });
   });
 }
 

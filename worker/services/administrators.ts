@@ -2,13 +2,14 @@
 // one. Each change revokes the person's sessions, so their new role applies from their next
 // sign-in, and is audited in its own transaction. The shop never loses its last administrator.
 import { and, asc, eq } from 'drizzle-orm';
-import { auditLog, USER_TYPE, users } from '../../drizzle/schema';
+import { USER_TYPE, users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
 import { randomToken } from '../lib/crypto';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { sendEmail } from '../providers/email';
 import type { InviteAdministratorInput } from '../schemas/admin';
+import { recordAudit } from './audit';
 import { createPasswordReset, registerUser, RESET_TOKEN_TTL_MINUTES, revokeAllSessions } from './auth';
 import { getSiteSettings } from './settings';
 import { publicUserColumns, toPublicUser, type PublicUser } from './users';
@@ -31,7 +32,7 @@ export async function promoteAdministrator(db: Db, actorId: number, userId: numb
       throw conflict('This user is suspended. Reactivate them before making them an administrator.');
     }
     await revokeAllSessions(tx, userId);
-    await tx.insert(auditLog).values({ actorId, action: 'admin.promote', targetType: 'user', targetId: String(userId), details: { email: promoted.email } });
+    await recordAudit(tx, { actorId, action: 'admin.promote', target: { type: 'user', id: userId }, details: { email: promoted.email } });
     return toPublicUser(promoted);
   });
 }
@@ -67,7 +68,7 @@ export async function inviteAdministrator(db: Db, env: Env, actor: { id: number;
         `If the link has expired, use "Forgot password" on the login page with ${email} to get a new one.`,
       ].join('\n'),
     });
-    await tx.insert(auditLog).values({ actorId: actor.id, action: 'admin.invite', targetType: 'user', targetId: String(invited.id), details: { email, fullName: input.fullName } });
+    await recordAudit(tx, { actorId: actor.id, action: 'admin.invite', target: { type: 'user', id: invited.id }, details: { email, fullName: input.fullName } });
     return invited;
   });
 }
@@ -92,6 +93,6 @@ export async function removeAdministrator(db: DbOrTx, actorId: number, userId: n
     if (!remaining.some((admin) => admin.id === actorId)) throw forbidden('You are no longer an administrator.');
     await tx.update(users).set({ userType: USER_TYPE.user, updatedAt: new Date() }).where(eq(users.id, userId));
     await revokeAllSessions(tx, userId);
-    await tx.insert(auditLog).values({ actorId, action: 'admin.remove', targetType: 'user', targetId: String(userId) });
+    await recordAudit(tx, { actorId, action: 'admin.remove', target: { type: 'user', id: userId } });
   });
 }

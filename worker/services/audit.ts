@@ -1,10 +1,42 @@
-// The audit log as administrators read it: who did what to which record, and when. Writers insert
-// their row themselves, in the transaction of the change it records.
+// The audit log: who did what to which record, and when. Writers record their row with recordAudit,
+// passing the transaction of the change it records, so the row and the change commit together.
 import { and, count, desc, eq, like, or, type SQL } from 'drizzle-orm';
 import { auditLog, users } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { notFound } from '../lib/errors';
 import type { AuditQuery } from '../schemas/admin';
+import type { BulkServicesInput } from '../schemas/catalogue';
+
+/** Every action the log records; the admin audit screen filters and labels entries by these strings. */
+export type AuditAction =
+  | 'admin.invite' | 'admin.promote' | 'admin.remove'
+  | 'catalogue.reprice' | 'catalogue.settings'
+  | 'category.update'
+  | 'order.cancel' | 'order.link' | 'order.refill' | 'order.refund_without_provider' | 'order.resend' | 'order.status'
+  | 'provider.create' | 'provider.delete' | 'provider.update'
+  | 'rate.accept' | 'rate.reject'
+  | 'referral.void'
+  | `service.bulk_${BulkServicesInput['action']}` | 'service.csv_import' | 'service.import' | 'service.provider_price_accept' | 'service.update'
+  | 'settings.payment.update' | 'settings.referral.update' | 'settings.site.update'
+  | 'ticket.assign' | 'ticket.close' | 'ticket.reply'
+  | 'two_factor.disable' | 'two_factor.enable'
+  | 'user.reactivate' | 'user.suspend'
+  | 'wallet.credit' | 'wallet.debit';
+
+export type AuditTargetType = 'category' | 'exchange_rate' | 'order' | 'provider' | 'service' | 'settings' | 'ticket' | 'user';
+
+export interface AuditRecord {
+  /** Null for the shop's own work (a scheduled sync). */
+  actorId: number | null;
+  action: AuditAction;
+  /** The record acted on; no id for an action on many. */
+  target: { type: AuditTargetType; id?: string | number | null };
+  details?: Record<string, unknown>;
+}
+
+export async function recordAudit(db: DbOrTx, { actorId, action, target, details }: AuditRecord): Promise<void> {
+  await db.insert(auditLog).values({ actorId, action, targetType: target.type, targetId: target.id == null ? null : String(target.id), details });
+}
 
 const auditColumns = {
   entry: auditLog,

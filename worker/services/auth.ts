@@ -17,7 +17,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const RESET_TOKEN_TTL_MINUTES = 30;
 
 /** Its own `error` so the SPA can end the session and say why, whichever call met it. */
-const accountSuspended = () => new AppError('forbidden', ACCOUNT_SUSPENDED, ACCOUNT_SUSPENDED_ERROR);
+const accountSuspended = () => new AppError('forbidden', ACCOUNT_SUSPENDED, { error: ACCOUNT_SUSPENDED_ERROR, code: 'account_suspended' });
 
 export interface SessionTokens {
   accessToken: string;

@@ -11,6 +11,7 @@ import { dedicatedAccounts, paymentIntents, users } from '../../drizzle/schema';
 import type { Db } from '../db';
 import { isLocalEnvironment, type Env } from '../env';
 import { invalid } from '../lib/errors';
+import { log } from '../lib/log';
 import type { DedicatedAccountProvider, PaymentProvider, WebhookEvent } from '../providers/payments/types';
 import { applyVerification, paymentGateway, refusalToCustomer } from './payments';
 import { enforceRateLimit } from './rate-limit';
@@ -78,14 +79,14 @@ export async function receiveTransfer(db: Db, env: Env, event: WebhookEvent & { 
   if (verified.channel !== 'dedicated_nuban' || verified.status !== 'success' || verified.amountKobo <= 0n) return 'ignored';
   // Wallets hold naira: a transfer in any other currency is the administrator's to settle by hand.
   if (verified.currency !== 'NGN') {
-    console.error(JSON.stringify({ level: 'warn', msg: 'bank transfer not in naira', reference: event.reference, currency: verified.currency }));
+    log.warn('bank transfer not in naira', { reference: event.reference, currency: verified.currency });
     return 'ignored';
   }
   const [account] = verified.customerCode
     ? await db.select({ userId: dedicatedAccounts.userId }).from(dedicatedAccounts).where(and(eq(dedicatedAccounts.provider, 'paystack'), eq(dedicatedAccounts.customerCode, verified.customerCode)))
     : [];
   if (!account) {
-    console.error(JSON.stringify({ level: 'warn', msg: 'bank transfer to an account we do not know', reference: event.reference, customerCode: verified.customerCode }));
+    log.warn('bank transfer to an account we do not know', { reference: event.reference, customerCode: verified.customerCode });
     return 'ignored';
   }
   await db.execute(sql`

@@ -2,13 +2,14 @@
 // described row by row in a CSV file. New services are priced through the margin guard
 // (margin.ts); existing ones keep their settings unless a CSV row rewrites them.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { auditLog, services } from '../../drizzle/schema';
+import { services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { CsvSyntaxError, parseCsv } from '../lib/csv';
 import { koboToNaira } from '../lib/decimal';
 import { invalid } from '../lib/errors';
 import type { SmmService } from '../providers/smm/types';
 import { nairaField, percentField, type ImportServicesInput } from '../schemas/catalogue';
+import { recordAudit } from './audit';
 import { categoryNameOf, ensureCategories } from './catalogue';
 import { bpsToPercent, getCatalogueSettings, guardPrice, priceWithMarkup, type CatalogueSettings } from './margin';
 import { checkMarkup, effectiveMarkup, repriceServices } from './pricing';
@@ -107,7 +108,7 @@ export async function importFromProvider(db: Db, env: ProviderEnv, actorId: numb
       await tx.update(services).set({ markupBps: input.markupPercent, priceMode: 'markup' }).where(inArray(services.id, kept));
       await repriceServices(tx, inArray(services.id, kept), settings, { actorId, cause: 'rules', targetType: 'provider', targetId: String(providerId) });
     }
-    await tx.insert(auditLog).values({ actorId, action: 'service.import', targetType: 'provider', targetId: String(providerId), details: { serviceIds: wanted, created: created.size, markupPercent: input.markupPercent ?? null } });
+    await recordAudit(tx, { actorId, action: 'service.import', target: { type: 'provider', id: providerId }, details: { serviceIds: wanted, created: created.size, markupPercent: input.markupPercent ?? null } });
     return {
       created: created.size,
       results: wanted.map((id) => (byId.has(id)
@@ -178,7 +179,7 @@ export async function importServicesCsv(db: Db, env: ProviderEnv, actorId: numbe
   // Interactive only because writeServices runs its chunked statements, with which the audit row must commit.
   const written = await db.transaction(async (tx) => {
     const ids = await writeServices(tx, providerId, good.map((entry) => entry.service), settings, true);
-    await tx.insert(auditLog).values({ actorId, action: 'service.csv_import', targetType: 'provider', targetId: String(providerId), details: { rows: body.length, written: ids.size } });
+    await recordAudit(tx, { actorId, action: 'service.csv_import', target: { type: 'provider', id: providerId }, details: { rows: body.length, written: ids.size } });
     return ids;
   });
   for (const entry of good) results.push({ row: entry.row, service: entry.service.provider.id, ok: true, serviceId: written.get(entry.service.provider.id) });

@@ -14,6 +14,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { paymentIntents, paymentReversals, users, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { formatNaira, koboToNaira } from '../lib/decimal';
+import { log } from '../lib/log';
 import type { PaymentProviderName, PaymentReversal, ReversalState } from '../providers/payments/types';
 import { addDebt, applyLedgerEntry } from './ledger';
 import { recordWarning } from './margin';
@@ -151,7 +152,7 @@ export async function applyReversal(db: Db, intent: Intent, reversal: PaymentRev
 
 /** An authentic refund or dispute event we could not read: no money moves, the administrators are told. */
 export async function reportUnreadableReversal(db: DbOrTx, provider: PaymentProviderName, event: string, problem: string): Promise<void> {
-  console.error(JSON.stringify({ level: 'warn', msg: 'unreadable payment reversal', provider, event, problem }));
+  log.warn('unreadable payment reversal', { provider, event, problem });
   await recordWarning(db, { kind: 'payment_reversed', message: `${problem}. No money moved; check it with the provider.`, details: { provider, event } });
 }
 

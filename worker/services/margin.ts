@@ -5,11 +5,12 @@
 // fixed price is raised or the service switched off (the catalogue setting), and the
 // administrators get a warning to read. Markups and margins are basis points (1% = 100).
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { auditLog, catalogueWarnings, settings } from '../../drizzle/schema';
+import { catalogueWarnings, settings } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { ceilDiv, formatScaled } from '../lib/decimal';
 import { notFound } from '../lib/errors';
 import type { CatalogueSettingsInput, WarningListQuery } from '../schemas/catalogue';
+import { recordAudit } from './audit';
 
 const BPS = 10_000n;
 const SETTINGS_KEY = 'catalogue';
@@ -49,7 +50,7 @@ export async function saveCatalogueSettings(tx: DbOrTx, actorId: number | null, 
     .insert(settings)
     .values({ key: SETTINGS_KEY, value: next, updatedBy: actorId })
     .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: new Date(), updatedBy: actorId } });
-  await tx.insert(auditLog).values({ actorId, action: 'catalogue.settings', targetType: 'settings', targetId: SETTINGS_KEY, details: next });
+  await recordAudit(tx, { actorId, action: 'catalogue.settings', target: { type: 'settings', id: SETTINGS_KEY }, details: next });
   return next;
 }
 

@@ -8,6 +8,7 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import { hmacHex, verifyHmacHex } from '../lib/crypto';
 import { invalid } from '../lib/errors';
+import { log } from '../lib/log';
 import { sendEmail } from '../providers/email';
 import { NOTIFICATION_KINDS, NOTIFICATION_LABELS, type NotificationKind } from '../schemas/notifications';
 
@@ -103,7 +104,7 @@ export async function sendNotificationEmails(db: Db, env: Env): Promise<{ sent: 
       result.sent += 1;
     } catch (error) {
       result.failed += 1;
-      console.error(JSON.stringify({ level: 'warn', msg: 'notification email failed', notificationId: row.id, error: String(error) }));
+      log.warn('notification email failed', { notificationId: row.id, error: String(error) });
       await db.execute(sql`update ${notifications} set email_state = 'pending', emailed_at = null where id = ${row.id}`);
     }
   }

@@ -33,11 +33,11 @@ interface PlacingOptions {
 /** A 409 for a price that moved since the customer saw it: nothing was placed, and `data` says what it costs now. */
 class PriceChanged extends AppError {
   constructor(message: string, readonly data: Record<string, string>) {
-    super('conflict', message);
+    super('conflict', message, { code: 'price_changed' });
   }
 
-  override toBody() {
-    return { ...super.toBody(), data: this.data };
+  override toBody(requestId: string) {
+    return { ...super.toBody(requestId), data: this.data };
   }
 }
 

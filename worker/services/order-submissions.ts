@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { openDatabase } from '../db';
 import type { Env } from '../env';
+import { log } from '../lib/log';
 import { submitOrder } from './order-sending';
 import type { OrderEnv } from './orders';
 
@@ -30,7 +31,7 @@ export async function queueSubmissions(env: Pick<OrderEnv, 'ORDER_SUBMISSIONS'>,
       await env.ORDER_SUBMISSIONS.sendBatch(orderIds.slice(start, start + SEND_BATCH_LIMIT).map((orderId) => ({ body: { orderId } })));
     }
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'order submissions not queued; the sweep will queue them', orderIds, error: errorText(error) }));
+    log.error('order submissions not queued; the sweep will queue them', { orderIds, error: errorText(error) });
   }
 }
 
@@ -42,7 +43,7 @@ export async function consumeSubmissions(batch: MessageBatch<unknown>, env: Env)
     await Promise.all(batch.messages.map(async (message) => {
       const parsed = submissionMessage.safeParse(message.body);
       if (!parsed.success) {
-        console.error(JSON.stringify({ level: 'error', msg: 'unreadable order submission message dropped', body: message.body }));
+        log.error('unreadable order submission message dropped', { body: message.body });
         message.ack();
         return;
       }
@@ -51,7 +52,7 @@ export async function consumeSubmissions(batch: MessageBatch<unknown>, env: Env)
         message.ack();
       } catch (error) {
         // submitOrder records every provider outcome itself; what reaches here is our own trouble.
-        console.error(JSON.stringify({ level: 'error', msg: 'order submission failed; retrying', orderId: parsed.data.orderId, error: errorText(error) }));
+        log.error('order submission failed; retrying', { orderId: parsed.data.orderId, error: errorText(error) });
         message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
       }
     }));

@@ -5,7 +5,7 @@
 // secret key a change puts into effect is first shown to its provider: one it refuses, or that
 // cannot be checked, is never saved, since it would take card funding down for every customer.
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { auditLog, paymentIntents, users } from '../../drizzle/schema';
+import { paymentIntents, users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
 import { encryptSecret } from '../lib/crypto';
@@ -16,6 +16,7 @@ import { keyDomain, LIVE_KEY_SHAPES, PROVIDER_LABELS, TEST_KEY_SHAPES } from '..
 import { createPaystack } from '../providers/payments/paystack';
 import { PaymentProviderError, type PaymentProvider, type PaymentProviderName } from '../providers/payments/types';
 import { PAYMENT_PROVIDERS, type PaymentSettingsInput } from '../schemas/settings';
+import { recordAudit } from './audit';
 import { keyFingerprint, readPaymentHealth, recordKeyChecks, recordProviderRefusal, type ProviderHealth } from './payment-health';
 import {
   bankTransferOn, DEPLOYMENT_SECRETS, getPaymentSettings, resolvePaymentSecret, saveSetting, SECRET_NAMES,
@@ -260,8 +261,8 @@ export async function updatePaymentSettings(db: Db, env: Env, actorId: number, i
   await db.transaction(async (tx) => {
     await saveSetting(tx, 'payment', next, actorId);
     await recordKeyChecks(tx, actorId, verified, forgotten);
-    await tx.insert(auditLog).values({
-      actorId, action: 'settings.payment.update', targetType: 'settings', targetId: 'payment',
+    await recordAudit(tx, {
+      actorId, action: 'settings.payment.update', target: { type: 'settings', id: 'payment' },
       details: { provider: next.provider, mode: next.mode, changes: changedSettings(current, next), keysSet, keysCleared },
     });
   });

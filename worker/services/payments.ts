@@ -8,6 +8,7 @@ import type { Env } from '../env';
 import { hmacHex, toHex, verifyHmacHex } from '../lib/crypto';
 import { koboToNumber, nairaToKobo } from '../lib/decimal';
 import { AppError, invalid, notFound, rateLimited } from '../lib/errors';
+import { log } from '../lib/log';
 import { PaymentProviderError, type PaymentProvider, type PaymentProviderName, type VerifiedPayment } from '../providers/payments/types';
 import type { VerifyPaymentInput } from '../schemas/wallet';
 import { applyReversal, reportUnreadableReversal, settleDebt } from './chargebacks';
@@ -55,7 +56,7 @@ export async function paymentGateway(db: DbOrTx, env: Env, name?: PaymentProvide
   const keys = await providerKeys(settings, env, providerName);
   const problem = keysProblem(settings.mode, providerName, keys);
   if (problem) {
-    console.error(JSON.stringify({ level: 'error', msg: 'card payments refused', provider: providerName, mode: settings.mode, reason: problem.message }));
+    log.error('card payments refused', { provider: providerName, mode: settings.mode, reason: problem.message });
     throw new AppError('unavailable', problem.kind === 'missing' ? NOT_CONFIGURED : UNAVAILABLE);
   }
   return { provider: paymentAdapter(env, providerName, keys.secretKey!.value, keys.webhookSecretHash?.value), mode: settings.mode };
@@ -71,11 +72,11 @@ export async function refusalToCustomer(db: Db, provider: PaymentProviderName, e
   // provider dislikes, a rate limit) must not raise the administrator's alarm or be counted by customers.
   const refusesTheShop = error instanceof PaymentProviderError && error.kind === 'rejected' && (error.httpStatus === 401 || error.httpStatus === 403);
   if (!refusesTheShop) return error;
-  console.error(JSON.stringify({ level: 'error', msg: 'payment provider refused the shop', provider, httpStatus: error.httpStatus, error: error.message }));
+  log.error('payment provider refused the shop', { provider, httpStatus: error.httpStatus, error: error.message });
   try {
     await recordProviderRefusal(db, provider, error.message);
   } catch (recordError) {
-    console.error(JSON.stringify({ level: 'error', msg: 'could not record a payment provider refusal', provider, error: String(recordError) }));
+    log.error('could not record a payment provider refusal', { provider, error: String(recordError) });
   }
   return new AppError('unavailable', UNAVAILABLE);
 }
@@ -197,9 +198,7 @@ async function flagTestPayment(db: Db, intent: Intent, verified: VerifiedPayment
     .where(and(eq(paymentIntents.id, intent.id), ne(paymentIntents.status, 'success'), sql`${paymentIntents.providerStatus} is distinct from ${TEST_PAYMENT_IN_LIVE_MODE}`))
     .returning({ id: paymentIntents.id });
   if (flagged) {
-    console.error(JSON.stringify({
-      level: 'warn', msg: 'test payment refused in live mode', reference: intent.reference, provider: intent.provider, userId: intent.userId, domain: verified.domain,
-    }));
+    log.warn('test payment refused in live mode', { reference: intent.reference, provider: intent.provider, userId: intent.userId, domain: verified.domain });
   }
   const [now] = await db.select({ status: paymentIntents.status }).from(paymentIntents).where(eq(paymentIntents.id, intent.id));
   // Credited before the shop went live: that money stays where it is.
@@ -290,7 +289,7 @@ export async function reverifyPendingDeposits(db: Db, env: Env, limit = 25): Pro
     try {
       if ((await verifyIntent(db, env, intent)) === ORDER_STATUS.success) credited += 1;
     } catch (error) {
-      console.error(JSON.stringify({ level: 'warn', msg: 'payment re-verification failed', reference: intent.reference, error: String(error) }));
+      log.warn('payment re-verification failed', { reference: intent.reference, error: String(error) });
       await db.update(paymentIntents).set({ lastCheckedAt: new Date() }).where(eq(paymentIntents.id, intent.id));
     }
   }

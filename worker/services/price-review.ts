@@ -4,7 +4,7 @@
 // service's before and after; rejecting a rate keeps the old one. Each decision names the value the
 // administrator saw, so a proposal that changed in the meantime is never decided blind.
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import { auditLog, catalogueWarnings, exchangeRates, providers, serviceCategories, services } from '../../drizzle/schema';
+import { catalogueWarnings, exchangeRates, providers, serviceCategories, services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { formatScaled, koboToNaira, parseDecimalExact } from '../lib/decimal';
 import { conflict, notFound } from '../lib/errors';
@@ -12,6 +12,7 @@ import { RATE_SCALE } from '../providers/rates';
 import { PROVIDER_MONEY_SCALE } from '../providers/smm/types';
 import type { ProviderPriceAcceptInput, RateReviewInput } from '../schemas/catalogue';
 import type { Pagination } from '../schemas/common';
+import { recordAudit } from './audit';
 import { adminService } from './catalogue';
 import { PROVIDER_PRICE_REASON } from './catalogue-sync';
 import { bpsToPercent, changePercent, getCatalogueSettings, recordWarning } from './margin';
@@ -68,7 +69,7 @@ export async function acceptRate(db: Db, env: RatesEnv, actorId: number, currenc
     const [accepted] = await tx.update(exchangeRates)
       .set({ perUsdMicros: row.proposedPerUsdMicros, sourceUpdatedAt: row.proposedAt ?? new Date(), proposedPerUsdMicros: null, proposedAt: null })
       .where(eq(exchangeRates.currency, currency)).returning();
-    await tx.insert(auditLog).values({ actorId, action: 'rate.accept', targetType: 'exchange_rate', targetId: currency, details: change });
+    await recordAudit(tx, { actorId, action: 'rate.accept', target: { type: 'exchange_rate', id: currency }, details: change });
 
     const settings = await getCatalogueSettings(tx);
     const affected = await tx.select({ id: providers.id, currency: providers.currency }).from(providers)
@@ -91,8 +92,8 @@ export async function rejectRate(db: Db, actorId: number, currency: string, inpu
   return db.transaction(async (tx) => {
     const row = await heldRate(tx, currency, input.rate);
     const [kept] = await tx.update(exchangeRates).set({ proposedPerUsdMicros: null, proposedAt: null }).where(eq(exchangeRates.currency, currency)).returning();
-    await tx.insert(auditLog).values({
-      actorId, action: 'rate.reject', targetType: 'exchange_rate', targetId: currency,
+    await recordAudit(tx, {
+      actorId, action: 'rate.reject', target: { type: 'exchange_rate', id: currency },
       details: { currency, rate: rateText(row.perUsdMicros), rejectedRate: rateText(row.proposedPerUsdMicros), rejectedMicros: String(row.proposedPerUsdMicros) },
     });
     return toRateView(kept);
@@ -188,8 +189,8 @@ export async function acceptProviderPrice(db: Db, env: ProviderEnv, actorId: num
     // The warnings about this price are answered.
     await tx.update(catalogueWarnings).set({ acknowledgedAt: new Date(), acknowledgedBy: actorId })
       .where(and(eq(catalogueWarnings.serviceId, serviceId), eq(catalogueWarnings.kind, 'provider_price_suspect'), isNull(catalogueWarnings.acknowledgedAt)));
-    await tx.insert(auditLog).values({
-      actorId, action: 'service.provider_price_accept', targetType: 'service', targetId: String(serviceId),
+    await recordAudit(tx, {
+      actorId, action: 'service.provider_price_accept', target: { type: 'service', id: serviceId },
       details: {
         currency: state.currency,
         providerRate: { before: providerMoney(state.providerRateMicros), after: providerMoney(proposed) },

@@ -5,11 +5,12 @@
 // under the cost at the last good rate. Every price the system moves by itself is written to the
 // audit log, one row per run with each service's before and after.
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { auditLog, serviceCategories, services } from '../../drizzle/schema';
+import { serviceCategories, services } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { koboToNaira } from '../lib/decimal';
 import { invalid } from '../lib/errors';
 import type { PriceChange } from '../schemas/catalogue';
+import { recordAudit, type AuditTargetType } from './audit';
 import { bpsToPercent, guardPrice, recordWarning, type CatalogueSettings, type WarningInput } from './margin';
 
 const BPS = 10_000n;
@@ -140,7 +141,7 @@ export type RepriceCause = 'sync' | 'rate' | 'provider_price' | 'rules';
 export interface PriceAudit {
   actorId: number | null;
   cause: RepriceCause;
-  targetType: string;
+  targetType: AuditTargetType;
   targetId: string | null;
   /** More about the run (the rate accepted, ...). */
   details?: Record<string, unknown>;
@@ -149,11 +150,8 @@ export interface PriceAudit {
 /** One audit row for a run's price moves (none when nothing moved). */
 export async function auditPriceChanges(tx: DbOrTx, audit: PriceAudit, changes: PriceChange[]): Promise<void> {
   if (changes.length === 0) return;
-  await tx.insert(auditLog).values({
-    actorId: audit.actorId,
-    action: 'catalogue.reprice',
-    targetType: audit.targetType,
-    targetId: audit.targetId,
+  await recordAudit(tx, {
+    actorId: audit.actorId, action: 'catalogue.reprice', target: { type: audit.targetType, id: audit.targetId },
     details: { cause: audit.cause, ...audit.details, services: changes.length, changes },
   });
 }

@@ -2,7 +2,7 @@
 // decrypted only in memory), the balance check with its low-balance alert, and the provider's
 // own catalogue priced in kobo for the import screen.
 import { asc, count, eq } from 'drizzle-orm';
-import { auditLog, providers, services } from '../../drizzle/schema';
+import { providers, services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
 import { decryptSecret, encryptSecret } from '../lib/crypto';
@@ -12,6 +12,7 @@ import { conflict, notFound } from '../lib/errors';
 import { createSmmClient, type SmmClient } from '../providers/smm/client';
 import { PROVIDER_MONEY_SCALE } from '../providers/smm/types';
 import type { CreateProviderInput, UpdateProviderInput } from '../schemas/catalogue';
+import { recordAudit } from './audit';
 import { koboConverter } from './rates';
 import { recordWarningOnce } from './margin';
 
@@ -89,7 +90,7 @@ export async function createProvider(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, a
           lowBalanceMicros: input.lowBalanceAlert == null ? null : BigInt(input.lowBalanceAlert),
         })
         .returning();
-      await tx.insert(auditLog).values({ actorId, action: 'provider.create', targetType: 'provider', targetId: String(row.id), details: { name: row.name, apiUrl: row.apiUrl } });
+      await recordAudit(tx, { actorId, action: 'provider.create', target: { type: 'provider', id: row.id }, details: { name: row.name, apiUrl: row.apiUrl } });
       return toProviderView(row);
     });
   } catch (error) {
@@ -109,7 +110,7 @@ export async function updateProvider(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, a
       const [row] = await tx.update(providers).set(changes).where(eq(providers.id, id)).returning({ id: providers.id });
       if (!row) throw notFound('Provider not found');
       // The audit names what changed, never the key itself.
-      await tx.insert(auditLog).values({ actorId, action: 'provider.update', targetType: 'provider', targetId: String(id), details: { ...plain, apiKeyChanged: apiKey !== undefined, lowBalanceAlert } });
+      await recordAudit(tx, { actorId, action: 'provider.update', target: { type: 'provider', id }, details: { ...plain, apiKeyChanged: apiKey !== undefined, lowBalanceAlert } });
     });
   } catch (error) {
     if (isUniqueViolation(error, 'providers_name_key')) throw nameTaken();
@@ -126,7 +127,7 @@ export async function deleteProvider(db: Db, actorId: number, id: number): Promi
     if (total > 0) throw conflict('This provider has services; disable it instead of deleting it');
     const [row] = await tx.delete(providers).where(eq(providers.id, id)).returning({ id: providers.id });
     if (!row) throw notFound('Provider not found');
-    await tx.insert(auditLog).values({ actorId, action: 'provider.delete', targetType: 'provider', targetId: String(id) });
+    await recordAudit(tx, { actorId, action: 'provider.delete', target: { type: 'provider', id } });
   });
 }
 

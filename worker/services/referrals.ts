@@ -5,7 +5,7 @@
 // never for a voided referral or a suspended referrer, and only while referrals are on.
 import { and, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { auditLog, referralCommissions, referrals, settings, users } from '../../drizzle/schema';
+import { referralCommissions, referrals, settings, users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
 import { isUniqueViolation } from '../lib/db-errors';
@@ -14,6 +14,7 @@ import { notFound } from '../lib/errors';
 import {
   DEFAULT_REFERRAL_RATE_BPS, REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH, type AdminReferralsQuery, type ReferralSettingsInput,
 } from '../schemas/referrals';
+import { recordAudit } from './audit';
 import type { CreditedDeposit } from './deposit-credited';
 import { applyLedgerEntry } from './ledger';
 import { bpsToPercent } from './margin';
@@ -44,7 +45,7 @@ export async function updateReferralSettings(db: Db, actorId: number, input: Ref
   await db.transaction(async (tx) => {
     const before = await getReferralSettings(tx);
     await saveSetting(tx, SETTINGS_KEY, next, actorId);
-    await tx.insert(auditLog).values({ actorId, action: 'settings.referral.update', targetType: 'settings', targetId: SETTINGS_KEY, details: { before, after: next } });
+    await recordAudit(tx, { actorId, action: 'settings.referral.update', target: { type: 'settings', id: SETTINGS_KEY }, details: { before, after: next } });
   });
   return referralSettingsView(next);
 }
@@ -193,7 +194,7 @@ export async function voidReferral(db: Db, actorId: number, referredUserId: numb
       .where(and(eq(referrals.referredUserId, referredUserId), isNull(referrals.voidedAt)))
       .returning({ referrerId: referrals.referrerId });
     if (voided) {
-      await tx.insert(auditLog).values({ actorId, action: 'referral.void', targetType: 'user', targetId: String(referredUserId), details: { referrerId: voided.referrerId, reason } });
+      await recordAudit(tx, { actorId, action: 'referral.void', target: { type: 'user', id: referredUserId }, details: { referrerId: voided.referrerId, reason } });
       return { voided: true };
     }
     const [existing] = await tx.select({ id: referrals.referredUserId }).from(referrals).where(eq(referrals.referredUserId, referredUserId));

@@ -2,11 +2,12 @@
 // code so a fresh database works. Payment keys are stored encrypted and never read back out;
 // what administrators change about payments is in payment-settings.ts.
 import { inArray, sql } from 'drizzle-orm';
-import { auditLog, settings } from '../../drizzle/schema';
+import { settings } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { isLocalEnvironment, type Env } from '../env';
 import { decryptSecret } from '../lib/crypto';
 import { PAYMENT_SECRET_NAMES, type SiteSettings } from '../schemas/settings';
+import { recordAudit } from './audit';
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   siteName: 'SMM Provider',
@@ -124,7 +125,7 @@ export async function updateSiteSettings(db: Db, actorId: number, input: SiteSet
   // Interactive only because saveSetting runs its own statement; an administrator's rare save.
   await db.transaction(async (tx) => {
     await saveSetting(tx, 'site', input, actorId);
-    await tx.insert(auditLog).values({ actorId, action: 'settings.site.update', targetType: 'settings', targetId: 'site', details: { fields: Object.keys(input) } });
+    await recordAudit(tx, { actorId, action: 'settings.site.update', target: { type: 'settings', id: 'site' }, details: { fields: Object.keys(input) } });
   });
   return input;
 }

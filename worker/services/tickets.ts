@@ -2,10 +2,11 @@
 // sides reply in a thread, support assigns and closes. Each reply and the status it brings are one
 // transaction; every administrator's action writes its audit row in the same transaction.
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { auditLog, orders, paymentIntents, ticketMessages, tickets, users } from '../../drizzle/schema';
+import { orders, paymentIntents, ticketMessages, tickets, users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { conflict, invalid, notFound } from '../lib/errors';
 import type { CreateTicketData, TicketStatus } from '../schemas/tickets';
+import { recordAudit } from './audit';
 import { notifyTicketAnswered } from './notifications';
 import { enforceRateLimit } from './rate-limit';
 import { ticketDetail, type TicketDetail } from './ticket-views';
@@ -109,7 +110,7 @@ export async function replyAsStaff(db: Db, actorId: number, id: number, message:
     if (!ticket) throw ticketNotFound();
     const [sent] = await tx.insert(ticketMessages).values({ ticketId: id, authorId: actorId, fromStaff: true, body: message }).returning({ id: ticketMessages.id });
     await notifyTicketAnswered(tx, { messageId: sent.id, ticketId: id, userId: ticket.userId, subject: ticket.subject });
-    await tx.insert(auditLog).values({ actorId, action: 'ticket.reply', targetType: 'ticket', targetId: String(id), details: { messageId: sent.id } });
+    await recordAudit(tx, { actorId, action: 'ticket.reply', target: { type: 'ticket', id }, details: { messageId: sent.id } });
   });
   return ticketDetail(db, id, { staff: true });
 }
@@ -123,7 +124,7 @@ export async function closeTicket(db: Db, actorId: number, id: number): Promise<
       .where(and(eq(tickets.id, id), ne(tickets.status, 'Closed')))
       .returning({ id: tickets.id });
     if (!ticket) await refuseChange(tx, id, undefined, 'This ticket is already closed.');
-    await tx.insert(auditLog).values({ actorId, action: 'ticket.close', targetType: 'ticket', targetId: String(id) });
+    await recordAudit(tx, { actorId, action: 'ticket.close', target: { type: 'ticket', id } });
   });
   return ticketDetail(db, id, { staff: true });
 }
@@ -136,7 +137,7 @@ export async function assignTicketToSelf(db: Db, actorId: number, id: number): P
     if (!before) throw ticketNotFound();
     if (before.assignedTo === actorId) return;
     await tx.update(tickets).set({ assignedTo: actorId }).where(eq(tickets.id, id));
-    await tx.insert(auditLog).values({ actorId, action: 'ticket.assign', targetType: 'ticket', targetId: String(id), details: { previousAssignee: before.assignedTo } });
+    await recordAudit(tx, { actorId, action: 'ticket.assign', target: { type: 'ticket', id }, details: { previousAssignee: before.assignedTo } });
   });
   return ticketDetail(db, id, { staff: true });
 }

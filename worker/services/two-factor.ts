@@ -1,12 +1,13 @@
 // Optional TOTP sign-in for administrators: set up (pending), confirmed with a first code,
 // then asked for at every login. Each code works once (the last accepted step is kept).
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { auditLog, users } from '../../drizzle/schema';
+import { users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { decryptSecret, encryptSecret } from '../lib/crypto';
 import { conflict, invalid, unauthenticated } from '../lib/errors';
 import { base32Decode, base32Encode, matchingStep, otpauthUrl } from '../lib/totp';
 import { TWO_FACTOR_REQUIRED } from '../schemas/auth';
+import { recordAudit } from './audit';
 
 export const TWO_FACTOR_PROMPT = 'Enter the 6-digit code from your authenticator app.';
 export const TWO_FACTOR_INVALID = 'That code is not valid. Check your authenticator app and try again.';
@@ -67,7 +68,7 @@ export async function enableTwoFactor(db: Db, encryptionKey: string, userId: num
   await db.transaction(async (tx) => {
     if (!(await consumeCode(tx, encryptionKey, row, code))) throw invalid(TWO_FACTOR_INVALID);
     await tx.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, userId));
-    await tx.insert(auditLog).values({ actorId: userId, action: 'two_factor.enable', targetType: 'user', targetId: String(userId) });
+    await recordAudit(tx, { actorId: userId, action: 'two_factor.enable', target: { type: 'user', id: userId } });
   });
 }
 
@@ -78,13 +79,13 @@ export async function disableTwoFactor(db: Db, encryptionKey: string, userId: nu
   await db.transaction(async (tx) => {
     if (!(await consumeCode(tx, encryptionKey, row, code))) throw invalid(TWO_FACTOR_INVALID);
     await tx.update(users).set({ totpSecretEncrypted: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
-    await tx.insert(auditLog).values({ actorId: userId, action: 'two_factor.disable', targetType: 'user', targetId: String(userId) });
+    await recordAudit(tx, { actorId: userId, action: 'two_factor.disable', target: { type: 'user', id: userId } });
   });
 }
 
 /** The login step: a person with two-factor on must send a fresh code with the password. */
 export async function checkLoginCode(db: DbOrTx, encryptionKey: string, row: TwoFactorRow, code: string | undefined): Promise<void> {
   if (!row.totpEnabledAt) return;
-  if (!code) throw unauthenticated(TWO_FACTOR_PROMPT, TWO_FACTOR_REQUIRED);
-  if (!(await consumeCode(db, encryptionKey, row, code))) throw unauthenticated(TWO_FACTOR_INVALID, TWO_FACTOR_REQUIRED);
+  if (!code) throw unauthenticated(TWO_FACTOR_PROMPT, { error: TWO_FACTOR_REQUIRED, code: 'two_factor_required' });
+  if (!(await consumeCode(db, encryptionKey, row, code))) throw unauthenticated(TWO_FACTOR_INVALID, { error: TWO_FACTOR_REQUIRED, code: 'two_factor_required' });
 }

@@ -7,6 +7,7 @@ import { koboToNaira, nairaToKobo } from '../lib/decimal';
 import { conflict, notFound } from '../lib/errors';
 import type { AdminCreditInput, AdminDebitInput, AdminTransactionQuery, TransactionQuery } from '../schemas/wallet';
 import { orderCountsOf } from './admin-users';
+import type { AuditAction } from './audit';
 import { PROVIDER_LABEL, reversalsForUser } from './chargebacks';
 import { applyRecordedLedgerEntry, DuplicateLedgerEntry, WalletNotFound, type AppliedEntry, type LedgerSource } from './ledger';
 import { getProfile } from './users';
@@ -131,7 +132,7 @@ async function manualEntry(db: Db, actorId: number, input: AdminCreditInput, dir
   const details = { amount: input.amount, reference: input.reference, reason };
   const auditRow = sql`
     insert into ${auditLog} (actor_id, action, target_type, target_id, details)
-    select ${actorId}, ${`wallet.${direction}`}, 'user', ${String(input.userId)}, ${JSON.stringify(details)}::jsonb || jsonb_build_object('transactionId', ledger_row.id)
+    select ${actorId}, ${`wallet.${direction}` satisfies AuditAction}, 'user', ${String(input.userId)}, ${JSON.stringify(details)}::jsonb || jsonb_build_object('transactionId', ledger_row.id)
     from ledger_row`;
   try {
     return await applyRecordedLedgerEntry(db, {

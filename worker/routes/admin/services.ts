@@ -10,10 +10,8 @@ import {
   rateReviewSchema, updateCategorySchema, updateServiceSchema, warningListQuerySchema,
 } from '../../schemas/catalogue';
 import { idParam, paginationSchema } from '../../schemas/common';
-import {
-  adminListCategories, adminListServices, adminService, bulkUpdateServices, catalogueSettingsView, updateCatalogueSettings,
-  updateCategory, updateService,
-} from '../../services/catalogue';
+import { adminListCategories, adminListServices, adminService } from '../../services/catalogue';
+import { bulkUpdateServices, catalogueSettingsView, updateCatalogueSettings, updateCategory, updateService } from '../../services/catalogue-edits';
 import { importServicesCsv } from '../../services/catalogue-import';
 import { acknowledgeWarning, getCatalogueSettings, listWarnings } from '../../services/margin';
 import { acceptProviderPrice, acceptRate, listHeldProviderPrices, listRateReview, rejectRate } from '../../services/price-review';
