@@ -28,7 +28,7 @@ describe('error answers', () => {
     expect(refused.body.error).toBe('Invalid or expired refresh token.');
   });
 
-  it('carry the code and request id of a 503 when the database cannot be reached', async () => {
+  it('carry the retry message, code and request id of a 503, never a 500, when the database cannot be reached', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const ctx = createExecutionContext();
@@ -36,6 +36,7 @@ describe('error answers', () => {
       const body = await response.json();
       await waitOnExecutionContext(ctx);
       expectContract({ status: response.status, body, headers: response.headers }, 503, 'database_unavailable');
+      expect(body).toMatchObject({ message: 'The service is briefly unavailable. Please try again in a moment.', error: 'Service Unavailable' });
       // The warning is tied to the answer by the same id.
       const warning = logged.mock.calls.map((args) => JSON.parse(String(args[0]))).find((line) => line.msg === 'database unavailable');
       expect(warning).toMatchObject({ level: 'warn', requestId: response.headers.get('x-request-id') });
