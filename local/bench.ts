@@ -21,6 +21,7 @@ import path from 'node:path';
 import { BROWSER_LOADS, firstLoadJavaScript, timeToServicesList } from './bench/browser';
 import { CONNECTIONS, measure, measureFloor, SECONDS, type Call, type CallResult, type FloorResult } from './bench/measure';
 import { CATALOGUE_SIZE, nextId, prepareUsers, routeExists, seedCatalogue, settledPayment } from './bench/prepare';
+import { printTable } from './bench/table';
 import { auditPages } from './lighthouse/audit';
 import { callApi } from './shop-client';
 import { root, startThrowawayStack } from './stack';
@@ -34,14 +35,6 @@ function databaseLatencyMs(): number {
 
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
 const per = (value: number) => value.toFixed(Number.isInteger(value) ? 0 : 1);
-
-function printTable(headers: string[], rows: string[][]) {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
-  console.log(line(headers));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows) console.log(line(row));
-}
 
 const row = (result: FloorResult | CallResult, floorMs: number) => [
   result.name, ms(result.p50), ms(result.p99), result.perSecond.toFixed(0), (result.p50 / floorMs).toFixed(2),

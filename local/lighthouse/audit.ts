@@ -10,6 +10,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { encode, REFRESH_TOKEN_KEY, TOKEN_KEY, USER_KEY } from '../../web/src/lib/session';
+import { printTable } from '../bench/table';
 import { callApi } from '../shop-client';
 import { root } from '../stack';
 
@@ -131,12 +132,8 @@ export function printReport(report: LighthouseReport) {
     `${p.page}${p.signedIn ? ' (signed in)' : ''}`, String(p.scores.performance), String(p.scores.accessibility), String(p.scores['best-practices']),
     String(p.scores.seo), (p.lcpMs / 1000).toFixed(2), p.cls.toFixed(3), p.tbtMs.toFixed(0),
   ]);
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
   console.log(`\nLighthouse ${report.lighthouse}, mobile profile (simulated slow 4G, 4x CPU), ${report.chromium}, median of ${report.runsPerPage} run(s) per page\n`);
-  console.log(line(headers));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows) console.log(line(row));
+  printTable(headers, rows);
   for (const p of report.pages.filter((page) => page.failing.length > 0)) {
     console.log(`\n${p.page}${p.signedIn ? ' (signed in)' : ''} did not pass: ${p.failing.map((f) => `${f.category}/${f.id}${f.display ? ` (${f.display})` : ''}`).join(', ')}`);
   }

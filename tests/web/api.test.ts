@@ -63,10 +63,11 @@ describe('handleApiError', () => {
     setNavigator(navigate as unknown as (path: string) => void);
   });
 
-  it('shows the message as an error toast and returns it', () => {
+  it('shows the message as an error toast and returns it', async () => {
     const spy = vi.spyOn(toast, 'error');
     expect(handleApiError(new ApiError(400, { message: 'Link is required' }))).toBe('Link is required');
-    expect(spy).toHaveBeenCalledWith('Link is required');
+    // The toast library loads on first use (web/src/lib/toast.ts).
+    await vi.waitFor(() => expect(spy).toHaveBeenCalledWith('Link is required'));
     expect(navigate).not.toHaveBeenCalled();
   });
 

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { routes } from '@/routes';
+import { loadToastify } from '@/lib/toast';
 import { decode, encode, getStoredUser, getToken, REFRESH_TOKEN_KEY, setStoredUser, TOKEN_KEY, USER_KEY, type SessionUser } from '@/lib/session';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
@@ -84,6 +85,8 @@ describe('session start', () => {
     await waitFor(() => expect(getStoredUser()).toBeNull());
     expect(getToken()).toBeNull();
     expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+    // A toast asked for so far has reached react-toastify once its import has (web/src/lib/toast.ts).
+    await loadToastify();
     expect(error).not.toHaveBeenCalled();
     expect(fetch.mock.calls.some((c) => String(c[0]).includes('user/getCurrentProfile'))).toBe(true);
     expect(await screen.findAllByRole('link', { name: 'Sign In' })).not.toHaveLength(0);

@@ -1,5 +1,5 @@
 // The user calls that manage reseller API keys (user/api-keys), shared with the SPA's form.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const API_KEY_NAME_MAX = 60;
 

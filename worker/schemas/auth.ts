@@ -1,6 +1,6 @@
 // Request-body schemas shared by the Worker (validation) and the SPA (forms),
 // so a form and its endpoint cannot drift apart. Messages are the spec's, to the letter.
-import { z } from 'zod';
+import { z } from './zod';
 import { referralCodeField } from './referrals';
 
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;

@@ -1,7 +1,7 @@
 // Catalogue request schemas: the public service list, and the administrators' providers,
 // services, markups and settings. Shared with the SPA; pure zod. Money and percentages are read
 // from their decimal text (never through floating point) into kobo and basis points.
-import { z } from 'zod';
+import { z } from './zod';
 import { idParam, paginationSchema } from './common';
 
 /** Decimal text (or a JSON number) with at most `decimals` places -> integer of 10^-decimals units. */

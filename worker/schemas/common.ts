@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Lists are always paginated and capped, so no call can ask for the whole table. */
 export const MAX_PAGE_SIZE = 100;

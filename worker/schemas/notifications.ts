@@ -1,6 +1,6 @@
 // Notification kinds and settings shared by the Worker (validation) and the SPA (the Settings
 // screen and the bell). Pure zod, no other imports but the shared amount rule.
-import { z } from 'zod';
+import { z } from './zod';
 import { nairaAmount } from './wallet';
 
 /** What a user can be told about, by email and in the bell. */

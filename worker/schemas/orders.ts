@@ -2,7 +2,7 @@
 // statuses the database, the API and the SPA share. Pure zod, no other imports.
 // The fields a service type requires (comments, username, …) are checked against the chosen
 // service by the order service; here each field only gets its shape.
-import { z } from 'zod';
+import { z } from './zod';
 import { dateQueryParam, idParam, paginationSchema } from './common';
 
 /** The order statuses as the spec and the SMM panel protocol name them. */

@@ -1,5 +1,5 @@
 // Referral schemas shared by the Worker (validation) and the SPA (forms). Pure zod, no other imports.
-import { z } from 'zod';
+import { z } from './zod';
 import { paginationSchema } from './common';
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from './referral-code';
 

@@ -3,7 +3,7 @@
 // numbers may come as JSON numbers), and PHP clients often send every field, so an empty field
 // counts as absent. `add` maps onto the order service's input (createOrderSchema), which then
 // checks it exactly as it checks the SPA's orders.
-import { z } from 'zod';
+import { z } from './zod';
 import { WHOLE_NUMBER_TEXT, type CreateOrderInput } from './orders';
 
 /** The protocol's limit on ids per batch call (status, refill, refill_status, cancel). */

@@ -1,6 +1,6 @@
 // Support ticket schemas shared by the Worker (validation) and the SPA (forms), with the ticket
 // kinds and statuses the database, the API and the SPA share. Pure zod, no other imports.
-import { z } from 'zod';
+import { z } from './zod';
 import { idParam, paginationSchema } from './common';
 
 export const TICKET_KINDS = ['order', 'payment', 'refill', 'other'] as const;

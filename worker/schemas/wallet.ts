@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { dateQueryParam, paginationSchema } from './common';
 
 /** A positive naira amount with at most two decimals, given as a number or numeric text; parsed to its exact text form. */

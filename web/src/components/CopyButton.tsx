@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Icon } from './Icon';
 
 /** Copies text, saying so; where the clipboard is unavailable the text stays selectable by hand. */

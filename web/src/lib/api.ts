@@ -7,7 +7,6 @@
 // - Private calls also name the account the tab shows (`X-Account-Id`); the Worker refuses one whose
 //   token, shared by every tab through storage, belongs to someone else by now.
 // - `getErrorMessage` / `handleApiError` are the spec's shared error handling (section 8).
-import { toast } from 'react-toastify';
 import { ACCOUNT_HEADER, ACCOUNT_MISMATCH_ERROR, ACCOUNT_SUSPENDED_ERROR } from '@schemas/session';
 import {
   clearLocalStorage,
@@ -20,6 +19,7 @@ import {
   tokenExpiry,
   type SessionUser,
 } from './session';
+import { toast } from './toast';
 
 export const API_BASE = '/api/v1/';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { inviteAdministratorSchema, type InviteAdministratorInput } from '@schemas/admin';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';

@@ -4,7 +4,7 @@
 // hand (Partial and Canceled refund automatically, once), and refill.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { OPEN_ORDER_STATUSES, ORDER_STATUSES, type CanceledBy, type OrderStatus } from '@schemas/orders';
 import { ErrorState } from '@/components/EmptyState';
 import { SelectField, TextField } from '@/components/Field';

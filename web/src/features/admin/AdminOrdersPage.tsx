@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ORDER_STATUSES } from '@schemas/orders';
 import { DateFilter } from '@/components/DateFilter';
 import { EmptyState, ErrorState } from '@/components/EmptyState';

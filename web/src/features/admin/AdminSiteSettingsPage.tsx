@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { siteSettingsSchema, type SiteSettings } from '@schemas/settings';
 import { ErrorState } from '@/components/EmptyState';
 import { SelectField, TextAreaField, TextField } from '@/components/Field';

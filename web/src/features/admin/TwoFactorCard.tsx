@@ -2,7 +2,7 @@
 // (the secret or the otpauth link), confirm with a first code, or turn it off with a fresh one.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { twoFactorCodeSchema } from '@schemas/auth';
 import { TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';

@@ -3,11 +3,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { ACCOUNT_SUSPENDED } from '@schemas/session';
 import { api, isApiError, publicApi } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { adoptStoredUser, clearSession, getRefreshToken, getStoredUser, getTabUser, getToken, onSessionChange, rememberUser, sameAccount, saveSession, watchOtherTabs, type SessionChange, type SessionUser } from '@/lib/session';
 import { AuthContext, homeFor, type AuthContextValue, type LoginResponse } from './authContext';
+import { takeProfileCheck } from './earlyRequests';
 
 export interface ProfileResponse {
   message?: string;
@@ -48,9 +49,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [navigate, queryClient]);
 
-  const reloadProfile = useCallback(async (): Promise<SessionUser | null> => {
+  const adoptProfile = useCallback(async (check: Promise<ProfileResponse>): Promise<SessionUser | null> => {
     try {
-      const res = await api.get<ProfileResponse>('user/getCurrentProfile');
+      const res = await check;
       const profile = res?.data ?? null;
       if (!profile) return null;
       rememberUser(profile);
@@ -68,10 +69,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return null;
     }
   }, []);
+  const reloadProfile = useCallback(() => adoptProfile(api.get<ProfileResponse>('user/getCurrentProfile')), [adoptProfile]);
 
   // 2. Then the current profile is fetched; loading stays true until it has finished. Without a
   // stored token or refresh token the call could only answer 401, so a visitor is spared it (and the
-  // failed request in the console) and gets that 401's outcome at once: no session.
+  // failed request in the console) and gets that 401's outcome at once: no session. With a session,
+  // main.tsx has usually sent the call already, before rendering (earlyRequests.ts).
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -84,8 +87,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLoading(false);
       return;
     }
-    void reloadProfile().finally(() => setLoading(false));
-  }, [reloadProfile]);
+    const sentEarly = takeProfileCheck();
+    void (sentEarly ? adoptProfile(sentEarly) : reloadProfile()).finally(() => setLoading(false));
+  }, [adoptProfile, reloadProfile]);
 
   const login = useCallback(async (credentials: { email: string; password: string; code?: string }) => {
     // The code goes only once the server has asked for it (two-factor sign-in); the spec's payload is email and password.

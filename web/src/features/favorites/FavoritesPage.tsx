@@ -11,7 +11,7 @@ import { Badge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage } from '@/lib/api';
 import { formatCount } from '@/lib/format';
-import { rateUnit } from '@/features/orders/orderFields';
+import { rateUnit } from '@/features/orders/serviceTypes';
 import { useDisplayCurrency } from '@/features/public/currency';
 import { orderAgainPath, useFavorites, type Favorite } from './favoritesApi';
 

@@ -1,7 +1,7 @@
 // /user/settings: which emails the user gets, and the balance to be alerted under.
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { NOTIFICATION_KINDS, NOTIFICATION_LABELS, notificationSettingsSchema, type NotificationKind } from '@schemas/notifications';
 import { ErrorState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';

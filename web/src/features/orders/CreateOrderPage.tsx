@@ -16,7 +16,7 @@ import { useDisplayCurrency, type DisplayMoney } from '@/features/public/currenc
 import { serviceByIdQuery, type Service } from './catalog';
 import { MassOrderForm } from './MassOrderForm';
 import { OrderForm, type OrderFormStart } from './OrderForm';
-import { rateUnit } from './orderFields';
+import { rateUnit } from './serviceTypes';
 import { ServicePicker } from './ServicePicker';
 
 type TabKey = 'single' | 'mass';

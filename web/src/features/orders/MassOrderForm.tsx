@@ -5,7 +5,7 @@
 // the others stay in it, each with the reason it was not placed.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { MASS_ORDER_MAX_LINES, massOrderSchema, parseMassOrderLines, SERVICE_UNAVAILABLE, type MassOrderLine } from '@schemas/orders';
 import { TextAreaField } from '@/components/Field';
 import { Icon } from '@/components/Icon';

@@ -9,7 +9,7 @@ import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { isLinkMessage } from '@schemas/orders';
 import { SelectField, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
@@ -25,8 +25,9 @@ import type { DisplayMoney } from '@/features/public/currency';
 import { useWalletBalance, walletKeys } from '@/features/wallet/walletApi';
 import { nairaToKobo, type Service } from './catalog';
 import {
-  canDripFeed, EMPTY_ORDER_FORM, FIELD_LABELS, linkFieldText, orderFormSchema, orderTotals, rateUnit, SUBSCRIPTION_DELAYS, toOrderBody, typeSpec, type OrderFormValues,
+  canDripFeed, EMPTY_ORDER_FORM, FIELD_LABELS, linkFieldText, orderFormSchema, orderTotals, SUBSCRIPTION_DELAYS, toOrderBody, type OrderFormValues,
 } from './orderFields';
+import { rateUnit, typeSpec } from './serviceTypes';
 import { newPrice, orderKeys, placeOrder } from './ordersApi';
 
 /** A refusal that names a new price: the charge shown (kobo) and the one the order costs now (naira text). */

@@ -16,7 +16,7 @@ import { cx, useDebouncedValue } from '@/lib/hooks';
 import { useDisplayCurrency } from '@/features/public/currency';
 import { platformsOf, useCategories, useServicesInfinite, type Service } from './catalog';
 import { PlatformChips } from './PlatformChips';
-import { rateUnit } from './orderFields';
+import { rateUnit } from './serviceTypes';
 
 type Row = { kind: 'header'; key: string; title: string; platform?: string | null } | { kind: 'service'; key: string; service: Service };
 

@@ -13,7 +13,7 @@ import { cx, useDebouncedValue } from '@/lib/hooks';
 import { useDisplayCurrency } from '@/features/public/currency';
 import { matchesSearch, platformsOf, useCategories, useServicesInfinite, type Service } from './catalog';
 import { PlatformChips } from './PlatformChips';
-import { rateUnit } from './orderFields';
+import { rateUnit } from './serviceTypes';
 
 interface Props {
   onSelect: (service: Service) => void;

@@ -1,5 +1,5 @@
 // The service catalogue: GET services (paged, searchable) and GET services/categories.
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { publicApi } from '@/lib/api';
 
 export interface Service {
@@ -54,18 +54,19 @@ export function matchesSearch(service: Service, search: string): boolean {
   return service.name.toLowerCase().includes(search.toLowerCase()) || (/^\d{1,9}$/.test(search) && String(service.id) === search);
 }
 
+export const categoriesQuery = queryOptions({
+  queryKey: ['services', 'categories'],
+  queryFn: ({ signal }) => publicApi.get<{ data: Category[] }>('services/categories', { signal }),
+  staleTime: 5 * 60_000,
+});
+
 export function useCategories() {
-  return useQuery({
-    queryKey: ['services', 'categories'],
-    queryFn: ({ signal }) => publicApi.get<{ data: Category[] }>('services/categories', { signal }),
-    select: (r) => (Array.isArray(r?.data) ? r.data : []),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...categoriesQuery, select: (r) => (Array.isArray(r?.data) ? r.data : []) });
 }
 
-/** Pages of services, loaded as the list scrolls (the list virtualises the rows). */
-export function useServicesInfinite(filters: ServiceFilters, pageSize = SERVICES_PAGE_SIZE) {
-  return useInfiniteQuery({
+/** Pages of services, as the list asks for them (and the signed-in pages' early start: earlyRequests.ts). */
+export const servicesListQuery = (filters: ServiceFilters, pageSize = SERVICES_PAGE_SIZE) =>
+  infiniteQueryOptions({
     queryKey: ['services', 'list', filters, pageSize],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
@@ -79,9 +80,12 @@ export function useServicesInfinite(filters: ServiceFilters, pageSize = SERVICES
       const limit = Number(last.limit) || pageSize;
       return page * limit < Number(last.total) && last.data.length > 0 ? page + 1 : undefined;
     },
-    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+
+/** Pages of services, loaded as the list scrolls (the list virtualises the rows). */
+export function useServicesInfinite(filters: ServiceFilters, pageSize = SERVICES_PAGE_SIZE) {
+  return useInfiniteQuery({ ...servicesListQuery(filters, pageSize), placeholderData: keepPreviousData });
 }
 
 /**

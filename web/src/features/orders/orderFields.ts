@@ -1,46 +1,12 @@
 // Which fields each service type needs (the common SMM-panel API types), the form's schema for a
 // chosen service, and turning form values into the POST user/orders body.
-import { z } from 'zod';
+import { z } from '@schemas/zod';
 import { LINK_REQUIRED, LINK_TOO_LONG, MAX_RUNS, QUANTITY_INVALID, type CreateOrderInput } from '@schemas/orders';
 import { chargeKobo, type Service } from './catalog';
-
-export type ExtraField = 'comments' | 'username' | 'usernames' | 'hashtags' | 'hashtag' | 'media' | 'answerNumber' | 'min' | 'max' | 'posts' | 'delay' | 'expiry';
-
-/** Where the quantity comes from (mirrors the Worker's TYPE_RULES in worker/services/order-plan.ts). */
-export type QuantitySource = 'input' | 'comments' | 'usernames' | 'package' | 'subscription';
-
-export interface TypeSpec {
-  quantity: QuantitySource;
-  /** Extra fields the type shows (all required except posts/delay/expiry rules below). */
-  extras: ExtraField[];
-}
-
-const SPECS: Record<string, TypeSpec> = {
-  default: { quantity: 'input', extras: [] },
-  package: { quantity: 'package', extras: [] },
-  'custom comments': { quantity: 'comments', extras: ['comments'] },
-  'custom comments package': { quantity: 'package', extras: ['comments'] },
-  mentions: { quantity: 'input', extras: ['usernames'] },
-  'mentions with hashtags': { quantity: 'input', extras: ['usernames', 'hashtags'] },
-  'mentions custom list': { quantity: 'usernames', extras: ['usernames'] },
-  'mentions hashtag': { quantity: 'input', extras: ['hashtag'] },
-  'mentions user followers': { quantity: 'input', extras: ['username'] },
-  'mentions media likers': { quantity: 'input', extras: ['media'] },
-  poll: { quantity: 'input', extras: ['answerNumber'] },
-  'comment likes': { quantity: 'input', extras: ['username'] },
-  'comment replies': { quantity: 'comments', extras: ['username', 'comments'] },
-  subscriptions: { quantity: 'subscription', extras: ['username', 'min', 'max', 'posts', 'delay', 'expiry'] },
-};
+import { typeSpec, type ExtraField } from './serviceTypes';
 
 /** Delays (minutes) the panels accept for subscriptions (as the Worker checks them). */
 export const SUBSCRIPTION_DELAYS = [0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600] as const;
-
-export function typeSpec(type: string | null | undefined): TypeSpec {
-  return SPECS[(type ?? 'default').trim().toLowerCase()] ?? SPECS.default;
-}
-
-/** The unit a service's rate is for: packages are priced each, everything else per 1000. */
-export const rateUnit = (service: Pick<Service, 'type'>) => (typeSpec(service.type).quantity === 'package' ? 'per package' : 'per 1000');
 
 /** What the link field asks for: a URL, an account for services sold by username, or a subscription's optional profile link. */
 export function linkFieldText(service: Service): { label: string; placeholder: string; hint?: string; byUsername: boolean } {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicApi } from '@/lib/api';
 import { DEFAULT_CURRENCY } from '@/lib/format';
 
@@ -25,12 +25,14 @@ export const SITE_NAME_FALLBACK = 'SMM Provider';
 
 export const publicSettingsKey = ['settings', 'public'] as const;
 
+export const publicSettingsQuery = queryOptions({
+  queryKey: publicSettingsKey,
+  queryFn: ({ signal }) => publicApi.get<PublicSettings>('settings/public', { signal }),
+  staleTime: 5 * 60_000,
+});
+
 export function usePublicSettings() {
-  return useQuery({
-    queryKey: publicSettingsKey,
-    queryFn: ({ signal }) => publicApi.get<PublicSettings>('settings/public', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(publicSettingsQuery);
 }
 
 /**

@@ -5,8 +5,8 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import { z } from 'zod';
+import { toast } from '@/lib/toast';
+import { z } from '@schemas/zod';
 import {
   createTicketSchema, MAX_TICKET_MESSAGE, MAX_TICKET_SUBJECT, ORDER_TICKET_KINDS, TICKET_KINDS, type CreateTicketData, type TicketKind,
 } from '@schemas/tickets';

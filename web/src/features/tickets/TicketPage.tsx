@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Icon } from '@/components/Icon';
 import NotFound from '@/components/NotFound';
 import { handleApiError } from '@/lib/api';

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { API_KEY_NAME_MAX, createApiKeySchema, type CreateApiKeyInput } from '@schemas/api-keys';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { SelectField, TextField } from '@/components/Field';

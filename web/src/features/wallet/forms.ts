@@ -1,6 +1,6 @@
 // Form schemas derived from the Worker's shared wallet schemas (worker/schemas/wallet.ts), so the
 // forms and the endpoints cannot drift apart. Amount inputs are text; the schemas accept numeric text.
-import { z } from 'zod';
+import { z } from '@schemas/zod';
 import { addFundSchema, adminCreditSchema } from '@schemas/wallet';
 
 /** Text typed into an amount input ("1,500.50" is accepted) to a number, NaN when unreadable. */

@@ -2,7 +2,7 @@
 // a referral can be voided (a second account of the same person), which stops later commissions.
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { referralSettingsSchema } from '@schemas/referrals';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';

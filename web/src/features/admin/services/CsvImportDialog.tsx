@@ -1,7 +1,7 @@
 // The CSV import: one row per service of a provider (multipart field `user_file`); every row is
 // checked and answered on its own, and only good rows are written.
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { SelectField } from '@/components/Field';
 import { Modal } from '@/components/Modal';
 import { Badge } from '@/components/StatusBadge';

@@ -5,8 +5,8 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
-import { z } from 'zod';
+import { toast } from '@/lib/toast';
+import { z } from '@schemas/zod';
 import { catalogueSettingsSchema } from '@schemas/catalogue';
 import { ErrorState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';

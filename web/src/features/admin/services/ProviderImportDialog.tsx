@@ -2,7 +2,7 @@
 // rows, virtualised), tick the services to sell, optionally give them a markup, import.
 import { useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ErrorState } from '@/components/EmptyState';
 import { SelectField, TextField } from '@/components/Field';
 import { Modal } from '@/components/Modal';

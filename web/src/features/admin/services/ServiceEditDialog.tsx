@@ -4,8 +4,8 @@
 // margin guard's floor before saving.
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
-import { z } from 'zod';
+import { toast } from '@/lib/toast';
+import { z } from '@schemas/zod';
 import { nairaField } from '@schemas/catalogue';
 import { SelectField, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
