@@ -25,7 +25,7 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Screens are split per route by React.lazy in web/src/routes.tsx; these groups keep the
+        // Screens are split per route by React.lazy in web/src/app/routes.tsx; these groups keep the
         // shared libraries in long-cached chunks of their own instead of the first screen using them.
         codeSplitting: {
           groups: [

@@ -4,16 +4,18 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
-import { WARNING_KINDS } from '../worker/schemas/catalogue';
-import { ORDER_STATUSES } from '../worker/schemas/orders';
+import { DISABLED_REASONS, LINK_KINDS, PRICE_MODES, WARNING_KINDS } from '../worker/schemas/catalogue';
+import { ORDER_STATUSES, SUBMISSION_STATES } from '../worker/schemas/orders';
 import { NOTIFICATION_KINDS } from '../worker/schemas/notifications';
 import { TICKET_KINDS, TICKET_STATUSES } from '../worker/schemas/tickets';
+import { USER_TYPE } from '../worker/schemas/session';
+import { TRANSACTION_TYPE } from '../worker/schemas/wallet';
+
+// The services and tests read them with the tables; the SPA imports them from worker/schemas.
+export { TRANSACTION_TYPE, USER_TYPE };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const kobo = (name: string) => bigint(name, { mode: 'bigint' });
-
-export const USER_TYPE = { admin: 1, user: 2 } as const;
-export const TRANSACTION_TYPE = { deposit: 1, withdrawal: 2 } as const;
 
 // ---------------------------------------------------------------- accounts
 
@@ -221,16 +223,6 @@ export const auditLog = pgTable('audit_log', {
 
 // ---------------------------------------------------------------- catalogue and orders
 
-/**
- * Where an order stands with the provider. queued: certainly not at the provider (safe to send);
- * sending: one process has claimed it and is calling `add`; unknown: `add` may or may not have
- * created it (never sent again automatically); accepted: the provider gave an order id;
- * rejected: the provider refused it for good (the order is canceled and refunded);
- * withdrawn: canceled while still queued, so it never reached the provider.
- */
-export const SUBMISSION_STATES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'withdrawn'] as const;
-export type SubmissionState = (typeof SUBMISSION_STATES)[number];
-
 /** Cached USD-based exchange rates: units of `currency` per 1 USD, at scale 6. */
 export const exchangeRates = pgTable('exchange_rates', {
   currency: text('currency').primaryKey(),
@@ -296,7 +288,7 @@ export const services = pgTable('services', {
   providerRateMicros: bigint('provider_rate_micros', { mode: 'bigint' }).notNull(),
   costKobo: kobo('cost_kobo').notNull(),
   rateKobo: kobo('rate_kobo').notNull(),
-  priceMode: text('price_mode', { enum: ['markup', 'fixed'] }).notNull().default('markup'),
+  priceMode: text('price_mode', { enum: PRICE_MODES }).notNull().default('markup'),
   /** Own markup in basis points; null = the category's or the global one. */
   markupBps: integer('markup_bps'),
   min: integer('min').notNull(),
@@ -313,10 +305,10 @@ export const services = pgTable('services', {
   /** A provider price the sync did not believe (0, missing, or too far from the last): held until an administrator accepts it. */
   proposedProviderRateMicros: bigint('proposed_provider_rate_micros', { mode: 'bigint' }),
   /** What the service's link is, a URL or a username; null: decided from its type and category. */
-  linkKind: text('link_kind', { enum: ['url', 'username'] }),
+  linkKind: text('link_kind', { enum: LINK_KINDS }),
   enabled: boolean('enabled').notNull().default(true),
-  /** Why a service is off: 'admin', 'margin' (the guard) or 'provider_missing' (gone from the provider's list). */
-  disabledReason: text('disabled_reason'),
+  /** Why a service is off (DISABLED_REASONS). */
+  disabledReason: text('disabled_reason', { enum: DISABLED_REASONS }),
   /** Mean time from submission to completion of our own recent completed orders. */
   averageTimeSeconds: integer('average_time_seconds'),
   createdAt: createdAt(),

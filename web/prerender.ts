@@ -61,10 +61,10 @@ export function prerenderPublicPages(): Plugin {
         configFile: config.configFile,
         mode: config.mode,
         logLevel: 'warn',
-        build: { ssr: path.join(config.root, 'src/static-pages.tsx'), outDir: serverDir, emptyOutDir: true, rolldownOptions: { output: { codeSplitting: true } } },
+        build: { ssr: path.join(config.root, 'src/app/static-pages.tsx'), outDir: serverDir, emptyOutDir: true, rolldownOptions: { output: { codeSplitting: true } } },
       });
       try {
-        const { renderPage, renderLoading } = (await import(pathToFileURL(path.join(serverDir, 'static-pages.js')).href)) as typeof import('./src/static-pages');
+        const { renderPage, renderLoading } = (await import(pathToFileURL(path.join(serverDir, 'static-pages.js')).href)) as typeof import('./src/app/static-pages');
         const template = inlineStylesheet(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
         if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to pre-render into');
         const guard = guardScript(renderLoading());

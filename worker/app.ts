@@ -118,6 +118,9 @@ const api = new Hono<AppEnv>()
   .route('/webhooks', webhookRoutes)
   .route('/admin', admin);
 
+/** The /api/v1 routes' inputs and answers, for the SPA's typed client (`hc<AppType>('/api/v1')`). */
+export type AppType = typeof api;
+
 app.route('/api/v1', api);
 app.route('/', crawlerRoutes);
 

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { koboToNaira, nairaToKobo } from '../../worker/lib/decimal';
 import { readFields, sendJson, type FakeRequest } from './http';
-import type { WebhookRecord } from './webhooks';
+import { answerReversal, type ReversalDialect, type SendEvent } from './reversal-requests';
 
 export interface ReversibleTransaction {
   id: number;
@@ -38,8 +38,6 @@ export interface ReversalState<T extends ReversibleTransaction> {
   chargebacks: Map<number, Chargeback>;
 }
 
-export type SendEvent<T> = (transaction: T, event: string, data: Record<string, unknown>) => Promise<WebhookRecord>;
-
 const RESOLUTIONS = new Set<Chargeback['status']>(['won', 'lost', 'accepted', 'declined']);
 let nextRefundId = 75_900;
 let nextChargebackId = 1_130;
@@ -52,17 +50,20 @@ function transactionOf<T extends ReversibleTransaction>(state: ReversalState<T>,
   return state.transactions.get(Number(fields.id));
 }
 
-/** An amount in kobo from the request's naira, or everything not yet reversed; null when it does not fit. */
-function amountOf(fields: Record<string, unknown>, transaction: ReversibleTransaction): number | null {
-  const left = transaction.amountKobo - transaction.reversedKobo;
-  if (fields.amount === undefined) return left > 0 ? left : null;
-  try {
-    const amount = Number(nairaToKobo(fields.amount as string | number));
-    return amount > 0 && amount <= left ? amount : null;
-  } catch {
-    return null;
-  }
-}
+const FLUTTERWAVE: ReversalDialect<ReversibleTransaction> = {
+  isPaid: (transaction) => transaction.status === 'successful',
+  paidKobo: (transaction) => transaction.amountKobo,
+  // Flutterwave takes naira.
+  koboOf: (amount) => {
+    try {
+      return Number(nairaToKobo(amount as string | number));
+    } catch {
+      return NaN;
+    }
+  },
+  notFound: 'No transaction was found for this id',
+  refusal: (message) => ({ status: 'error', message, data: null }),
+};
 
 function chargebackData(chargeback: Chargeback, transaction: ReversibleTransaction) {
   return {
@@ -81,39 +82,32 @@ function chargebackData(chargeback: Chargeback, transaction: ReversibleTransacti
 }
 
 export async function refund<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
-  const fields = readFields(request);
-  const transaction = transactionOf(state, fields);
-  if (!transaction) return sendJson(response, 404, { status: 'error', message: 'No transaction was found for this id', data: null });
-  if (transaction.status !== 'successful') return sendJson(response, 400, { status: 'error', message: 'Only successful transactions can be refunded', data: null });
-  const amount = amountOf(fields, transaction);
-  if (amount === null) return sendJson(response, 400, { status: 'error', message: 'Refund amount cannot be more than what is left of the transaction', data: null });
-  transaction.reversedKobo += amount;
-  const webhook = await send(transaction, 'refund.completed', {
-    id: nextRefundId++,
-    account_id: 73_362,
-    tx_id: transaction.id,
-    flw_ref: `URF_${Date.now()}_${randomBytes(3).readUIntBE(0, 3)}`,
-    wallet_id: 74_639,
-    amount_refunded: Number(koboToNaira(BigInt(amount))),
-    status: 'completed',
-    destination: 'payment_source',
-    meta: { source: 'availablebalance' },
-    created_at: new Date().toISOString(),
+  const asked = { find: (fields: Record<string, unknown>) => transactionOf(state, fields), what: 'Refund', unpaid: 'Only successful transactions can be refunded' };
+  await answerReversal(FLUTTERWAVE, request, response, asked, async (transaction, amount) => {
+    transaction.reversedKobo += amount;
+    const webhook = await send(transaction, 'refund.completed', {
+      id: nextRefundId++,
+      account_id: 73_362,
+      tx_id: transaction.id,
+      flw_ref: `URF_${Date.now()}_${randomBytes(3).readUIntBE(0, 3)}`,
+      wallet_id: 74_639,
+      amount_refunded: Number(koboToNaira(BigInt(amount))),
+      status: 'completed',
+      destination: 'payment_source',
+      meta: { source: 'availablebalance' },
+      created_at: new Date().toISOString(),
+    });
+    return { webhook };
   });
-  sendJson(response, 200, { webhook });
 }
 
 export async function raiseChargeback<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
-  const fields = readFields(request);
-  const transaction = transactionOf(state, fields);
-  if (!transaction) return sendJson(response, 404, { status: 'error', message: 'No transaction was found for this id', data: null });
-  if (transaction.status !== 'successful') return sendJson(response, 400, { status: 'error', message: 'Only successful transactions can be charged back', data: null });
-  const amount = amountOf(fields, transaction);
-  if (amount === null) return sendJson(response, 400, { status: 'error', message: 'Chargeback amount cannot be more than what is left of the transaction', data: null });
-  const chargeback: Chargeback = { id: nextChargebackId++, transactionId: transaction.id, amountKobo: amount, status: 'initiated', stage: 'new', createdAt: new Date().toISOString() };
-  state.chargebacks.set(chargeback.id, chargeback);
-  const webhook = await send(transaction, 'chargeback.created', chargebackData(chargeback, transaction));
-  sendJson(response, 200, { chargeback: { id: chargeback.id }, webhook });
+  const asked = { find: (fields: Record<string, unknown>) => transactionOf(state, fields), what: 'Chargeback', unpaid: 'Only successful transactions can be charged back' };
+  await answerReversal(FLUTTERWAVE, request, response, asked, async (transaction, amount) => {
+    const chargeback: Chargeback = { id: nextChargebackId++, transactionId: transaction.id, amountKobo: amount, status: 'initiated', stage: 'new', createdAt: new Date().toISOString() };
+    state.chargebacks.set(chargeback.id, chargeback);
+    return { chargeback: { id: chargeback.id }, webhook: await send(transaction, 'chargeback.created', chargebackData(chargeback, transaction)) };
+  });
 }
 
 export async function resolveChargeback<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {

@@ -14,7 +14,8 @@ import type { ServerResponse } from 'node:http';
 import { nairaToKobo } from '../../worker/lib/decimal';
 import { checkoutPage, paymentForm, type CheckoutBrand } from './checkout';
 import { raiseChargeback, refund, resolveChargeback, type ReversalState } from './flutterwave-reversals';
-import { escapeHtml, readFields, redirect, Scopes, sendHtml, sendJson, startFakeServer, type FakeRequest, type RunningFake } from './http';
+import { escapeHtml, readFields, redirect, Scopes, sendHtml, sendJson, type FakeRequest, type RunningFake } from './http';
+import { CheckoutLinks, type Domain, domainsOfKeys, servePaymentFake } from './payment-fake';
 import { defaultWebhookControls, webhookSender, type WebhookControls, type WebhookRecord } from './webhooks';
 
 export interface FakeFlutterwaveOptions {
@@ -28,8 +29,6 @@ export interface FakeFlutterwaveOptions {
   /** The dashboard's webhook URL; null keeps events in /__webhooks only. */
   webhookUrl?: string | null;
 }
-
-type Domain = 'test' | 'live';
 
 /** A payment started with POST /v3/payments; it becomes a transaction when the payer pays or is declined. */
 interface Payment {
@@ -73,12 +72,9 @@ const NOT_FOUND = 'No transaction was found for this id';
 const BRAND: CheckoutBrand = { name: 'Flutterwave', accent: '#f5a623', testCard: 'Test card 5531 8866 5214 2950 · 09/32 · CVV 564 · PIN 3310 · OTP 12345' };
 
 export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Promise<RunningFake> {
-  const domainOfKey = new Map<string, Domain>([[options.secretKey, 'test']]);
-  if (options.liveSecretKey) domainOfKey.set(options.liveSecretKey, 'live');
+  const domainOfKey = domainsOfKeys(options);
   let nextId = 288_200_000;
   const webhooks = webhookSender({ signatureHeader: 'verif-hash', userAgent: 'Flutterwave-Webhook (fake)' });
-  /** Hosted links are global, like Flutterwave's: code -> scope and tx_ref. */
-  const hosted = new Map<string, { scope: string; txRef: string }>();
   const scopes = new Scopes<FlutterwaveState>((scope) => ({
     scope,
     payments: new Map(),
@@ -88,17 +84,19 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
     // Only the root scope knows the app; test scopes read /__webhooks instead.
     controls: defaultWebhookControls(scope === '' ? (options.webhookUrl ?? null) : null),
   }));
+  /** Hosted links: code -> the payment's tx_ref in its scope. */
+  const hosted = new CheckoutLinks(scopes, (state: FlutterwaveState, txRef: string) => state.payments.get(txRef));
 
   function refuse(response: ServerResponse, status: number, message: string): void {
     sendJson(response, status, { status: 'error', message, data: null });
   }
 
-  /** The domain of the request's key; null (answered 401) when it carries none of ours. */
-  function authorize(request: FakeRequest, response: ServerResponse): Domain | null {
+  /** Answers with `handle`, given the domain of the request's key; 401 when it carries none of ours. */
+  function withKey(request: FakeRequest, response: ServerResponse, handle: (domain: Domain) => void): void {
     const key = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
     const domain = key === undefined ? undefined : domainOfKey.get(key);
-    if (!domain) refuse(response, 401, 'Invalid authorization key');
-    return domain ?? null;
+    if (!domain) return refuse(response, 401, 'Invalid authorization key');
+    handle(domain);
   }
 
   function readKobo(value: unknown): number | null {
@@ -134,7 +132,7 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
       meta: fields.meta ?? null,
       transactionId: null,
     });
-    hosted.set(code, { scope: state.scope, txRef });
+    hosted.add(code, state.scope, txRef);
     sendJson(response, 200, { status: 'success', message: 'Hosted Link', data: { link: `${request.scopeUrl}/v3/hosted/pay/${code}` } });
   }
 
@@ -217,10 +215,9 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
   }
 
   async function checkout(request: FakeRequest, response: ServerResponse, code: string): Promise<void> {
-    const entry = hosted.get(code);
-    const state = entry ? scopes.get(entry.scope) : undefined;
-    const payment = entry && state ? state.payments.get(entry.txRef) : undefined;
-    if (!state || !payment) return sendHtml(response, 404, checkoutPage(BRAND, { title: 'Invalid payment link', body: '<p>This payment link does not exist or has expired.</p>' }));
+    const opened = hosted.open(code);
+    if (!opened) return sendHtml(response, 404, checkoutPage(BRAND, { title: 'Invalid payment link', body: '<p>This payment link does not exist or has expired.</p>' }));
+    const { state, payment } = opened;
     const done = payment.transactionId === null ? undefined : state.transactions.get(payment.transactionId);
 
     if (request.method === 'POST' && !done) {
@@ -237,44 +234,27 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
     }));
   }
 
-  return startFakeServer(
-    options.port ?? 0,
-    async (request, response, scope) => {
-      const state = scopes.get(scope);
-      const { method, path } = request;
-      if (method === 'POST' && path === '/v3/payments') {
-        const domain = authorize(request, response);
-        if (domain) initialize(state, domain, request, response);
-        return;
-      }
-      if (method === 'GET' && path === '/v3/transactions/verify_by_reference') {
-        const domain = authorize(request, response);
-        if (!domain) return;
-        const txRef = request.query.get('tx_ref') ?? '';
-        const payment = state.payments.get(txRef);
-        return answerTransaction(response, domain, payment?.transactionId == null ? undefined : state.transactions.get(payment.transactionId));
-      }
-      const verifyMatch = /^\/v3\/transactions\/([^/]+)\/verify$/.exec(path);
-      if (method === 'GET' && verifyMatch) {
-        const domain = authorize(request, response);
-        if (domain) answerTransaction(response, domain, /^\d+$/.test(verifyMatch[1]) ? state.transactions.get(Number(verifyMatch[1])) : undefined);
-        return;
-      }
-      if (method === 'GET' && path === '/v3/balances') {
-        const domain = authorize(request, response);
-        if (domain) balances(state, domain, response);
-        return;
-      }
-      const hostedMatch = /^\/v3\/hosted\/pay\/([0-9a-f]+)$/.exec(path);
-      if ((method === 'GET' || method === 'POST') && hostedMatch) return checkout(request, response, hostedMatch[1]);
-      if (method === 'GET' && path === '/__webhooks') return sendJson(response, 200, { webhooks: state.webhooks });
-      const send = (transaction: Transaction, event: string, data: Record<string, unknown>) =>
-        webhooks.send(state.webhooks, state.controls, { event, reference: transaction.txRef, body: JSON.stringify({ event, data }), signature: options.secretHash });
-      if (method === 'POST' && path === '/__refund') return refund(state, send, request, response);
-      if (method === 'POST' && path === '/__chargeback') return raiseChargeback(state, send, request, response);
-      if (method === 'POST' && path === '/__chargeback/resolve') return resolveChargeback(state, send, request, response);
-      refuse(response, 404, 'Route not found');
-    },
-    () => webhooks.close(),
-  );
+  return servePaymentFake(options.port, scopes, webhooks, async (request, response, state) => {
+    const { method, path } = request;
+    if (method === 'POST' && path === '/v3/payments') return withKey(request, response, (domain) => initialize(state, domain, request, response));
+    if (method === 'GET' && path === '/v3/transactions/verify_by_reference') {
+      return withKey(request, response, (domain) => {
+        const payment = state.payments.get(request.query.get('tx_ref') ?? '');
+        answerTransaction(response, domain, payment?.transactionId == null ? undefined : state.transactions.get(payment.transactionId));
+      });
+    }
+    const verifyMatch = /^\/v3\/transactions\/([^/]+)\/verify$/.exec(path);
+    if (method === 'GET' && verifyMatch) {
+      return withKey(request, response, (domain) => answerTransaction(response, domain, /^\d+$/.test(verifyMatch[1]) ? state.transactions.get(Number(verifyMatch[1])) : undefined));
+    }
+    if (method === 'GET' && path === '/v3/balances') return withKey(request, response, (domain) => balances(state, domain, response));
+    const hostedMatch = /^\/v3\/hosted\/pay\/([0-9a-f]+)$/.exec(path);
+    if ((method === 'GET' || method === 'POST') && hostedMatch) return checkout(request, response, hostedMatch[1]);
+    const send = (transaction: Transaction, event: string, data: Record<string, unknown>) =>
+      webhooks.send(state.webhooks, state.controls, { event, reference: transaction.txRef, body: JSON.stringify({ event, data }), signature: options.secretHash });
+    if (method === 'POST' && path === '/__refund') return refund(state, send, request, response);
+    if (method === 'POST' && path === '/__chargeback') return raiseChargeback(state, send, request, response);
+    if (method === 'POST' && path === '/__chargeback/resolve') return resolveChargeback(state, send, request, response);
+    refuse(response, 404, 'Route not found');
+  });
 }

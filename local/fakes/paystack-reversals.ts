@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { readFields, sendJson, type FakeRequest } from './http';
-import type { WebhookRecord } from './webhooks';
+import { answerReversal, type ReversalDialect, type SendEvent } from './reversal-requests';
 
 export interface ReversibleTransaction {
   id: number;
@@ -44,19 +44,21 @@ export interface ReversalState<T extends ReversibleTransaction> {
   disputes: Map<number, Dispute>;
 }
 
-/** Sends one signed event about `transaction` and answers its record. */
-export type SendEvent<T> = (transaction: T, event: string, data: Record<string, unknown>) => Promise<WebhookRecord>;
-
 const RESOLUTIONS = new Set(['declined', 'merchant-accepted', 'auto-accepted']);
 let nextDisputeId = 358_900;
 
-/** An amount in kobo from the request, or everything not yet reversed; null when it does not fit. */
-function amountOf(fields: Record<string, unknown>, transaction: ReversibleTransaction): number | null {
-  const left = transaction.amount - transaction.reversedKobo;
-  if (fields.amount === undefined) return left > 0 ? left : null;
-  const amount = typeof fields.amount === 'number' ? fields.amount : typeof fields.amount === 'string' && /^\d+$/.test(fields.amount) ? Number(fields.amount) : NaN;
-  return Number.isSafeInteger(amount) && amount > 0 && amount <= left ? amount : null;
-}
+const PAYSTACK: ReversalDialect<ReversibleTransaction> = {
+  isPaid: (transaction) => transaction.status === 'success',
+  paidKobo: (transaction) => transaction.amount,
+  // Paystack takes kobo, as a number or a string of digits.
+  koboOf: (amount) => (typeof amount === 'number' ? amount : typeof amount === 'string' && /^\d+$/.test(amount) ? Number(amount) : NaN),
+  notFound: 'No such transaction',
+  refusal: (message) => ({ error: message }),
+};
+
+/** The transaction a request's reference names. */
+const byReference = <T extends ReversibleTransaction>(state: ReversalState<T>) => (fields: Record<string, unknown>) =>
+  typeof fields.reference === 'string' ? state.transactions.get(fields.reference) : undefined;
 
 function customer(transaction: ReversibleTransaction) {
   return { id: transaction.customerId, first_name: 'Test', last_name: 'Payer', email: transaction.email, customer_code: `CUS_${transaction.customerId.toString(36)}`, phone: null, metadata: {}, risk_action: 'default', international_format_phone: null };
@@ -99,39 +101,32 @@ function reverse(transaction: ReversibleTransaction, amount: number): void {
 }
 
 export async function refund<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
-  const fields = readFields(request);
-  const transaction = typeof fields.reference === 'string' ? state.transactions.get(fields.reference) : undefined;
-  if (!transaction) return sendJson(response, 404, { error: 'No such transaction' });
-  if (transaction.status !== 'success') return sendJson(response, 400, { error: 'Transaction has not been paid, or is already reversed' });
-  const amount = amountOf(fields, transaction);
-  if (amount === null) return sendJson(response, 400, { error: 'Refund amount cannot be more than what is left of the transaction' });
-  reverse(transaction, amount);
-  const webhook = await send(transaction, 'refund.processed', {
-    status: 'processed',
-    transaction_reference: transaction.reference,
-    refund_reference: randomBytes(6).readUIntBE(0, 6).toString().padStart(12, '0'),
-    // Paystack sends this amount as a string of kobo.
-    amount: String(amount),
-    currency: transaction.currency,
-    processor: 'mpgs_zen',
-    customer: { first_name: 'Test', last_name: 'Payer', email: transaction.email },
-    integration: 412_829,
-    domain: transaction.domain,
+  const asked = { find: byReference(state), what: 'Refund', unpaid: 'Transaction has not been paid, or is already reversed' };
+  await answerReversal(PAYSTACK, request, response, asked, async (transaction, amount) => {
+    reverse(transaction, amount);
+    const webhook = await send(transaction, 'refund.processed', {
+      status: 'processed',
+      transaction_reference: transaction.reference,
+      refund_reference: randomBytes(6).readUIntBE(0, 6).toString().padStart(12, '0'),
+      // Paystack sends this amount as a string of kobo.
+      amount: String(amount),
+      currency: transaction.currency,
+      processor: 'mpgs_zen',
+      customer: { first_name: 'Test', last_name: 'Payer', email: transaction.email },
+      integration: 412_829,
+      domain: transaction.domain,
+    });
+    return { webhook };
   });
-  sendJson(response, 200, { webhook });
 }
 
 export async function openDispute<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
-  const fields = readFields(request);
-  const transaction = typeof fields.reference === 'string' ? state.transactions.get(fields.reference) : undefined;
-  if (!transaction) return sendJson(response, 404, { error: 'No such transaction' });
-  if (transaction.status !== 'success') return sendJson(response, 400, { error: 'Only a paid transaction can be disputed' });
-  const amount = amountOf(fields, transaction);
-  if (amount === null) return sendJson(response, 400, { error: 'Dispute amount cannot be more than what is left of the transaction' });
-  const dispute: Dispute = { id: nextDisputeId++, reference: transaction.reference, amount, status: 'awaiting-merchant-feedback', resolution: null, createdAt: new Date().toISOString(), resolvedAt: null };
-  state.disputes.set(dispute.id, dispute);
-  const webhook = await send(transaction, 'charge.dispute.create', disputeData(dispute, transaction));
-  sendJson(response, 200, { dispute: { id: dispute.id }, webhook });
+  const asked = { find: byReference(state), what: 'Dispute', unpaid: 'Only a paid transaction can be disputed' };
+  await answerReversal(PAYSTACK, request, response, asked, async (transaction, amount) => {
+    const dispute: Dispute = { id: nextDisputeId++, reference: transaction.reference, amount, status: 'awaiting-merchant-feedback', resolution: null, createdAt: new Date().toISOString(), resolvedAt: null };
+    state.disputes.set(dispute.id, dispute);
+    return { dispute: { id: dispute.id }, webhook: await send(transaction, 'charge.dispute.create', disputeData(dispute, transaction)) };
+  });
 }
 
 export async function resolveDispute<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {

@@ -18,10 +18,10 @@ import {
   sendGarbage,
   sendHtml,
   sendJson,
-  startFakeServer,
   type FakeRequest,
   type RunningFake,
 } from './http';
+import { CheckoutLinks, type Domain, domainsOfKeys, servePaymentFake } from './payment-fake';
 import { openDispute, refund, resolveDispute, type ReversalState, type ReversibleTransaction } from './paystack-reversals';
 import {
   createCustomer, createDedicatedAccount, newTransferState, transferAuthorization, transferByApi, transferBySandboxPage, type FakeDedicatedAccount, type TransferState, type TransferTarget,
@@ -42,7 +42,6 @@ export interface FakePaystackOptions {
 }
 
 type TransactionStatus = ReversibleTransaction['status'];
-type Domain = 'test' | 'live';
 type VerifyMode = 'normal' | 'timeout' | 'garbage' | 'error';
 
 interface Transaction {
@@ -89,12 +88,9 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 const BRAND: CheckoutBrand = { name: 'Paystack', accent: '#0ba4db', testCard: 'Test card 4084 0840 8408 4081 · any future date · CVV 408' };
 
 export async function startFakePaystack(options: FakePaystackOptions): Promise<RunningFake> {
-  const domainOfKey = new Map<string, Domain>([[options.secretKey, 'test']]);
-  if (options.liveSecretKey) domainOfKey.set(options.liveSecretKey, 'live');
+  const domainOfKey = domainsOfKeys(options);
   let nextId = 4_099_260_000;
   const webhooks = webhookSender({ signatureHeader: 'x-paystack-signature', userAgent: 'Paystack-Webhook (fake)' });
-  /** Checkout links are global, like Paystack's: access code -> scope and reference. */
-  const checkouts = new Map<string, { scope: string; reference: string }>();
 
   const defaultControls = (scope: string): Controls => ({
     // Only the root scope knows the app; test scopes read /__webhooks instead.
@@ -105,17 +101,16 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     overrideDomain: null,
   });
   const scopes = new Scopes<PaystackState>((scope) => ({ scope, transactions: new Map(), disputes: new Map(), webhooks: [], controls: defaultControls(scope), ...newTransferState() }));
+  /** Checkout links: access code -> the transaction's reference in its scope. */
+  const checkouts = new CheckoutLinks(scopes, (state: PaystackState, reference: string) => state.transactions.get(reference));
 
-  /** The domain of the request's key; null (answered 401) when it carries none of ours. */
-  function authorize(request: FakeRequest, response: ServerResponse): Domain | null {
+  /** Answers with `handle`, given the domain of the request's key; 401 when it carries none of ours. */
+  function withKey(request: FakeRequest, response: ServerResponse, handle: (domain: Domain) => void): void {
     const header = String(request.headers.authorization ?? '');
-    if (!/^Bearer\s+\S+/i.test(header)) {
-      sendJson(response, 401, { status: false, message: 'Format is Authorization: Bearer [secret key]' });
-      return null;
-    }
+    if (!/^Bearer\s+\S+/i.test(header)) return sendJson(response, 401, { status: false, message: 'Format is Authorization: Bearer [secret key]' });
     const domain = domainOfKey.get(header.replace(/^Bearer\s+/i, ''));
-    if (!domain) sendJson(response, 401, { status: false, message: 'Invalid key' });
-    return domain ?? null;
+    if (!domain) return sendJson(response, 401, { status: false, message: 'Invalid key' });
+    handle(domain);
   }
 
   function refuse(response: ServerResponse, status: number, message: string): void {
@@ -159,7 +154,7 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
       reversedKobo: 0,
       channel: 'card',
     });
-    checkouts.set(accessCode, { scope: state.scope, reference });
+    checkouts.add(accessCode, state.scope, reference);
     sendJson(response, 200, {
       status: true,
       message: 'Authorization URL created',
@@ -296,10 +291,9 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
   }
 
   async function checkout(request: FakeRequest, response: ServerResponse, accessCode: string): Promise<void> {
-    const entry = checkouts.get(accessCode);
-    const state = entry ? scopes.get(entry.scope) : undefined;
-    const transaction = entry && state ? state.transactions.get(entry.reference) : undefined;
-    if (!state || !transaction) return sendHtml(response, 404, checkoutPage(BRAND, { title: 'Invalid checkout link', body: '<p>This payment link does not exist or has expired.</p>' }));
+    const opened = checkouts.open(accessCode);
+    if (!opened) return sendHtml(response, 404, checkoutPage(BRAND, { title: 'Invalid checkout link', body: '<p>This payment link does not exist or has expired.</p>' }));
+    const { state, payment: transaction } = opened;
 
     if (request.method === 'POST') {
       const outcome = readFields(request).outcome === 'success' ? 'success' : 'failed';
@@ -340,57 +334,31 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     sendJson(response, 200, { changed, status: transaction.status, callbackLocation: callbackLocation(transaction) });
   }
 
-  return startFakeServer(
-    options.port ?? 0,
-    async (request, response, scope) => {
-      const state = scopes.get(scope);
-      const { method, path } = request;
-      if (method === 'POST' && path === '/transaction/initialize') {
-        const domain = authorize(request, response);
-        if (domain) initialize(state, domain, request, response);
-        return;
-      }
-      const verifyMatch = /^\/transaction\/verify\/([^/]*)$/.exec(path);
-      if (method === 'GET' && verifyMatch) {
-        const domain = authorize(request, response);
-        if (domain) verify(state, domain, decodeURIComponent(verifyMatch[1]), response);
-        return;
-      }
-      if (method === 'POST' && path === '/customer') {
-        const domain = authorize(request, response);
-        if (domain) createCustomer(state, domain, request, response);
-        return;
-      }
-      if (method === 'POST' && path === '/dedicated_account') {
-        const domain = authorize(request, response);
-        if (domain) createDedicatedAccount(state, domain, request, response);
-        return;
-      }
-      const receive = (target: TransferTarget, kobo: number) => receiveTransfer(state, target, kobo);
-      if (path === '/transfer' && (method === 'GET' || method === 'POST')) return transferBySandboxPage(BRAND, state, request, response, receive);
-      if (method === 'POST' && path === '/__transfer') return transferByApi(state, request, response, receive);
-      if (method === 'GET' && path === '/balance') {
-        const domain = authorize(request, response);
-        if (domain) balance(state, domain, response);
-        return;
-      }
-      const checkoutMatch = /^\/checkout\/([a-z0-9]+)$/.exec(path);
-      if ((method === 'GET' || method === 'POST') && checkoutMatch) return checkout(request, response, checkoutMatch[1]);
-      if (method === 'POST' && path === '/__control') return control(state, request, response);
-      if (method === 'POST' && path === '/__complete') return completeByApi(state, request, response);
-      const send = (transaction: Transaction, event: string, data: Record<string, unknown>) => emit(state, transaction, event, data);
-      if (method === 'POST' && path === '/__refund') return refund(state, send, request, response);
-      if (method === 'POST' && path === '/__dispute') return openDispute(state, send, request, response);
-      if (method === 'POST' && path === '/__dispute/resolve') return resolveDispute(state, send, request, response);
-      if (method === 'GET' && path === '/__webhooks') return sendJson(response, 200, { webhooks: state.webhooks });
-      if (method === 'POST' && path === '/__reset') {
-        scopes.reset(scope);
-        return sendJson(response, 200, { ok: true });
-      }
-      sendJson(response, 404, { status: false, message: 'Route not found' });
-    },
-    () => webhooks.close(),
-  );
+  return servePaymentFake(options.port, scopes, webhooks, async (request, response, state, scope) => {
+    const { method, path } = request;
+    if (method === 'POST' && path === '/transaction/initialize') return withKey(request, response, (domain) => initialize(state, domain, request, response));
+    const verifyMatch = /^\/transaction\/verify\/([^/]*)$/.exec(path);
+    if (method === 'GET' && verifyMatch) return withKey(request, response, (domain) => verify(state, domain, decodeURIComponent(verifyMatch[1]), response));
+    if (method === 'POST' && path === '/customer') return withKey(request, response, (domain) => createCustomer(state, domain, request, response));
+    if (method === 'POST' && path === '/dedicated_account') return withKey(request, response, (domain) => createDedicatedAccount(state, domain, request, response));
+    const receive = (target: TransferTarget, kobo: number) => receiveTransfer(state, target, kobo);
+    if (path === '/transfer' && (method === 'GET' || method === 'POST')) return transferBySandboxPage(BRAND, state, request, response, receive);
+    if (method === 'POST' && path === '/__transfer') return transferByApi(state, request, response, receive);
+    if (method === 'GET' && path === '/balance') return withKey(request, response, (domain) => balance(state, domain, response));
+    const checkoutMatch = /^\/checkout\/([a-z0-9]+)$/.exec(path);
+    if ((method === 'GET' || method === 'POST') && checkoutMatch) return checkout(request, response, checkoutMatch[1]);
+    if (method === 'POST' && path === '/__control') return control(state, request, response);
+    if (method === 'POST' && path === '/__complete') return completeByApi(state, request, response);
+    const send = (transaction: Transaction, event: string, data: Record<string, unknown>) => emit(state, transaction, event, data);
+    if (method === 'POST' && path === '/__refund') return refund(state, send, request, response);
+    if (method === 'POST' && path === '/__dispute') return openDispute(state, send, request, response);
+    if (method === 'POST' && path === '/__dispute/resolve') return resolveDispute(state, send, request, response);
+    if (method === 'POST' && path === '/__reset') {
+      scopes.reset(scope);
+      return sendJson(response, 200, { ok: true });
+    }
+    sendJson(response, 404, { status: false, message: 'Route not found' });
+  });
 }
 
 function safeJson(text: string): unknown {

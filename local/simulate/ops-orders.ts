@@ -70,33 +70,33 @@ export async function placeOrder(sim: Sim, services: readonly SimService[], api:
     + `${named.length ? ` order ${named.join(', ')}` : ''}${refusal ? ` (${String(refusal).slice(0, 80)})` : ''}`;
 }
 
-export async function refill(sim: Sim, target?: TargetOrder): Promise<string> {
-  const { rng, world } = sim;
-  const order = target ?? await pickOrder(sim, rng.chance(0.8) ? 'refillable' : 'any');
-  if (!order) return 'refill: no order yet';
-  const user = world.users.find((candidate) => candidate.id === order.userId)!;
-  const api: Api = rng.chance(0.5) ? 'v1' : 'v2';
-  tally(sim, `refill ${api}`);
+/**
+ * Asks for a refill or a cancel of the order as its owner, through the SPA's API or the reseller API
+ * (half and half), and checks the answer is one that API may give.
+ */
+async function askAboutOrder(sim: Sim, order: TargetOrder, action: 'refill' | 'cancel', resellerFields: Record<string, string>, tallyAs: string) {
+  const user = sim.world.users.find((candidate) => candidate.id === order.userId)!;
+  const api: Api = sim.rng.chance(0.5) ? 'v1' : 'v2';
+  tally(sim, `${tallyAs} ${api}`);
   const abortAfterMs = takeHangUp(sim);
   const answer = api === 'v1'
-    ? await user.session.api(`user/orders/${order.id}/refill`, { method: 'POST', abortAfterMs })
-    : await resellerCall(sim, user, { action: 'refill', order: String(order.id) }, { abortAfterMs });
-  expect(sim, api === 'v1' ? 'POST user/orders/:id/refill' : 'api/v2 refill', answer, api === 'v1' ? [200, 400, 409, 502, 503] : [200, 429, 503]);
+    ? await user.session.api(`user/orders/${order.id}/${action}`, { method: 'POST', abortAfterMs })
+    : await resellerCall(sim, user, resellerFields, { abortAfterMs });
+  expect(sim, api === 'v1' ? `POST user/orders/:id/${action}` : `api/v2 ${action}`, answer, api === 'v1' ? [200, 400, 409, 502, 503] : [200, 429, 503]);
+  return { api, answer };
+}
+
+export async function refill(sim: Sim, target?: TargetOrder): Promise<string> {
+  const order = target ?? await pickOrder(sim, sim.rng.chance(0.8) ? 'refillable' : 'any');
+  if (!order) return 'refill: no order yet';
+  const { api, answer } = await askAboutOrder(sim, order, 'refill', { action: 'refill', order: String(order.id) }, 'refill');
   return `refill ${api} of order ${order.id} (${order.status}): ${said(answer)}`;
 }
 
 export async function userCancel(sim: Sim, target?: TargetOrder): Promise<string> {
-  const { rng, world } = sim;
-  const order = target ?? await pickOrder(sim, rng.chance(0.85) ? 'open' : 'any');
+  const order = target ?? await pickOrder(sim, sim.rng.chance(0.85) ? 'open' : 'any');
   if (!order) return 'cancel: no order yet';
-  const user = world.users.find((candidate) => candidate.id === order.userId)!;
-  const api: Api = rng.chance(0.5) ? 'v1' : 'v2';
-  tally(sim, `user cancel ${api}`);
-  const abortAfterMs = takeHangUp(sim);
-  const answer = api === 'v1'
-    ? await user.session.api(`user/orders/${order.id}/cancel`, { method: 'POST', abortAfterMs })
-    : await resellerCall(sim, user, { action: 'cancel', orders: String(order.id) }, { abortAfterMs });
-  expect(sim, api === 'v1' ? 'POST user/orders/:id/cancel' : 'api/v2 cancel', answer, api === 'v1' ? [200, 400, 409, 502, 503] : [200, 429, 503]);
+  const { api, answer } = await askAboutOrder(sim, order, 'cancel', { action: 'cancel', orders: String(order.id) }, 'user cancel');
   const detail = answer.kind === 'answered' ? (api === 'v1' ? answer.body?.message : JSON.stringify(answer.body)) : '';
   return `user cancel ${api} of order ${order.id} (${order.status}, ${order.submission}): ${said(answer)} ${String(detail ?? '').slice(0, 80)}`;
 }

@@ -3,12 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE } from '../support/browser';
-import { newUser, openPage, submitLogin, useBrowser } from './shop';
+import { describe, expect } from 'vitest';
+import { eachAreaAtBothWidths, useBrowser } from './shop';
 
 const browser = useBrowser();
-const admin = inject('e2eAdmin');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const PUBLIC_SCREENS = ['/', '/services', '/about-us', '/contact-us', '/auth/login', '/auth/register', '/forgot-password'];
@@ -42,30 +40,6 @@ async function audit(page: Page, paths: string[]) {
   expect(found).toEqual([]);
 }
 
-describe.each([
-  ['phone', PHONE],
-  ['laptop', DESKTOP],
-])('on a %s, axe finds nothing', (_name, viewport) => {
-  it('on the public screens', async () => {
-    const { context, page } = await openPage(browser(), viewport);
-    await audit(page, PUBLIC_SCREENS);
-    await context.close();
-  });
-
-  it("on a user's screens", async () => {
-    const user = await newUser('Axe Checked');
-    const { context, page } = await openPage(browser(), viewport);
-    await submitLogin(page, user.email, user.password);
-    await page.waitForURL(/\/user(\/|$)/);
-    await audit(page, USER_SCREENS);
-    await context.close();
-  });
-
-  it("on an administrator's screens", async () => {
-    const { context, page } = await openPage(browser(), viewport);
-    await submitLogin(page, admin.email, admin.password);
-    await page.waitForURL(/\/admin(\/|$)/);
-    await audit(page, ADMIN_SCREENS);
-    await context.close();
-  });
+describe('axe finds nothing', () => {
+  eachAreaAtBothWidths(browser, { visitor: PUBLIC_SCREENS, user: USER_SCREENS, admin: ADMIN_SCREENS }, audit);
 });

@@ -1,69 +1,19 @@
 // The administrator's day, end to end in Chromium against the stack `npm start` runs: crediting a
 // wallet through the confirmation dialog (once per reference), the user-detail tabs of the spec,
 // a markup change reaching the public price, suspending a user, and the sidebar at 767/768 px.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { api, expectToast, newUser, newUserSignedIn, signedInPage, submitLogin, unique, useBrowser } from './shop';
 
-const shopUrl = inject('shopUrl');
 const admin = inject('e2eAdmin');
 const REFERENCE_USED = 'This reference has already been used. Please use a new reference.';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-/** Sign-ins are rate limited per address; each browser here comes from an address of its own. */
-const uniqueIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
-
-async function api<T = any>(path: string, options: { method?: string; body?: unknown; token?: string | null } = {}): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = { 'cf-connecting-ip': uniqueIp() };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${shopUrl}/api/v1/${path}`, { method: options.method ?? (options.body === undefined ? 'GET' : 'POST'), headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
-/** A user made through the API, signed in there too. */
-async function newUser(fullName: string) {
-  const email = `${unique('e2e-user')}@example.com`;
-  const password = 'user-password-1';
-  expect((await api('auth/register', { body: { fullName, email, password, userType: 2 } })).status).toBe(201);
-  const session = await api<{ accessToken: string; user: { id: number } }>('auth/login', { body: { email, password } });
-  return { id: session.body.user.id, email, password, fullName, token: session.body.accessToken };
-}
-
-async function openPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(browser, shopUrl, viewport);
-  await opened.context.setExtraHTTPHeaders({ 'cf-connecting-ip': uniqueIp() });
-  return opened;
-}
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+const browser = useBrowser();
 
 /** A signed-in administrator's browser. */
-async function adminPage(viewport = DESKTOP) {
-  const opened = await openPage(viewport);
-  await login(opened.page, admin.email, admin.password);
-  await opened.page.waitForURL(/\/admin(\/|$)/);
-  return opened;
-}
+const adminPage = (viewport = DESKTOP) => signedInPage(browser(), admin, 'admin', viewport);
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('TOKEN'));
-
-async function expectToast(page: Page, text: string): Promise<void> {
-  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
-}
 
 async function openUser(page: Page, user: { email: string; fullName: string }) {
   await page.goto('/admin/users');
@@ -187,10 +137,7 @@ describe('an administrator', () => {
   });
 
   it('suspends a user, who is logged out at once and cannot sign in again', async () => {
-    const user = await newUser('Tunde Suspend');
-    const visitor = await openPage(DESKTOP);
-    await login(visitor.page, user.email, user.password);
-    await visitor.page.waitForURL(/\/user(\/|$)/);
+    const { user, ...visitor } = await newUserSignedIn(browser(), 'Tunde Suspend', DESKTOP);
 
     const { context, page } = await adminPage(DESKTOP);
     await page.goto('/admin/users');
@@ -204,7 +151,7 @@ describe('an administrator', () => {
 
     await visitor.page.goto('/user/profile');
     await visitor.page.waitForURL('**/auth/login');
-    await login(visitor.page, user.email, user.password);
+    await submitLogin(visitor.page, user.email, user.password);
     await expectToast(visitor.page, 'Your account is suspended. Contact support.');
     await visitor.context.close();
     await context.close();

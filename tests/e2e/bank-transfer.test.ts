@@ -3,17 +3,14 @@
 // and sees it credited once, named as a bank transfer.
 import { describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, submitLogin, useBrowser } from './shop';
+import { api, newUserSignedIn, useBrowser } from './shop';
 
 const browser = useBrowser();
 
 describe('funding by bank transfer', () => {
   it('gives an account number on Add fund and credits a transfer to it once', async () => {
-    const customer = await newUser('Sade Transfer');
-    const { context, page } = await openPage(browser(), PHONE);
+    const { user: customer, context, page } = await newUserSignedIn(browser(), 'Sade Transfer', PHONE);
     try {
-      await submitLogin(page, customer.email, customer.password);
-      await page.waitForURL(/\/user(\/|$)/);
       await page.goto('/user/add-fund');
       const card = page.getByRole('region', { name: 'Pay by bank transfer' });
       await card.getByRole('button', { name: 'Get my account number' }).click();

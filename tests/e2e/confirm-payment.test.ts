@@ -2,26 +2,15 @@
 // reloading the page, or opening the provider's return address in another tab, shows the wallet
 // credited (never "Payment Failed!", which sends a charged customer to pay again), and the page
 // with nothing to confirm says so.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, submitLogin } from './shop';
+import { describe, expect, it } from 'vitest';
+import { PHONE, screenshot } from '../support/browser';
+import { api, newUserSignedIn, useBrowser } from './shop';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the payment confirmation page', () => {
   it('shows a paid deposit credited after a reload and in another tab, and says when there is nothing to confirm', async () => {
-    const user = await newUser('Tunde Bakare');
-    const { context, page } = await openPage(browser, PHONE);
-    await submitLogin(page, user.email, user.password);
-    await page.waitForURL(/\/user(\/|$)/);
+    const { user, context, page } = await newUserSignedIn(browser(), 'Tunde Bakare', PHONE);
 
     await page.goto('/user/add-fund');
     await page.getByLabel(/amount/i).first().fill('1500');

@@ -3,7 +3,7 @@
 // link and quantity of that last order.
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, signInByApi, submitLogin, unique, useBrowser } from './shop';
+import { api, newUser, signedInPage, signInByApi, unique, useBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
 const browser = useBrowser();
@@ -18,10 +18,8 @@ describe('favourite services', () => {
     const credit = await api('user/admin-credit-user-wallet', { token: adminToken, body: { amount: '100000', reference: unique('e2e-fav-'), userId: customer.id } });
     expect(credit.status, JSON.stringify(credit.body)).toBe(200);
 
-    const { context, page } = await openPage(browser(), PHONE);
+    const { context, page } = await signedInPage(browser(), customer, 'user', PHONE);
     try {
-      await submitLogin(page, customer.email, customer.password);
-      await page.waitForURL(/\/user(\/|$)/);
       await page.goto(`/user/services`);
       await page.getByRole('searchbox').first().fill(service.name);
       const star = page.getByRole('button', { name: `Add ${service.name} to favorites` }).first();

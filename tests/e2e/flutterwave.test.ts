@@ -2,14 +2,13 @@
 // Flutterwave in Payment Settings (its test keys come from the stack's secrets), a user pays on the
 // Flutterwave sandbox page and is confirmed, and Flutterwave's webhook reached the shop once.
 // The shop is in test mode, and every page and the dashboard say so.
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, signInByApi, submitLogin } from './shop';
+import { PHONE, screenshot } from '../support/browser';
+import { api, newUserSignedIn, signedInPage, signInByApi, useBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
 const flutterwaveUrl = inject('e2eFlutterwaveUrl');
-let browser: Browser;
+const browser = useBrowser();
 let adminToken: string;
 
 async function choosePaymentProvider(provider: 'paystack' | 'flutterwave') {
@@ -19,20 +18,16 @@ async function choosePaymentProvider(provider: 'paystack' | 'flutterwave') {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   adminToken = await signInByApi(admin.email, admin.password);
 });
 afterAll(async () => {
   // The other browser tests pay with Paystack.
   if (adminToken) await choosePaymentProvider('paystack');
-  await browser?.close();
 });
 
 describe('Flutterwave on the local stack', () => {
   it('is chosen by the administrator and funds a wallet through its sandbox page', async () => {
-    const adminBrowser = await openPage(browser, PHONE);
-    await submitLogin(adminBrowser.page, admin.email, admin.password);
-    await adminBrowser.page.waitForURL(/\/admin(\/|$)/);
+    const adminBrowser = await signedInPage(browser(), admin, 'admin', PHONE);
     await adminBrowser.page.getByRole('note', { name: 'Test payments' }).waitFor({ state: 'visible' });
     await adminBrowser.page.goto('/admin/payment-settings');
     await adminBrowser.page.getByText('Flutterwave', { exact: true }).click();
@@ -43,10 +38,7 @@ describe('Flutterwave on the local stack', () => {
     await screenshot(adminBrowser.page, 'payment-settings-flutterwave');
     await adminBrowser.context.close();
 
-    const user = await newUser('Kemi Balogun');
-    const { context, page } = await openPage(browser, PHONE);
-    await submitLogin(page, user.email, user.password);
-    await page.waitForURL(/\/user(\/|$)/);
+    const { user, context, page } = await newUserSignedIn(browser(), 'Kemi Balogun', PHONE);
     await page.getByRole('status', { name: 'Test payments' }).waitFor({ state: 'visible' });
     await page.goto('/user/add-fund');
     await page.getByLabel(/amount/i).first().fill('2500');

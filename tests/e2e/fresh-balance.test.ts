@@ -1,21 +1,14 @@
 // The balance in the header follows the money without a reload, on a phone: a customer watching
 // their orders sees an order canceled by the provider and its refund reach the header, then an
 // administrator's credit (made by API, elsewhere) arrive while they just keep the page open.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, signInByApi, submitLogin, unique } from './shop';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { PHONE, screenshot } from '../support/browser';
+import { api, newUser, openPage, signIn, signInByApi, unique, useBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
 const smmProviderUrl = inject('e2eSmmProviderUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The amount the header shows after 'Your Balance:', e.g. 'NGN 9,600.00'. */
 async function headerBalance(page: Page): Promise<string> {
@@ -55,10 +48,9 @@ describe('the header balance on a phone', () => {
     const afterOrder = 10_000 - Number(placed.body.data.charge);
     expect(await walletBalance(customer.token)).toBe(afterOrder);
 
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     await page.addInitScript(() => window.localStorage.setItem('CURRENCY', 'NGN'));
-    await submitLogin(page, customer.email, customer.password);
-    await page.waitForURL(/\/user(\/|$)/);
+    await signIn(page, customer, 'user');
     await page.goto('/user/orders');
     await expect.poll(() => headerBalance(page), { timeout: 15_000 }).toBe(ngn(afterOrder));
     let reloaded = false;

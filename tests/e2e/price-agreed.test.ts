@@ -1,21 +1,17 @@
 // The price agreed, in Chromium at phone width: a customer notes the charge on the order form, an
 // administrator raises the service's markup meanwhile, and placing the order shows the new price
 // and asks to confirm it; nothing is charged until the customer confirms, and then the new price is.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, signInByApi, submitLogin, unique } from './shop';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { PHONE, screenshot } from '../support/browser';
+import { api, newUser, signedInPage, signInByApi, unique, useBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
-let browser: Browser;
+const browser = useBrowser();
 let adminToken: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   adminToken = await signInByApi(admin.email, admin.password);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Text as people read it: Intl writes a no-break space after the currency code. */
@@ -42,10 +38,8 @@ describe('the price agreed on the order form', () => {
     expect(credit.status, JSON.stringify(credit.body)).toBe(200);
     const before = await walletOf(customer.token);
 
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await signedInPage(browser(), customer, 'user', PHONE);
     try {
-      await submitLogin(page, customer.email, customer.password);
-      await page.waitForURL(/\/user(\/|$)/);
       await page.goto(`/user/create-order?service=${service.id}`);
       await page.getByLabel('Link').fill('https://www.instagram.com/e2e.price.agreed');
       await page.getByLabel('Quantity').fill('1000');

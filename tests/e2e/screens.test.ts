@@ -3,36 +3,17 @@
 // names, emails, links and large amounts in the data, every admin table fits without scrolling
 // sideways with its Status and actions in view, and the dashboard's figures and chart labels are
 // whole; on a phone a long site name and a long URL in About Us push nothing off the screen.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, signInByApi, submitLogin, unique } from './shop';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { PHONE, screenshot } from '../support/browser';
+import { api, eachAreaAtBothWidths, newUser, newUserSignedIn, openPage, signedInPage, signInByApi, unique, useBrowser } from './shop';
 
-const shopUrl = inject('shopUrl');
 const admin = inject('e2eAdmin');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Sign-ins are rate limited per address, so each browser here comes from one of its own. */
-const uniqueIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+const browser = useBrowser();
 
 const PUBLIC_SCREENS = ['/', '/services', '/about-us', '/contact-us', '/auth/login', '/auth/register', '/forgot-password'];
 const USER_SCREENS = ['/user/dashboard', '/user/services', '/user/create-order', '/user/orders', '/user/transactions', '/user/add-fund', '/user/profile', '/user/api'];
 const ADMIN_SCREENS = ['/admin/dashboard', '/admin/users', '/admin/administrators', '/admin/services', '/admin/orders', '/admin/transactions', '/admin/payment-settings', '/admin/site-settings', '/admin/account-settings'];
-
-async function signIn(page: Page, email: string, password: string, home: RegExp) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(home);
-}
 
 async function tour(page: Page, paths: string[]) {
   const scriptErrors: string[] = [];
@@ -46,38 +27,8 @@ async function tour(page: Page, paths: string[]) {
   expect(scriptErrors).toEqual([]);
 }
 
-describe.each([
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-])('every screen on a %s', (_width, viewport) => {
-  it('public screens', async () => {
-    const { context, page } = await newPage(browser, shopUrl, viewport);
-    await tour(page, PUBLIC_SCREENS);
-    await context.close();
-  });
-
-  it('user screens', async () => {
-    const email = `tour${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-    const registered = await fetch(`${shopUrl}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': uniqueIp() },
-      body: JSON.stringify({ fullName: 'Tour Guide', email, password: 'tour-password-1', userType: 2 }),
-    });
-    expect(registered.status).toBe(201);
-    const { context, page } = await newPage(browser, shopUrl, viewport);
-    await context.setExtraHTTPHeaders({ 'cf-connecting-ip': uniqueIp() });
-    await signIn(page, email, 'tour-password-1', /\/user(\/|$)/);
-    await tour(page, USER_SCREENS);
-    await context.close();
-  });
-
-  it('admin screens', async () => {
-    const { context, page } = await newPage(browser, shopUrl, viewport);
-    await context.setExtraHTTPHeaders({ 'cf-connecting-ip': uniqueIp() });
-    await signIn(page, admin.email, admin.password, /\/admin(\/|$)/);
-    await tour(page, ADMIN_SCREENS);
-    await context.close();
-  });
+describe('every screen', () => {
+  eachAreaAtBothWidths(browser, { visitor: PUBLIC_SCREENS, user: USER_SCREENS, admin: ADMIN_SCREENS }, tour);
 });
 
 const LAPTOP = { width: 1366, height: 768 };
@@ -184,15 +135,8 @@ describe('admin screens on a 1366x768 laptop', () => {
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   });
 
-  async function adminOn(viewport: { width: number; height: number }) {
-    const opened = await openPage(browser, viewport);
-    await submitLogin(opened.page, admin.email, admin.password);
-    await opened.page.waitForURL(/\/admin(\/|$)/);
-    return opened;
-  }
-
   it('fit every table without scrolling sideways, with Status and the actions in view', async () => {
-    const { context, page } = await adminOn(LAPTOP);
+    const { context, page } = await signedInPage(browser(), admin, 'admin', LAPTOP);
     const screens: Array<[string, string, { tables: number; withStatus: number }]> = [
       [`/admin/users?search=${encodeURIComponent(customer.email)}`, 'admin-users', { tables: 1, withStatus: 1 }],
       ['/admin/users', 'admin-users-all', { tables: 1, withStatus: 1 }],
@@ -231,7 +175,7 @@ describe('admin screens on a 1366x768 laptop', () => {
 
   it('show whole amounts and chart labels on the dashboard, on a laptop and on a phone', async () => {
     for (const viewport of [LAPTOP, PHONE]) {
-      const { context, page } = await adminOn(viewport);
+      const { context, page } = await signedInPage(browser(), admin, 'admin', viewport);
       await page.goto('/admin/dashboard');
       await expectDashboardWhole(page, 'fit-admin-dashboard');
       await context.close();
@@ -248,7 +192,7 @@ describe('long site settings on a phone', () => {
     const saved = await api('admin/settings/site', { method: 'PUT', token: adminToken, body: { ...before, siteName, aboutUs: `Read all about us at ${url} and come back.` } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     try {
-      const visitor = await openPage(browser, PHONE);
+      const visitor = await openPage(browser(), PHONE);
       await visitor.page.goto('/about-us');
       await visitor.page.getByText(url, { exact: false }).waitFor();
       await screenshot(visitor.page, 'long-site-name-about');
@@ -257,10 +201,7 @@ describe('long site settings on a phone', () => {
       expect(await about.evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
       await visitor.context.close();
 
-      const customer = await newUser('Phone Header');
-      const user = await openPage(browser, PHONE);
-      await submitLogin(user.page, customer.email, customer.password);
-      await user.page.waitForURL(/\/user(\/|$)/);
+      const user = await newUserSignedIn(browser(), 'Phone Header', PHONE);
       await user.page.getByRole('link', { name: `${siteName} home` }).waitFor();
       await user.page.waitForLoadState('networkidle');
       await screenshot(user.page, 'long-site-name-user');
@@ -270,9 +211,7 @@ describe('long site settings on a phone', () => {
       await user.context.close();
 
       for (const viewport of [PHONE, LAPTOP]) {
-        const adminView = await openPage(browser, viewport);
-        await submitLogin(adminView.page, admin.email, admin.password);
-        await adminView.page.waitForURL(/\/admin(\/|$)/);
+        const adminView = await signedInPage(browser(), admin, 'admin', viewport);
         await adminView.page.getByText('Provider balances', { exact: true }).waitFor();
         // Beside the sidebar the shop's name is shown, cut short; on phones only the menu button and the title.
         // The name arrives with the site settings, after the dashboard may already be on screen.

@@ -3,18 +3,15 @@
 // an answer from support shows under the bell with the unread count, and opens the ticket.
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, signInByApi, submitLogin, useBrowser } from './shop';
+import { api, newUserSignedIn, signInByApi, useBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
 const browser = useBrowser();
 
 describe('settings and the bell', () => {
   it('keep an email turned off across a reload, and show an answer from support as unread', async () => {
-    const customer = await newUser('Kemi Settings');
-    const { context, page } = await openPage(browser(), PHONE);
+    const { user: customer, context, page } = await newUserSignedIn(browser(), 'Kemi Settings', PHONE);
     try {
-      await submitLogin(page, customer.email, customer.password);
-      await page.waitForURL(/\/user(\/|$)/);
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Settings' }).click();
       await page.waitForURL(/\/user\/settings$/);

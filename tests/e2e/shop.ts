@@ -1,16 +1,16 @@
-// What the two-factor and Flutterwave browser tests share: calls to the shop's API as a script
-// would make them, browsers each coming from an address of their own (sign-ins are rate limited
-// per address), signing in and out through the SPA.
+// What the browser tests share: one Chromium per file, calls to the shop's API as a script would
+// make them, browsers each coming from an address of their own (sign-ins are rate limited per
+// address), signing in through the SPA, each area's screens at both widths, and toasts.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { DESKTOP, launchBrowser, newPage } from '../support/browser';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser';
 
 export const shopUrl = inject('shopUrl');
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const uniqueIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
-export async function api<T = any>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
+export async function api<T = any>(path: string, options: { method?: string; body?: unknown; token?: string | null } = {}): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { 'cf-connecting-ip': uniqueIp() };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -45,6 +45,61 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+type Account = { email: string; password: string };
+const AREA_HOME = { user: /\/user(\/|$)/, admin: /\/admin(\/|$)/ };
+
+/** Signs in through the login form and waits to land in the account's own area. */
+export async function signIn(page: Page, account: Account, area: keyof typeof AREA_HOME): Promise<void> {
+  await submitLogin(page, account.email, account.password);
+  await page.waitForURL(AREA_HOME[area]);
+}
+
+/** A browser of its own, signed in through the login form and landed in the account's area. */
+export async function signedInPage(browser: Browser, account: Account, area: keyof typeof AREA_HOME, viewport = DESKTOP) {
+  const opened = await openPage(browser, viewport);
+  await signIn(opened.page, account, area);
+  return opened;
+}
+
+/** A user registered through the API, and a browser of its own signed in as them through the form. */
+export async function newUserSignedIn(browser: Browser, fullName: string, viewport = DESKTOP) {
+  const user = await newUser(fullName);
+  return { user, ...(await signedInPage(browser, user, 'user', viewport)) };
+}
+
+type Area = 'visitor' | keyof typeof AREA_HOME;
+const AREAS: Array<[string, Area]> = [
+  ['the public screens', 'visitor'],
+  ["a user's screens", 'user'],
+  ["an administrator's screens", 'admin'],
+];
+
+/** A page of its own for the area: a visitor's, a new user's or the administrator's, signed in. */
+async function pageIn(browser: Browser, area: Area, viewport: typeof DESKTOP) {
+  if (area === 'visitor') return openPage(browser, viewport);
+  if (area === 'user') return newUserSignedIn(browser, 'Screen Visitor', viewport);
+  return signedInPage(browser, inject('e2eAdmin'), area, viewport);
+}
+
+/** One test for each area's main screens at phone and at desktop width: `check` is given the area's page and its paths. */
+export function eachAreaAtBothWidths(browser: () => Browser, screens: Record<Area, string[]>, check: (page: Page, paths: string[]) => Promise<void>) {
+  describe.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('on a %s', (_width, viewport) => {
+    it.each(AREAS)('%s', async (_screens, area) => {
+      const { context, page } = await pageIn(browser(), area, viewport);
+      await check(page, screens[area]);
+      await context.close();
+    });
+  });
+}
+
+/** Waits for a toast with this text; toasts show one at a time, so one can wait behind others. */
+export async function expectToast(page: Page, text: string, timeout = 10_000): Promise<void> {
+  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor({ state: 'visible', timeout });
 }
 
 /** One Chromium for the file's tests: launched before them, closed after. Call at the top of a file. */

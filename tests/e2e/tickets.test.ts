@@ -1,30 +1,31 @@
 // Support tickets at phone width, as on `npm start`: a user opens a ticket about one of their orders,
 // an administrator sees it in the sidebar's count, looks at the order in one click and answers, the
 // user sees the unread badge in the top bar and replies, and the administrator closes the ticket.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, signInByApi, submitLogin, unique } from './shop';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { api, expectToast, newUser, signedInPage, signInByApi, unique, useBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
-let browser: Browser;
+const browser = useBrowser();
 let adminToken: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   adminToken = await signInByApi(admin.email, admin.password);
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
-/** The screen fits its width: nothing makes the page scroll sideways. */
-async function expectFits(page: Page): Promise<void> {
+/** The screen fits its width (nothing makes the page scroll sideways); its screenshot is kept to look at. */
+async function expectFits(page: Page, name: string): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await screenshot(page, name);
 }
 
-async function expectToast(page: Page, text: string): Promise<void> {
-  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
+/** Sends a reply on the ticket open on this page, and waits for the thread to show it as `shownAs`. */
+async function reply(page: Page, text: string, shownAs: string): Promise<void> {
+  await page.getByLabel('Your reply').fill(text);
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expectToast(page, 'Reply sent');
+  await page.getByText(shownAs, { exact: true }).waitFor();
 }
 
 /** A user with a funded wallet and one order placed through the API. */
@@ -45,9 +46,7 @@ describe('a support ticket at phone width', () => {
     const subject = unique('Order not moving ');
 
     // The user opens it from the top bar, about their order.
-    const customer = await openPage(browser, PHONE);
-    await submitLogin(customer.page, user.email, user.password);
-    await customer.page.waitForURL(/\/user(\/|$)/);
+    const customer = await signedInPage(browser(), user, 'user', PHONE);
     await customer.page.getByRole('link', { name: 'Support tickets', exact: true }).click();
     await customer.page.getByText('No tickets yet').waitFor();
     await customer.page.getByRole('link', { name: 'New ticket' }).first().click();
@@ -55,8 +54,7 @@ describe('a support ticket at phone width', () => {
     await customer.page.getByLabel('About').selectOption('order');
     await customer.page.getByLabel('Order', { exact: true }).selectOption(String(orderId));
     await customer.page.getByLabel('Message').fill('It has been pending for a day.\n<b>Please</b> check.');
-    await expectFits(customer.page);
-    await screenshot(customer.page, 'ticket-new');
+    await expectFits(customer.page, 'ticket-new');
     await customer.page.getByRole('button', { name: 'Open ticket' }).click();
     await customer.page.waitForURL(/\/user\/tickets\/\d+$/);
     const ticketId = Number(customer.page.url().split('/').pop());
@@ -67,9 +65,7 @@ describe('a support ticket at phone width', () => {
     expect(await customer.page.locator('main b').count()).toBe(0);
 
     // The administrator sees the sidebar's count, finds the ticket, looks at the order and answers.
-    const desk = await openPage(browser, PHONE);
-    await submitLogin(desk.page, admin.email, admin.password);
-    await desk.page.waitForURL(/\/admin(\/|$)/);
+    const desk = await signedInPage(browser(), admin, 'admin', PHONE);
     await desk.page.getByRole('button', { name: 'Open menu' }).click();
     const sidebar = desk.page.getByRole('complementary', { name: 'Admin navigation' });
     await sidebar.locator('#admin-tickets-unread').waitFor();
@@ -86,29 +82,20 @@ describe('a support ticket at phone width', () => {
     await orderDialog.getByText('https://www.instagram.com/e2e.ticket.test').first().waitFor();
     await desk.page.keyboard.press('Escape');
     await expect.poll(() => orderDialog.count()).toBe(0);
-    await desk.page.getByLabel('Your reply').fill('We have pushed it to the provider again; it starts within the hour.');
-    await desk.page.getByRole('button', { name: 'Send reply' }).click();
-    await expectToast(desk.page, 'Reply sent');
-    await desk.page.getByText('Answered', { exact: true }).waitFor();
-    await expectFits(desk.page);
-    await screenshot(desk.page, 'ticket-admin-thread');
+    await reply(desk.page, 'We have pushed it to the provider again; it starts within the hour.', 'Answered');
+    await expectFits(desk.page, 'ticket-admin-thread');
 
     // The user sees the unread badge, reads the answer (the badge goes) and replies.
     await customer.page.goto('/user/orders');
     const unreadLink = customer.page.getByRole('link', { name: 'Support tickets, 1 unread' });
     await unreadLink.waitFor();
-    await expectFits(customer.page);
-    await screenshot(customer.page, 'ticket-unread-badge');
+    await expectFits(customer.page, 'ticket-unread-badge');
     await unreadLink.click();
     await customer.page.getByRole('link', { name: new RegExp(subject) }).click();
     await customer.page.getByText('We have pushed it to the provider again; it starts within the hour.').waitFor();
     await customer.page.getByRole('link', { name: 'Support tickets', exact: true }).waitFor();
-    await customer.page.getByLabel('Your reply').fill('Thank you, it started.');
-    await customer.page.getByRole('button', { name: 'Send reply' }).click();
-    await expectToast(customer.page, 'Reply sent');
-    await customer.page.getByText('Customer reply', { exact: true }).waitFor();
-    await expectFits(customer.page);
-    await screenshot(customer.page, 'ticket-user-thread');
+    await reply(customer.page, 'Thank you, it started.', 'Customer reply');
+    await expectFits(customer.page, 'ticket-user-thread');
 
     // The administrator sees the reply and closes the ticket; the user can no longer write to it.
     await desk.page.reload();
@@ -123,15 +110,12 @@ describe('a support ticket at phone width', () => {
 
     // The same screens fit a laptop beside the sidebar.
     await desk.page.setViewportSize(DESKTOP);
-    await expectFits(desk.page);
-    await screenshot(desk.page, 'ticket-admin-thread');
+    await expectFits(desk.page, 'ticket-admin-thread');
     await desk.page.goto(`/admin/tickets?userId=${user.id}`);
     await desk.page.getByRole('table', { name: 'Tickets' }).getByText(subject).waitFor();
-    await expectFits(desk.page);
-    await screenshot(desk.page, 'ticket-admin-list');
+    await expectFits(desk.page, 'ticket-admin-list');
     await customer.page.setViewportSize(DESKTOP);
-    await expectFits(customer.page);
-    await screenshot(customer.page, 'ticket-user-closed');
+    await expectFits(customer.page, 'ticket-user-closed');
     await desk.context.close();
     await customer.context.close();
     // Two browsers through a whole conversation: longer than one screen's test.

@@ -3,21 +3,14 @@
 // node:crypto, independently of the Worker's own code), signs out, signs in with a code, and is
 // refused the same code the next time.
 import { createHmac } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, signInByApi, submitLogin } from './shop';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { PHONE, screenshot } from '../support/browser';
+import { api, newUser, signedInPage, signInByApi, submitLogin, useBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
 const REUSED = 'That code is not valid. Check your authenticator app and try again.';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 function base32Decode(text: string): Buffer {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -65,9 +58,7 @@ describe('an administrator with two-factor sign-in', () => {
     const adminToken = await signInByApi(admin.email, admin.password);
     expect((await api('admin/administrators/promote', { body: { userId: account.id }, token: adminToken })).status).toBe(200);
 
-    const { context, page } = await openPage(browser, PHONE);
-    await submitLogin(page, account.email, account.password);
-    await page.waitForURL(/\/admin(\/|$)/);
+    const { context, page } = await signedInPage(browser(), account, 'admin', PHONE);
     await page.goto('/admin/account-settings');
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     // The key as the setup screen shows it, in groups of four: what a person types into their app.

@@ -2,27 +2,22 @@
 // when another tab signs in as someone else or signs out, and tells why; a tab that missed the
 // change is refused by the Worker (it names the account it shows) instead of spending the other
 // account's wallet. A signed-in person opening the sign-in page lands in their own area.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { encode } from '../../web/src/lib/session';
-import { launchBrowser, PHONE } from '../support/browser';
-import { api, newUser, openPage, signInByApi, submitLogin, unique } from './shop';
+import { PHONE } from '../support/browser';
+import { api, expectToast, newUser, newUserSignedIn, openPage, signIn, signInByApi, unique, useBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
-let browser: Browser;
+const browser = useBrowser();
 let adminToken: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   adminToken = await signInByApi(admin.email, admin.password);
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
-async function expectToast(page: Page, text: string): Promise<void> {
-  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: 15_000 });
-}
+/** Toasts show one at a time: a tab's second toast waits behind its first. */
+const TAB_TOAST_WAIT = 15_000;
 
 async function fundedUser(fullName: string) {
   const user = await newUser(fullName);
@@ -58,10 +53,9 @@ async function signInFromAnotherTab(tab: Page, user: { email: string; password: 
  * a frozen or busy one can: its storage events are stopped before the SPA's listener hears them.
  */
 async function chidiAboutToOrder(chidi: { email: string; password: string }, { deaf = false } = {}): Promise<{ context: BrowserContext; tab1: Page }> {
-  const { context, page: tab1 } = await openPage(browser, PHONE);
+  const { context, page: tab1 } = await openPage(browser(), PHONE);
   if (deaf) await tab1.addInitScript(() => window.addEventListener('storage', (event) => event.stopImmediatePropagation()));
-  await submitLogin(tab1, chidi.email, chidi.password);
-  await tab1.waitForURL(/\/user(\/|$)/);
+  await signIn(tab1, chidi, 'user');
   await tab1.goto('/user/create-order');
   await tab1.getByPlaceholder('Search services by name or ID').fill('Instagram Followers');
   await tab1.getByRole('listbox', { name: 'Services' }).getByRole('option', { name: /Instagram Followers/ }).first().click();
@@ -84,7 +78,7 @@ describe('two tabs of one browser at phone width', () => {
     const callAsBola = tab1.waitForRequest((request) => request.url().includes('/api/v1/user/') && request.headers()['x-account-id'] === String(bola.id));
     await signInFromAnotherTab(tab2, bola);
 
-    await expectToast(tab1, 'Signed in as Bola Adeyemi in another tab.');
+    await expectToast(tab1, 'Signed in as Bola Adeyemi in another tab.', TAB_TOAST_WAIT);
     await tab1.waitForURL(/\/user$/);
     // From then on the tab shows Bola and calls as Bola: its balance is fetched again, for Bola.
     await callAsBola;
@@ -105,25 +99,22 @@ describe('two tabs of one browser at phone width', () => {
     // Tab 1 still shows Chidi's order form; storage holds Bola's token.
     await tab1.getByRole('button', { name: 'Place order' }).click();
     // Refused, and the refusal brings the tab up to date: it now shows Bola, and says both.
-    await expectToast(tab1, 'Signed in as Bola Adeyemi in another tab.');
+    await expectToast(tab1, 'Signed in as Bola Adeyemi in another tab.', TAB_TOAST_WAIT);
     await tab1.waitForURL(/\/user$/);
-    await expectToast(tab1, 'This tab is signed in as a different account. Reload the page to continue.');
+    await expectToast(tab1, 'This tab is signed in as a different account. Reload the page to continue.', TAB_TOAST_WAIT);
     expect({ chidi: await walletOf(chidi), bola: await walletOf(bola) }).toEqual(before);
     await context.close();
   });
 
   it('sign out together: signing out in one signs the other out', async () => {
-    const chidi = await newUser('Chidi Okeke');
-    const { context, page: tab1 } = await openPage(browser, PHONE);
-    await submitLogin(tab1, chidi.email, chidi.password);
-    await tab1.waitForURL(/\/user(\/|$)/);
+    const { context, page: tab1 } = await newUserSignedIn(browser(), 'Chidi Okeke', PHONE);
     const tab2 = await context.newPage();
     await tab2.goto('/user/orders');
     await tab2.getByRole('button', { name: 'Account menu' }).click();
     await tab2.getByRole('menuitem', { name: 'Logout' }).click();
     await tab2.waitForURL('**/auth/login');
 
-    await expectToast(tab1, 'Signed out in another tab.');
+    await expectToast(tab1, 'Signed out in another tab.', TAB_TOAST_WAIT);
     await tab1.waitForURL('**/auth/login');
     await tab1.getByRole('button', { name: 'Sign In' }).waitFor();
     await context.close();

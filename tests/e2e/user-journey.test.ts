@@ -1,36 +1,34 @@
 // A new user's first visit, end to end in Chromium against the stack `npm start` runs.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { expectToast, openPage, shopUrl, signedInPage, signIn, unique, useBrowser } from './shop';
 
-const shopUrl = inject('shopUrl');
-let browser: Browser;
+const browser = useBrowser();
+const uniqueEmail = () => `${unique('e2e')}@example.com`;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+/** Toasts show one at a time for 1.5 s each (spec section 9): a new one can wait behind earlier validation toasts for several seconds. */
+const TOAST_BEHIND_VALIDATION_WAIT = 25_000;
 
-const uniqueEmail = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-
-/**
- * Waits for a toast with this text. Toasts show one at a time for 1.5 s each (spec section 9),
- * so a new one can wait behind earlier validation toasts for several seconds.
- */
-async function expectToast(page: Page, text: string): Promise<void> {
-  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: 25_000 });
-}
-
-async function register(page: Page, email: string, password: string) {
+/** Registers a new account through the form; returns what to sign in with. */
+async function register(page: Page) {
+  const account = { email: uniqueEmail(), password: 'password-123' };
   await page.goto('/auth/register');
   await page.getByLabel('Full Name').fill('Chioma Okafor');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByLabel('Email Address').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await page.waitForURL('**/auth/login');
+  return account;
+}
+
+/** A new user's browser: registered through the form, then signed in through it. */
+async function registeredPage(viewport: typeof DESKTOP) {
+  const opened = await openPage(browser(), viewport);
+  const account = await register(opened.page);
+  await signIn(opened.page, account, 'user');
+  return { ...opened, account };
 }
 
 async function fundThroughCheckout(page: Page, amount: string) {
@@ -44,16 +42,9 @@ async function fundThroughCheckout(page: Page, amount: string) {
   await page.waitForURL('**/user/transactions', { timeout: 10_000 });
 }
 
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
 describe('a new user', () => {
   it('sees every registration message in the spec order, then registers', async () => {
-    const { context, page } = await newPage(browser, shopUrl, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     await page.goto('/auth/register');
     await screenshot(page, 'register');
     const submit = page.getByRole('button', { name: 'Sign Up' });
@@ -74,17 +65,13 @@ describe('a new user', () => {
     await expect.poll(() => page.getByText('Passwords do not match').count()).toBeGreaterThan(0);
     await page.getByLabel('Confirm Password').fill('password-123');
     // The toast lives 1.5 s, so watch for it from the moment of the click.
-    await Promise.all([expectToast(page, 'Account created successfully'), submit.click()]);
+    await Promise.all([expectToast(page, 'Account created successfully', TOAST_BEHIND_VALIDATION_WAIT), submit.click()]);
     await page.waitForURL('**/auth/login');
     await context.close();
   });
 
   it('logs in, funds the wallet in the sandbox checkout and sees it credited once', async () => {
-    const email = uniqueEmail();
-    const { context, page } = await newPage(browser, shopUrl, DESKTOP);
-    await register(page, email, 'password-123');
-    await login(page, email, 'password-123');
-    await page.waitForURL(/\/user(\/|$)/);
+    const { context, page } = await registeredPage(DESKTOP);
     await expect.poll(() => page.getByText('Your Balance:').count()).toBeGreaterThan(0);
     await screenshot(page, 'user-home');
 
@@ -106,20 +93,17 @@ describe('a new user', () => {
   });
 
   it('is kept to its own area, and visitors are sent to log in', async () => {
-    const email = uniqueEmail();
-    const { context, page } = await newPage(browser, shopUrl, DESKTOP);
+    const { context, page } = await openPage(browser(), DESKTOP);
     await page.goto('/user/profile');
     await page.waitForURL('**/auth/login');
-    await register(page, email, 'password-123');
-    await login(page, email, 'password-123');
-    await page.waitForURL(/\/user(\/|$)/);
+    await signIn(page, await register(page), 'user');
     await page.goto('/admin/dashboard');
     await page.waitForURL(/\/user(\/|$)/);
     await context.close();
   });
 
   it('sees 404 Not Found on an unknown path', async () => {
-    const { context, page } = await newPage(browser, shopUrl, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByText('404 Not Found').count()).toBeGreaterThan(0);
     await screenshot(page, 'not-found');
@@ -129,11 +113,7 @@ describe('a new user', () => {
 
 describe('a funded user', () => {
   it('places an order once, watches it complete, then changes the password and is logged out', async () => {
-    const email = uniqueEmail();
-    const { context, page } = await newPage(browser, shopUrl, PHONE);
-    await register(page, email, 'password-123');
-    await login(page, email, 'password-123');
-    await page.waitForURL(/\/user(\/|$)/);
+    const { context, page, account } = await registeredPage(PHONE);
     await fundThroughCheckout(page, '10000');
 
     await page.goto('/user/create-order');
@@ -144,7 +124,7 @@ describe('a funded user', () => {
     await page.getByLabel('Quantity').fill('100');
     await screenshot(page, 'create-order');
     // A double click must still place one order.
-    await Promise.all([expectToast(page, 'Order placed successfully'), page.getByRole('button', { name: 'Place order' }).dblclick()]);
+    await Promise.all([expectToast(page, 'Order placed successfully', TOAST_BEHIND_VALIDATION_WAIT), page.getByRole('button', { name: 'Place order' }).dblclick()]);
     await screenshot(page, 'order-placed');
     await page.goto('/user/orders');
 
@@ -162,13 +142,12 @@ describe('a funded user', () => {
 
     await page.goto('/user/profile');
     await page.getByRole('tab', { name: /password/i }).click();
-    await page.getByLabel('Current password').fill('password-123');
+    await page.getByLabel('Current password').fill(account.password);
     await page.getByLabel('New password').fill('lantern-okra-789');
     await page.getByLabel('Confirm password').fill('lantern-okra-789');
-    await Promise.all([expectToast(page, 'Password updated successfully'), page.getByRole('button', { name: 'Save password' }).click()]);
+    await Promise.all([expectToast(page, 'Password updated successfully', TOAST_BEHIND_VALIDATION_WAIT), page.getByRole('button', { name: 'Save password' }).click()]);
     await page.waitForURL('**/auth/login');
-    await login(page, email, 'lantern-okra-789');
-    await page.waitForURL(/\/user(\/|$)/);
+    await signIn(page, { ...account, password: 'lantern-okra-789' }, 'user');
     await context.close();
   });
 });
@@ -176,9 +155,7 @@ describe('a funded user', () => {
 describe('an administrator', () => {
   it('logs in and lands in the admin area', async () => {
     const admin = inject('e2eAdmin');
-    const { context, page } = await newPage(browser, shopUrl, DESKTOP);
-    await login(page, admin.email, admin.password);
-    await page.waitForURL(/\/admin(\/|$)/);
+    const { context, page } = await signedInPage(browser(), admin, 'admin', DESKTOP);
     await expect.poll(() => page.getByText('Admin Dashboard').count()).toBeGreaterThan(0);
     await screenshot(page, 'admin-dashboard');
     await context.close();

@@ -2,25 +2,18 @@
 // link with HTML in it, an admin credit reference and a service name with HTML appear as exactly
 // those characters in the administrator's lists and dialogs and on the public services page, with
 // no element made from them and no script run (no browser dialog ever opens).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from '../support/browser';
-import { api, newUser, openPage, shopUrl, signInByApi, submitLogin, unique } from './shop';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE } from '../support/browser';
+import { api, expectToast, newUser, openPage, shopUrl, signIn, signInByApi, unique, useBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
 const NAME = '<img src=x onerror=alert(1)><b>Bold</b>';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A signed-in administrator's page that records every browser dialog (alert, confirm) and script error. */
 async function watchedAdminPage() {
-  const { context, page } = await openPage(browser, DESKTOP);
+  const { context, page } = await openPage(browser(), DESKTOP);
   const dialogs: string[] = [];
   const scriptErrors: string[] = [];
   page.on('dialog', (dialog) => {
@@ -28,8 +21,7 @@ async function watchedAdminPage() {
     void dialog.dismiss();
   });
   page.on('pageerror', (error) => scriptErrors.push(error.message));
-  await submitLogin(page, admin.email, admin.password);
-  await page.waitForURL(/\/admin(\/|$)/);
+  await signIn(page, admin, 'admin');
   return { context, page, dialogs, scriptErrors };
 }
 
@@ -51,10 +43,6 @@ async function confirmDialogTitled(page: Page, title: string, yes: string) {
   await popup.getByRole('button', { name: yes }).click();
   // Closing, or replaced by the next one (a success message): either way this one is no longer shown.
   await page.locator('.swal2-popup.swal2-show .swal2-title').filter({ hasText: title }).waitFor({ state: 'detached' });
-}
-
-async function expectToast(page: Page, text: string) {
-  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor({ state: 'visible', timeout: 10_000 });
 }
 
 describe('what people type is text', () => {
@@ -153,7 +141,7 @@ describe('what people type is text', () => {
     const markedName = `${marker} <b>Bold</b><img src=x onerror=alert(3)>`;
     expect((await api(`admin/services/${service.id}`, { method: 'PUT', token: adminToken, body: { name: markedName } })).status).toBe(200);
     try {
-      const { context, page } = await openPage(browser, DESKTOP);
+      const { context, page } = await openPage(browser(), DESKTOP);
       const dialogs: string[] = [];
       page.on('dialog', (dialog) => {
         dialogs.push(dialog.message());
@@ -173,7 +161,7 @@ describe('what people type is text', () => {
 
 describe('what an attacker tries from the outside', () => {
   it('refuses a reseller money call over GET and "password" as a password', async () => {
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     await page.goto('/auth/register');
     const email = `${unique('weak')}@example.com`;
     await page.getByLabel('Full Name').fill('Chioma Okafor');

@@ -4,13 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Swal from 'sweetalert2';
-import { AdminOrderDialog } from '@/features/admin/AdminOrderDialog';
-import type { AdminOrderDetail } from '@/features/admin/ordersAdminApi';
+import { AdminOrderDialog } from '@/features/admin/orders/AdminOrderDialog';
+import type { AdminOrderDetail } from '@/features/admin/orders/api/get-order';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
 const ORDER: AdminOrderDetail = {
-  id: 7, serviceId: 3, serviceName: 'Instagram Followers', link: 'https://instagram.com/brand', quantity: 1000, charge: '3596.60', refunded: '0.00',
-  cost: '2247.87', rate: '3596.60', startCount: 120, remains: 1000, status: 'Pending', statusReason: null, canRefill: false, canCancel: true,
+  id: 7, serviceId: 3, serviceName: 'Instagram Followers', link: 'https://instagram.com/brand', quantity: 1000, runs: null, interval: null, extras: {}, charge: '3596.60', refunded: '0.00',
+  cost: '2247.87', rate: '3596.60', startCount: 120, remains: 1000, status: 'Pending', statusReason: null, canRefill: false, refillUntil: null, canCancel: true,
   userId: 2, userEmail: 'ada@example.com', userFullName: 'Ada Obi', providerId: 1, providerName: 'Panel', providerServiceId: '1021', providerOrderId: '5501',
   submission: 'accepted', submissionError: null, submitAttempts: 1, deliverable: 1000, created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z',
   submittedAt: '2026-11-01T00:00:01Z', completedAt: null, cancelRequestedAt: null, providerNote: 'provider said: "Stuck"', unreadableSyncs: 3, canceledBy: null, refills: [],

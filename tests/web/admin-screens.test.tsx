@@ -5,12 +5,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import AdminAdministratorsPage from '@/features/admin/AdminAdministratorsPage';
-import AdminDashboardPage from '@/features/admin/AdminDashboardPage';
-import AdminPaymentSettingsPage from '@/features/admin/AdminPaymentSettingsPage';
-import AdminTransactionsPage from '@/features/admin/AdminTransactionsPage';
-import AdminUsersPage from '@/features/admin/AdminUsersPage';
-import { AuthContext, type AuthContextValue } from '@/features/auth/authContext';
+import AdminAdministratorsPage from '@/features/admin/users/AdminAdministratorsPage';
+import AdminDashboardPage from '@/features/admin/dashboard/AdminDashboardPage';
+import AdminPaymentSettingsPage from '@/features/admin/settings/AdminPaymentSettingsPage';
+import AdminTransactionsPage from '@/features/admin/wallet/AdminTransactionsPage';
+import AdminUsersPage from '@/features/admin/users/AdminUsersPage';
+import { AuthContext, type AuthContextValue } from '@/lib/authContext';
 import { TOKEN_KEY, type SessionUser } from '@/lib/session';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 

@@ -5,9 +5,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import ApiPage from '@/features/user/ApiPage';
-import { routes } from '@/routes';
+import { routes } from '@/app/routes';
 import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
 
 const BOT = { id: 3, name: 'Telegram bot', prefix: '3f9a1c2b', created_at: '2024-03-05T10:00:00Z', last_used_at: null };
 const PANEL = { id: 4, name: 'Child panel', prefix: 'aa00bb11', created_at: '2024-03-06T10:00:00Z', last_used_at: new Date().toISOString() };
@@ -117,7 +117,7 @@ describe('API page', () => {
 });
 
 describe('finding the API page', () => {
-  const ADA: SessionUser = { id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } };
+  const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } });
 
   it('is linked from a user\'s profile, at /user/api, and leaves the tab row as it is', async () => {
     const user = userEvent.setup();

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'react-toastify';
-import { api, ApiError, getErrorMessage, handleApiError, NETWORK_ERROR, publicApi, REFRESH_TOKEN_ERROR, setNavigator } from '@/lib/api';
+import { ApiError, client, getErrorMessage, handleApiError, NETWORK_ERROR, publicClient, read, REFRESH_TOKEN_ERROR, setNavigator, withTemporaryToken } from '@/lib/api';
 import { encode, getRefreshToken, getToken, REFRESH_TOKEN_KEY, setStoredUser, TOKEN_KEY, USER_KEY } from '@/lib/session';
-import { jsonResponse, mockFetch } from './helpers';
+import { jsonResponse, mockFetch, sessionUser } from './helpers';
 
 /** A JWT-shaped token whose payload carries `exp` (the signature is never checked client-side). */
 const jwt = (expSeconds: number) => `h.${btoa(JSON.stringify({ exp: expSeconds })).replace(/=+$/, '')}.s`;
@@ -11,7 +11,7 @@ const inMinutes = (m: number) => Math.floor(Date.now() / 1000) + m * 60;
 /** Runs a call through the real client against one canned answer and returns the handler's text. */
 async function messageFor(status: number, body: unknown): Promise<string> {
   mockFetch(() => jsonResponse(status, body));
-  const error = await publicApi.get('anything').catch((e: unknown) => e);
+  const error = await read(publicClient.settings.public.$get()).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ApiError);
   return getErrorMessage(error);
 }
@@ -48,7 +48,7 @@ describe('status fallbacks when the body has neither field', () => {
 
   it('no response at all is a network error', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
-    const error = await publicApi.get('services').catch((e: unknown) => e);
+    const error = await read(publicClient.services.$get({ query: {} })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBeNull();
     expect(getErrorMessage(error)).toBe(NETWORK_ERROR);
@@ -99,37 +99,39 @@ describe('the client', () => {
   it('calls /api/v1/ relative, sends cookies, and only private calls send the bearer token', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok-1');
     const fetch = mockFetch(() => jsonResponse(200, { ok: true }));
-    await api.get('user/orders', { query: { page: 2, status: 'Completed', search: '' } });
-    await publicApi.get('settings/public');
+    await read(client.user.orders.$get({ query: { page: '2', status: 'Completed', search: '' } }));
+    await read(publicClient.settings.public.$get());
     const [privUrl, privInit] = fetch.mock.calls[0];
     const [pubUrl, pubInit] = fetch.mock.calls[1];
     expect(privUrl).toBe('/api/v1/user/orders?page=2&status=Completed');
     expect(privInit?.credentials).toBe('include');
-    expect((privInit?.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
+    expect((privInit?.headers as Record<string, string>).authorization).toBe('Bearer tok-1');
     expect(pubUrl).toBe('/api/v1/settings/public');
     expect(pubInit?.credentials).toBe('include');
-    expect((pubInit?.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect((pubInit?.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
   it('sends JSON bodies and returns the parsed answer', async () => {
     const fetch = mockFetch(() => jsonResponse(201, { message: 'Order placed', data: { id: 7 } }));
-    const res = await api.post<{ data: { id: number } }>('user/orders', { serviceId: 1 }, { headers: { 'Idempotency-Key': 'k1' } });
+    const res = (await read(client.user.orders.$post({ json: { serviceId: 1 } as never }, { headers: { 'Idempotency-Key': 'k1' } }))) as unknown as { data: { id: number } };
     expect(res.data.id).toBe(7);
     const init = fetch.mock.calls[0][1]!;
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"serviceId":1}');
-    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
-    expect((init.headers as Record<string, string>)['Idempotency-Key']).toBe('k1');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect((init.headers as Record<string, string>)['idempotency-key']).toBe('k1');
   });
 
   it('posts form-encoded with a caller-supplied bearer token (reset password)', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'session-token');
     const fetch = mockFetch(() => jsonResponse(200, { message: 'ok' }));
-    await publicApi.postFormWithToken('auth/reset-password', { password: 'n3w pass&' }, 'temp-token');
+    const fields = { password: 'n3w pass&' };
+    await read(publicClient.auth['reset-password'].$post({ form: fields } as never, withTemporaryToken('temp-token', fields)));
     const init = fetch.mock.calls[0][1]!;
+    // Sent as URLSearchParams: fetch labels it application/x-www-form-urlencoded.
+    expect(init.body).toBeInstanceOf(URLSearchParams);
     expect(String(init.body)).toBe('password=n3w+pass%26');
-    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/x-www-form-urlencoded');
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer temp-token');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer temp-token');
   });
 });
 
@@ -139,10 +141,10 @@ describe('silent refresh', () => {
     window.localStorage.setItem(REFRESH_TOKEN_KEY, 'r-old');
     const fetch = mockFetch((url, init) => {
       if (url.endsWith('auth/refresh')) return jsonResponse(200, { accessToken: 'new', refreshToken: 'r-new' });
-      const auth = (init.headers as Record<string, string>).Authorization;
+      const auth = (init.headers as Record<string, string>).authorization;
       return auth === 'Bearer new' ? jsonResponse(200, { walletBalance: 12 }) : jsonResponse(401, { message: 'Unauthorized' });
     });
-    const res = await api.get<{ walletBalance: number }>('user/getWalletBalance');
+    const res = await read(client.user.getWalletBalance.$get());
     expect(res.walletBalance).toBe(12);
     expect(fetch.mock.calls.map((c) => String(c[0]))).toEqual(['/api/v1/user/getWalletBalance', '/api/v1/auth/refresh', '/api/v1/user/getWalletBalance']);
     expect(JSON.parse(String(fetch.mock.calls[1][1]!.body))).toEqual({ refreshToken: 'r-old' });
@@ -160,9 +162,9 @@ describe('silent refresh', () => {
         await new Promise((r) => setTimeout(r, 5));
         return jsonResponse(200, { accessToken: 'new' });
       }
-      return (init.headers as Record<string, string>).Authorization === 'Bearer new' ? jsonResponse(200, { ok: url }) : jsonResponse(401, {});
+      return (init.headers as Record<string, string>).authorization === 'Bearer new' ? jsonResponse(200, { ok: url }) : jsonResponse(401, {});
     });
-    const results = await Promise.all([api.get('user/a'), api.get('user/b'), api.get('user/c')]);
+    const results = await Promise.all([read(client.user.getMai.$get()), read(client.user.getWalletBalance.$get()), read(client.user.getCurrentProfile.$get())]);
     expect(results).toHaveLength(3);
     expect(refreshes).toBe(1);
   });
@@ -171,7 +173,7 @@ describe('silent refresh', () => {
     window.localStorage.setItem(TOKEN_KEY, 'old');
     window.localStorage.setItem(REFRESH_TOKEN_KEY, 'dead');
     mockFetch((url) => (url.endsWith('auth/refresh') ? jsonResponse(401, { message: 'Unauthorized', error: REFRESH_TOKEN_ERROR }) : jsonResponse(401, {})));
-    const error = await api.get('user/orders').catch((e: unknown) => e);
+    const error = await read(client.user.orders.$get({ query: {} })).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(401);
     expect(((error as ApiError).data as { error: string }).error).toBe(REFRESH_TOKEN_ERROR);
   });
@@ -181,36 +183,36 @@ describe('silent refresh', () => {
     window.localStorage.setItem(REFRESH_TOKEN_KEY, 'r');
     const fresh = jwt(inMinutes(15));
     const fetch = mockFetch((url) => (url.endsWith('auth/refresh') ? jsonResponse(200, { accessToken: fresh }) : jsonResponse(200, {})));
-    await api.get('user/getMai');
+    await read(client.user.getMai.$get());
     expect(fetch.mock.calls.map((c) => String(c[0]))).toEqual(['/api/v1/auth/refresh', '/api/v1/user/getMai']);
-    expect((fetch.mock.calls[1][1]!.headers as Record<string, string>).Authorization).toBe(`Bearer ${fresh}`);
+    expect((fetch.mock.calls[1][1]!.headers as Record<string, string>).authorization).toBe(`Bearer ${fresh}`);
   });
 
   it('does not refresh a token with plenty of time left, nor for visitors without credentials', async () => {
     window.localStorage.setItem(TOKEN_KEY, jwt(inMinutes(10)));
     const fetch = mockFetch(() => jsonResponse(200, {}));
-    await api.get('user/getMai');
+    await read(client.user.getMai.$get());
     expect(fetch).toHaveBeenCalledTimes(1);
 
     window.localStorage.clear();
     const fetch2 = mockFetch(() => jsonResponse(401, { message: 'Unauthorized' }));
-    await expect(api.get('user/getCurrentProfile')).rejects.toBeInstanceOf(ApiError);
+    await expect(read(client.user.getCurrentProfile.$get())).rejects.toBeInstanceOf(ApiError);
     expect(fetch2).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('the account a tab shows', () => {
-  const account = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<string, string>)['X-Account-Id'];
-  const ADA = { id: 1, fullName: 'Ada', email: 'ada@example.com', userType: 2 };
-  const BOLA = { id: 2, fullName: 'Bola', email: 'bola@example.com', userType: 2 };
+  const account = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<string, string>)['x-account-id'];
+  const ADA = sessionUser({ id: 1, fullName: 'Ada', email: 'ada@example.com', userType: 2 });
+  const BOLA = sessionUser({ id: 2, fullName: 'Bola', email: 'bola@example.com', userType: 2 });
 
   it("is named on private calls from the tab's memory, not from storage another tab may have rewritten", async () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     setStoredUser(ADA);
     window.localStorage.setItem(USER_KEY, encode(BOLA));
     const fetch = mockFetch(() => jsonResponse(200, {}));
-    await api.get('user/orders');
-    await publicApi.get('services');
+    await read(client.user.orders.$get({ query: {} }));
+    await read(publicClient.services.$get({ query: {} }));
     expect(account(fetch.mock.calls[0])).toBe('1');
     expect(account(fetch.mock.calls[1])).toBeUndefined();
   });
@@ -222,10 +224,10 @@ describe('the account a tab shows', () => {
     const fetch = mockFetch((url, init) => {
       if (url.endsWith('auth/refresh')) return jsonResponse(200, { accessToken: 'bola-token', user: BOLA });
       const headers = init.headers as Record<string, string>;
-      if (headers.Authorization !== 'Bearer bola-token') return jsonResponse(401, {});
-      return headers['X-Account-Id'] === '2' ? jsonResponse(200, {}) : jsonResponse(409, { message: 'This tab is signed in as a different account. Reload the page to continue.', error: 'Account Mismatch' });
+      if (headers.authorization !== 'Bearer bola-token') return jsonResponse(401, {});
+      return headers['x-account-id'] === '2' ? jsonResponse(200, {}) : jsonResponse(409, { message: 'This tab is signed in as a different account. Reload the page to continue.', error: 'Account Mismatch' });
     });
-    const error = await api.post('user/orders', { serviceId: 1 }).catch((e: unknown) => e);
+    const error = await read(client.user.orders.$post({ json: { serviceId: 1 } as never })).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(409);
     expect(fetch.mock.calls.map(account)).toEqual(['1', undefined, '1']);
   });

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { toast, ToastContainer } from 'react-toastify';
-import { AuthContext, type AuthContextValue } from '@/features/auth/authContext';
+import { AuthContext, type AuthContextValue } from '@/lib/authContext';
 import { LoginForm } from '@/features/auth/LoginForm';
 import { RegisterForm } from '@/features/auth/RegisterForm';
 import { ApiError } from '@/lib/api';

@@ -42,7 +42,7 @@ describe('Payment confirmation', () => {
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe('/api/v1/user/verify-payment');
     expect(init!.method).toBe('POST');
-    expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    expect(new Headers(init!.headers).get('Authorization')).toBe('Bearer tok');
     expect(JSON.parse(String(init!.body))).toEqual({ checkoutUrl: PAYLOAD.checkoutUrl, signature: PAYLOAD.signature, amount: PAYLOAD.amount });
 
     answer(jsonResponse(200, { data: { orderStatus: 2 } }));

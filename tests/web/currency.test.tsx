@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '@/routes';
+import { routes } from '@/app/routes';
 import { availableCurrencies, convertNaira, CURRENCY_STORAGE_KEY, formatNaira, parseDecimal } from '@/lib/currency';
 import { formatAmount, koboToNaira } from '@/lib/format';
 import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
-import { useCurrency } from '@/features/public/settings';
-import { useDisplayCurrency } from '@/features/public/currency';
-import { SignedAmount } from '@/features/wallet/TransactionAmount';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { useCurrency } from '@/lib/settings';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
+import { SignedAmount } from '@/components/TransactionAmount';
+import { jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
 
 const NBSP = '\u00a0';
 const RATES = { base: 'USD', updatedAt: '2024-03-05T10:00:00Z', rates: { NGN: '1550.25', USD: '1', EUR: '0.92', GBP: '0.79', JPY: '150.1' } };
@@ -84,7 +84,7 @@ describe('convertNaira / formatNaira (naira -> display currency)', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-const ADA: SessionUser = { id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } };
+const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } });
 const SERVICE = { id: 101, name: 'Instagram Followers HQ', platform: 'Instagram', category: 'Instagram Followers', categoryId: 1, type: 'Default', rate: '12.50', rateKobo: '1250', min: 100, max: 10000, refill: true, cancel: false, dripfeed: false, averageTimeSeconds: 3600 };
 
 interface ServerOptions {

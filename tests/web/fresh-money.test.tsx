@@ -7,8 +7,8 @@ import { focusManager, useMutation, type QueryClient } from '@tanstack/react-que
 import { TimeAgo } from '@/components/TimeAgo';
 import { createQueryClient } from '@/lib/queryClient';
 import { TOKEN_KEY } from '@/lib/session';
-import { useOrders } from '@/features/orders/ordersApi';
-import { useWalletBalance } from '@/features/wallet/walletApi';
+import { useOrders } from '@/api/orders';
+import { useWalletBalance } from '@/api/wallet';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
 /** A fake server: the balance it reports and the status of order 7 can be changed between calls. */

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { SessionUser } from '@/lib/session';
 
 /** A minimal fetch Response (no stream machinery, so fake timers cannot stall it). */
 export function jsonResponse(status: number, body: unknown): Response {
@@ -15,6 +16,15 @@ export function mockFetch(handler: (url: string, init: RequestInit) => Response 
   vi.stubGlobal('fetch', fn);
   return fn;
 }
+
+/** A signed-in person as the Worker answers a sign-in; a test names only what it is about. */
+export const sessionUser = (user: Pick<SessionUser, 'id' | 'fullName' | 'email' | 'userType'> & Partial<SessionUser>): SessionUser => ({
+  username: user.email.split('@')[0],
+  status: 'active',
+  created_at: '2026-01-01T00:00:00.000Z',
+  last_login: null,
+  ...user,
+});
 
 export function newQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chargeKobo, nairaToKobo, type Service } from '@/features/orders/catalog';
+import { chargeKobo, nairaToKobo, type Service } from '@/api/catalogue';
 import { EMPTY_ORDER_FORM, orderFormSchema, orderTotals, toOrderBody, type OrderFormValues } from '@/features/orders/orderFields';
 
-const svc = (over: Partial<Service> = {}): Service => ({ id: 7, name: 'IG Followers', type: 'Default', rate: '12.34', rateKobo: '1234', min: 100, max: 10_000, dripfeed: false, ...over });
+const svc = (over: Partial<Service> = {}): Service => ({
+  id: 7, name: 'IG Followers', description: '', platform: 'Instagram', categoryId: 1, category: 'Instagram Followers', type: 'Default', rate: '12.34', rateKobo: '1234',
+  min: 100, max: 10_000, refill: false, cancel: false, dripfeed: false, refillDays: null, linkKind: 'url', averageTimeSeconds: null, ...over,
+});
 const form = (over: Partial<OrderFormValues>): OrderFormValues => ({ ...EMPTY_ORDER_FORM, ...over });
 const errorsOf = (service: Service, v: OrderFormValues) => {
   const r = orderFormSchema(service).safeParse(v);

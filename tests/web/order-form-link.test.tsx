@@ -6,11 +6,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '@/routes';
+import { routes } from '@/app/routes';
 import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
-import { describedText, jsonResponse, mockFetch, WithQuery } from './helpers';
+import { describedText, jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
 
-const ADA: SessionUser = { id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } };
+const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } });
 const base = { platform: 'Instagram', categoryId: 1, rate: '12.50', rateKobo: '1250', refill: true, cancel: false, dripfeed: false, averageTimeSeconds: null, refillDays: 30 };
 const SERVICES = [
   { ...base, id: 101, name: 'Instagram Followers HQ', category: 'Instagram Followers', type: 'Default', min: 100, max: 10000, linkKind: 'username' },

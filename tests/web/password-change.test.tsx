@@ -4,12 +4,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { AuthContext, type AuthContextValue } from '@/features/auth/authContext';
+import { AuthContext, type AuthContextValue } from '@/lib/authContext';
 import ProfilePage from '@/features/user/ProfilePage';
 import type { SessionUser } from '@/lib/session';
-import { describedText, jsonResponse, mockFetch, WithQuery } from './helpers';
+import { describedText, jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
 
-const ADA: SessionUser = { id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2 };
+const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2 });
 const TOO_GUESSABLE = 'This password is too common or easy to guess. Try a longer phrase or add unusual words.';
 
 function renderProfile(changeAnswer: () => Response) {

@@ -6,11 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '@/routes';
+import { routes } from '@/app/routes';
 import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
 
-const ADA: SessionUser = { id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '50000.00' } };
+const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '50000.00' } });
 const base = { platform: 'Instagram', categoryId: 1, refill: true, cancel: false, dripfeed: false, averageTimeSeconds: null, refillDays: 30, linkKind: 'url' };
 const SERVICES = [
   { ...base, id: 102, name: 'Instagram Likes', category: 'Instagram Likes', type: 'Default', min: 100, max: 10000, rate: '3596.60', rateKobo: '359660' },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { PricingTab } from '@/features/admin/services/PricingTab';
+import { PricingTab } from '@/features/admin/catalogue/PricingTab';
 import { TOKEN_KEY } from '@/lib/session';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ServiceEditDialog } from '@/features/admin/services/ServiceEditDialog';
-import type { AdminService } from '@/features/admin/catalogueApi';
+import { ServiceEditDialog } from '@/features/admin/catalogue/ServiceEditDialog';
+import type { AdminService } from '@/features/admin/catalogue/api/get-services';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
 const SERVICE: AdminService = {

@@ -5,14 +5,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { routes } from '@/routes';
+import { routes } from '@/app/routes';
 import { loadToastify } from '@/lib/toast';
 import { decode, encode, getStoredUser, getToken, REFRESH_TOKEN_KEY, setStoredUser, TOKEN_KEY, USER_KEY, type SessionUser } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
 
-const ADA: SessionUser = { id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } };
-const ROOT: SessionUser = { id: 9, fullName: 'Root Admin', email: 'root@example.com', username: 'root', userType: 1 };
-const BOLA: SessionUser = { id: 2, fullName: 'Bola Ade', email: 'bola@example.com', username: 'bola', userType: 2 };
+const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } });
+const ROOT = sessionUser({ id: 9, fullName: 'Root Admin', email: 'root@example.com', username: 'root', userType: 1 });
+const BOLA = sessionUser({ id: 2, fullName: 'Bola Ade', email: 'bola@example.com', username: 'bola', userType: 2 });
 
 /** Answers the calls the shell and screens make; `profile` decides who the server thinks we are. */
 function server(profile: SessionUser | null, extra: (url: string, init: RequestInit) => Response | undefined = () => undefined) {
@@ -197,7 +197,7 @@ function otherTab(change: () => void, key: string | null = USER_KEY) {
   });
 }
 
-const sentAccount = (call: unknown[]) => ((call[1] as RequestInit | undefined)?.headers as Record<string, string> | undefined)?.['X-Account-Id'];
+const sentAccount = (call: unknown[]) => ((call[1] as RequestInit | undefined)?.headers as Record<string, string> | undefined)?.['x-account-id'];
 
 describe('tabs and the account they show', () => {
   it('sends a signed-in person who opens the sign-in or sign-up page to their own area', async () => {
@@ -262,7 +262,7 @@ describe('tabs and the account they show', () => {
     // As the Worker answers a call whose token is Bola's from a tab that names Ada.
     server(ADA, (_url, init) => {
       const headers = init.headers as Record<string, string>;
-      if (headers['X-Account-Id'] === '1' && headers.Authorization === 'Bearer bola-token') {
+      if (headers['x-account-id'] === '1' && headers.authorization === 'Bearer bola-token') {
         return jsonResponse(409, { message: 'This tab is signed in as a different account. Reload the page to continue.', error: 'Account Mismatch' });
       }
       return undefined;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '@/routes';
+import { routes } from '@/app/routes';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
 function renderWithMode(paymentMode: 'test' | 'live', path: string) {

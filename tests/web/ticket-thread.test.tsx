@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import TicketPage from '@/features/tickets/TicketPage';
-import type { TicketDetail } from '@/features/tickets/ticketsApi';
+import type { TicketDetail } from '@/api/tickets';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
 const MARKUP = '<img src=x onerror="window.hacked=1"><script>window.hacked=2</script><b>bold</b>\nsecond line';

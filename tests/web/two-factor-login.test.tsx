@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '@/routes';
+import { routes } from '@/app/routes';
 import { getToken, type SessionUser } from '@/lib/session';
-import { describedText, jsonResponse, mockFetch, WithQuery } from './helpers';
+import { describedText, jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
 
-const ROOT: SessionUser = { id: 9, fullName: 'Root Admin', email: 'root@example.com', username: 'root', userType: 1 };
+const ROOT = sessionUser({ id: 9, fullName: 'Root Admin', email: 'root@example.com', username: 'root', userType: 1 });
 const PROMPT = 'Enter the 6-digit code from your authenticator app.';
 const WRONG = 'That code is not valid. Check your authenticator app and try again.';
 

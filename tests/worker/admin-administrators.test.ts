@@ -10,6 +10,15 @@ const auditRows = (actorId: number, action: string) =>
 const userTypeOf = async (userId: number) => (await withDb((db) => db.select({ userType: users.userType }).from(users).where(eq(users.id, userId))))[0].userType;
 const profileStatus = async (account: TestAccount) => (await call('user/getCurrentProfile', { token: account.accessToken })).status;
 
+/** A role change takes effect at once: the target's sessions end, signed in again they get `dashboardStatus` from the admin dashboard, and the audit log names who did it to whom. */
+async function expectRoleChanged(by: TestAccount, target: TestAccount, action: string, dashboardStatus: number) {
+  expect(await profileStatus(target)).toBe(401);
+  const again = await login(target.email, target.password);
+  expect((await call('admin/dashboard', { token: again.accessToken })).status).toBe(dashboardStatus);
+  const [entry] = await auditRows(by.id, action);
+  expect(entry).toMatchObject({ targetType: 'user', targetId: String(target.id) });
+}
+
 describe('GET admin/administrators', () => {
   it('lists administrators only, searchable and paginated', async () => {
     const admin = await createAdmin();
@@ -30,11 +39,7 @@ describe('POST admin/administrators/promote', () => {
     const promoted = await call('admin/administrators/promote', { token: admin.accessToken, body: { userId: user.id } });
     expect(promoted.status).toBe(200);
     expect(promoted.body.data).toMatchObject({ id: user.id, userType: 1 });
-    expect(await profileStatus(user)).toBe(401);
-    const again = await login(user.email, user.password);
-    expect((await call('admin/dashboard', { token: again.accessToken })).status).toBe(200);
-    const [entry] = await auditRows(admin.id, 'admin.promote');
-    expect(entry).toMatchObject({ targetType: 'user', targetId: String(user.id) });
+    await expectRoleChanged(admin, user, 'admin.promote', 200);
   });
 
   it('validates the body and explains what cannot be promoted', async () => {
@@ -96,11 +101,7 @@ describe('DELETE admin/administrators/:userId', () => {
     const removed = await call(`admin/administrators/${other.id}`, { method: 'DELETE', token: admin.accessToken });
     expect(removed).toMatchObject({ status: 200, body: { message: 'Administrator removed' } });
     expect(await userTypeOf(other.id)).toBe(USER_TYPE.user);
-    expect(await profileStatus(other)).toBe(401);
-    const again = await login(other.email, other.password);
-    expect((await call('admin/dashboard', { token: again.accessToken })).status).toBe(403);
-    const [entry] = await auditRows(admin.id, 'admin.remove');
-    expect(entry).toMatchObject({ targetType: 'user', targetId: String(other.id) });
+    await expectRoleChanged(admin, other, 'admin.remove', 403);
   });
 
   it('never removes yourself, and says why other removals are refused', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, orders } from '../../drizzle/schema';
 import { syncOrders } from '../../worker/services/order-sync';
 import { call, withDb } from '../support/api';
-import { balanceKobo, FAKE, fundedUser, ledgerFor, newLink, newShop, orderRow, placeSubmittedOrder } from './shop-fixtures';
+import { balanceKobo, FAKE, fundedUser, ledgerFor, newLink, newShop, newShopWithOrder, orderRow, placeSubmittedOrder } from './shop-fixtures';
 
 const refundsOf = async (userId: number) => (await ledgerFor(userId)).filter((entry) => entry.sourceKind === 'order_refund');
 const auditsOf = (orderId: number) =>
@@ -12,10 +12,7 @@ const auditsOf = (orderId: number) =>
 
 describe('an administrator canceling an order', () => {
   it('refunds an order still queued with us at once', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igLikes] });
-    await shop.fake.post('/__control', { mode: 'no_balance' });
-    const user = await fundedUser(1_000_000n);
-    const order = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
+    const { shop, user, order } = await newShopWithOrder(FAKE.igLikes, { walletKobo: 1_000_000n, control: { mode: 'no_balance' } });
     expect(await orderRow(order.id)).toMatchObject({ submission: 'queued' });
 
     const canceled = await call(`admin/orders/${order.id}/cancel`, { token: shop.admin.accessToken, body: { reason: 'duplicate', expectedStatus: 'Pending Submission' } });
@@ -25,9 +22,7 @@ describe('an administrator canceling an order', () => {
   });
 
   it('asks the provider first and refunds only what it confirms undelivered, when the sync reads it', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
-    const user = await fundedUser(10_000_000n);
-    const order = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
+    const { shop, user, order } = await newShopWithOrder(FAKE.igFollowers);
     const token = shop.admin.accessToken;
 
     const requested = await call(`admin/orders/${order.id}/cancel`, { token, body: { reason: 'customer asked' } });
@@ -48,10 +43,7 @@ describe('an administrator canceling an order', () => {
   });
 
   it('moves no money when the provider refuses to cancel, and says why', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
-    await shop.fake.post('/__control', { faults: { cancelRefusal: { rate: 1 } } });
-    const user = await fundedUser(10_000_000n);
-    const order = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
+    const { shop, order } = await newShopWithOrder(FAKE.igFollowers, { control: { faults: { cancelRefusal: { rate: 1 } } } });
 
     const refused = await call(`admin/orders/${order.id}/cancel`, { token: shop.admin.accessToken, body: {} });
     expect(refused).toMatchObject({ status: 400, body: { message: 'The provider refused to cancel this order: Order cannot be canceled at the moment' } });
@@ -62,10 +54,7 @@ describe('an administrator canceling an order', () => {
 
 describe('refunding without the provider', () => {
   it('closes an order whose submission is unknown only with a reason, audited, once', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igLikes], timeoutMs: 1000 });
-    await shop.fake.post('/__control', { mode: 'timeout' });
-    const user = await fundedUser(1_000_000n);
-    const order = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
+    const { shop, user, order } = await newShopWithOrder(FAKE.igLikes, { walletKobo: 1_000_000n, control: { mode: 'timeout' }, timeoutMs: 1000 });
     expect(await orderRow(order.id)).toMatchObject({ submission: 'unknown' });
     await shop.fake.post('/__control', { mode: 'normal' });
     const token = shop.admin.accessToken;
@@ -106,9 +95,7 @@ describe('linking an order whose submission is unknown', () => {
 
 describe('admin changes against an order that moved on', () => {
   it('answers 409 and changes nothing when the order is no longer what the administrator saw', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igLikes] });
-    const user = await fundedUser(10_000_000n);
-    const order = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
+    const { shop, user, order } = await newShopWithOrder(FAKE.igLikes);
     const token = shop.admin.accessToken;
     // The sync read it Completed after the administrator's screen showed Pending.
     await withDb((db) => db.update(orders).set({ status: 'Completed', remains: 0 }).where(eq(orders.id, order.id)));
@@ -125,9 +112,7 @@ describe('admin changes against an order that moved on', () => {
   });
 
   it('lets one of two concurrent closing changes win, and refunds once', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igLikes] });
-    const user = await fundedUser(10_000_000n);
-    const order = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
+    const { shop, user, order } = await newShopWithOrder(FAKE.igLikes);
     const token = shop.admin.accessToken;
 
     const answers = await Promise.all([

@@ -124,6 +124,15 @@ describe('a refund after a credit', () => {
   });
 });
 
+/** A new deposit of `naira`, credited, then disputed and resolved at Paystack; the resolution's webhook reaches the shop before the opening's. */
+async function disputeResolvedBeforeItsOpening(user: TestAccount, naira: number, resolution: 'declined' | 'auto-accepted') {
+  const reference = await creditedDeposit(user, naira);
+  const opened = await paystackFake('/__dispute', { reference });
+  const { webhook: resolved } = await paystackFake('/__dispute/resolve', { id: opened.dispute.id, resolution });
+  expect(await deliverPaystackHook(resolved)).toBe('Webhook processed');
+  expect(await deliverPaystackHook(opened.webhook)).toBe('Webhook processed');
+}
+
 describe('a dispute (chargeback) after a credit', () => {
   it('takes back what is there and owes the rest; won, it gives everything back and clears the debt, once', async () => {
     const admin = await createAdmin();
@@ -162,19 +171,11 @@ describe('a dispute (chargeback) after a credit', () => {
     expect(await entriesOf(user.id, 'chargeback_return')).toEqual([]);
 
     // Won before its opening reached us: nothing is taken, then or when the opening arrives.
-    const second = await creditedDeposit(user, 1500);
-    const won = await paystackFake('/__dispute', { reference: second });
-    const { webhook: wonResolution } = await paystackFake('/__dispute/resolve', { id: won.dispute.id, resolution: 'declined' });
-    expect(await deliverPaystackHook(wonResolution)).toBe('Webhook processed');
-    expect(await deliverPaystackHook(won.webhook)).toBe('Webhook processed');
+    await disputeResolvedBeforeItsOpening(user, 1500, 'declined');
     expect(await walletOf(user.id)).toEqual({ balance: 150_000n, debt: 0n });
 
     // Lost before its opening reached us: taken once, by the resolution.
-    const third = await creditedDeposit(user, 1000);
-    const late = await paystackFake('/__dispute', { reference: third });
-    const { webhook: lateResolution } = await paystackFake('/__dispute/resolve', { id: late.dispute.id, resolution: 'auto-accepted' });
-    expect(await deliverPaystackHook(lateResolution)).toBe('Webhook processed');
-    expect(await deliverPaystackHook(late.webhook)).toBe('Webhook processed');
+    await disputeResolvedBeforeItsOpening(user, 1000, 'auto-accepted');
     expect(await walletOf(user.id)).toEqual({ balance: 150_000n, debt: 0n });
     expect((await entriesOf(user.id, 'chargeback')).map((entry) => entry.amountKobo).sort()).toEqual([100_000n, 200_000n]);
     expect((await reversalsOf(user.id)).map((reversal) => reversal.status).sort()).toEqual(['dispute_lost', 'dispute_lost', 'dispute_won']);

@@ -3,6 +3,8 @@
 // tells the payer the payment's true outcome, and tells anyone else nothing.
 import { env } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
+import type { Db } from '../../worker/db';
+import type { Env } from '../../worker/env';
 import { startDeposit } from '../../worker/services/payments';
 import { call, registerAndLogin, type TestAccount, withoutRequestId } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
@@ -17,6 +19,19 @@ async function addFund(account: TestAccount, amount: number) {
   const started = await call('user/add-fund', { token: account.accessToken, body: { amount } });
   expect(started.status).toBe(201);
   return started.body as { reference: string };
+}
+
+/** With Flutterwave chosen, a new user's NGN 1,500 deposit paid on this file's sandbox page, and the address Flutterwave then sends the payer back to. */
+async function withPaidFlutterwaveDeposit(check: (paid: { db: Db; bindings: Env; user: TestAccount; deposit: { reference: string }; back: URL }) => Promise<void>) {
+  const flutterwave = fakeScope(inject('flutterwaveUrl'));
+  const bindings = { ...env, FLUTTERWAVE_BASE_URL: flutterwave.url };
+  const user = await registerAndLogin();
+  const keys = { flutterwaveSecretKey: TEST_SECRETS.FLUTTERWAVE_SECRET_KEY, flutterwaveWebhookHash: TEST_SECRETS.FLUTTERWAVE_SECRET_HASH };
+  await withPaymentSettings({ provider: 'flutterwave', keys }, async (db) => {
+    const deposit = await startDeposit(db, bindings, { id: user.id, email: user.email }, '1500');
+    const paid = await fetch(deposit.checkoutUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'success' }), redirect: 'manual' });
+    await check({ db, bindings, user, deposit, back: new URL(paid.headers.get('location') ?? '') });
+  });
 }
 
 const byReference = (account: TestAccount, body: Record<string, unknown>) => call('user/verify-payment', { token: account.accessToken, body });
@@ -66,14 +81,7 @@ describe('verify-payment by reference', () => {
   });
 
   it("confirms a Flutterwave payment by the tx_ref and transaction_id of Flutterwave's return address", async () => {
-    const flutterwave = fakeScope(inject('flutterwaveUrl'));
-    const bindings = { ...env, FLUTTERWAVE_BASE_URL: flutterwave.url };
-    const user = await registerAndLogin();
-    const keys = { flutterwaveSecretKey: TEST_SECRETS.FLUTTERWAVE_SECRET_KEY, flutterwaveWebhookHash: TEST_SECRETS.FLUTTERWAVE_SECRET_HASH };
-    await withPaymentSettings({ provider: 'flutterwave', keys }, async (db) => {
-      const deposit = await startDeposit(db, bindings, { id: user.id, email: user.email }, '1500');
-      const paid = await fetch(deposit.checkoutUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'success' }), redirect: 'manual' });
-      const back = new URL(paid.headers.get('location') ?? '');
+    await withPaidFlutterwaveDeposit(async ({ db, bindings, user, deposit, back }) => {
       expect(back.pathname).toBe('/user/confirm-payment');
       const [txRef, transactionId] = [back.searchParams.get('tx_ref') ?? '', back.searchParams.get('transaction_id') ?? ''];
       expect(txRef).toBe(deposit.reference);
@@ -83,13 +91,7 @@ describe('verify-payment by reference', () => {
   });
 
   it('credits a paid Flutterwave deposit even when the return address carries a transaction id Flutterwave does not know', async () => {
-    const flutterwave = fakeScope(inject('flutterwaveUrl'));
-    const bindings = { ...env, FLUTTERWAVE_BASE_URL: flutterwave.url };
-    const user = await registerAndLogin();
-    const keys = { flutterwaveSecretKey: TEST_SECRETS.FLUTTERWAVE_SECRET_KEY, flutterwaveWebhookHash: TEST_SECRETS.FLUTTERWAVE_SECRET_HASH };
-    await withPaymentSettings({ provider: 'flutterwave', keys }, async (db) => {
-      const deposit = await startDeposit(db, bindings, { id: user.id, email: user.email }, '1500');
-      await fetch(deposit.checkoutUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'success' }), redirect: 'manual' });
+    await withPaidFlutterwaveDeposit(async ({ db, bindings, user, deposit }) => {
       expect(await verifyAsPayer(db, bindings, user.id, { reference: deposit.reference, transactionId: '999999999999' })).toBe(2);
       expect(await balanceKobo(db, user.id)).toBe(150_000n);
     });

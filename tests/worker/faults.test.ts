@@ -50,6 +50,13 @@ async function expectBooksReconcile() {
   expect(report.ok).toBe(true);
 }
 
+/** The money under this reference reached the wallet exactly once, and the books still add up. */
+async function expectCreditedOnce(account: TestAccount, reference: string, naira: number) {
+  expect(await balanceOf(account)).toBe(naira);
+  expect(await ledgerRowsFor(reference)).toHaveLength(1);
+  await expectBooksReconcile();
+}
+
 afterEach(async () => {
   await paystack.post('/__control', { verifyMode: 'normal', overrideAmount: null, overrideCurrency: null });
 });
@@ -76,6 +83,13 @@ async function chargeSuccessWebhook(reference: string): Promise<{ body: string; 
   const hook = webhooks.find((candidate) => candidate.reference === reference);
   if (!hook) throw new Error(`no charge.success recorded for ${reference}`);
   return hook;
+}
+
+/** A new user's paid deposit, and the charge.success webhook Paystack recorded for it (not yet delivered). */
+async function paidDepositAndHook(amount: number) {
+  const user = await registerAndLogin();
+  const deposit = await paidDeposit(user, amount);
+  return { user, deposit, hook: await chargeSuccessWebhook(deposit.reference) };
 }
 
 const postWebhook = (hook: { body: string; signature: string }) => api('webhooks/paystack', { body: hook.body, headers: { 'x-paystack-signature': hook.signature } });
@@ -128,6 +142,18 @@ async function holdLock(statement: SQL) {
   };
 }
 
+/** Sends `request` while `lockStatement` holds its lock, ends the request's connection once it has written `writtenRow`, and gives back its answer. */
+async function cutMidTransaction(lockStatement: SQL, request: () => Promise<Answer>, writtenRow: SQL): Promise<Answer> {
+  const lock = await holdLock(lockStatement);
+  const pending = request();
+  try {
+    await lock.terminateBlockedWriter(writtenRow);
+  } finally {
+    await lock.release();
+  }
+  return pending;
+}
+
 describe('the database connection drops mid-transaction', () => {
   it('an admin credit cut after its wallet update moves no money and writes no audit row; the retry credits once', async () => {
     const [admin, user] = await Promise.all([createAdmin(), registerAndLogin()]);
@@ -136,16 +162,10 @@ describe('the database connection drops mid-transaction', () => {
 
     // The credit is one statement: it updates the wallet, then waits here to write its ledger row
     // (an uncommitted row with the same reference holds the unique index), before its audit row.
-    const lock = await holdLock(sql`
+    const held = sql`
       insert into wallet_transactions (user_id, transaction_type, amount_kobo, balance_after_kobo, source_kind, source_ref, description)
-      values (${user.id}, 1, 1, 1, 'admin_credit', ${reference}, 'held by the test')`);
-    const pending = credit();
-    try {
-      await lock.terminateBlockedWriter(sql`select xmax from wallets where user_id = ${user.id}`);
-    } finally {
-      await lock.release();
-    }
-    const answer = await pending;
+      values (${user.id}, 1, 1, 1, 'admin_credit', ${reference}, 'held by the test')`;
+    const answer = await cutMidTransaction(held, credit, sql`select xmax from wallets where user_id = ${user.id}`);
 
     expect(answer.status).toBe(503);
     expect(answer.body).toMatchObject({ message: expect.any(String), error: 'Service Unavailable' });
@@ -157,9 +177,7 @@ describe('the database connection drops mid-transaction', () => {
 
     expect((await credit()).status).toBe(200);
     expect((await credit()).status).toBe(409);
-    expect(await balanceOf(user)).toBe(250);
-    expect(await ledgerRowsFor(reference)).toHaveLength(1);
-    await expectBooksReconcile();
+    await expectCreditedOnce(user, reference, 250);
   });
 
   it('a card payment cut between claiming the payment and crediting the wallet stays pending; the next verify credits once', async () => {
@@ -167,14 +185,11 @@ describe('the database connection drops mid-transaction', () => {
     const deposit = await paidDeposit(user, 700);
 
     // The verification claims the payment intent, then waits here for the wallet row.
-    const lock = await holdLock(sql`select 1 from wallets where user_id = ${user.id} for update`);
-    const pending = verify(user, deposit);
-    try {
-      await lock.terminateBlockedWriter(sql`select xmax from payment_intents where reference = ${deposit.reference}`);
-    } finally {
-      await lock.release();
-    }
-    const answer = await pending;
+    const answer = await cutMidTransaction(
+      sql`select 1 from wallets where user_id = ${user.id} for update`,
+      () => verify(user, deposit),
+      sql`select xmax from payment_intents where reference = ${deposit.reference}`,
+    );
 
     expect(answer.status).toBe(503);
     expect(answer.body.error).toBe('Service Unavailable');
@@ -185,9 +200,7 @@ describe('the database connection drops mid-transaction', () => {
 
     expect((await verify(user, deposit)).body.data.orderStatus).toBe(2);
     expect((await verify(user, deposit)).body.data.orderStatus).toBe(2);
-    expect(await balanceOf(user)).toBe(700);
-    expect(await ledgerRowsFor(deposit.reference)).toHaveLength(1);
-    await expectBooksReconcile();
+    await expectCreditedOnce(user, deposit.reference, 700);
   });
 });
 
@@ -210,9 +223,7 @@ describe('the payment provider', () => {
   }, 40_000);
 
   it.each(['garbage', 'error'] as const)('answering %s: no credit, a clean 503, and one credit once it recovers', async (verifyMode) => {
-    const user = await registerAndLogin();
-    const deposit = await paidDeposit(user, 400);
-    const hook = await chargeSuccessWebhook(deposit.reference);
+    const { user, deposit, hook } = await paidDepositAndHook(400);
     await paystack.post('/__control', { verifyMode });
     const broken = await verify(user, deposit);
     expect(broken.status).toBe(503);
@@ -226,20 +237,14 @@ describe('the payment provider', () => {
     await paystack.post('/__control', { verifyMode: 'normal' });
     expect((await postWebhook(hook)).status).toBe(200);
     expect((await verify(user, deposit)).body.data.orderStatus).toBe(2);
-    expect(await balanceOf(user)).toBe(400);
-    expect(await ledgerRowsFor(deposit.reference)).toHaveLength(1);
-    await expectBooksReconcile();
+    await expectCreditedOnce(user, deposit.reference, 400);
   });
 
   it('answering twice: the same webhook delivered three times, racing two return-page verifies, credits once', async () => {
-    const user = await registerAndLogin();
-    const deposit = await paidDeposit(user, 1500);
-    const hook = await chargeSuccessWebhook(deposit.reference);
+    const { user, deposit, hook } = await paidDepositAndHook(1500);
     const answers = await Promise.all([postWebhook(hook), verify(user, deposit), postWebhook(hook), postWebhook(hook), verify(user, deposit)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(await balanceOf(user)).toBe(1500);
-    expect(await ledgerRowsFor(deposit.reference)).toHaveLength(1);
-    await expectBooksReconcile();
+    await expectCreditedOnce(user, deposit.reference, 1500);
   });
 
   it('a webhook arriving after the return page already credited changes nothing', async () => {
@@ -264,27 +269,19 @@ async function age(reference: string, days: number) {
 
 describe('a webhook replayed days later', () => {
   it('for a payment credited at the time credits nothing more', async () => {
-    const user = await registerAndLogin();
-    const deposit = await paidDeposit(user, 1200);
-    const hook = await chargeSuccessWebhook(deposit.reference);
+    const { user, deposit, hook } = await paidDepositAndHook(1200);
     expect((await postWebhook(hook)).status).toBe(200);
     await age(deposit.reference, 5);
     expect((await postWebhook(hook)).status).toBe(200);
     expect((await postWebhook(hook)).status).toBe(200);
-    expect(await balanceOf(user)).toBe(1200);
-    expect(await ledgerRowsFor(deposit.reference)).toHaveLength(1);
-    await expectBooksReconcile();
+    await expectCreditedOnce(user, deposit.reference, 1200);
   });
 
   it('for a payment nobody verified (past the scheduled re-check window) credits it exactly once', async () => {
-    const user = await registerAndLogin();
-    const deposit = await paidDeposit(user, 900);
-    const hook = await chargeSuccessWebhook(deposit.reference);
+    const { user, deposit, hook } = await paidDepositAndHook(900);
     await age(deposit.reference, 4);
     const replays = await Promise.all([postWebhook(hook), postWebhook(hook), postWebhook(hook)]);
     expect(replays.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    expect(await balanceOf(user)).toBe(900);
-    expect(await ledgerRowsFor(deposit.reference)).toHaveLength(1);
-    await expectBooksReconcile();
+    await expectCreditedOnce(user, deposit.reference, 900);
   });
 });

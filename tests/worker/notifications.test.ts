@@ -11,7 +11,7 @@ import { applyLedgerEntry } from '../../worker/services/ledger';
 import { syncOrders } from '../../worker/services/order-sync';
 import { call, createAdmin, registerAndLogin, withDb, type TestAccount } from '../support/api';
 import { depositByCard } from './paystack-fixtures';
-import { fund, FAKE, fundedUser, newLink, newShop, orderRow, placeSubmittedOrder } from './shop-fixtures';
+import { fund, FAKE, fundedUser, newLink, newShop, newShopWithOrder, orderRow, placeSubmittedOrder } from './shop-fixtures';
 
 const rowsOf = (userId: number) => withDb((db) => db.select().from(notifications).where(eq(notifications.userId, userId)));
 const outboxOf = (email: string) => withDb((db) => db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)));
@@ -72,9 +72,7 @@ describe('a deposit credited', () => {
 
 describe('orders, refills and support answers', () => {
   it('tell a completed order and its refill once each, however many syncs see them', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
-    const user = await fundedUser(10_000_000n);
-    const order = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
+    const { shop, user, order } = await newShopWithOrder(FAKE.igFollowers);
     const { providerOrderId } = await orderRow(order.id);
     await shop.fake.post(`/__orders/${providerOrderId}`, { status: 'Completed', remains: 0 });
     await Promise.all([withDb((db) => syncOrders(db, env)), withDb((db) => syncOrders(db, env))]);

@@ -37,11 +37,16 @@ const handle = () => unique('acct').replace(/[^a-z0-9_]/gi, '_').slice(0, 30);
 let shared: Shop | undefined;
 const sharedShop = async () => (shared ??= await newShop({ serviceIds: [FAKE.igFollowers, FAKE.igLikes, FAKE.ytWatchTime, TIKTOK_FOLLOWERS, TELEGRAM_MEMBERS] }));
 
+/** A reseller with a full wallet and an API key, buying from the shop these tests share. */
+async function resellerOnSharedShop() {
+  const shop = await sharedShop();
+  const user = await fundedUser(100_000_000n);
+  return { shop, user, key: await resellerKey(user) };
+}
+
 describe('links for services sold by username', () => {
   it('takes @name, name and the profile link for follower and member services, from the SPA API and the reseller API', async () => {
-    const shop = await sharedShop();
-    const user = await fundedUser(100_000_000n);
-    const key = await resellerKey(user);
+    const { shop, user, key } = await resellerOnSharedShop();
     const followers = shop.serviceIds[FAKE.igFollowers];
 
     const name = handle();
@@ -118,9 +123,7 @@ describe('links for services sold by username', () => {
 
 describe('quantities written as decimals', () => {
   it('places an order for 100 from 100.0, "100.00" and "100.0" in both APIs and in a mass order, and refuses 100.5', async () => {
-    const shop = await sharedShop();
-    const user = await fundedUser(100_000_000n);
-    const key = await resellerKey(user);
+    const { shop, user, key } = await resellerOnSharedShop();
     const likes = shop.serviceIds[FAKE.igLikes];
     const charge = ceilDiv((await rateKoboOf(likes)) * 100n, 1000n);
 
@@ -190,9 +193,7 @@ describe('an Idempotency-Key used again', () => {
 
 describe('package orders', () => {
   it('are one package each: charged for one, and the provider asked for one', async () => {
-    const shop = await sharedShop();
-    const user = await fundedUser(100_000_000n);
-    const key = await resellerKey(user);
+    const { shop, user, key } = await resellerOnSharedShop();
     const pack = shop.serviceIds[FAKE.ytWatchTime];
     const rate = await rateKoboOf(pack);
     const refusal = 'This service is sold by the package: each order is one package, so leave the quantity out or send 1';

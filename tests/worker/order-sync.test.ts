@@ -4,15 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { catalogueWarnings, exchangeRates, orders, providers, services } from '../../drizzle/schema';
 import { runSmmSync, syncOrders } from '../../worker/services/order-sync';
 import { call, withDb } from '../support/api';
-import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, placeOrder, placeSubmittedOrder, untilSubmitted } from './shop-fixtures';
+import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, newShopWithOrder, orderRow, placeOrder, untilSubmitted } from './shop-fixtures';
 
 const koboOf = (naira: string) => BigInt(naira.replace('.', ''));
 
 /** Places an order and pins the fake's copy of it to the given state. */
 async function orderPinnedTo(state: Record<string, unknown>, quantity = 1000) {
-  const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
-  const user = await fundedUser(100_000_000n);
-  const order = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity })).body.data;
+  const { shop, user, order } = await newShopWithOrder(FAKE.igFollowers, { walletKobo: 100_000_000n, quantity });
   const { providerOrderId } = await orderRow(order.id);
   await shop.fake.post(`/__orders/${providerOrderId}`, state);
   return { shop, user, order, charge: koboOf(order.charge) };

@@ -9,7 +9,7 @@ import type { Db } from '../../worker/db';
 import { ceilDiv, koboToNaira } from '../../worker/lib/decimal';
 import { placeOrder as placeOrderDirectly } from '../../worker/services/order-placing';
 import { call, unique, withDb, type TestAccount } from '../support/api';
-import { balanceKobo, FAKE, fundedUser, ledgerFor, newLink, newShop, placeOrder, rateKoboOf, type Shop } from './shop-fixtures';
+import { balanceKobo, FAKE, fundedUser, ledgerFor, newLink, newShop, placeOrder, rateKoboOf, shopSelling, type Shop } from './shop-fixtures';
 
 const chargeOf = async (serviceId: number, quantity: number) => ceilDiv((await rateKoboOf(serviceId)) * BigInt(quantity), 1000n);
 const ngn = (kobo: bigint) => `NGN ${koboToNaira(kobo).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
@@ -29,10 +29,7 @@ async function expectNothingWritten(user: TestAccount, fundedKobo: bigint) {
 
 describe('placing an order at the charge the customer saw', () => {
   it('refuses with 409 and the new charge when the markup rose since, writes nothing, and places it once confirmed at the new charge', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igFollowers], markupPercent: '50' });
-    const serviceId = shop.serviceIds[FAKE.igFollowers];
-    const funded = 10_000_000n;
-    const user = await fundedUser(funded);
+    const { shop, serviceId, user, funded } = await shopSelling(FAKE.igFollowers);
     const shown = await chargeOf(serviceId, 1000);
     await raiseMarkup(shop, serviceId, 80);
     const now = await chargeOf(serviceId, 1000);
@@ -59,9 +56,7 @@ describe('placing an order at the charge the customer saw', () => {
   });
 
   it('takes the charge as a number too, and refuses a charge that is not an amount', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igLikes] });
-    const serviceId = shop.serviceIds[FAKE.igLikes];
-    const user = await fundedUser(10_000_000n);
+    const { serviceId, user } = await shopSelling(FAKE.igLikes);
     const charge = await chargeOf(serviceId, 1000);
     expect((await placeOrder(user, { serviceId, link: newLink(), quantity: 1000, expectedCharge: Number(koboToNaira(charge)) })).status).toBe(201);
     expect(await placeOrder(user, { serviceId, link: newLink(), quantity: 1000, expectedCharge: '1,000' })).toMatchObject({
@@ -70,10 +65,7 @@ describe('placing an order at the charge the customer saw', () => {
   });
 
   it('catches a price changed between the read of the service and the placing statement', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igLikes] });
-    const serviceId = shop.serviceIds[FAKE.igLikes];
-    const funded = 10_000_000n;
-    const user = await fundedUser(funded);
+    const { serviceId, user, funded } = await shopSelling(FAKE.igLikes);
     const place = (expectedCharge: string) => (db: Db) => placeOrderDirectly(db, env, user.id, { serviceId, link: newLink(), quantity: 1000, expectedCharge }, unique('key'));
     // This isolate now holds the service as priced: the next order is planned with that copy.
     const first = await withDb(place(koboToNaira(await chargeOf(serviceId, 1000))));
@@ -86,10 +78,7 @@ describe('placing an order at the charge the customer saw', () => {
   });
 
   it('answers a retry under the same Idempotency-Key with the order placed earlier, even after the price changed', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
-    const serviceId = shop.serviceIds[FAKE.igFollowers];
-    const funded = 10_000_000n;
-    const user = await fundedUser(funded);
+    const { shop, serviceId, user, funded } = await shopSelling(FAKE.igFollowers);
     const shown = await chargeOf(serviceId, 1000);
     const body = { serviceId, link: newLink(), quantity: 1000, expectedCharge: koboToNaira(shown) };
     const key = unique('key');
@@ -105,9 +94,7 @@ describe('placing an order at the charge the customer saw', () => {
   });
 
   it('charges the price of the moment when no charge is sent, as the reseller protocol does', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
-    const serviceId = shop.serviceIds[FAKE.igFollowers];
-    const user = await fundedUser(10_000_000n);
+    const { shop, serviceId, user } = await shopSelling(FAKE.igFollowers);
     await raiseMarkup(shop, serviceId, 70);
     const placed = await placeOrder(user, { serviceId, link: newLink(), quantity: 1000 });
     expect(placed.body.data).toMatchObject({ charge: koboToNaira(await chargeOf(serviceId, 1000)) });
@@ -164,10 +151,7 @@ describe('a mass order at the total the customer saw', () => {
   });
 
   it('answers a retried batch under its Idempotency-Key with the orders placed earlier, after a price change too', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
-    const followers = shop.serviceIds[FAKE.igFollowers];
-    const funded = 50_000_000n;
-    const user = await fundedUser(funded);
+    const { shop, serviceId: followers, user, funded } = await shopSelling(FAKE.igFollowers, { walletKobo: 50_000_000n });
     const body = { orders: `${followers}|${newLink()}|1000\n${followers}|${newLink()}|2000`, expectedTotal: koboToNaira((await chargeOf(followers, 1000)) + (await chargeOf(followers, 2000))) };
     const key = unique('batch');
     const first = await call('user/mass-order', { token: user.accessToken, body, headers: { 'idempotency-key': key } });

@@ -10,11 +10,18 @@ import { submitOrder } from '../../worker/services/order-sending';
 import { consumeSubmissions } from '../../worker/services/order-submissions';
 import { syncOrders } from '../../worker/services/order-sync';
 import { call, createAdmin, withDb, type TestAccount } from '../support/api';
-import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, placeOrder, placeSubmittedOrder, untilSubmitted, type Shop } from './shop-fixtures';
+import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, placeOrder, placeSubmittedOrder, shopSelling, untilSubmitted, type Shop } from './shop-fixtures';
 
 const ALREADY_SENT = 'This order has already been sent to the provider, so it can no longer be canceled at once. Once the provider has it, you can ask for a cancel if the service allows one.';
 const refundsOf = async (userId: number) => (await ledgerFor(userId)).filter((entry) => entry.sourceKind === 'order_refund');
 const cancel = (user: TestAccount, orderId: number) => call(`user/orders/${orderId}/cancel`, { method: 'POST', token: user.accessToken });
+
+/** A shop whose provider is out of balance (so orders wait queued with us), and a user with `funded` kobo. */
+async function shopOutOfBalance(fake: string, walletKobo?: bigint) {
+  const selling = await shopSelling(fake, { walletKobo });
+  await selling.shop.fake.post('/__control', { mode: 'no_balance' });
+  return selling;
+}
 
 /** An order held with us: its provider refused it for lack of balance, so it waits queued, paid. */
 async function heldOrder(shop: Shop, user: TestAccount, fake: string = FAKE.igFollowers) {
@@ -34,10 +41,7 @@ async function deliverSubmission(orderId: number) {
 
 describe('a customer canceling an order still queued with us', () => {
   it('refunds it at once, exactly once, and the queue never sends it, even when its message is delivered afterwards', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
-    await shop.fake.post('/__control', { mode: 'no_balance' });
-    const funded = 10_000_000n;
-    const user = await fundedUser(funded);
+    const { shop, user, funded } = await shopOutOfBalance(FAKE.igFollowers);
     const order = await heldOrder(shop, user);
     const view = (await call(`user/orders/${order.id}`, { token: user.accessToken })).body.data;
     expect(view).toMatchObject({ status: 'Pending Submission', canCancel: true });
@@ -64,10 +68,7 @@ describe('a customer canceling an order still queued with us', () => {
   });
 
   it('answers 409 for an order the queue has claimed and is sending, and refunds nothing', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
-    await shop.fake.post('/__control', { mode: 'no_balance' });
-    const funded = 10_000_000n;
-    const user = await fundedUser(funded);
+    const { shop, user, funded } = await shopOutOfBalance(FAKE.igFollowers);
     const order = await heldOrder(shop, user);
     // The consumer's claim, as submitOrder makes it before calling the provider.
     await withDb((db) => db.update(orders).set({ submission: 'sending' }).where(eq(orders.id, order.id)));
@@ -79,10 +80,7 @@ describe('a customer canceling an order still queued with us', () => {
   });
 
   it('has one winner when the cancel and the queue claim the order at the same moment: refunded and never sent, or sent and not refunded', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igLikes] });
-    await shop.fake.post('/__control', { mode: 'no_balance' });
-    const funded = 100_000_000n;
-    const user = await fundedUser(funded);
+    const { shop, user, funded } = await shopOutOfBalance(FAKE.igLikes, 100_000_000n);
     const held = [];
     for (let i = 0; i < 6; i += 1) held.push(await heldOrder(shop, user, FAKE.igLikes));
     await shop.fake.post('/__control', { mode: 'normal' });
@@ -117,10 +115,7 @@ describe('a customer canceling an order still queued with us', () => {
   });
 
   it('is open to the reseller API too', async () => {
-    const shop = await newShop({ serviceIds: [FAKE.igLikes] });
-    await shop.fake.post('/__control', { mode: 'no_balance' });
-    const funded = 10_000_000n;
-    const user = await fundedUser(funded);
+    const { shop, user, funded } = await shopOutOfBalance(FAKE.igLikes);
     const order = await heldOrder(shop, user, FAKE.igLikes);
     const created = await call('user/api-keys', { token: user.accessToken, body: { name: 'tool' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -109,6 +109,21 @@ export async function placeSubmittedOrder(user: TestAccount, body: Record<string
   return { ...placed, body: { ...placed.body, data: seen.body.data } };
 }
 
+/** A shop selling one fake service, our id for that service, and a user with `walletKobo` (`funded`) in their wallet. */
+export async function shopSelling(fakeService: string, options: { walletKobo?: bigint; timeoutMs?: number } = {}) {
+  const shop = await newShop({ serviceIds: [fakeService], timeoutMs: options.timeoutMs });
+  const funded = options.walletKobo ?? 10_000_000n;
+  return { shop, serviceId: shop.serviceIds[fakeService], user: await fundedUser(funded), funded };
+}
+
+/** shopSelling's shop and user (its fake first switched by `control`, when given), and their order once the queue has submitted it. */
+export async function newShopWithOrder(fakeService: string, options: { walletKobo?: bigint; quantity?: number; control?: Record<string, unknown>; timeoutMs?: number } = {}) {
+  const { shop, serviceId, user } = await shopSelling(fakeService, options);
+  if (options.control) await shop.fake.post('/__control', options.control);
+  const order = (await placeSubmittedOrder(user, { serviceId, link: newLink(), quantity: options.quantity ?? 1000 })).body.data;
+  return { shop, user, order };
+}
+
 export async function ledgerFor(userId: number) {
   return withDb((db) => db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId)));
 }

@@ -2,25 +2,15 @@
 // and spending apart, and the user-detail order counts taken over all of a user's orders.
 import { env } from 'cloudflare:test';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { syncOrders } from '../../worker/services/order-sync';
 import { orderCountsOf } from '../../worker/services/admin-users';
 import { call, countingRoundTrips, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
+import { depositByCard } from './paystack-fixtures';
 import { FAKE, newLink, newShop, orderRow, placeSubmittedOrder, type Shop } from './shop-fixtures';
 
-const paystack = inject('paystackUrl');
 const koboOf = (naira: string) => BigInt(naira.replace('.', ''));
 const naira = (kobo: bigint) => `${kobo / 100n}.${(kobo % 100n).toString().padStart(2, '0')}`;
-
-/** A card deposit through the sandbox Paystack checkout, confirmed the way the return page confirms it. */
-async function depositByCard(user: TestAccount, amount: number) {
-  const started = await call('user/add-fund', { token: user.accessToken, body: { amount } });
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const { checkoutUrl, signature, reference } = started.body;
-  await fetch(`${paystack}/__complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reference, outcome: 'success' }) });
-  const verified = await call('user/verify-payment', { token: user.accessToken, body: { checkoutUrl, signature, amount } });
-  expect(verified.body.data.orderStatus).toBe(2);
-}
 
 describe('a wallet that saw every kind of money', () => {
   let shop: Shop;
@@ -58,6 +48,16 @@ describe('a wallet that saw every kind of money', () => {
     { description: 'Credit by administrator', transaction_type: 1, amount: '20000.00' },
   ];
 
+  // What the user's summary and the administrator's user detail both total.
+  const expectedTotals = () => ({
+    totalDeposits: '5000.00',
+    totalSpent: naira(chargeKobo - refundKobo),
+    totalRefunds: naira(refundKobo),
+    totalAdminCredits: '20000.00',
+    totalAdminDebits: '300.00',
+    totalCardReversals: '0.00',
+  });
+
   it('names each row in the user\'s transactions for what it is, keeping its type', async () => {
     const history = await call('user/transactions', { token: user.accessToken });
     expect(history.status).toBe(200);
@@ -74,14 +74,7 @@ describe('a wallet that saw every kind of money', () => {
   it('totals card deposits, refunds, administrators\' entries and spending apart for the user', async () => {
     const summary = await call('user/wallet-summary', { token: user.accessToken });
     expect(summary.status).toBe(200);
-    expect(summary.body.data).toEqual({
-      totalDeposits: '5000.00',
-      totalSpent: naira(chargeKobo - refundKobo),
-      totalRefunds: naira(refundKobo),
-      totalAdminCredits: '20000.00',
-      totalAdminDebits: '300.00',
-      totalCardReversals: '0.00',
-    });
+    expect(summary.body.data).toEqual(expectedTotals());
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect((await call(`user/wallet-summary?from=${tomorrow}`, { token: user.accessToken })).body.data).toMatchObject({ totalDeposits: '0.00', totalSpent: '0.00', totalRefunds: '0.00' });
     expect((await call('user/wallet-summary?from=soon', { token: user.accessToken })).status).toBe(400);
@@ -91,16 +84,7 @@ describe('a wallet that saw every kind of money', () => {
   it('gives the administrator the same totals with the balance, which they add up to', async () => {
     const { summary } = (await call(`admin/getUserDeta/${user.id}`, { token: admin.accessToken })).body;
     const balanceKobo = 500_000n + 2_000_000n - 30_000n - (chargeKobo - refundKobo);
-    expect(summary).toEqual({
-      availableBalance: naira(balanceKobo),
-      totalDeposits: '5000.00',
-      totalSpent: naira(chargeKobo - refundKobo),
-      totalRefunds: naira(refundKobo),
-      totalAdminCredits: '20000.00',
-      totalAdminDebits: '300.00',
-      totalCardReversals: '0.00',
-      debt: '0.00',
-    });
+    expect(summary).toEqual({ availableBalance: naira(balanceKobo), ...expectedTotals(), debt: '0.00' });
   });
 });
 

@@ -1,10 +1,10 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { setNavigator } from '@/lib/api';
-import { startSessionRequests } from '@/features/auth/earlyRequests';
-import { App } from './App';
-import { preloadScreens, routes } from './routes';
-import './index.css';
+import { startSessionRequests } from '@/app/earlyRequests';
+import { App } from '@/app/App';
+import { preloadScreens, routes } from '@/app/routes';
+import '@/index.css';
 
 startSessionRequests(window.location.pathname);
 const screensLoaded = preloadScreens(window.location.pathname);

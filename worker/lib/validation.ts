@@ -1,6 +1,8 @@
 // Input parsing for handlers: every body, query and param goes through a zod schema,
 // and the first problem becomes a 400 whose message a person can read.
-import type { Context } from 'hono';
+import type { Context, Env } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { InferInput } from 'hono/validator';
 import type { z } from 'zod';
 import { AppError, invalid } from './errors';
 
@@ -50,7 +52,7 @@ async function readText(c: Context, limit: number): Promise<string> {
 }
 
 /** Reads a JSON body (empty counts as {}) and validates it. */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const text = await readText(c, MAX_JSON_BYTES);
   let data: unknown = {};
   if (text.trim() !== '') {
@@ -64,9 +66,9 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
 }
 
 /** Reads a form-encoded (or multipart) body as plain fields and validates it. */
-export async function formBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+async function parseForm<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const type = c.req.header('content-type') ?? '';
-  if (type.includes('application/json')) return jsonBody(c, schema);
+  if (type.includes('application/json')) return parseJson(c, schema);
   if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) {
     throw new AppError('unsupported_media', 'Send the form as application/x-www-form-urlencoded.');
   }
@@ -81,6 +83,35 @@ export async function formBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return parseWith(schema, form);
 }
 
-export function queryOf<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  return parseWith(schema, c.req.query());
-}
+type Target = 'json' | 'query' | 'form';
+
+/**
+ * A validator's types as Hono reads them: `in` is what `hc` clients send (left optional when an empty
+ * input passes, so they may omit it), `out` what the handler gets from `c.req.valid(target)`.
+ */
+type Validated<T extends Target, In, Out> = {
+  in: {} extends In ? { [K in T]?: In } : { [K in T]: In };
+  out: { [K in T]: Out };
+};
+
+/** Query and form values arrive as text: Hono's InferInput keeps what text can hold (enums) and widens the rest. */
+type SentAs<T extends Target, S extends z.ZodType> = T extends 'json' ? z.input<S> : InferInput<z.input<S>, Exclude<T, 'json'>>;
+
+// Our own parsers rather than hono/validator's, which would change answers the API has always given: it
+// ignores a body sent without a JSON content type, refuses an empty one in its own words, and reads
+// repeated query keys as arrays.
+const validatorOf = <T extends Target>(target: T, parse: <S extends z.ZodType>(c: Context, schema: S) => Promise<z.output<S>>) =>
+  <S extends z.ZodType<object>>(schema: S) =>
+    createMiddleware<Env, string, Validated<T, SentAs<T, S>, z.output<S>>>(async (c, next) => {
+      c.req.addValidatedData(target, await parse(c, schema));
+      await next();
+    });
+
+/** The JSON body (empty counts as {}), validated; the handler reads it with `c.req.valid('json')`. */
+export const validJson = validatorOf('json', parseJson);
+
+/** The form-encoded or multipart body (JSON too), validated; read with `c.req.valid('form')`. */
+export const validForm = validatorOf('form', parseForm);
+
+/** The query string, validated; read with `c.req.valid('query')`. */
+export const validQuery = validatorOf('query', async (c, schema) => parseWith(schema, c.req.query()));

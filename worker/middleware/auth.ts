@@ -67,7 +67,7 @@ const requireUserType = (userType: number | null) =>
  * The token is checked here, before the body is read; `admitWith` then checks the session before
  * anything is answered from the read.
  */
-export async function userSession(c: Context<AppEnv>) {
+async function userSession(c: Context<AppEnv>) {
   const claims = await claimsOf(c);
   return {
     userId: claims.userId,
@@ -80,6 +80,12 @@ export async function userSession(c: Context<AppEnv>) {
 }
 
 export type UserSession = Awaited<ReturnType<typeof userSession>>;
+
+/** For a handler instead of requireUser: the token checked before the body is read, `c.var.session` to admit with. */
+export const deferSessionCheck = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('session', await userSession(c));
+  await next();
+});
 
 /** Any signed-in person (profile, password, sign-out). */
 export const requireSignedIn = requireUserType(null);

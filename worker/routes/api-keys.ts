@@ -1,7 +1,7 @@
 // A user's reseller API keys, under user/ (guarded per route: other areas share the /user prefix).
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
-import { jsonBody, parseWith } from '../lib/validation';
+import { parseWith, validJson } from '../lib/validation';
 import { requireUser } from '../middleware/auth';
 import { createApiKeySchema } from '../schemas/api-keys';
 import { idParam } from '../schemas/common';
@@ -11,8 +11,8 @@ const keyId = (c: Context<AppEnv>) => parseWith(idParam('API key id'), c.req.par
 
 export const apiKeyRoutes = new Hono<AppEnv>()
   .get('/api-keys', requireUser, async (c) => c.json({ message: 'API keys fetched successfully', data: await listApiKeys(c.var.db, c.var.principal.id) }))
-  .post('/api-keys', requireUser, async (c) => {
-    const { name } = await jsonBody(c, createApiKeySchema);
+  .post('/api-keys', requireUser, validJson(createApiKeySchema), async (c) => {
+    const { name } = c.req.valid('json');
     const data = await createApiKey(c.var.db, c.var.principal.id, name);
     return c.json({ message: 'API key created. Copy it now: it is shown only once.', data }, 201);
   })

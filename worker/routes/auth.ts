@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
 import { sha256Hex } from '../lib/crypto';
 import { refreshTokenInvalid, unauthenticated } from '../lib/errors';
-import { formBody, jsonBody } from '../lib/validation';
+import { validForm, validJson } from '../lib/validation';
 import { requireSignedIn } from '../middleware/auth';
 import { sendEmail } from '../providers/email';
 import { forgotPasswordSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema } from '../schemas/auth';
@@ -13,7 +14,7 @@ import { REFRESH_TOKEN_TTL_DAYS } from '../services/tokens';
 
 const REFRESH_COOKIE = 'refresh_token';
 
-const clientIp = (c: Context<AppEnv>) => c.req.header('cf-connecting-ip') ?? 'unknown';
+const clientIp = (c: Context) => c.req.header('cf-connecting-ip') ?? 'unknown';
 
 type Limit = Omit<RateLimit, 'key'>;
 
@@ -30,7 +31,7 @@ export const AUTH_LIMITS = {
 } satisfies Record<string, Limit>;
 
 /** Counts an attempt per address and per account, so neither can be hammered. */
-const limitAttempts = (c: Context<AppEnv>, action: string, account: string, perAccount: Limit = AUTH_LIMITS.perAccount) =>
+const limitAttempts = <E extends AppEnv>(c: Context<E>, action: string, account: string, perAccount: Limit = AUTH_LIMITS.perAccount) =>
   enforceRateLimits(c.var.db, [
     { key: `${action}:ip:${clientIp(c)}`, ...AUTH_LIMITS.perAddress },
     { key: `${action}:${account}`, ...perAccount },
@@ -46,15 +47,25 @@ function setRefreshCookie(c: Context<AppEnv>, token: string) {
   });
 }
 
+/** The emailed token the reset call bears, refused or counted before the form is read. */
+const resetLinkToken = createMiddleware<AppEnv & { Variables: { resetToken: string } }>(async (c, next) => {
+  const token = /^Bearer\s+(\S{1,200})$/i.exec(c.req.header('authorization') ?? '')?.[1];
+  if (!token) throw unauthenticated(auth.RESET_LINK_INVALID);
+  // Per address and per link (by its hash: rate_limits never holds a usable token), so links can be neither guessed nor hammered.
+  await limitAttempts(c, 'reset', `token:${await sha256Hex(token)}`);
+  c.set('resetToken', token);
+  await next();
+});
+
 export const authRoutes = new Hono<AppEnv>()
-  .post('/register', async (c) => {
-    const input = await jsonBody(c, registerSchema);
+  .post('/register', validJson(registerSchema), async (c) => {
+    const input = c.req.valid('json');
     await limitAttempts(c, 'register', `email:${input.email.toLowerCase()}`);
     const user = await auth.registerUser(c.var.db, input);
     return c.json({ message: 'Account created successfully', user }, 201);
   })
-  .post('/login', async (c) => {
-    const input = await jsonBody(c, loginSchema);
+  .post('/login', validJson(loginSchema), async (c) => {
+    const input = c.req.valid('json');
     const account = `email:${input.email.toLowerCase()}`;
     await limitAttempts(c, 'login', account);
     const session = await auth.login(c.var.db, { jwtSecret: c.env.JWT_SECRET, encryptionKey: c.env.ENCRYPTION_KEY }, input, { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
@@ -64,8 +75,8 @@ export const authRoutes = new Hono<AppEnv>()
     setRefreshCookie(c, session.refreshToken);
     return c.json({ ...session, message: 'Login successful' });
   })
-  .post('/refresh', async (c) => {
-    const body = await jsonBody(c, refreshSchema);
+  .post('/refresh', validJson(refreshSchema), async (c) => {
+    const body = c.req.valid('json');
     const token = body.refreshToken ?? getCookie(c, REFRESH_COOKIE);
     if (!token) throw refreshTokenInvalid();
     const session = await auth.refreshSession(c.var.db, c.env.JWT_SECRET, token);
@@ -77,8 +88,8 @@ export const authRoutes = new Hono<AppEnv>()
     deleteCookie(c, REFRESH_COOKIE, { path: '/api/v1/auth', secure: true });
     return c.json({ message: 'Logout successfully' });
   })
-  .post('/forgot-password', async (c) => {
-    const { email } = await jsonBody(c, forgotPasswordSchema);
+  .post('/forgot-password', validJson(forgotPasswordSchema), async (c) => {
+    const { email } = c.req.valid('json');
     await limitAttempts(c, 'forgot', `email:${email.toLowerCase()}`, AUTH_LIMITS.resetEmailsPerAccount);
     const reset = await auth.createPasswordReset(c.var.db, email);
     if (reset) {
@@ -93,12 +104,8 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ message: 'If an account exists for that email, a password reset link has been sent.' });
   })
   // The spec's temporary-token call: form-encoded, with the emailed token as the bearer.
-  .post('/reset-password', async (c) => {
-    const token = /^Bearer\s+(\S{1,200})$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (!token) throw unauthenticated(auth.RESET_LINK_INVALID);
-    // Per address and per link (by its hash: rate_limits never holds a usable token), so links can be neither guessed nor hammered.
-    await limitAttempts(c, 'reset', `token:${await sha256Hex(token)}`);
-    const { password } = await formBody(c, resetPasswordSchema);
-    await auth.resetPassword(c.var.db, token, password);
+  .post('/reset-password', resetLinkToken, validForm(resetPasswordSchema), async (c) => {
+    const { password } = c.req.valid('form');
+    await auth.resetPassword(c.var.db, c.var.resetToken, password);
     return c.json({ message: 'Password reset successfully. Please log in with your new password.' });
   });

@@ -1,10 +1,12 @@
 // A user's orders, under user/ as the SPA calls them: place (with Idempotency-Key), list, one,
 // refill, cancel, and the mass order.
 import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { z } from 'zod';
 import type { AppEnv } from '../context';
-import { jsonBody, parseWith, queryOf } from '../lib/validation';
+import { parseWith, validJson, validQuery } from '../lib/validation';
 import type { Db } from '../db';
-import { requireUser, userSession, type Principal, type UserSession } from '../middleware/auth';
+import { deferSessionCheck, requireUser, type Principal, type UserSession } from '../middleware/auth';
 import { idParam } from '../schemas/common';
 import { createOrderSchema, idempotencyKeySchema, listOrdersQuerySchema, massOrderSchema } from '../schemas/orders';
 import { orderableServiceQuery, recentlyReadService, rememberServices, serviceIdOf } from '../services/order-plan';
@@ -12,7 +14,11 @@ import { placeMassOrder, placeOrder } from '../services/order-placing';
 import { getOrderView, listUserOrders } from '../services/order-views';
 import { cancelOrder, requestRefill } from '../services/orders';
 
-const idempotencyKey = (c: Context<AppEnv>) => parseWith(idempotencyKeySchema, c.req.header('idempotency-key'));
+/** The Idempotency-Key header, checked before the body is read. */
+const idempotencyKey = createMiddleware<{ Variables: { idempotencyKey: z.output<typeof idempotencyKeySchema> } }>(async (c, next) => {
+  c.set('idempotencyKey', parseWith(idempotencyKeySchema, c.req.header('idempotency-key')));
+  await next();
+});
 const orderId = (c: Context<AppEnv>) => parseWith(idParam('order id'), c.req.param('id'));
 
 /**
@@ -27,16 +33,14 @@ async function admitOrdering(session: UserSession, db: Db, serviceId: number | n
 }
 
 export const orderRoutes = new Hono<AppEnv>()
-  .post('/orders', async (c) => {
-    const session = await userSession(c);
-    const key = idempotencyKey(c);
-    const input = await jsonBody(c, createOrderSchema);
-    const principal = await admitOrdering(session, c.var.db, serviceIdOf(input.serviceId));
-    const { order, created } = await placeOrder(c.var.db, c.env, principal.id, input, key);
+  .post('/orders', deferSessionCheck, idempotencyKey, validJson(createOrderSchema), async (c) => {
+    const input = c.req.valid('json');
+    const principal = await admitOrdering(c.var.session, c.var.db, serviceIdOf(input.serviceId));
+    const { order, created } = await placeOrder(c.var.db, c.env, principal.id, input, c.var.idempotencyKey);
     return c.json({ message: 'Order placed successfully', data: order }, created ? 201 : 200);
   })
-  .get('/orders', requireUser, async (c) => {
-    const query = queryOf(c, listOrdersQuerySchema);
+  .get('/orders', requireUser, validQuery(listOrdersQuerySchema), async (c) => {
+    const query = c.req.valid('query');
     const { data, total } = await listUserOrders(c.var.db, c.var.principal.id, query);
     return c.json({ message: 'Orders fetched successfully', data, page: query.page, limit: query.limit, total });
   })
@@ -54,10 +58,9 @@ export const orderRoutes = new Hono<AppEnv>()
       data: await getOrderView(c.var.db, c.var.principal.id, id),
     });
   })
-  .post('/mass-order', requireUser, async (c) => {
-    const key = idempotencyKey(c);
-    const { orders, expectedTotal } = await jsonBody(c, massOrderSchema);
-    const results = await placeMassOrder(c.var.db, c.env, c.var.principal.id, orders, { idempotencyKey: key, expectedTotal });
+  .post('/mass-order', requireUser, idempotencyKey, validJson(massOrderSchema), async (c) => {
+    const { orders, expectedTotal } = c.req.valid('json');
+    const results = await placeMassOrder(c.var.db, c.env, c.var.principal.id, orders, { idempotencyKey: c.var.idempotencyKey, expectedTotal });
     const placed = results.filter((result) => result.ok).length;
     return c.json({ message: `${placed} of ${results.length} orders placed`, results });
   });

@@ -2,7 +2,7 @@
 // (administrators edit their own profile and password from account settings).
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { jsonBody } from '../lib/validation';
+import { validJson } from '../lib/validation';
 import { requireSignedIn } from '../middleware/auth';
 import { changePasswordSchema, updateProfileSchema } from '../schemas/auth';
 import { changePassword } from '../services/auth';
@@ -13,13 +13,13 @@ export const profileRoutes = new Hono<AppEnv>()
     const { sessionId: _session, balanceKobo, debtKobo: _debt, ...user } = c.var.principal;
     return c.json({ message: 'Profile fetched successfully', data: toProfile(user, balanceKobo) });
   })
-  .put('/updateProfile', requireSignedIn, async (c) => {
-    const input = await jsonBody(c, updateProfileSchema);
+  .put('/updateProfile', requireSignedIn, validJson(updateProfileSchema), async (c) => {
+    const input = c.req.valid('json');
     const data = await updateProfile(c.var.db, c.var.principal.id, input);
     return c.json({ message: 'Profile updated successfully', data });
   })
-  .put('/changePassword', requireSignedIn, async (c) => {
-    const input = await jsonBody(c, changePasswordSchema);
+  .put('/changePassword', requireSignedIn, validJson(changePasswordSchema), async (c) => {
+    const input = c.req.valid('json');
     await changePassword(c.var.db, c.var.principal.id, input);
     return c.json({ message: 'Password updated successfully' });
   });

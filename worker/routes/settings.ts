@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { jsonBody } from '../lib/validation';
-import { PROVIDER_LABELS } from '../providers/payments/keys';
+import { validJson } from '../lib/validation';
+import { PAYMENT_PROVIDER_LABELS } from '../schemas/settings';
 import { paymentKeyCheckSchema, paymentSettingsSchema, siteSettingsSchema } from '../schemas/settings';
 import { checkPaymentKey, paymentSettingsView, updatePaymentSettings } from '../services/payment-settings';
 import { getPublicSettings, getSiteSettings, updateSiteSettings } from '../services/settings';
@@ -10,17 +10,17 @@ export const publicSettingsRoutes = new Hono<AppEnv>().get('/public', async (c) 
 
 export const adminSettingsRoutes = new Hono<AppEnv>()
   .get('/site', async (c) => c.json({ message: 'Site settings', data: await getSiteSettings(c.var.db) }))
-  .put('/site', async (c) => {
-    const data = await updateSiteSettings(c.var.db, c.var.principal.id, await jsonBody(c, siteSettingsSchema));
+  .put('/site', validJson(siteSettingsSchema), async (c) => {
+    const data = await updateSiteSettings(c.var.db, c.var.principal.id, c.req.valid('json'));
     return c.json({ message: 'Site settings saved', data });
   })
   .get('/payment', async (c) => c.json({ message: 'Payment settings', data: await paymentSettingsView(c.var.db, c.env) }))
-  .put('/payment', async (c) => {
-    const data = await updatePaymentSettings(c.var.db, c.env, c.var.principal.id, await jsonBody(c, paymentSettingsSchema));
+  .put('/payment', validJson(paymentSettingsSchema), async (c) => {
+    const data = await updatePaymentSettings(c.var.db, c.env, c.var.principal.id, c.req.valid('json'));
     return c.json({ message: 'Payment settings saved', data });
   })
-  .post('/payment/check', async (c) => {
-    const { provider } = await jsonBody(c, paymentKeyCheckSchema);
+  .post('/payment/check', validJson(paymentKeyCheckSchema), async (c) => {
+    const { provider } = c.req.valid('json');
     const data = await checkPaymentKey(c.var.db, c.env, c.var.principal.id, provider);
-    return c.json({ message: `${PROVIDER_LABELS[provider]} accepted the secret key`, data });
+    return c.json({ message: `${PAYMENT_PROVIDER_LABELS[provider]} accepted the secret key`, data });
   });

@@ -1,7 +1,7 @@
 // Two-factor sign-in for administrators (optional): status, setup, confirm, turn off.
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { jsonBody } from '../lib/validation';
+import { validJson } from '../lib/validation';
 import { requireAdmin } from '../middleware/auth';
 import { twoFactorCodeSchema } from '../schemas/auth';
 import { getSiteSettings } from '../services/settings';
@@ -14,13 +14,13 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     const data = await startTwoFactorSetup(c.var.db, c.env.ENCRYPTION_KEY, siteName, c.var.principal.id);
     return c.json({ message: 'Scan the code with your authenticator app, then confirm with a code from it.', data });
   })
-  .post('/enable', requireAdmin, async (c) => {
-    const { code } = await jsonBody(c, twoFactorCodeSchema);
+  .post('/enable', requireAdmin, validJson(twoFactorCodeSchema), async (c) => {
+    const { code } = c.req.valid('json');
     await enableTwoFactor(c.var.db, c.env.ENCRYPTION_KEY, c.var.principal.id, code);
     return c.json({ message: 'Two-factor sign-in is on' });
   })
-  .post('/disable', requireAdmin, async (c) => {
-    const { code } = await jsonBody(c, twoFactorCodeSchema);
+  .post('/disable', requireAdmin, validJson(twoFactorCodeSchema), async (c) => {
+    const { code } = c.req.valid('json');
     await disableTwoFactor(c.var.db, c.env.ENCRYPTION_KEY, c.var.principal.id, code);
     return c.json({ message: 'Two-factor sign-in is off' });
   });

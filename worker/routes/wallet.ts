@@ -3,36 +3,32 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { koboToNumber } from '../lib/decimal';
-import { jsonBody, queryOf } from '../lib/validation';
-import { requireAdmin, requireUser, userSession } from '../middleware/auth';
-import { addFundSchema, adminCreditSchema, transactionQuerySchema, verifyPaymentSchema } from '../schemas/wallet';
+import { validJson, validQuery } from '../lib/validation';
+import { deferSessionCheck, requireAdmin, requireUser } from '../middleware/auth';
+import { addFundSchema, adminCreditSchema, ORDER_STATUS, transactionQuerySchema, verifyPaymentSchema } from '../schemas/wallet';
 import { dedicatedAccountOf, requestDedicatedAccount } from '../services/bank-transfers';
 import { committedKobo } from '../services/order-views';
-import { claimedReference, ORDER_STATUS, payerIntentQuery, startDeposit, verifyDeposit } from '../services/payments';
+import { claimedReference, payerIntentQuery, startDeposit, verifyDeposit } from '../services/payments';
 import { adminCredit, listTransactions, walletTotals } from '../services/wallet';
 
 export const walletRoutes = new Hono<AppEnv>()
   // walletDebt: what a reversed card payment left owing; the next deposits pay it first.
   .get('/getWalletBalance', requireUser, (c) => c.json({ walletBalance: koboToNumber(c.var.principal.balanceKobo), walletDebt: koboToNumber(c.var.principal.debtKobo) }))
   .get('/getMai', requireUser, async (c) => c.json({ smmBalance: koboToNumber(await committedKobo(c.var.db, c.var.principal.id)) }))
-  .get('/transactions', requireUser, async (c) => {
-    const query = queryOf(c, transactionQuerySchema);
-    return c.json({ message: 'Transactions fetched successfully', ...(await listTransactions(c.var.db, { ...query, userId: c.var.principal.id })) });
-  })
+  .get('/transactions', requireUser, validQuery(transactionQuerySchema), async (c) =>
+    c.json({ message: 'Transactions fetched successfully', ...(await listTransactions(c.var.db, { ...c.req.valid('query'), userId: c.var.principal.id })) }))
   // Deposits, refunds, administrators' credits and spending apart, over the whole history or from/to.
-  .get('/wallet-summary', requireUser, async (c) => {
-    const range = queryOf(c, transactionQuerySchema.pick({ from: true, to: true }));
-    return c.json({ message: 'Wallet summary fetched successfully', data: await walletTotals(c.var.db, c.var.principal.id, range) });
-  })
-  .post('/add-fund', requireUser, async (c) => {
-    const { amount } = await jsonBody(c, addFundSchema);
+  .get('/wallet-summary', requireUser, validQuery(transactionQuerySchema.pick({ from: true, to: true })), async (c) =>
+    c.json({ message: 'Wallet summary fetched successfully', data: await walletTotals(c.var.db, c.var.principal.id, c.req.valid('query')) }))
+  .post('/add-fund', requireUser, validJson(addFundSchema), async (c) => {
+    const { amount } = c.req.valid('json');
     const deposit = await startDeposit(c.var.db, c.env, c.var.principal, amount);
     return c.json({ message: 'Redirecting to the payment page', ...deposit }, 201);
   })
   // One round trip for a settled payment (the return page's retries): the session check and the intent read in one batch.
-  .post('/verify-payment', async (c) => {
-    const session = await userSession(c);
-    const input = await jsonBody(c, verifyPaymentSchema);
+  .post('/verify-payment', deferSessionCheck, validJson(verifyPaymentSchema), async (c) => {
+    const { session } = c.var;
+    const input = c.req.valid('json');
     const { principal, read: [intent] } = await session.admitWith(payerIntentQuery(c.var.db, session.userId, claimedReference(input)));
     const orderStatus = await verifyDeposit(c.var.db, c.env, principal.id, input, intent);
     const message = { [ORDER_STATUS.success]: 'Wallet credited successfully', [ORDER_STATUS.pending]: 'The payment is not settled yet' }[orderStatus] ?? 'Payment not successful';
@@ -41,8 +37,8 @@ export const walletRoutes = new Hono<AppEnv>()
   // The personal account number for bank transfers: null until asked for; asking again answers the same one.
   .get('/dedicated-account', requireUser, async (c) => c.json({ message: 'Account fetched successfully', data: await dedicatedAccountOf(c.var.db, c.env, c.var.principal.id) }))
   .post('/dedicated-account', requireUser, async (c) => c.json({ message: 'Your account number is ready', data: await requestDedicatedAccount(c.var.db, c.env, c.var.principal.id) }))
-  .post('/admin-credit-user-wallet', requireAdmin, async (c) => {
-    const input = await jsonBody(c, adminCreditSchema);
+  .post('/admin-credit-user-wallet', requireAdmin, validJson(adminCreditSchema), async (c) => {
+    const input = c.req.valid('json');
     const applied = await adminCredit(c.var.db, c.var.principal.id, input);
     return c.json({ message: 'Added successfully!', data: { transactionId: applied.transactionId, balance: koboToNumber(applied.balanceAfterKobo) } });
   });

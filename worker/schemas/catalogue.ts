@@ -30,6 +30,16 @@ export const nairaField = (name: string) =>
   scaledDecimal(2, 9, `${name} must be an amount in naira with at most 2 decimals`)
     .refine((kobo) => kobo > 0, { error: `${name} must be greater than 0` });
 
+/** What a service's order link is: a URL (a post or page) or an account given by username. */
+export const LINK_KINDS = ['url', 'username'] as const;
+/** How a service is priced: a markup over its provider's cost, or a fixed price. */
+export const PRICE_MODES = ['markup', 'fixed'] as const;
+/** What the margin guard does to a fixed price that falls under the minimum margin. */
+export const MARGIN_GUARD_ACTIONS = ['reprice', 'disable'] as const;
+/** Why a service is off: an administrator, the margin guard, gone from its provider's list, or its provider price held for review. */
+export const DISABLED_REASONS = ['admin', 'margin', 'provider_missing', 'provider_price'] as const;
+export type DisabledReason = (typeof DISABLED_REASONS)[number];
+
 const booleanText = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'must be true or false' })
   .transform((v) => v === true || v === 'true' || v === '1');
@@ -101,7 +111,7 @@ export const updateServiceSchema = z
     refillDays: z.number({ error: 'refillDays must be a whole number of days' }).int({ error: 'refillDays must be a whole number of days' })
       .min(1, { error: 'refillDays must be at least 1' }).max(3650, { error: 'refillDays must be at most 3650' }).nullable().optional(),
     /** What the order's link is: 'url' (a post or page) or 'username' (an account); null = decided from the type and category. */
-    linkKind: z.enum(['url', 'username'], { error: 'linkKind must be url or username' }).nullable().optional(),
+    linkKind: z.enum(LINK_KINDS, { error: 'linkKind must be url or username' }).nullable().optional(),
   })
   .refine((v) => !(v.rate !== undefined && v.markupPercent !== undefined), { error: 'Set either rate or markupPercent, not both' });
 export type UpdateServiceInput = z.infer<typeof updateServiceSchema>;
@@ -129,7 +139,7 @@ export const catalogueSettingsSchema = z
   .object({
     defaultMarkupPercent: percentField('defaultMarkupPercent').optional(),
     minMarginPercent: percentField('minMarginPercent').optional(),
-    marginGuardAction: z.enum(['reprice', 'disable'], { error: 'marginGuardAction must be reprice or disable' }).optional(),
+    marginGuardAction: z.enum(MARGIN_GUARD_ACTIONS, { error: 'marginGuardAction must be reprice or disable' }).optional(),
     /** How far (either way) a new exchange rate may move and still be taken without review, e.g. "10". */
     rateBandPercent: percentField('rateBandPercent').refine((bps) => bps > 0, { error: 'rateBandPercent must be more than 0' }).optional(),
     /** How many times higher or lower a provider's new price may be before it is held for review, e.g. "3". */

@@ -11,6 +11,16 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Orders whose money is still committed: paid, not finished. */
 export const OPEN_ORDER_STATUSES = ['Pending Submission', 'Pending', 'In progress', 'Processing'] as const satisfies readonly OrderStatus[];
 
+/**
+ * Where an order stands with the provider. queued: certainly not at the provider (safe to send);
+ * sending: one process has claimed it and is calling `add`; unknown: `add` may or may not have
+ * created it (never sent again automatically); accepted: the provider gave an order id;
+ * rejected: the provider refused it for good (the order is canceled and refunded);
+ * withdrawn: canceled while still queued, so it never reached the provider.
+ */
+export const SUBMISSION_STATES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'withdrawn'] as const;
+export type SubmissionState = (typeof SUBMISSION_STATES)[number];
+
 export const LINK_REQUIRED = 'Link is required';
 export const LINK_INVALID = 'Please enter a valid link, e.g. https://instagram.com/p/abc';
 /** For services sold by username (followers, members, subscribers), which take the profile link too. */
@@ -19,6 +29,8 @@ export const LINK_TOO_LONG = 'Link must be at most 2048 characters';
 export const QUANTITY_INVALID = 'Please enter a valid quantity';
 export const SERVICE_UNAVAILABLE = 'This service does not exist or is not available';
 export const MAX_RUNS = 1000;
+/** Delays (minutes) panels accept after a subscription's new post. */
+export const SUBSCRIPTION_DELAYS: readonly number[] = [0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600];
 
 const article = (word: string) => (/^[AEIOU]/.test(word) ? 'an' : 'a');
 
@@ -165,7 +177,7 @@ export const adminOrdersQuerySchema = paginationSchema.extend({
   userId: idParam('userId').optional(),
   serviceId: idParam('serviceId').optional(),
   providerId: idParam('providerId').optional(),
-  submission: z.enum(['queued', 'sending', 'unknown', 'accepted', 'rejected', 'withdrawn'], { error: 'Unknown submission state' }).optional(),
+  submission: z.enum(SUBMISSION_STATES, { error: 'Unknown submission state' }).optional(),
   /** Placed on or after this day (UTC). */
   from: dateQueryParam('from'),
   /** Placed before this day (UTC). */

@@ -18,6 +18,11 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 /** The keys Payment Settings can hold, each standing in for a deployment secret. */
 export const PAYMENT_SECRET_NAMES = ['paystackSecretKey', 'flutterwaveSecretKey', 'flutterwaveWebhookHash'] as const;
 export const PAYMENT_PROVIDERS = ['paystack', 'flutterwave'] as const;
+export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
+/** How administrators and customers see each provider's name. */
+export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderId, string> = { paystack: 'Paystack', flutterwave: 'Flutterwave' };
+/** The key each provider's calls are authorised with (the Flutterwave webhook hash is no provider's secret key). */
+export const PAYMENT_SECRET_KEY_OF = { paystack: 'paystackSecretKey', flutterwave: 'flutterwaveSecretKey' } as const satisfies Record<PaymentProviderId, (typeof PAYMENT_SECRET_NAMES)[number]>;
 const provider = z.enum(PAYMENT_PROVIDERS, { error: 'Provider must be paystack or flutterwave' });
 
 /**

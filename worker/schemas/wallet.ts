@@ -1,6 +1,12 @@
 import { z } from './zod';
 import { dateQueryParam, paginationSchema } from './common';
 
+/** A ledger row's transaction_type: money in (deposits, refunds, credits) or out (orders, debits). */
+export const TRANSACTION_TYPE = { deposit: 1, withdrawal: 2 } as const;
+
+/** data.orderStatus of verify-payment; the spec names 2 as success. */
+export const ORDER_STATUS = { pending: 1, success: 2, failed: 3 } as const;
+
 /** A positive naira amount with at most two decimals, given as a number or numeric text; parsed to its exact text form. */
 export const nairaAmount = (message: string) =>
   z.union([z.number(), z.string().trim()], { error: message })

@@ -4,24 +4,7 @@ import { and, count, desc, eq, like, or, type SQL } from 'drizzle-orm';
 import { auditLog, users } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { notFound } from '../lib/errors';
-import type { AuditQuery } from '../schemas/admin';
-import type { BulkServicesInput } from '../schemas/catalogue';
-
-/** Every action the log records; the admin audit screen filters and labels entries by these strings. */
-export type AuditAction =
-  | 'admin.invite' | 'admin.promote' | 'admin.remove'
-  | 'catalogue.reprice' | 'catalogue.settings'
-  | 'category.update'
-  | 'order.cancel' | 'order.link' | 'order.refill' | 'order.refund_without_provider' | 'order.resend' | 'order.status'
-  | 'provider.create' | 'provider.delete' | 'provider.update'
-  | 'rate.accept' | 'rate.reject'
-  | 'referral.void'
-  | `service.bulk_${BulkServicesInput['action']}` | 'service.csv_import' | 'service.import' | 'service.provider_price_accept' | 'service.update'
-  | 'settings.payment.update' | 'settings.referral.update' | 'settings.site.update'
-  | 'ticket.assign' | 'ticket.close' | 'ticket.reply'
-  | 'two_factor.disable' | 'two_factor.enable'
-  | 'user.reactivate' | 'user.suspend'
-  | 'wallet.credit' | 'wallet.debit';
+import type { AuditAction, AuditQuery } from '../schemas/admin';
 
 export type AuditTargetType = 'category' | 'exchange_rate' | 'order' | 'provider' | 'service' | 'settings' | 'ticket' | 'user';
 

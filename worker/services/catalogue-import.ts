@@ -66,7 +66,7 @@ async function writeServices(tx: DbOrTx, providerId: number, rows: NewService[],
         dripfeed: row.provider.dripfeed,
         refillDays: refillDaysFromName(row.provider.name),
         enabled: row.enabled ?? true,
-        disabledReason: row.enabled === false ? 'admin' : null,
+        disabledReason: row.enabled === false ? ('admin' as const) : null,
       };
     });
     const insert = tx.insert(services).values(values);

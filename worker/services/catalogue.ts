@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../db';
 import { formatScaled, koboToNaira } from '../lib/decimal';
 import { notFound } from '../lib/errors';
 import { PROVIDER_MONEY_SCALE, type SmmService } from '../providers/smm/types';
-import type { AdminServiceListQuery, ServiceListQuery } from '../schemas/catalogue';
+import type { AdminServiceListQuery, DisabledReason, ServiceListQuery } from '../schemas/catalogue';
 import type { Pagination } from '../schemas/common';
 import { linkKindOf, type LinkKind } from './link-kinds';
 import { bpsToPercent, getCatalogueSettings, type CatalogueSettings } from './margin';
@@ -121,7 +121,7 @@ interface AdminServiceRow extends ServiceRow {
   providerMin: number;
   providerMax: number;
   enabled: boolean;
-  disabledReason: string | null;
+  disabledReason: DisabledReason | null;
   updatedAt: Date;
 }
 

@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from '../db';
 import { formatNaira, koboToNaira } from '../lib/decimal';
 import { log } from '../lib/log';
 import type { PaymentProviderName, PaymentReversal, ReversalState } from '../providers/payments/types';
+import { PAYMENT_PROVIDER_LABELS } from '../schemas/settings';
 import { addDebt, applyLedgerEntry } from './ledger';
 import { recordWarning } from './margin';
 
@@ -24,7 +25,6 @@ type Reversal = typeof paymentReversals.$inferSelect;
 type ReversalStatus = Reversal['status'];
 
 const STATUS_OF_STATE: Record<ReversalState, ReversalStatus> = { taken: 'taken', open: 'dispute_open', won: 'dispute_won', lost: 'dispute_lost' };
-export const PROVIDER_LABEL: Record<PaymentProviderName, string> = { paystack: 'Paystack', flutterwave: 'Flutterwave' };
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
@@ -55,7 +55,7 @@ async function describeUser(tx: DbOrTx, userId: number): Promise<string> {
 async function warn(tx: DbOrTx, intent: Intent, reversal: PaymentReversal, message: string, extra: Record<string, unknown> = {}): Promise<void> {
   await recordWarning(tx, {
     kind: 'payment_reversed',
-    message: `${PROVIDER_LABEL[intent.provider as PaymentProviderName] ?? intent.provider} ${reversal.kind} of ${intent.reference}, ${await describeUser(tx, intent.userId)}: ${message}`,
+    message: `${PAYMENT_PROVIDER_LABELS[intent.provider as PaymentProviderName] ?? intent.provider} ${reversal.kind} of ${intent.reference}, ${await describeUser(tx, intent.userId)}: ${message}`,
     details: { userId: intent.userId, reference: intent.reference, provider: intent.provider, kind: reversal.kind, key: reversal.key, state: reversal.state, amountKobo: String(reversal.amountKobo), ...extra },
   });
 }

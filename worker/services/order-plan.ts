@@ -10,8 +10,9 @@ import { ceilDiv } from '../lib/decimal';
 import { invalid } from '../lib/errors';
 import type { SmmAddOrderInput } from '../providers/smm/types';
 import {
-  LINK_INVALID, LINK_REQUIRED, platformLinkMessage, QUANTITY_INVALID, SERVICE_UNAVAILABLE, USERNAME_INVALID, type CreateOrderData,
+  LINK_INVALID, LINK_REQUIRED, platformLinkMessage, QUANTITY_INVALID, SERVICE_UNAVAILABLE, SUBSCRIPTION_DELAYS, USERNAME_INVALID, type CreateOrderData,
 } from '../schemas/orders';
+import { orderTypeRule, type RequiredField } from '../schemas/order-types';
 import { PLATFORMS } from './catalogue';
 import { accountLink, linkKindOf } from './link-kinds';
 
@@ -22,40 +23,9 @@ const MAX_DELIVERABLE = 2_147_483_647;
 /** Postgres bigint: a charge times the units it covers must fit, so the refund arithmetic on it cannot overflow. */
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
 
-type ExtraField = 'comments' | 'username' | 'usernames' | 'hashtags' | 'hashtag' | 'media' | 'answerNumber';
-
-interface TypeRule {
-  /** Where the quantity comes from: the input, the number of comment or username lines, one package, or a subscription's max × posts. */
-  quantity: 'input' | 'comments' | 'usernames' | 'package' | 'subscription';
-  required: ExtraField[];
-}
-
-/** The SMM panel protocol's service types; unknown types are treated as Default. */
-const TYPE_RULES: Record<string, TypeRule> = {
-  'default': { quantity: 'input', required: [] },
-  'package': { quantity: 'package', required: [] },
-  'custom comments': { quantity: 'comments', required: ['comments'] },
-  'custom comments package': { quantity: 'package', required: ['comments'] },
-  'mentions': { quantity: 'input', required: ['usernames'] },
-  'mentions with hashtags': { quantity: 'input', required: ['usernames', 'hashtags'] },
-  'mentions custom list': { quantity: 'usernames', required: ['usernames'] },
-  'mentions hashtag': { quantity: 'input', required: ['hashtag'] },
-  'mentions user followers': { quantity: 'input', required: ['username'] },
-  'mentions media likers': { quantity: 'input', required: ['media'] },
-  'poll': { quantity: 'input', required: ['answerNumber'] },
-  'comment likes': { quantity: 'input', required: ['username'] },
-  'comment replies': { quantity: 'comments', required: ['username', 'comments'] },
-  'subscriptions': { quantity: 'subscription', required: ['username'] },
-};
-
-const FIELD_NAMES: Record<ExtraField, string> = {
+const FIELD_NAMES: Record<RequiredField, string> = {
   comments: 'Comments', username: 'Username', usernames: 'Usernames', hashtags: 'Hashtags', hashtag: 'Hashtag', media: 'Media', answerNumber: 'Answer number',
 };
-
-const ruleOf = (type: string) => TYPE_RULES[type.trim().toLowerCase()] ?? TYPE_RULES.default;
-
-/** Delays (minutes) panels accept for subscriptions. */
-const SUBSCRIPTION_DELAYS = [0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600];
 
 /**
  * What an order is planned with: planOrder reads nothing else of the service, and the placing
@@ -144,7 +114,7 @@ export async function readOrderableServices(db: DbOrTx, ids: readonly number[]):
  * form computes the same.
  */
 export function massLineChargeKobo(service: Pick<OrderableService, 'type' | 'rateKobo'>, quantity: number): bigint | null {
-  const rule = ruleOf(service.type);
+  const rule = orderTypeRule(service.type);
   if (rule.required.length > 0 || (rule.quantity !== 'input' && rule.quantity !== 'package')) return null;
   // A package line is one package (planOrder refuses any other quantity), charged its rate.
   return ceilDiv(service.rateKobo * BigInt(rule.quantity === 'package' ? 1000 : quantity), 1000n);
@@ -186,7 +156,7 @@ function checkRange(quantity: number, service: OrderableService, name = 'quantit
 
 /** Validates an order against its service and prices it: ceil(rate × units / 1000) kobo, rate being per 1000 (per package for packages). */
 export function planOrder(service: OrderableService, input: CreateOrderData): OrderPlan {
-  const rule = ruleOf(service.type);
+  const rule = orderTypeRule(service.type);
   for (const field of rule.required) {
     if (!input[field]) throw invalid(`${FIELD_NAMES[field]} is required`);
   }

@@ -8,8 +8,8 @@ import { settings } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import type { Env } from '../env';
 import { hmacHex } from '../lib/crypto';
-import { PROVIDER_LABELS } from '../providers/payments/keys';
 import type { PaymentProviderName } from '../providers/payments/types';
+import { PAYMENT_PROVIDER_LABELS } from '../schemas/settings';
 import { DEFAULT_PAYMENT_SETTINGS } from './settings';
 
 const HEALTH_KEY = 'payment_health';
@@ -56,7 +56,7 @@ export async function paymentRefusalAlert(db: DbOrTx) {
   const health = (valueOf(HEALTH_KEY) ?? {}) as PaymentHealth;
   const refusals = health[provider]?.refusals;
   if (!refusals?.count) return null;
-  return { provider, label: PROVIDER_LABELS[provider], ...refusals, verifiedAt: health[provider]?.verifiedAt ?? null };
+  return { provider, label: PAYMENT_PROVIDER_LABELS[provider], ...refusals, verifiedAt: health[provider]?.verifiedAt ?? null };
 }
 
 /**

@@ -12,10 +12,10 @@ import { encryptSecret } from '../lib/crypto';
 import { koboToNaira } from '../lib/decimal';
 import { AppError, invalid } from '../lib/errors';
 import { createFlutterwave } from '../providers/payments/flutterwave';
-import { keyDomain, LIVE_KEY_SHAPES, PROVIDER_LABELS, TEST_KEY_SHAPES } from '../providers/payments/keys';
+import { keyDomain, LIVE_KEY_SHAPES, TEST_KEY_SHAPES } from '../providers/payments/keys';
 import { createPaystack } from '../providers/payments/paystack';
 import { PaymentProviderError, type PaymentProvider, type PaymentProviderName } from '../providers/payments/types';
-import { PAYMENT_PROVIDERS, type PaymentSettingsInput } from '../schemas/settings';
+import { PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS, PAYMENT_SECRET_KEY_OF, type PaymentSettingsInput } from '../schemas/settings';
 import { recordAudit } from './audit';
 import { keyFingerprint, readPaymentHealth, recordKeyChecks, recordProviderRefusal, type ProviderHealth } from './payment-health';
 import {
@@ -28,8 +28,6 @@ export const TEST_PAYMENT_IN_LIVE_MODE = 'refused: test payment in live mode';
 /** How far back the administrator is shown such payments. */
 const FLAGGED_WINDOW_DAYS = 30;
 const FLAGGED_SHOWN = 10;
-
-const SECRET_KEY_OF: Record<PaymentProviderName, SecretName> = { paystack: 'paystackSecretKey', flutterwave: 'flutterwaveSecretKey' };
 
 export interface ProviderKeys {
   secretKey: ResolvedSecret | null;
@@ -47,7 +45,7 @@ export function paymentAdapter(env: Env, provider: PaymentProviderName, secretKe
 /** The keys a provider's calls use now: each one saved in Payment Settings, else the deployment's secret. */
 export async function providerKeys(settings: StoredPaymentSettings, env: Env, provider: PaymentProviderName): Promise<ProviderKeys> {
   const [secretKey, webhookSecretHash] = await Promise.all([
-    resolvePaymentSecret(settings, SECRET_KEY_OF[provider], env),
+    resolvePaymentSecret(settings, PAYMENT_SECRET_KEY_OF[provider], env),
     provider === 'flutterwave' ? resolvePaymentSecret(settings, 'flutterwaveWebhookHash', env) : null,
   ]);
   return { secretKey, webhookSecretHash };
@@ -56,8 +54,8 @@ export async function providerKeys(settings: StoredPaymentSettings, env: Env, pr
 function testKeyInLiveMode(provider: PaymentProviderName, source: ResolvedSecret['source'] | 'entered'): string {
   const where = source === 'entered'
     ? 'entered'
-    : source === 'settings' ? 'saved in Payment Settings' : `in the deployment's secrets (${DEPLOYMENT_SECRETS[SECRET_KEY_OF[provider]]})`;
-  return `Live mode takes real money, but the ${PROVIDER_LABELS[provider]} secret key ${where} is a test key (${TEST_KEY_SHAPES[provider]}). ` +
+    : source === 'settings' ? 'saved in Payment Settings' : `in the deployment's secrets (${DEPLOYMENT_SECRETS[PAYMENT_SECRET_KEY_OF[provider]]})`;
+  return `Live mode takes real money, but the ${PAYMENT_PROVIDER_LABELS[provider]} secret key ${where} is a test key (${TEST_KEY_SHAPES[provider]}). ` +
     `Enter the live key (${LIVE_KEY_SHAPES[provider]}), or choose test mode.`;
 }
 
@@ -71,7 +69,7 @@ export interface KeysProblem {
 /** Why card payments through this provider cannot be taken with these keys in this mode; null when they can. */
 export function keysProblem(mode: PaymentMode, provider: PaymentProviderName, keys: ProviderKeys): KeysProblem | null {
   if (!keys.secretKey) {
-    return { kind: 'missing', message: `Card payments are off: no ${PROVIDER_LABELS[provider]} secret key is set. Enter it in Payment Settings.` };
+    return { kind: 'missing', message: `Card payments are off: no ${PAYMENT_PROVIDER_LABELS[provider]} secret key is set. Enter it in Payment Settings.` };
   }
   if (provider === 'flutterwave' && !keys.webhookSecretHash) {
     return { kind: 'missing', message: 'Card payments are off: no Flutterwave webhook secret hash is set. Enter it in Payment Settings.' };
@@ -160,8 +158,8 @@ async function askProvider(env: Env, provider: PaymentProviderName, secretKey: s
 }
 
 function keyCheckFailure(provider: PaymentProviderName, origin: KeyOrigin, error: PaymentProviderError): AppError {
-  const label = PROVIDER_LABELS[provider];
-  const secret = DEPLOYMENT_SECRETS[SECRET_KEY_OF[provider]];
+  const label = PAYMENT_PROVIDER_LABELS[provider];
+  const secret = DEPLOYMENT_SECRETS[PAYMENT_SECRET_KEY_OF[provider]];
   const which = { entered: 'this secret key', fallback: `the deployment's secret key (${secret})`, settings: 'the secret key saved in Payment Settings', deployment: `the deployment's secret key (${secret})` }[origin];
   const saving = origin === 'entered' || origin === 'fallback';
   if (error.kind === 'unavailable') {
@@ -181,7 +179,7 @@ async function checkKeysBroughtIntoUse(env: Env, input: PaymentSettingsInput, ke
   const verified: Partial<Record<PaymentProviderName, string>> = {};
   const forgotten: PaymentProviderName[] = [];
   await Promise.all(PAYMENT_PROVIDERS.map(async (provider) => {
-    const name = SECRET_KEY_OF[provider];
+    const name = PAYMENT_SECRET_KEY_OF[provider];
     const origin = keysSet.includes(name) ? 'entered' : keysCleared.includes(name) ? 'fallback' : null;
     if (!origin) return;
     const secretKey = origin === 'entered' ? input[name] : env[DEPLOYMENT_SECRETS[name]];
@@ -202,7 +200,7 @@ async function checkKeysBroughtIntoUse(env: Env, input: PaymentSettingsInput, ke
  */
 export async function checkPaymentKey(db: Db, env: Env, actorId: number, provider: PaymentProviderName) {
   const { secretKey } = await providerKeys(await getPaymentSettings(db, env), env, provider);
-  if (!secretKey) throw invalid(`No ${PROVIDER_LABELS[provider]} secret key is set. Enter one in Payment Settings.`);
+  if (!secretKey) throw invalid(`No ${PAYMENT_PROVIDER_LABELS[provider]} secret key is set. Enter one in Payment Settings.`);
   const refusal = await askProvider(env, provider, secretKey.value);
   if (refusal?.kind === 'rejected') await recordProviderRefusal(db, provider, refusal.message);
   if (refusal) throw keyCheckFailure(provider, secretKey.source, refusal);
@@ -213,7 +211,7 @@ export async function checkPaymentKey(db: Db, env: Env, actorId: number, provide
 /** In live mode no test key is saved, nor left in effect for the chosen provider. */
 async function refuseTestKeysInLiveMode(next: StoredPaymentSettings, input: PaymentSettingsInput, env: Env) {
   for (const provider of ['paystack', 'flutterwave'] as const) {
-    const entered = input[SECRET_KEY_OF[provider]];
+    const entered = input[PAYMENT_SECRET_KEY_OF[provider]];
     if (entered && keyDomain(provider, entered) === 'test') throw invalid(testKeyInLiveMode(provider, 'entered'));
   }
   const { secretKey } = await providerKeys(next, env, next.provider);

@@ -10,7 +10,7 @@ import { koboToNumber, nairaToKobo } from '../lib/decimal';
 import { AppError, invalid, notFound, rateLimited } from '../lib/errors';
 import { log } from '../lib/log';
 import { PaymentProviderError, type PaymentProvider, type PaymentProviderName, type VerifiedPayment } from '../providers/payments/types';
-import type { VerifyPaymentInput } from '../schemas/wallet';
+import { ORDER_STATUS, type VerifyPaymentInput } from '../schemas/wallet';
 import { applyReversal, reportUnreadableReversal, settleDebt } from './chargebacks';
 import { receiveTransfer } from './bank-transfers';
 import { afterDepositCredited } from './deposit-credited';
@@ -19,8 +19,7 @@ import { recordProviderRefusal } from './payment-health';
 import { keysProblem, paymentAdapter, providerKeys, TEST_PAYMENT_IN_LIVE_MODE } from './payment-settings';
 import { getPaymentSettings, type PaymentMode } from './settings';
 
-/** data.orderStatus of verify-payment; the spec names 2 as success. */
-export const ORDER_STATUS = { pending: 1, success: 2, failed: 3 } as const;
+// The wallet route reads it with the payment calls; the SPA imports it from worker/schemas/wallet.
 export const INVALID_PAYMENT_PAYLOAD = 'This payment could not be verified. Please start the deposit again.';
 /** The same answer for a reference that is unknown and for one of another user's payments. */
 export const PAYMENT_NOT_FOUND = 'We found no payment with this reference on your account.';

@@ -9,7 +9,7 @@ import { serviceCategories, services } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { koboToNaira } from '../lib/decimal';
 import { invalid } from '../lib/errors';
-import type { PriceChange } from '../schemas/catalogue';
+import type { DisabledReason, PriceChange } from '../schemas/catalogue';
 import { recordAudit, type AuditTargetType } from './audit';
 import { bpsToPercent, guardPrice, recordWarning, type CatalogueSettings, type WarningInput } from './margin';
 
@@ -25,7 +25,7 @@ export interface PriceState {
   markupBps: number | null;
   categoryMarkupBps: number | null;
   enabled: boolean;
-  disabledReason: string | null;
+  disabledReason: DisabledReason | null;
   providerId: number;
 }
 
@@ -48,7 +48,7 @@ export const effectiveMarkup = (state: Pick<PriceState, 'markupBps' | 'categoryM
 export interface PriceReview {
   rateKobo: bigint;
   enabled: boolean;
-  disabledReason: string | null;
+  disabledReason: DisabledReason | null;
   warning: WarningInput | null;
 }
 

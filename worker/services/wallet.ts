@@ -5,10 +5,11 @@ import { auditLog, paymentIntents, paymentReversals, referralCommissions, TRANSA
 import type { Db, DbOrTx } from '../db';
 import { koboToNaira, nairaToKobo } from '../lib/decimal';
 import { conflict, notFound } from '../lib/errors';
+import { PAYMENT_PROVIDER_LABELS } from '../schemas/settings';
 import type { AdminCreditInput, AdminDebitInput, AdminTransactionQuery, TransactionQuery } from '../schemas/wallet';
 import { orderCountsOf } from './admin-users';
-import type { AuditAction } from './audit';
-import { PROVIDER_LABEL, reversalsForUser } from './chargebacks';
+import type { AuditAction } from '../schemas/admin';
+import { reversalsForUser } from './chargebacks';
 import { applyRecordedLedgerEntry, DuplicateLedgerEntry, WalletNotFound, type AppliedEntry, type LedgerSource } from './ledger';
 import { getProfile } from './users';
 
@@ -37,7 +38,7 @@ export function describeLedgerRow(row: Pick<LedgerRow, 'sourceKind' | 'sourceRef
   switch (row.sourceKind as LedgerSource) {
     case 'payment': {
       const how = deposit?.channel === 'bank_transfer' ? 'bank transfer' : 'card';
-      const label = deposit ? PROVIDER_LABEL[deposit.provider as keyof typeof PROVIDER_LABEL] : undefined;
+      const label = deposit ? PAYMENT_PROVIDER_LABELS[deposit.provider as keyof typeof PAYMENT_PROVIDER_LABELS] : undefined;
       return label ? `Deposit by ${how} (${label})` : `Deposit by ${how}`;
     }
     case 'admin_credit': return 'Credit by administrator';

@@ -1,6 +1,8 @@
 // Each provider test file drives its own copy of a fake (the fakes serve an
 // independent state under /__scope/<name>), so failure modes flipped here never
-// leak into other test files running at the same time.
+// leak into other test files running at the same time. Also what those files ask
+// of a failed call: the provider error it rejects with.
+import { expect } from 'vitest';
 
 export interface FakeScope {
   /** Base URL of this file's copy of the fake. */
@@ -27,4 +29,14 @@ export function fakeScope(fakeUrl: string): FakeScope {
 /** A fetch that answers every request with the given body, for answers no fake produces. */
 export function answering(status: number, body: string, contentType = 'application/json'): typeof fetch {
   return async () => new Response(body, { status, headers: { 'content-type': contentType } });
+}
+
+/** The error a call rejects with, once checked to be the provider's own kind of error. */
+export async function rejection<E>(promise: Promise<unknown>, errorClass: new (...args: never[]) => E): Promise<E> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(errorClass);
+  return error as E;
 }

@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { createFlutterwave } from '../../../worker/providers/payments/flutterwave';
 import { PaymentProviderError, type PaymentProvider } from '../../../worker/providers/payments/types';
 import { TEST_SECRETS } from '../../support/secrets';
-import { answering, fakeScope } from './fake-scope';
+import { answering, fakeScope, rejection } from './fake-scope';
 
 const options = { secretKey: 'FLWSECK_TEST-abc', webhookSecretHash: 'my-secret-hash' };
 
@@ -27,14 +27,7 @@ function transaction(overrides: Record<string, unknown> = {}) {
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, PaymentProviderError);
 
 function bytes(text: string): ArrayBuffer {
   return new TextEncoder().encode(text).buffer as ArrayBuffer;

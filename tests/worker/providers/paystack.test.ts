@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { createPaystack } from '../../../worker/providers/payments/paystack';
 import { PaymentProviderError, type PaymentProvider } from '../../../worker/providers/payments/types';
 import { TEST_SECRETS } from '../../support/secrets';
-import { answering, fakeScope } from './fake-scope';
+import { answering, fakeScope, rejection } from './fake-scope';
 
 const secretKey = inject('paystackSecretKey');
 const fake = fakeScope(inject('paystackUrl'));
@@ -25,14 +25,7 @@ function initialize(provider: PaymentProvider, reference: string, amountKobo = 2
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, PaymentProviderError);
 
 async function hmacHex(key: string, body: string): Promise<string> {
   const cryptoKey = await crypto.subtle.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-512' }, false, ['sign']);

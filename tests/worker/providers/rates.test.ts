@@ -1,18 +1,11 @@
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { createRatesClient, RatesProviderError } from '../../../worker/providers/rates';
-import { answering, fakeScope } from './fake-scope';
+import { answering, fakeScope, rejection } from './fake-scope';
 
 const fake = fakeScope(inject('ratesUrl'));
 const rates = createRatesClient({ baseUrl: fake.url, timeoutMs: 2000 });
 
-async function failure(promise: Promise<unknown>): Promise<RatesProviderError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(RatesProviderError);
-  return error as RatesProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, RatesProviderError);
 
 function answer(overrides: Record<string, unknown>): string {
   return JSON.stringify({ result: 'success', base_code: 'USD', time_last_update_unix: 1_700_000_000, rates: { USD: 1, NGN: 1550.25 }, ...overrides });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { createSmmClient } from '../../../worker/providers/smm/client';
 import { SmmProviderError } from '../../../worker/providers/smm/types';
-import { answering, fakeScope } from './fake-scope';
+import { answering, fakeScope, rejection } from './fake-scope';
 
 const apiKey = inject('smmApiKey');
 const fake = fakeScope(inject('smmProviderUrl'));
@@ -23,14 +23,7 @@ function newLink(): string {
   return `https://instagram.com/p/test${Date.now().toString(36)}${linkCounter}`;
 }
 
-async function failure(promise: Promise<unknown>): Promise<SmmProviderError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(SmmProviderError);
-  return error as SmmProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, SmmProviderError);
 
 async function placeFollowers(quantity = 1000): Promise<string> {
   return (await smm.add({ service: FOLLOWERS, link: newLink(), quantity })).orderId;

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { createSmmClient } from '../../../worker/providers/smm/client';
 import { SmmProviderError } from '../../../worker/providers/smm/types';
-import { fakeScope } from './fake-scope';
+import { fakeScope, rejection } from './fake-scope';
 
 const apiKey = inject('smmApiKey');
 const fake = fakeScope(inject('smmProviderUrl'));
@@ -16,11 +16,7 @@ const place = async (quantity = 1000) => {
   return (await smm.add({ service: FOLLOWERS, link: `https://instagram.com/p/fake${Date.now().toString(36)}${linkCounter}`, quantity })).orderId;
 };
 
-async function failure(promise: Promise<unknown>): Promise<SmmProviderError> {
-  const error = await promise.then(() => null, (reason: unknown) => reason);
-  expect(error).toBeInstanceOf(SmmProviderError);
-  return error as SmmProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, SmmProviderError);
 
 beforeEach(async () => {
   await fake.post('/__reset');

@@ -1,5 +1,5 @@
 // The star that adds a service to the user's favourites or takes it off; pressed when starred.
-import { Icon } from '@/components/Icon';
+import { Icon } from './Icon';
 import { useFavoriteIds, useToggleFavorite } from '@/lib/favorites';
 import { cx } from '@/lib/hooks';
 

@@ -7,6 +7,8 @@
 // - Private calls also name the account the tab shows (`X-Account-Id`); the Worker refuses one whose
 //   token, shared by every tab through storage, belongs to someone else by now.
 // - `getErrorMessage` / `handleApiError` are the spec's shared error handling (section 8).
+import { hc, type ClientResponse } from 'hono/client';
+import type { AppType } from '@worker/app';
 import { ACCOUNT_HEADER, ACCOUNT_MISMATCH_ERROR, ACCOUNT_SUSPENDED_ERROR } from '@schemas/session';
 import {
   clearLocalStorage,
@@ -21,7 +23,7 @@ import {
 } from './session';
 import { toast } from './toast';
 
-export const API_BASE = '/api/v1/';
+export const API_BASE = '/api/v1';
 
 export const REFRESH_TOKEN_ERROR = 'Invalid or expired refresh token.';
 export const NETWORK_ERROR = 'Network Error. Please check your connection.';
@@ -125,45 +127,21 @@ export function handleApiError(error: unknown, options: { toast?: boolean } = {}
 }
 
 // ---------------------------------------------------------------------------------------------
+// Sending
 
-type QueryValue = string | number | boolean | null | undefined;
-
-export interface RequestOptions {
-  /** Query-string parameters; null/undefined/'' are left out. */
-  query?: Record<string, QueryValue>;
-  /** JSON body. */
-  body?: unknown;
-  /** Multipart body. */
-  formData?: FormData;
-  /** Form-encoded body. */
-  form?: Record<string, string> | URLSearchParams;
-  /** A caller-supplied bearer token (temporary-token calls such as reset password). */
-  bearer?: string;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-}
-
-interface InternalOptions extends RequestOptions {
+interface CallOptions {
   auth: boolean;
   /** The account the tab showed when the call started, kept for its retry after a refresh. */
   account?: string;
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const clean = path.replace(/^\/+/, '');
-  const params = new URLSearchParams();
-  if (query) {
-    for (const [k, v] of Object.entries(query)) {
-      if (v === undefined || v === null || v === '') continue;
-      params.append(k, String(v));
-    }
-  }
-  const qs = params.toString();
-  return `${API_BASE}${clean}${qs ? `?${qs}` : ''}`;
+/** A call as the typed client hands it over, so it can be sent again after a refresh. */
+interface Call {
+  url: string;
+  init: RequestInit;
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
+function parseBody(text: string): unknown {
   if (text === '') return null;
   try {
     return JSON.parse(text);
@@ -172,56 +150,45 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-async function send(method: string, path: string, opts: InternalOptions): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
-  let body: BodyInit | undefined;
-  if (opts.formData) {
-    body = opts.formData; // the browser sets the multipart boundary
-  } else if (opts.form) {
-    body = opts.form instanceof URLSearchParams ? opts.form : new URLSearchParams(opts.form);
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-  } else if (opts.body !== undefined) {
-    body = JSON.stringify(opts.body);
-    headers['Content-Type'] = 'application/json';
-  }
-  const bearer = opts.bearer ?? (opts.auth ? getToken() : null);
-  if (bearer) headers.Authorization = `Bearer ${bearer}`;
-  if (opts.account && !opts.bearer) headers[ACCOUNT_HEADER] = opts.account;
+/**
+ * A successful answer, already read: a failed one is thrown as an ApiError before the caller sees it,
+ * so `json()` here never meets an error body.
+ */
+function answered(res: Response, text: string): Response {
+  const data = parseBody(text);
+  return { ok: true, status: res.status, headers: res.headers, json: () => Promise.resolve(data), text: () => Promise.resolve(text) } as unknown as Response;
+}
+
+async function send(call: Call, opts: CallOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...Object.fromEntries(new Headers(call.init.headers)) };
+  // A temporary-token call (reset password) brings its own bearer and speaks for no signed-in account.
+  const ownBearer = 'authorization' in headers;
+  const token = opts.auth && !ownBearer ? getToken() : null;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (opts.account && !ownBearer) headers[ACCOUNT_HEADER.toLowerCase()] = opts.account;
 
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.query), {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: opts.signal,
-    });
+    res = await fetch(call.url, { ...call.init, headers, credentials: 'include' });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(null, null);
   }
-  const data = await readBody(res);
-  if (!res.ok) throw new ApiError(res.status, data);
-  return data;
+  const text = await res.text();
+  if (!res.ok) throw new ApiError(res.status, parseBody(text));
+  return answered(res, text);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Silent refresh
 
-export interface RefreshResponse {
-  accessToken: string;
-  refreshToken?: string;
-  user?: SessionUser;
-}
-
-let refreshing: Promise<RefreshResponse> | null = null;
+let refreshing: Promise<unknown> | null = null;
 
 /** POST auth/refresh once for all concurrent callers; stores the new tokens and user. */
-export function refreshSession(): Promise<RefreshResponse> {
+export function refreshSession(): Promise<unknown> {
   if (!refreshing) {
     const refreshToken = getRefreshToken();
-    refreshing = (send('POST', 'auth/refresh', { auth: false, body: refreshToken ? { refreshToken } : {} }) as Promise<RefreshResponse>)
+    refreshing = read(publicClient.auth.refresh.$post({ json: refreshToken ? { refreshToken } : {} }))
       .then((data) => {
         // Another tab signed in while this refresh was under way: its session stays, and this tab follows it.
         if (getRefreshToken() !== refreshToken) followStoredSession();
@@ -247,11 +214,10 @@ function expiresSoon(): boolean {
   return exp !== null && exp - Date.now() / 1000 < REFRESH_LEEWAY_SECONDS;
 }
 
-async function request<T>(method: string, path: string, options: InternalOptions): Promise<T> {
-  if (!options.auth || options.bearer) return (await send(method, path, options)) as T;
+async function sendPrivate(call: Call): Promise<Response> {
   const account = getTabUser()?.id;
   try {
-    return await authorised<T>(method, path, { ...options, account: account === undefined ? undefined : String(account) });
+    return await authorised(call, { auth: true, account: account === undefined ? undefined : String(account) });
   } catch (e) {
     // The token in storage is another account's: another tab signed in while this one missed it. Catch up.
     if (errorCode(e) === ACCOUNT_MISMATCH_ERROR) followStoredSession();
@@ -259,7 +225,7 @@ async function request<T>(method: string, path: string, options: InternalOptions
   }
 }
 
-async function authorised<T>(method: string, path: string, opts: InternalOptions): Promise<T> {
+async function authorised(call: Call, opts: CallOptions): Promise<Response> {
   let refreshError: unknown = null;
   let refreshed = false;
   if (hasCredentials() && expiresSoon()) {
@@ -271,7 +237,7 @@ async function authorised<T>(method: string, path: string, opts: InternalOptions
     }
   }
   try {
-    return (await send(method, path, opts)) as T;
+    return await send(call, opts);
   } catch (e) {
     if (!(isApiError(e) && e.status === 401)) throw e;
     if (refreshed) throw isApiError(refreshError) && refreshError.status !== null ? refreshError : e;
@@ -283,38 +249,47 @@ async function authorised<T>(method: string, path: string, opts: InternalOptions
       // a network failure while refreshing keeps the original 401.
       throw isApiError(re) && re.status !== null ? re : e;
     }
-    return (await send(method, path, opts)) as T;
+    return send(call, opts);
   }
 }
 
-function client(auth: boolean) {
-  return {
-    get: <T>(path: string, opts: RequestOptions = {}) => request<T>('GET', path, { ...opts, auth }),
-    post: <T>(path: string, body?: unknown, opts: RequestOptions = {}) => request<T>('POST', path, { ...opts, body, auth }),
-    put: <T>(path: string, body?: unknown, opts: RequestOptions = {}) => request<T>('PUT', path, { ...opts, body, auth }),
-    patch: <T>(path: string, body?: unknown, opts: RequestOptions = {}) => request<T>('PATCH', path, { ...opts, body, auth }),
-    delete: <T>(path: string, opts: RequestOptions = {}) => request<T>('DELETE', path, { ...opts, auth }),
-    /** Multipart POST. */
-    postMultipart: <T>(path: string, formData: FormData, opts: RequestOptions = {}) =>
-      request<T>('POST', path, { ...opts, formData, auth }),
-  };
+// ---------------------------------------------------------------------------------------------
+// The typed clients: request inputs and answers come from the Worker's routes (worker/app.ts).
+
+/** Query values left empty by a form are not sent at all. */
+function searchParams(query: Record<string, string | string[]>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null && item !== '') params.append(key, String(item));
+    }
+  }
+  return params;
 }
 
-/** Private calls: `Authorization: Bearer <TOKEN>`, silent refresh. */
-export const api = {
-  ...client(true),
-  /** Import: multipart POST with one `user_file` field per file. */
-  importFiles: <T>(path: string, files: Iterable<File>, opts: RequestOptions = {}) => {
-    const formData = new FormData();
-    for (const f of files) formData.append('user_file', f);
-    return request<T>('POST', path, { ...opts, formData, auth: true });
-  },
-};
+const clientFor = (sendCall: (call: Call) => Promise<Response>) =>
+  hc<AppType>(API_BASE, {
+    buildSearchParams: searchParams,
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => sendCall({ url: String(input), init: init ?? {} })) as typeof fetch,
+  });
 
+/** Private calls: `Authorization: Bearer <TOKEN>`, the tab's account, silent refresh. */
+export const client = clientFor(sendPrivate);
 /** Public calls: no Authorization header (cookies are still sent). */
-export const publicApi = {
-  ...client(false),
-  /** Form-encoded POST with a caller-supplied bearer token (temporary-token calls). */
-  postFormWithToken: <T>(path: string, fields: Record<string, string>, token: string, opts: RequestOptions = {}) =>
-    request<T>('POST', path, { ...opts, form: fields, bearer: token, auth: false }),
-};
+export const publicClient = clientFor((call) => send(call, { auth: false }));
+
+/** The parsed answer of a call that succeeded (a failed call throws an ApiError). */
+export async function read<R extends ClientResponse<unknown, number, 'json'>>(call: Promise<R>): Promise<Awaited<ReturnType<R['json']>>> {
+  return (await call).json() as Promise<Awaited<ReturnType<R['json']>>>;
+}
+
+/** The answer's text (CSV exports). */
+export async function readText(call: Promise<ClientResponse<unknown>>): Promise<string> {
+  return (await call).text();
+}
+
+/** Options for a temporary-token call: the caller's bearer, and the fields sent form-encoded (spec section 6). */
+export const withTemporaryToken = (token: string, fields: Record<string, string>) => ({
+  headers: { Authorization: `Bearer ${token}` },
+  init: { body: new URLSearchParams(fields) },
+});

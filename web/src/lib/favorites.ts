@@ -1,8 +1,8 @@
 // The user's favourite services (user/favorites): the ids for the stars beside services, and the
 // star/unstar mutation, which shows the new state at once and puts it back if the call fails.
 // Shared code because the services list, the order form and the Favorites screen all star.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, handleApiError } from '@/lib/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { client, handleApiError, read } from './api';
 
 export const favoriteKeys = {
   all: ['favorites'] as const,
@@ -10,34 +10,40 @@ export const favoriteKeys = {
   list: ['favorites', 'list'] as const,
 };
 
-export const favoriteIdsQuery = {
+export const getFavoriteIds = (signal?: AbortSignal) => read(client.user.favorites.ids.$get(undefined, { init: { signal } }));
+
+const star = (serviceId: number) => read(client.user.favorites[':serviceId'].$put({ param: { serviceId: String(serviceId) } }));
+const unstar = (serviceId: number) => read(client.user.favorites[':serviceId'].$delete({ param: { serviceId: String(serviceId) } }));
+
+/** The starred ids alone are kept, so a star can change them before the server answers. */
+export const favoriteIdsQuery = queryOptions({
   queryKey: favoriteKeys.ids,
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<{ data: number[] }>('user/favorites/ids', { signal }),
-  select: (r: { data: number[] } | undefined) => new Set((Array.isArray(r?.data) ? r.data : []).map(Number)),
+  queryFn: async ({ signal }) => (await getFavoriteIds(signal)).data,
   staleTime: 5 * 60_000,
-};
+});
+
+const toIdSet = (ids: number[]) => new Set(ids);
 
 /** Whether a service is starred; `enabled: false` for visitors, who have no favourites. */
 export function useFavoriteIds(enabled = true) {
-  return useQuery({ ...favoriteIdsQuery, enabled });
+  return useQuery({ ...favoriteIdsQuery, select: toIdSet, enabled });
 }
 
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ serviceId, starred }: { serviceId: number; starred: boolean }) =>
-      starred ? api.put(`user/favorites/${serviceId}`) : api.delete(`user/favorites/${serviceId}`),
+    mutationFn: ({ serviceId, starred }: { serviceId: number; starred: boolean }) => (starred ? star(serviceId) : unstar(serviceId)),
     onMutate: async ({ serviceId, starred }) => {
       await queryClient.cancelQueries({ queryKey: favoriteKeys.ids });
-      const before = queryClient.getQueryData<{ data: number[] }>(favoriteKeys.ids);
-      const ids = new Set((before?.data ?? []).map(Number));
+      const before = queryClient.getQueryData(favoriteIdsQuery.queryKey);
+      const ids = new Set(before);
       if (starred) ids.add(serviceId);
       else ids.delete(serviceId);
-      queryClient.setQueryData(favoriteKeys.ids, { ...before, data: [...ids] });
+      queryClient.setQueryData(favoriteIdsQuery.queryKey, [...ids]);
       return { before };
     },
     onError: (error, _vars, context) => {
-      queryClient.setQueryData(favoriteKeys.ids, context?.before);
+      queryClient.setQueryData(favoriteIdsQuery.queryKey, context?.before);
       handleApiError(error, { toast: true });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: favoriteKeys.all }),

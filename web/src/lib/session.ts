@@ -11,26 +11,16 @@
 // Tabs share that storage, so each tab also keeps in memory the account it shows. When another tab
 // signs in as someone else or signs out, the `storage` event tells this one at once; its private
 // calls name the account it shows (api.ts), so a call from a tab that missed the change is refused.
+import type { InferResponseType } from 'hono/client';
+import type { client } from './api';
 
 export const TOKEN_KEY = 'TOKEN';
 export const REFRESH_TOKEN_KEY = 'REFRESH_TOKEN';
 export const USER_KEY = 'USER';
 export const PAYLOAD_KEY = 'payload';
 
-/** userType 1 = administrator, 2 = regular user (spec section 9). */
-export type UserType = 1 | 2;
-
-export interface SessionUser {
-  id: number | string;
-  fullName: string;
-  email: string;
-  username?: string | null;
-  userType: UserType | number;
-  status?: string | number | null;
-  created_at?: string | null;
-  last_login?: string | null;
-  wallet?: { balance: string | number } | null;
-}
+/** The signed-in person as the Worker answers a sign-in (and, with the wallet, the profile). */
+export type SessionUser = InferResponseType<typeof client.auth.login.$post, 200>['user'] & { wallet?: { balance: string } };
 
 export interface PaymentPayload {
   checkoutUrl: string;

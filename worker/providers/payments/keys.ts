@@ -8,7 +8,6 @@ const TEST_KEY_PATTERNS: Record<PaymentProviderName, RegExp> = {
   flutterwave: /^FLWSECK_TEST-/i,
 };
 
-export const PROVIDER_LABELS: Record<PaymentProviderName, string> = { paystack: 'Paystack', flutterwave: 'Flutterwave' };
 
 /** What the live keys look like, for messages to the administrator. */
 export const LIVE_KEY_SHAPES: Record<PaymentProviderName, string> = { paystack: 'sk_live_…', flutterwave: 'FLWSECK-…' };

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { USER_TYPE } from '../../../drizzle/schema';
-import { jsonBody, parseWith, queryOf } from '../../lib/validation';
+import { parseWith, validJson, validQuery } from '../../lib/validation';
 import { inviteAdministratorSchema, promoteAdministratorSchema, userListQuerySchema } from '../../schemas/admin';
 import { idParam } from '../../schemas/common';
 import { listUsers } from '../../services/admin-users';
@@ -10,17 +10,17 @@ import { inviteAdministrator, promoteAdministrator, removeAdministrator } from '
 const administratorListQuerySchema = userListQuerySchema.pick({ page: true, limit: true, search: true });
 
 export const adminAdministratorRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const query = queryOf(c, administratorListQuerySchema);
+  .get('/', validQuery(administratorListQuerySchema), async (c) => {
+    const query = c.req.valid('query');
     const { data, total } = await listUsers(c.var.db, { ...query, userType: USER_TYPE.admin, sort: 'name' });
     return c.json({ message: 'Administrators fetched successfully', data, page: query.page, limit: query.limit, total });
   })
-  .post('/promote', async (c) => {
-    const { userId } = await jsonBody(c, promoteAdministratorSchema);
+  .post('/promote', validJson(promoteAdministratorSchema), async (c) => {
+    const { userId } = c.req.valid('json');
     return c.json({ message: 'User promoted to administrator', data: await promoteAdministrator(c.var.db, c.var.principal.id, userId) });
   })
-  .post('/invite', async (c) => {
-    const input = await jsonBody(c, inviteAdministratorSchema);
+  .post('/invite', validJson(inviteAdministratorSchema), async (c) => {
+    const input = c.req.valid('json');
     const data = await inviteAdministrator(c.var.db, c.env, c.var.principal, input);
     return c.json({ message: `Invitation sent to ${data.email}`, data }, 201);
   })

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { parseWith, queryOf } from '../../lib/validation';
+import { parseWith, validQuery } from '../../lib/validation';
 import { auditQuerySchema } from '../../schemas/admin';
 import { idParam } from '../../schemas/common';
 import { getAuditEntry, listAuditEntries } from '../../services/audit';
 
 export const adminAuditRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const query = queryOf(c, auditQuerySchema);
+  .get('/', validQuery(auditQuerySchema), async (c) => {
+    const query = c.req.valid('query');
     const { data, total } = await listAuditEntries(c.var.db, query);
     return c.json({ message: 'Audit log fetched successfully', data, page: query.page, limit: query.limit, total });
   })

@@ -2,7 +2,7 @@
 // actions (resend, link, cancel through the provider, refund without it, status with automatic refund, refill).
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../context';
-import { jsonBody, parseWith, queryOf } from '../../lib/validation';
+import { parseWith, validJson, validQuery } from '../../lib/validation';
 import { idParam } from '../../schemas/common';
 import {
   adminCancelSchema, adminLinkOrderSchema, adminOrdersQuerySchema, adminOrderStatusSchema, adminRefundWithoutProviderSchema, adminResendSchema,
@@ -15,38 +15,38 @@ import { syncOrders } from '../../services/order-sync';
 const orderId = (c: Context<AppEnv>) => parseWith(idParam('order id'), c.req.param('id'));
 
 export const adminOrderRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const query = queryOf(c, adminOrdersQuerySchema);
+  .get('/', validQuery(adminOrdersQuerySchema), async (c) => {
+    const query = c.req.valid('query');
     const { data, total } = await adminListOrders(c.var.db, query);
     return c.json({ message: 'Orders fetched successfully', data, page: query.page, limit: query.limit, total });
   })
   .post('/sync', async (c) => c.json({ message: 'Orders synced', data: await syncOrders(c.var.db, c.env) }))
   .get('/:id', async (c) => c.json({ message: 'Order fetched successfully', data: await adminOrderDetail(c.var.db, orderId(c)) }))
-  .post('/:id/resend', async (c) => {
+  .post('/:id/resend', validJson(adminResendSchema), async (c) => {
     const id = orderId(c);
-    const { confirmNotAtProvider } = await jsonBody(c, adminResendSchema);
+    const { confirmNotAtProvider } = c.req.valid('json');
     return c.json({ message: 'Order sent to the provider', data: await resendOrder(c.var.db, c.env, c.var.principal.id, id, confirmNotAtProvider) });
   })
-  .post('/:id/link', async (c) => {
+  .post('/:id/link', validJson(adminLinkOrderSchema), async (c) => {
     const id = orderId(c);
-    const { providerOrderId } = await jsonBody(c, adminLinkOrderSchema);
+    const { providerOrderId } = c.req.valid('json');
     return c.json({ message: 'Order linked to the provider order', data: await linkProviderOrder(c.var.db, c.var.principal.id, id, providerOrderId) });
   })
-  .post('/:id/cancel', async (c) => {
+  .post('/:id/cancel', validJson(adminCancelSchema), async (c) => {
     const id = orderId(c);
-    const input = await jsonBody(c, adminCancelSchema);
+    const input = c.req.valid('json');
     const { order, outcome } = await adminCancelOrder(c.var.db, c.env, c.var.principal.id, id, input);
     const message = outcome === 'refunded' ? 'Order canceled and refunded' : 'The provider was asked to cancel the order; the refund follows when it confirms';
     return c.json({ message, data: order, outcome });
   })
-  .post('/:id/refund-without-provider', async (c) => {
+  .post('/:id/refund-without-provider', validJson(adminRefundWithoutProviderSchema), async (c) => {
     const id = orderId(c);
-    const input = await jsonBody(c, adminRefundWithoutProviderSchema);
+    const input = c.req.valid('json');
     return c.json({ message: 'Order canceled and refunded without the provider', data: await refundWithoutProvider(c.var.db, c.var.principal.id, id, input) });
   })
-  .post('/:id/status', async (c) => {
+  .post('/:id/status', validJson(adminOrderStatusSchema), async (c) => {
     const id = orderId(c);
-    const input = await jsonBody(c, adminOrderStatusSchema);
+    const input = c.req.valid('json');
     return c.json({ message: 'Order status updated', data: await setOrderStatus(c.var.db, c.var.principal.id, id, input) });
   })
   .post('/:id/refill', async (c) => c.json({ message: 'Refill requested', data: await adminRefillOrder(c.var.db, c.env, c.var.principal.id, orderId(c)) }));

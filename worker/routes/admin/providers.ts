@@ -2,7 +2,7 @@
 // catalogue, importing services from it, and its catalogue sync on demand.
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../context';
-import { jsonBody, parseWith } from '../../lib/validation';
+import { parseWith, validJson } from '../../lib/validation';
 import { createProviderSchema, importServicesSchema, updateProviderSchema } from '../../schemas/catalogue';
 import { idParam } from '../../schemas/common';
 import { importFromProvider } from '../../services/catalogue-import';
@@ -15,14 +15,14 @@ const providerId = (c: Context<AppEnv>) => parseWith(idParam('provider id'), c.r
 
 export const adminProviderRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json({ message: 'Providers fetched successfully', data: await listProviders(c.var.db) }))
-  .post('/', async (c) => {
-    const input = await jsonBody(c, createProviderSchema);
+  .post('/', validJson(createProviderSchema), async (c) => {
+    const input = c.req.valid('json');
     return c.json({ message: 'Provider added', data: await createProvider(c.var.db, c.env, c.var.principal.id, input) }, 201);
   })
   .get('/:id', async (c) => c.json({ message: 'Provider fetched successfully', data: await providerDetail(c.var.db, providerId(c)) }))
-  .put('/:id', async (c) => {
+  .put('/:id', validJson(updateProviderSchema), async (c) => {
     const id = providerId(c);
-    const input = await jsonBody(c, updateProviderSchema);
+    const input = c.req.valid('json');
     return c.json({ message: 'Provider updated', data: await updateProvider(c.var.db, c.env, c.var.principal.id, id, input) });
   })
   .delete('/:id', async (c) => {
@@ -31,9 +31,9 @@ export const adminProviderRoutes = new Hono<AppEnv>()
   })
   .get('/:id/balance', async (c) => c.json({ message: 'Provider balance', data: await checkProviderBalance(c.var.db, c.env, providerId(c)) }))
   .get('/:id/services', async (c) => c.json({ message: 'Provider services', ...(await providerCatalogue(c.var.db, c.env, providerId(c))) }))
-  .post('/:id/import', async (c) => {
+  .post('/:id/import', validJson(importServicesSchema), async (c) => {
     const id = providerId(c);
-    const input = await jsonBody(c, importServicesSchema);
+    const input = c.req.valid('json');
     const result = await importFromProvider(c.var.db, c.env, c.var.principal.id, id, input);
     return c.json({ message: `${result.created} services imported`, ...result });
   })

@@ -1,10 +1,11 @@
 // Administrators' catalogue: all services with filters, edits, bulk actions, category and global
 // markups with the margin settings, the CSV import, the margin guard's warnings, the rates, and the
 // exchange rates and provider prices held for review.
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Env } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context';
 import { AppError, invalid } from '../../lib/errors';
-import { jsonBody, parseWith, queryOf } from '../../lib/validation';
+import { parseWith, validJson, validQuery } from '../../lib/validation';
 import {
   adminServiceListQuerySchema, bulkServicesSchema, catalogueSettingsSchema, csvImportFieldsSchema, currencyParam, providerPriceAcceptSchema,
   rateReviewSchema, updateCategorySchema, updateServiceSchema, warningListQuerySchema,
@@ -23,8 +24,11 @@ const TOO_LARGE = 'The file is too large (at most 2 MB)';
 const idOf = (c: Context<AppEnv>, name: string) => parseWith(idParam(name), c.req.param('id'));
 const currencyOf = (c: Context<AppEnv>) => parseWith(currencyParam, c.req.param('currency'));
 
-/** The spec's file upload: multipart with the file in `user_file`, plus the form's fields. */
-async function uploadedCsv(c: Context<AppEnv>): Promise<{ providerId: number; text: string }> {
+/** What `hc` clients send (the file, the provider id as text) and what the handler reads. */
+type CsvUpload = { in: { form: { user_file: File; providerId: string } }; out: { form: { providerId: number; text: string } } };
+
+/** The spec's file upload: multipart with the file in `user_file`, plus the form's fields; the handler reads `c.req.valid('form')`. */
+const csvUpload = createMiddleware<Env, string, CsvUpload>(async (c, next) => {
   if (!(c.req.header('content-type') ?? '').includes('multipart/form-data')) {
     throw new AppError('unsupported_media', 'Upload the file as multipart/form-data in the field user_file');
   }
@@ -39,28 +43,29 @@ async function uploadedCsv(c: Context<AppEnv>): Promise<{ providerId: number; te
   if (!(file instanceof File)) throw invalid('Attach the CSV file in the field user_file');
   if (file.size > MAX_CSV_BYTES) throw new AppError('too_large', TOO_LARGE);
   const { providerId } = parseWith(csvImportFieldsSchema, form);
-  return { providerId, text: await file.text() };
-}
+  c.req.addValidatedData('form', { providerId, text: await file.text() });
+  await next();
+});
 
 export const adminServiceRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const query = queryOf(c, adminServiceListQuerySchema);
+  .get('/', validQuery(adminServiceListQuerySchema), async (c) => {
+    const query = c.req.valid('query');
     const { data, total } = await adminListServices(c.var.db, query);
     return c.json({ message: 'Services fetched successfully', data, page: query.page, limit: query.limit, total });
   })
   .get('/categories', async (c) => c.json({ message: 'Categories fetched successfully', data: await adminListCategories(c.var.db) }))
-  .put('/categories/:id', async (c) => {
+  .put('/categories/:id', validJson(updateCategorySchema), async (c) => {
     const id = idOf(c, 'category id');
-    const input = await jsonBody(c, updateCategorySchema);
+    const input = c.req.valid('json');
     return c.json({ message: 'Category updated', data: await updateCategory(c.var.db, c.var.principal.id, id, input) });
   })
   .get('/settings', async (c) => c.json({ message: 'Catalogue settings', data: catalogueSettingsView(await getCatalogueSettings(c.var.db)) }))
-  .put('/settings', async (c) => {
-    const input = await jsonBody(c, catalogueSettingsSchema);
+  .put('/settings', validJson(catalogueSettingsSchema), async (c) => {
+    const input = c.req.valid('json');
     return c.json({ message: 'Catalogue settings saved', data: await updateCatalogueSettings(c.var.db, c.var.principal.id, input) });
   })
-  .get('/warnings', async (c) => {
-    const query = queryOf(c, warningListQuerySchema);
+  .get('/warnings', validQuery(warningListQuerySchema), async (c) => {
+    const query = c.req.valid('query');
     const { data, total } = await listWarnings(c.var.db, query);
     return c.json({ message: 'Warnings fetched successfully', data, page: query.page, limit: query.limit, total });
   })
@@ -68,13 +73,13 @@ export const adminServiceRoutes = new Hono<AppEnv>()
     await acknowledgeWarning(c.var.db, c.var.principal.id, idOf(c, 'warning id'));
     return c.json({ message: 'Warning acknowledged' });
   })
-  .post('/bulk', async (c) => {
-    const input = await jsonBody(c, bulkServicesSchema);
+  .post('/bulk', validJson(bulkServicesSchema), async (c) => {
+    const input = c.req.valid('json');
     const result = await bulkUpdateServices(c.var.db, c.var.principal.id, input);
     return c.json({ message: `${result.updated} services updated`, ...result });
   })
-  .post('/import', async (c) => {
-    const { providerId, text } = await uploadedCsv(c);
+  .post('/import', csvUpload, async (c) => {
+    const { providerId, text } = c.req.valid('form');
     const result = await importServicesCsv(c.var.db, c.env, c.var.principal.id, providerId, text);
     return c.json({ message: `${result.imported} services imported, ${result.failed} rows failed`, ...result });
   })
@@ -84,30 +89,30 @@ export const adminServiceRoutes = new Hono<AppEnv>()
     return c.json({ message, data });
   })
   .get('/rates', async (c) => c.json({ message: 'Exchange rates', data: await listRateReview(c.var.db) }))
-  .post('/rates/:currency/accept', async (c) => {
+  .post('/rates/:currency/accept', validJson(rateReviewSchema), async (c) => {
     const currency = currencyOf(c);
-    const input = await jsonBody(c, rateReviewSchema);
+    const input = c.req.valid('json');
     const data = await acceptRate(c.var.db, c.env, c.var.principal.id, currency, input);
     return c.json({ message: `${currency} rate accepted; ${data.repriced} services repriced`, data });
   })
-  .post('/rates/:currency/reject', async (c) => {
+  .post('/rates/:currency/reject', validJson(rateReviewSchema), async (c) => {
     const currency = currencyOf(c);
-    const input = await jsonBody(c, rateReviewSchema);
+    const input = c.req.valid('json');
     return c.json({ message: `${currency} rate rejected; the old rate stays`, data: await rejectRate(c.var.db, c.var.principal.id, currency, input) });
   })
-  .get('/held-prices', async (c) => {
-    const query = queryOf(c, paginationSchema);
+  .get('/held-prices', validQuery(paginationSchema), async (c) => {
+    const query = c.req.valid('query');
     const { data, total } = await listHeldProviderPrices(c.var.db, c.env, query);
     return c.json({ message: 'Held provider prices', data, page: query.page, limit: query.limit, total });
   })
-  .post('/:id/provider-price/accept', async (c) => {
+  .post('/:id/provider-price/accept', validJson(providerPriceAcceptSchema), async (c) => {
     const id = idOf(c, 'service id');
-    const input = await jsonBody(c, providerPriceAcceptSchema);
+    const input = c.req.valid('json');
     return c.json({ message: 'Provider price accepted', data: await acceptProviderPrice(c.var.db, c.env, c.var.principal.id, id, input) });
   })
   .get('/:id', async (c) => c.json({ message: 'Service fetched successfully', data: await adminService(c.var.db, idOf(c, 'service id')) }))
-  .put('/:id', async (c) => {
+  .put('/:id', validJson(updateServiceSchema), async (c) => {
     const id = idOf(c, 'service id');
-    const input = await jsonBody(c, updateServiceSchema);
+    const input = c.req.valid('json');
     return c.json({ message: 'Service updated', data: await updateService(c.var.db, c.var.principal.id, id, input) });
   });

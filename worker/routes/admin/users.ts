@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { parseWith, queryOf } from '../../lib/validation';
+import { parseWith, validQuery } from '../../lib/validation';
 import { idParam } from '../../schemas/common';
 import { userListQuerySchema } from '../../schemas/admin';
 import { listUsers, setUserStatus } from '../../services/admin-users';
 
 export const adminUserRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const query = queryOf(c, userListQuerySchema);
+  .get('/', validQuery(userListQuerySchema), async (c) => {
+    const query = c.req.valid('query');
     const { data, total } = await listUsers(c.var.db, query);
     return c.json({ message: 'Users fetched successfully', data, page: query.page, limit: query.limit, total });
   })

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { koboToNumber } from '../../lib/decimal';
-import { jsonBody, parseWith, queryOf } from '../../lib/validation';
+import { parseWith, validJson, validQuery } from '../../lib/validation';
 import { idParam } from '../../schemas/common';
 import { adminDebitSchema, adminTransactionQuerySchema } from '../../schemas/wallet';
 import { ordersForUserDetail } from '../../services/order-views';
@@ -14,17 +14,15 @@ export const adminWalletRoutes = new Hono<AppEnv>()
     const [detail, orders] = await Promise.all([userWalletDetail(c.var.db, userId), ordersForUserDetail(c.var.db, userId)]);
     return c.json({ message: 'User details fetched successfully', ...detail, orders });
   })
-  .post('/wallet/debit', async (c) => {
-    const input = await jsonBody(c, adminDebitSchema);
+  .post('/wallet/debit', validJson(adminDebitSchema), async (c) => {
+    const input = c.req.valid('json');
     const applied = await adminDebit(c.var.db, c.var.principal.id, input);
     return c.json({ message: 'Debited successfully', data: { transactionId: applied.transactionId, balance: koboToNumber(applied.balanceAfterKobo) } });
   })
-  .get('/transactions', async (c) => {
-    const query = queryOf(c, adminTransactionQuerySchema);
-    return c.json({ message: 'Transactions fetched successfully', ...(await listTransactions(c.var.db, query)) });
-  })
-  .get('/transactions/export', async (c) => {
-    const csv = await exportTransactionsCsv(c.var.db, queryOf(c, adminTransactionQuerySchema));
+  .get('/transactions', validQuery(adminTransactionQuerySchema), async (c) =>
+    c.json({ message: 'Transactions fetched successfully', ...(await listTransactions(c.var.db, c.req.valid('query'))) }))
+  .get('/transactions/export', validQuery(adminTransactionQuerySchema), async (c) => {
+    const csv = await exportTransactionsCsv(c.var.db, c.req.valid('query'));
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="transactions.csv"' });
   })
   .get('/reconciliation', async (c) => c.json({ message: 'Reconciliation complete', data: await reconcile(c.var.db) }));

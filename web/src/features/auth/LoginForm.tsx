@@ -8,8 +8,8 @@ import { PasswordField, TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
 import { handleApiError, isApiError } from '@/lib/api';
 import { useHydrated } from '@/lib/hydrated';
-import { destinationAfterLogin, useAuth, type From } from './authContext';
-import { toastFirstError } from './formErrors';
+import { destinationAfterLogin, useAuth, type From } from '@/lib/authContext';
+import { toastFirstError } from '@/lib/formErrors';
 
 const FIELD_ORDER = ['email', 'password', 'code'] as const;
 

@@ -4,12 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { PASSWORD_TOO_GUESSABLE, registerFormSchema, type RegisterFormInput } from '@schemas/auth';
+import { USER_TYPE } from '@schemas/session';
 import { PasswordField, TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
-import { getErrorMessage, isApiError, publicApi } from '@/lib/api';
+import { getErrorMessage, isApiError } from '@/lib/api';
 import { useHydrated } from '@/lib/hydrated';
 import { forgetReferral, rememberedReferral } from '@/lib/referral';
-import { toastFirstError } from './formErrors';
+import { toastFirstError } from '@/lib/formErrors';
+import { registerAccount } from './api/register-account';
 
 // The order the spec checks them in: full name, email, password, then the match.
 const FIELD_ORDER = ['fullName', 'email', 'password', 'confirmPassword'] as const;
@@ -35,7 +37,7 @@ export function RegisterForm({ onSwitchToLogin }: Props) {
   const onValid = async (values: RegisterFormInput) => {
     const { confirmPassword: _omit, ...payload } = values;
     try {
-      await publicApi.post('auth/register', { ...payload, fullName: payload.fullName.trim(), email: payload.email.trim(), userType: 2, referralCode: rememberedReferral() });
+      await registerAccount({ ...payload, fullName: payload.fullName.trim(), email: payload.email.trim(), userType: USER_TYPE.user, referralCode: rememberedReferral() });
       forgetReferral();
       toast.success('Account created successfully');
       reset(EMPTY);

@@ -11,9 +11,19 @@ import { Badge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage } from '@/lib/api';
 import { formatCount } from '@/lib/format';
-import { rateUnit } from '@/features/orders/serviceTypes';
-import { useDisplayCurrency } from '@/features/public/currency';
-import { orderAgainPath, useFavorites, type Favorite } from './favoritesApi';
+import { rateUnit } from '@/lib/serviceTypes';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
+import { useFavorites, type Favorite } from './api/get-favorites';
+
+/** The order form, filled with the service and, when there is one, the last order's link and quantity. */
+function orderAgainPath({ service, lastOrder }: Pick<Favorite, 'service' | 'lastOrder'>): string {
+  const params = new URLSearchParams({ service: String(service.id) });
+  if (lastOrder) {
+    params.set('link', lastOrder.link);
+    params.set('quantity', String(lastOrder.quantity));
+  }
+  return `/user/create-order?${params}`;
+}
 
 export default function FavoritesPage() {
   const favorites = useFavorites();
@@ -42,7 +52,7 @@ export default function FavoritesPage() {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Favorite services">
           {favorites.data.map((favorite) => (
-            <FavoriteCard key={String(favorite.service.id)} favorite={favorite} />
+            <FavoriteCard key={favorite.service.id} favorite={favorite} />
           ))}
         </ul>
       )}

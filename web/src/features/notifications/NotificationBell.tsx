@@ -8,7 +8,9 @@ import { TimeAgo } from '@/components/TimeAgo';
 import { UnreadCountPill } from '@/components/UnreadCountPill';
 import { handleApiError } from '@/lib/api';
 import { cx, useEscapeKey, useOutsideClick } from '@/lib/hooks';
-import { markAllRead, notificationKeys, useBell } from './notificationsApi';
+import { useBell } from './api/get-notifications';
+import { notificationKeys } from './api/keys';
+import { markAllRead } from './api/mark-all-read';
 
 export function NotificationBell() {
   const queryClient = useQueryClient();

@@ -9,7 +9,9 @@ import { PageHeader } from '@/components/PageHeader';
 import { Skeleton } from '@/components/Skeleton';
 import { Switch } from '@/components/Switch';
 import { getErrorMessage, handleApiError } from '@/lib/api';
-import { notificationKeys, saveNotificationSettings, useNotificationSettings } from './notificationsApi';
+import { useNotificationSettings } from './api/get-notification-settings';
+import { notificationKeys } from './api/keys';
+import { saveNotificationSettings } from './api/save-notification-settings';
 
 export default function SettingsPage() {
   const queryClient = useQueryClient();
@@ -27,7 +29,7 @@ export default function SettingsPage() {
     mutationFn: saveNotificationSettings,
     onSuccess: (res) => {
       toast.success(res.message || 'Settings saved');
-      queryClient.setQueryData(notificationKeys.settings, res);
+      queryClient.setQueryData(notificationKeys.settings, res.data);
     },
     onError: (e) => handleApiError(e, { toast: true }),
   });

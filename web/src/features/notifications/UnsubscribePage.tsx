@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/Spinner';
 import { getErrorMessage } from '@/lib/api';
-import { unsubscribe } from './notificationsApi';
+import { unsubscribe } from './api/unsubscribe';
 
 type State = { kind: 'working' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
 

@@ -12,11 +12,11 @@ import { Skeleton } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
 import { formatCount, formatDuration } from '@/lib/format';
-import { useDisplayCurrency, type DisplayMoney } from '@/features/public/currency';
-import { serviceByIdQuery, type Service } from './catalog';
+import { useDisplayCurrency, type DisplayMoney } from '@/lib/displayCurrency';
+import { serviceByIdQuery, type Service } from '@/api/catalogue';
 import { MassOrderForm } from './MassOrderForm';
 import { OrderForm, type OrderFormStart } from './OrderForm';
-import { rateUnit } from './serviceTypes';
+import { rateUnit } from '@/lib/serviceTypes';
 import { ServicePicker } from './ServicePicker';
 
 type TabKey = 'single' | 'mass';
@@ -111,7 +111,7 @@ export default function CreateOrderPage() {
                 service={service}
                 money={money}
                 onChangeService={() => setPicking(true)}
-                start={String(service.id) === String(preselected.service?.id) ? start : undefined}
+                start={service.id === preselected.service?.id ? start : undefined}
               />
             )}
           </section>

@@ -13,10 +13,12 @@ import { Spinner } from '@/components/Spinner';
 import { handleApiError, isApiError } from '@/lib/api';
 import { formatAmount, formatKobo, koboToNaira } from '@/lib/format';
 import { newIdempotencyKey, useDebouncedValue } from '@/lib/hooks';
-import { useWalletBalance, walletKeys } from '@/features/wallet/walletApi';
-import { nairaToKobo, serviceByIdQuery } from './catalog';
+import { useWalletBalance, walletKeys } from '@/api/wallet';
+import { nairaToKobo, serviceByIdQuery } from '@/api/catalogue';
 import { massLineChargeKobo } from './orderFields';
-import { massOrder, newPrice, orderKeys, type MassOrderResult } from './ordersApi';
+import { orderKeys } from '@/api/orders';
+import { massOrder, type MassOrderResult } from './api/mass-order';
+import { newPrice } from './api/place-order';
 
 const NEEDS_ORDER_FORM = 'This service needs more details than a line can give: order it on the New order tab';
 
@@ -92,7 +94,7 @@ export function MassOrderForm() {
       const res = await massOrder(lines.map(lineText).join('\n'), expectedTotal, keyRef.current);
       keyRef.current = null;
       // The server numbers the lines as sent: the box's lines without the blank ones.
-      const list = (Array.isArray(res?.results) ? res.results : []).map((r) => ({ ...r, text: lines[r.line - 1] ? lineText(lines[r.line - 1]) : '' }));
+      const list = res.results.map((r) => ({ ...r, text: lines[r.line - 1] ? lineText(lines[r.line - 1]) : '' }));
       const failed = list.filter((r) => !r.ok && r.text);
       setResults(list);
       setReasons(new Map(failed.map((r) => [r.text, r.error ?? 'Not placed'])));

@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import { isLinkMessage } from '@schemas/orders';
+import { isLinkMessage, SUBSCRIPTION_DELAYS } from '@schemas/orders';
 import { SelectField, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { PlatformBadge } from '@/components/PlatformBadge';
@@ -20,15 +20,16 @@ import { StarButton } from '@/components/StarButton';
 import { getErrorMessage, handleApiError, isApiError } from '@/lib/api';
 import { abbreviateNumber, formatAmount, formatCount, formatKobo, koboToNaira } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/hooks';
-import { toastFirstError } from '@/features/auth/formErrors';
-import type { DisplayMoney } from '@/features/public/currency';
-import { useWalletBalance, walletKeys } from '@/features/wallet/walletApi';
-import { nairaToKobo, type Service } from './catalog';
+import { toastFirstError } from '@/lib/formErrors';
+import type { DisplayMoney } from '@/lib/displayCurrency';
+import { useWalletBalance, walletKeys } from '@/api/wallet';
+import { nairaToKobo, type Service } from '@/api/catalogue';
 import {
-  canDripFeed, EMPTY_ORDER_FORM, FIELD_LABELS, linkFieldText, orderFormSchema, orderTotals, SUBSCRIPTION_DELAYS, toOrderBody, type OrderFormValues,
+  canDripFeed, EMPTY_ORDER_FORM, FIELD_LABELS, linkFieldText, orderFormSchema, orderTotals, toOrderBody, type OrderFormValues,
 } from './orderFields';
-import { rateUnit, typeSpec } from './serviceTypes';
-import { newPrice, orderKeys, placeOrder } from './ordersApi';
+import { rateUnit, typeSpec } from '@/lib/serviceTypes';
+import { orderKeys } from '@/api/orders';
+import { newPrice, placeOrder } from './api/place-order';
 
 /** A refusal that names a new price: the charge shown (kobo) and the one the order costs now (naira text). */
 interface PriceChange {
@@ -59,7 +60,7 @@ export function OrderForm({ service, money, onChangeService, start }: { service:
   const totals = orderTotals(service, { ...EMPTY_ORDER_FORM, ...values });
 
   const [sending, setSending] = useState(false);
-  const [placed, setPlaced] = useState<{ id?: string | number; charge?: string } | null>(null);
+  const [placed, setPlaced] = useState<{ id: number; charge: string } | null>(null);
   const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
   // One key per submission: reused only to retry the same submission after a dropped connection.
   const keyRef = useRef<string | null>(null);
@@ -84,8 +85,8 @@ export function OrderForm({ service, money, onChangeService, start }: { service:
     try {
       const res = await placeOrder({ ...toOrderBody(service, v), expectedCharge }, keyRef.current);
       keyRef.current = null;
-      toast.success(res?.message || 'Order placed successfully');
-      setPlaced({ id: res?.data?.id, charge: res?.data?.charge });
+      toast.success(res.message || 'Order placed successfully');
+      setPlaced({ id: res.data.id, charge: res.data.charge });
       reset(EMPTY_ORDER_FORM);
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
@@ -135,7 +136,7 @@ export function OrderForm({ service, money, onChangeService, start }: { service:
         <div role="status" className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
           <Icon name="checkCircle" className="h-5 w-5 shrink-0" />
           <p>
-            Order {placed.id ? <strong>#{placed.id}</strong> : null} placed{placed.charge ? ` for ${formatAmount(placed.charge)}` : ''}.{' '}
+            Order <strong>#{placed.id}</strong> placed for {formatAmount(placed.charge)}.{' '}
             <Link to="/user/orders" className="font-semibold underline">
               Track it in Orders
             </Link>

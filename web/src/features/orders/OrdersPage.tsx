@@ -15,9 +15,12 @@ import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage, handleApiError, isApiError } from '@/lib/api';
 import { formatAmount, formatCount, formatDate, formatDateTime } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/hooks';
-import { useDisplayCurrency } from '@/features/public/currency';
-import { walletKeys } from '@/features/wallet/walletApi';
-import { cancelOrder, ORDER_STATUSES, orderKeys, refillOrder, useOrders, type Order } from './ordersApi';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
+import { walletKeys } from '@/api/wallet';
+import { ORDER_STATUSES, type OrderStatus } from '@schemas/orders';
+import { orderKeys, useOrders, type Order } from '@/api/orders';
+import { cancelOrder } from './api/cancel-order';
+import { refillOrder } from './api/refill-order';
 
 const LIMIT = 20;
 
@@ -29,7 +32,8 @@ export default function OrdersPage() {
   const status = params.get('status') ?? '';
   const [search, setSearch] = useState(params.get('search') ?? '');
   const debounced = useDebouncedValue(search.trim(), 350);
-  const q = useOrders({ page, limit: LIMIT, status: status || undefined, search: debounced || undefined });
+  // A status the link made up is still sent: the server's refusal says which ones it knows.
+  const q = useOrders({ page, limit: LIMIT, status: (status as OrderStatus) || undefined, search: debounced || undefined });
 
   const update = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -42,9 +46,9 @@ export default function OrdersPage() {
   };
 
   const action = useMutation({
-    mutationFn: ({ kind, order }: { kind: 'refill' | 'cancel'; order: Order }) => (kind === 'refill' ? refillOrder(order.id) : cancelOrder(order.id)),
-    onSuccess: (res, { kind }) => {
-      toast.success(res?.message || (kind === 'refill' ? 'Refill requested' : 'Cancellation requested'));
+    mutationFn: async ({ kind, order }: { kind: 'refill' | 'cancel'; order: Order }) => (kind === 'refill' ? await refillOrder(order.id) : await cancelOrder(order.id)).message,
+    onSuccess: (message, { kind }) => {
+      toast.success(message || (kind === 'refill' ? 'Refill requested' : 'Cancellation requested'));
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     },
@@ -247,7 +251,7 @@ export default function OrdersPage() {
               </EmptyState>
             }
           />
-          <Pagination page={page} limit={LIMIT} total={Number(q.data?.total ?? 0)} onPage={(p) => update({ page: String(p) })} disabled={q.isFetching && q.isPlaceholderData} />
+          <Pagination page={page} limit={LIMIT} total={q.data?.total ?? 0} onPage={(p) => update({ page: String(p) })} disabled={q.isFetching && q.isPlaceholderData} />
         </>
       )}
     </div>

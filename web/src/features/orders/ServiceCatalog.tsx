@@ -12,13 +12,13 @@ import { Spinner } from '@/components/Spinner';
 import { StarButton } from '@/components/StarButton';
 import { getErrorMessage } from '@/lib/api';
 import { formatCount, formatDuration } from '@/lib/format';
-import { cx, useDebouncedValue } from '@/lib/hooks';
-import { useDisplayCurrency } from '@/features/public/currency';
-import { platformsOf, useCategories, useServicesInfinite, type Service } from './catalog';
+import { useDebouncedValue } from '@/lib/hooks';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
+import { platformsOf, useCategories, useServicesInfinite, type Service } from '@/api/catalogue';
 import { PlatformChips } from './PlatformChips';
-import { rateUnit } from './serviceTypes';
+import { rateUnit } from '@/lib/serviceTypes';
 
-type Row = { kind: 'header'; key: string; title: string; platform?: string | null } | { kind: 'service'; key: string; service: Service };
+type Row = { kind: 'header'; key: string; title: string; platform: string } | { kind: 'service'; key: string; service: Service };
 
 interface Props {
   /** Label and handler of each row's action button (e.g. "Order"). */
@@ -42,18 +42,17 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
   const visibleCategories = useMemo(() => (categories.data ?? []).filter((c) => !platform || c.platform === platform), [categories.data, platform]);
 
   const query = useServicesInfinite({ search: debounced || undefined, category: category || undefined, platform: platform || undefined });
-  const services = useMemo(() => query.data?.pages.flatMap((p) => (Array.isArray(p?.data) ? p.data : [])) ?? [], [query.data]);
-  const total = Number(query.data?.pages[0]?.total ?? 0);
+  const services = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
+  const total = query.data?.pages[0]?.total ?? 0;
 
   // Interleave a header row whenever the category changes.
   const rows = useMemo<Row[]>(() => {
     const out: Row[] = [];
     let last: string | null = null;
     for (const s of services) {
-      const cat = s.category ?? 'Other';
-      if (cat !== last) {
-        out.push({ kind: 'header', key: `h-${cat}-${s.id}`, title: cat, platform: s.platform });
-        last = cat;
+      if (s.category !== last) {
+        out.push({ kind: 'header', key: `h-${s.category}-${s.id}`, title: s.category, platform: s.platform });
+        last = s.category;
       }
       out.push({ kind: 'service', key: `s-${s.id}`, service: s });
     }

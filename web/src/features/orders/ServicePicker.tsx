@@ -10,10 +10,10 @@ import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { getErrorMessage } from '@/lib/api';
 import { cx, useDebouncedValue } from '@/lib/hooks';
-import { useDisplayCurrency } from '@/features/public/currency';
-import { matchesSearch, platformsOf, useCategories, useServicesInfinite, type Service } from './catalog';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
+import { matchesSearch, platformsOf, useCategories, useServicesInfinite, type Service } from '@/api/catalogue';
 import { PlatformChips } from './PlatformChips';
-import { rateUnit } from './serviceTypes';
+import { rateUnit } from '@/lib/serviceTypes';
 
 interface Props {
   onSelect: (service: Service) => void;
@@ -34,7 +34,7 @@ export function ServicePicker({ onSelect, selectedId }: Props) {
   const platforms = useMemo(() => platformsOf(categories.data), [categories.data]);
   const visibleCategories = useMemo(() => (categories.data ?? []).filter((c) => !platform || c.platform === platform), [categories.data, platform]);
   const query = useServicesInfinite({ search: debounced || undefined, platform: platform || undefined, category: category || undefined }, 100);
-  const loaded = useMemo(() => query.data?.pages.flatMap((p) => (Array.isArray(p?.data) ? p.data : [])) ?? [], [query.data]);
+  const loaded = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
   // Until the server answers for the text typed, the services already here are narrowed to it, in a
   // deferred render that never holds up the keystrokes, so the list follows the typing frame by frame.
   const typed = useDeferredValue(search.trim());
@@ -173,7 +173,7 @@ export function ServicePicker({ onSelect, selectedId }: Props) {
             const s = services[v.index];
             if (!s) return null;
             const isActive = v.index === active;
-            const isSelected = selectedId != null && String(selectedId) === String(s.id);
+            const isSelected = selectedId === s.id;
             return (
               <div
                 key={v.key}

@@ -2,10 +2,10 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
-import { useAuth } from '@/features/auth/authContext';
-import { useDisplayCurrency } from '@/features/public/currency';
-import { useWalletBalance } from '@/features/wallet/walletApi';
-import type { Service } from './catalog';
+import { useAuth } from '@/lib/authContext';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
+import { useWalletBalance } from '@/api/wallet';
+import type { Service } from '@/api/catalogue';
 import { ServiceCatalog } from './ServiceCatalog';
 
 export default function UserServicesPage() {

@@ -2,11 +2,8 @@
 // chosen service, and turning form values into the POST user/orders body.
 import { z } from '@schemas/zod';
 import { LINK_REQUIRED, LINK_TOO_LONG, MAX_RUNS, QUANTITY_INVALID, type CreateOrderInput } from '@schemas/orders';
-import { chargeKobo, type Service } from './catalog';
-import { typeSpec, type ExtraField } from './serviceTypes';
-
-/** Delays (minutes) the panels accept for subscriptions (as the Worker checks them). */
-export const SUBSCRIPTION_DELAYS = [0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600] as const;
+import { chargeKobo, type Service } from '@/api/catalogue';
+import { typeSpec, type ExtraField } from '@/lib/serviceTypes';
 
 /** What the link field asks for: a URL, an account for services sold by username, or a subscription's optional profile link. */
 export function linkFieldText(service: Service): { label: string; placeholder: string; hint?: string; byUsername: boolean } {
@@ -185,7 +182,7 @@ export function orderFormSchema(service: Service) {
 /** The POST user/orders body for valid form values. */
 export function toOrderBody(service: Service, v: OrderFormValues): CreateOrderInput {
   const spec = typeSpec(service.type);
-  const body: CreateOrderInput = { serviceId: typeof service.id === 'number' ? service.id : String(service.id) };
+  const body: CreateOrderInput = { serviceId: service.id };
   const link = v.link.trim();
   if (link) body.link = link;
   if (spec.quantity !== 'subscription') body.quantity = quantityOf(service, v);

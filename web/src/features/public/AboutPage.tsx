@@ -1,5 +1,5 @@
 import { InfoShell, SettingsText } from './InfoPage';
-import { SITE_NAME_FALLBACK, usePublicSettings } from './settings';
+import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
 
 export default function AboutPage() {
   const { data, isPending } = usePublicSettings();

@@ -1,7 +1,7 @@
 import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { InfoShell, SettingsText } from './InfoPage';
-import { usePublicSettings } from './settings';
+import { usePublicSettings } from '@/lib/settings';
 
 export default function ContactPage() {
   const { data, isPending } = usePublicSettings();

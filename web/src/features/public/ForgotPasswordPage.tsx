@@ -8,8 +8,9 @@ import { forgotPasswordSchema } from '@schemas/auth';
 import { TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
-import { handleApiError, publicApi } from '@/lib/api';
-import { toastFirstError } from '@/features/auth/formErrors';
+import { handleApiError } from '@/lib/api';
+import { toastFirstError } from '@/lib/formErrors';
+import { sendPasswordReset } from './api/send-password-reset';
 
 type Values = z.infer<typeof forgotPasswordSchema>;
 
@@ -23,8 +24,8 @@ export default function ForgotPasswordPage() {
 
   const onValid = async ({ email }: Values) => {
     try {
-      const res = await publicApi.post<{ message?: string }>('auth/forgot-password', { email: email.trim() });
-      toast.success(res?.message || 'Check your email for a reset link');
+      const res = await sendPasswordReset(email.trim());
+      toast.success(res.message || 'Check your email for a reset link');
       setSentTo(email.trim());
     } catch (error) {
       handleApiError(error);

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Icon, type IconName } from '@/components/Icon';
 import { PlatformBadge } from '@/components/PlatformBadge';
-import { useAuth } from '@/features/auth/authContext';
-import { SITE_NAME_FALLBACK, usePublicSettings } from './settings';
+import { useAuth } from '@/lib/authContext';
+import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
 
 const STEPS: ReadonlyArray<{ icon: IconName; title: string; text: string }> = [
   { icon: 'user', title: 'Create an account', text: 'Sign up free with your email. No subscription, no hidden fees.' },

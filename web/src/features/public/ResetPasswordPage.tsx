@@ -8,8 +8,9 @@ import { resetPasswordSchema } from '@schemas/auth';
 import { PasswordField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
-import { handleApiError, isApiError, publicApi } from '@/lib/api';
-import { toastFirstError } from '@/features/auth/formErrors';
+import { handleApiError, isApiError } from '@/lib/api';
+import { toastFirstError } from '@/lib/formErrors';
+import { resetPassword } from './api/reset-password';
 
 const schema = resetPasswordSchema
   .extend({ confirmPassword: z.string() })
@@ -32,8 +33,8 @@ export default function ResetPasswordPage() {
 
   const onValid = async ({ password }: Values) => {
     try {
-      const res = await publicApi.postFormWithToken<{ message?: string }>('auth/reset-password', { password }, token);
-      toast.success(res?.message || 'Password reset successfully');
+      const res = await resetPassword(token, password);
+      toast.success(res.message || 'Password reset successfully');
       reset();
       navigate('/auth/login', { replace: true });
     } catch (error) {

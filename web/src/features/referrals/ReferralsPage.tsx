@@ -9,7 +9,7 @@ import { Badge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
-import { useReferralSummary, type ReferralSummary } from './referralsApi';
+import { useReferralSummary, type ReferralSummary } from './api/get-referral-summary';
 
 type Referred = ReferralSummary['referred'][number];
 

@@ -10,17 +10,18 @@ import { z } from '@schemas/zod';
 import {
   createTicketSchema, MAX_TICKET_MESSAGE, MAX_TICKET_SUBJECT, ORDER_TICKET_KINDS, TICKET_KINDS, type CreateTicketData, type TicketKind,
 } from '@schemas/tickets';
+import { TRANSACTION_TYPE } from '@schemas/wallet';
 import { SelectField, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { handleApiError } from '@/lib/api';
 import { formatAmount, formatDate, truncate } from '@/lib/format';
-import { toastFirstError } from '@/features/auth/formErrors';
-import { useOrders } from '@/features/orders/ordersApi';
-import { useCurrency } from '@/features/public/settings';
-import { useTransactions, type Transaction } from '@/features/wallet/walletApi';
-import { KIND_LABELS, openTicket, ticketKeys } from './ticketsApi';
+import { toastFirstError } from '@/lib/formErrors';
+import { useOrders } from '@/api/orders';
+import { useCurrency } from '@/lib/settings';
+import { useTransactions } from '@/api/wallet';
+import { KIND_LABELS, openTicket, ticketKeys } from '@/api/tickets';
 
 /** The deposit choice that asks for a reference by hand: deposits never credited are not in the ledger's list. */
 const TYPED_REFERENCE = '__typed__';
@@ -143,8 +144,8 @@ function OrderOptions() {
 /** Card and transfer deposits credited to the wallet (the ledger's 'payment' rows carry the deposit's reference). */
 function DepositOptions() {
   const currency = useCurrency();
-  const deposits = useTransactions({ page: 1, limit: PICKER_LIMIT, type: 1 });
-  const rows = (deposits.data?.data ?? []) as Array<Transaction & { source?: string; reference?: string }>;
+  const deposits = useTransactions({ page: 1, limit: PICKER_LIMIT, type: TRANSACTION_TYPE.deposit });
+  const rows = deposits.data?.data ?? [];
   return (
     <>
       <option value="">{deposits.isPending ? 'Loading your deposits…' : 'No particular deposit'}</option>

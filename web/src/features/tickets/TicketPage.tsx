@@ -7,9 +7,9 @@ import { toast } from '@/lib/toast';
 import { Icon } from '@/components/Icon';
 import NotFound from '@/components/NotFound';
 import { handleApiError } from '@/lib/api';
-import { replyToTicket, ticketKeys, useTicket } from './ticketsApi';
-import { TicketFrame } from './TicketFrame';
-import { TicketAbout, TicketReplyForm, TicketThread } from './TicketThread';
+import { replyToTicket, ticketKeys, useTicket } from '@/api/tickets';
+import { TicketFrame } from '@/components/tickets/TicketFrame';
+import { TicketAbout, TicketReplyForm, TicketThread } from '@/components/tickets/TicketThread';
 
 export default function TicketPage() {
   const id = Number(useParams().id);

@@ -10,8 +10,8 @@ import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { useUrlFilters } from '@/lib/hooks';
-import { KIND_LABELS, useTickets } from './ticketsApi';
-import { TicketStatusBadge, UnreadDot } from './badges';
+import { KIND_LABELS, useTickets } from '@/api/tickets';
+import { TicketStatusBadge, UnreadDot } from '@/components/tickets/badges';
 
 const LIMIT = 20;
 

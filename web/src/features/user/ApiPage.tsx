@@ -19,9 +19,12 @@ import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { TimeAgo } from '@/components/TimeAgo';
-import { toastFirstError } from '@/features/auth/formErrors';
+import { toastFirstError } from '@/lib/formErrors';
 import { ACTIONS, COMMON_ERRORS, curlExample, ORDER_TYPES, phpExample, RATE_LIMIT_NOTE, type ActionDoc, type DocParam } from './apiDocs';
-import { apiKeyKeys, createApiKey, revokeApiKey, rotateApiKey, useApiKeys, type ApiKey, type NewApiKey } from './apiKeysApi';
+import { createApiKey, type NewApiKey } from './api/create-api-key';
+import { apiKeyKeys, useApiKeys, type ApiKey } from './api/get-api-keys';
+import { revokeApiKey } from './api/revoke-api-key';
+import { rotateApiKey } from './api/rotate-api-key';
 
 export default function ApiPage() {
   return (
@@ -70,7 +73,7 @@ function ApiKeysSection() {
   const revoke = useMutation({
     mutationFn: (key: ApiKey) => revokeApiKey(key.id),
     onSuccess: (res) => {
-      toast.success(res?.message ?? 'API key revoked');
+      toast.success(res.message);
       refresh();
     },
     onError: (error) => handleApiError(error),

@@ -1,7 +1,6 @@
 // /user/dashboard: balances, money in and out by kind (deposits, refunds, credits, spending), orders
 // by status, a 30-day spending chart, recent orders and transactions.
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { EmptyState } from '@/components/EmptyState';
@@ -10,39 +9,20 @@ import { Skeleton } from '@/components/Skeleton';
 import { StatCard } from '@/components/StatCard';
 import { StatusBadge, statusTone } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
-import { api } from '@/lib/api';
 import { abbreviateNumber, formatCount } from '@/lib/format';
 import { cx } from '@/lib/hooks';
-import { WALLET_QUERY_PREFIX } from '@/lib/moneyQueries';
-import { useAuth } from '@/features/auth/authContext';
-import { useDisplayCurrency } from '@/features/public/currency';
-import { useOrders } from '@/features/orders/ordersApi';
-import { SignedAmount, TransactionWords } from '@/features/wallet/TransactionAmount';
-import { useSmmBalance, useTransactions, useWalletBalance, type Transaction } from '@/features/wallet/walletApi';
+import { useAuth } from '@/lib/authContext';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
+import { useOrders } from '@/api/orders';
+import { SignedAmount, TransactionWords } from '@/components/TransactionAmount';
+import { useSmmBalance, useTransactions, useWalletBalance, type Transaction } from '@/api/wallet';
+import { useWalletSummary } from './api/get-wallet-summary';
 
 const DAYS = 30;
 const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-/** GET user/wallet-summary: naira text per kind of money, so refunds and credits never pass for deposits. */
-interface WalletTotals {
-  totalDeposits: string;
-  totalSpent: string;
-  totalRefunds: string;
-  totalAdminCredits: string;
-  totalAdminDebits: string;
-  totalCardReversals: string;
-}
-
-/** The totals over the whole history, or from a day (YYYY-MM-DD) on. Under the wallet's key, so they refresh with the balance. */
-function useWalletTotals(from?: string) {
-  return useQuery({
-    queryKey: [...WALLET_QUERY_PREFIX, 'summary', from ?? 'all'],
-    queryFn: ({ signal }) => api.get<{ data: WalletTotals }>('user/wallet-summary', { query: { from }, signal }).then((r) => r.data),
-  });
-}
-
 /** What a ledger row adds to spending: an order's charge, less what its refund gave back; other money is not spending. */
-function spendingOf(t: Transaction & { source?: string }): number {
+function spendingOf(t: Transaction): number {
   const amount = Math.abs(Number(t.amount) || 0);
   if (t.source === 'order') return amount;
   if (t.source === 'order_refund') return -amount;
@@ -60,8 +40,8 @@ export default function DashboardPage() {
     d.setDate(d.getDate() - (DAYS - 1));
     return dayKey(d);
   }, []);
-  const totals = useWalletTotals();
-  const recentTotals = useWalletTotals(since);
+  const totals = useWalletSummary();
+  const recentTotals = useWalletSummary(since);
   // Orders and their refunds are rows of both types.
   const spending = useTransactions({ page: 1, limit: 100, from: since });
   const recentTx = useTransactions({ page: 1, limit: 5 });

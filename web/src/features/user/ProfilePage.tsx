@@ -3,27 +3,26 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { z } from '@schemas/zod';
+import { USER_TYPE } from '@schemas/session';
 import { changePasswordFormSchema, updateProfileSchema } from '@schemas/auth';
 import { PasswordField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
-import { api, handleApiError, isApiError } from '@/lib/api';
+import { handleApiError, isApiError } from '@/lib/api';
 import { formatDate, initials } from '@/lib/format';
 import { TimeAgo } from '@/components/TimeAgo';
 import type { SessionUser } from '@/lib/session';
-import { useAuth } from '@/features/auth/authContext';
-import { toastFirstError } from '@/features/auth/formErrors';
-import type { ProfileResponse } from '@/features/auth/AuthProvider';
-
-export const profileKey = ['profile'] as const;
-/** userType of regular users, the only ones with API keys. */
-const USER_TYPE_USER = 2;
+import { useAuth } from '@/lib/authContext';
+import { toastFirstError } from '@/lib/formErrors';
+import { changePassword } from './api/change-password';
+import { profileKey, useProfile } from './api/get-profile';
+import { updateProfile } from './api/update-profile';
 
 type TabKey = 'account' | 'password';
 const TABS = [
@@ -35,11 +34,7 @@ export default function ProfilePage({ title = 'Profile' }: { title?: string }) {
   const [tab, setTab] = useState<TabKey>('account');
   const idBase = useId();
   const { user, userType } = useAuth();
-  const profile = useQuery({
-    queryKey: profileKey,
-    queryFn: ({ signal }) => api.get<ProfileResponse>('user/getCurrentProfile', { signal }).then((r) => r.data),
-    staleTime: 0,
-  });
+  const profile = useProfile();
 
   // Profile load failure: 'Failed to fetch user data' (once per failure).
   const failedRef = useRef(false);
@@ -88,7 +83,8 @@ export default function ProfilePage({ title = 'Profile' }: { title?: string }) {
         <PasswordForm />
       </div>
 
-      {userType === USER_TYPE_USER ? (
+      {/* Regular users are the only ones with API keys. */}
+      {userType === USER_TYPE.user ? (
         <section className="card flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between" aria-labelledby="profile-api-title">
           <div>
             <h2 id="profile-api-title" className="font-semibold text-slate-900">
@@ -123,16 +119,12 @@ function AccountForm({ profile }: { profile: SessionUser | null }) {
   }, [profile?.fullName, reset]);
 
   const save = useMutation({
-    mutationFn: (fullName: string) =>
-      api.put<ProfileResponse>('user/updateProfile', { fullName, username: profile?.username ?? '', email: profile?.email ?? '' }),
-    onSuccess: (res, fullName) => {
+    mutationFn: (fullName: string) => updateProfile({ fullName, username: profile?.username ?? '', email: profile?.email ?? '' }),
+    onSuccess: (res) => {
       toast.success('Profile updated successfully');
-      const next = res?.data ?? (profile ? { ...profile, fullName } : null);
-      if (next) {
-        setUser(next);
-        queryClient.setQueryData(profileKey, next);
-      }
-      reset({ fullName: next?.fullName ?? fullName });
+      setUser(res.data);
+      queryClient.setQueryData(profileKey, res.data);
+      reset({ fullName: res.data.fullName });
     },
     onError: () => toast.error('Failed to update profile'),
   });
@@ -165,7 +157,7 @@ function PasswordForm() {
   } = useForm<PasswordValues>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY_PASSWORDS });
 
   const save = useMutation({
-    mutationFn: (v: PasswordValues) => api.put<{ message?: string }>('user/changePassword', { oldPassword: v.oldPassword, password: v.password }),
+    mutationFn: (v: PasswordValues) => changePassword({ oldPassword: v.oldPassword, password: v.password }),
     onSuccess: () => {
       toast.success('Password updated successfully');
       reset(EMPTY_PASSWORDS);

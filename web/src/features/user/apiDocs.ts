@@ -1,6 +1,7 @@
 // What the API page documents, in the layout SMM panels use for their API v2 pages: per action,
-// its parameters and an example answer. Limits and refusal words come from the Worker's schema
-// (@schemas/reseller-api), so the page and the API cannot drift apart on them.
+// its parameters and an example answer. Limits, delays and refusal words come from the Worker's schemas
+// (@schemas/reseller-api, @schemas/orders), so the page and the API cannot drift apart on them.
+import { SUBSCRIPTION_DELAYS } from '@schemas/orders';
 import { API_CALLS_PER_MINUTE, PANEL_ERRORS, RESELLER_BATCH_LIMIT } from '@schemas/reseller-api';
 
 export interface DocParam {
@@ -46,7 +47,7 @@ export const ORDER_TYPES: ReadonlyArray<{ type: string; params: DocParam[] }> = 
       { name: 'max', description: 'Quantity per post, at most' },
       { name: 'posts', description: 'How many new posts to cover (charged up front: max × posts)' },
       { name: 'old_posts (optional)', description: 'How many existing posts to cover too (charged like new ones)' },
-      { name: 'delay', description: 'Minutes to wait after a post: 0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540 or 600' },
+      { name: 'delay', description: `Minutes to wait after a post: ${SUBSCRIPTION_DELAYS.slice(0, -1).join(', ')} or ${SUBSCRIPTION_DELAYS.at(-1)}` },
       { name: 'expiry (optional)', description: 'Last day, as dd/mm/yyyy' },
     ],
   },

@@ -7,21 +7,22 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { addFundFormSchema, parseAmountText, type AddFundFormValues } from './forms';
+import { addFundFormSchema, parseAmountText, type AddFundFormValues } from '@/lib/walletForms';
 import { TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
-import { api, getErrorMessage, handleApiError } from '@/lib/api';
+import { getErrorMessage, handleApiError } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
 import { cx } from '@/lib/hooks';
 import { savePaymentPayload } from '@/lib/session';
-import { toastFirstError } from '@/features/auth/formErrors';
-import { useDisplayCurrency } from '@/features/public/currency';
-import { toLimit, usePublicSettings } from '@/features/public/settings';
+import { toastFirstError } from '@/lib/formErrors';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
+import { toLimit, usePublicSettings } from '@/lib/settings';
 import { BankTransferCard } from './BankTransferCard';
 import { WalletDebtNotice } from './WalletDebtNotice';
-import { useWalletBalance, type AddFundResponse } from './walletApi';
+import { useWalletBalance } from '@/api/wallet';
+import { startDeposit } from './api/start-deposit';
 
 export const QUICK_AMOUNTS = [1000, 5000, 10000, 50000] as const;
 
@@ -51,9 +52,9 @@ export default function AddFundPage() {
   const balanceEquivalent = balance.data !== undefined ? money.equivalent(balance.data) : null;
 
   const start = useMutation({
-    mutationFn: (value: number) => api.post<AddFundResponse>('user/add-fund', { amount: value }),
+    mutationFn: startDeposit,
     onSuccess: (res) => {
-      if (!res?.checkoutUrl) {
+      if (!res.checkoutUrl) {
         handleApiError(new Error('The payment could not be started. Please try again.'));
         return;
       }

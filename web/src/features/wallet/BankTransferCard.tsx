@@ -5,8 +5,9 @@ import { CopyButton } from '@/components/CopyButton';
 import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { getErrorMessage } from '@/lib/api';
-import { usePublicSettings } from '@/features/public/settings';
-import { dedicatedAccountKey, requestDedicatedAccount, useDedicatedAccount } from './bankTransferApi';
+import { usePublicSettings } from '@/lib/settings';
+import { dedicatedAccountQuery, useDedicatedAccount } from './api/get-dedicated-account';
+import { requestDedicatedAccount } from './api/request-dedicated-account';
 
 export function BankTransferCard() {
   const queryClient = useQueryClient();
@@ -14,7 +15,7 @@ export function BankTransferCard() {
   const account = useDedicatedAccount(offered);
   const request = useMutation({
     mutationFn: requestDedicatedAccount,
-    onSuccess: (res) => queryClient.setQueryData(dedicatedAccountKey, res),
+    onSuccess: (res) => queryClient.setQueryData(dedicatedAccountQuery.queryKey, res),
   });
   if (!offered) return null;
   const ready = account.data?.status === 'active' && account.data.accountNumber ? account.data : null;

@@ -10,25 +10,19 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
-import { api, getErrorMessage } from '@/lib/api';
+import { ORDER_STATUS } from '@schemas/wallet';
+import { getErrorMessage } from '@/lib/api';
 import { readPaymentPayload, removePaymentPayload } from '@/lib/session';
-import { walletKeys } from './walletApi';
+import { walletKeys } from '@/api/wallet';
+import { verifyPayment } from './api/verify-payment';
 
 export const PAYMENT_REDIRECT_DELAY_MS = 2000;
-/** data.orderStatus equal to 2 means the payment succeeded. */
-export const PAYMENT_SUCCESS_STATUS = 2;
-/** Neither paid nor refused yet at the provider. */
-const PAYMENT_PENDING_STATUS = 1;
 
 interface Outcome {
   /** unchecked: the reference could not be checked now (no such payment on this account, the network, the provider). */
   status: 'checking' | 'success' | 'failed' | 'unsettled' | 'nothing' | 'unchecked';
   /** Why, when unchecked. */
   message?: string;
-}
-
-interface VerifyAnswer {
-  data?: { orderStatus?: number | string };
 }
 
 /** The provider's reference in the return address, with Flutterwave's transaction id when it gives one. */
@@ -56,8 +50,8 @@ export default function ConfirmPaymentPage() {
     async (payload: NonNullable<ReturnType<typeof readPaymentPayload>>) => {
       let ok = false;
       try {
-        const res = await api.post<VerifyAnswer>('user/verify-payment', { checkoutUrl: payload.checkoutUrl, signature: payload.signature, amount: payload.amount });
-        ok = Number(res?.data?.orderStatus) === PAYMENT_SUCCESS_STATUS;
+        const res = await verifyPayment({ checkoutUrl: payload.checkoutUrl, signature: payload.signature, amount: payload.amount });
+        ok = res.data.orderStatus === ORDER_STATUS.success;
       } catch (error) {
         console.error('Payment verification failed', error);
       }
@@ -73,10 +67,9 @@ export default function ConfirmPaymentPage() {
     if (!reference) return;
     setOutcome({ status: 'checking' });
     try {
-      const res = await api.post<VerifyAnswer>('user/verify-payment', transactionId ? { reference, transactionId } : { reference });
-      const status = Number(res?.data?.orderStatus);
-      if (status === PAYMENT_SUCCESS_STATUS) showBalance();
-      setOutcome({ status: status === PAYMENT_SUCCESS_STATUS ? 'success' : status === PAYMENT_PENDING_STATUS ? 'unsettled' : 'failed' });
+      const { orderStatus } = (await verifyPayment(transactionId ? { reference, transactionId } : { reference })).data;
+      if (orderStatus === ORDER_STATUS.success) showBalance();
+      setOutcome({ status: orderStatus === ORDER_STATUS.success ? 'success' : orderStatus === ORDER_STATUS.pending ? 'unsettled' : 'failed' });
     } catch (error) {
       setOutcome({ status: 'unchecked', message: getErrorMessage(error) });
     }

@@ -9,10 +9,11 @@ import { Badge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { SignedAmount, transactionTypeLabel, TransactionWords } from './TransactionAmount';
-import { useDisplayCurrency } from '@/features/public/currency';
+import { SignedAmount, transactionTypeLabel, TransactionWords } from '@/components/TransactionAmount';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { WalletDebtNotice } from './WalletDebtNotice';
-import { isDeposit, useTransactions, type Transaction } from './walletApi';
+import { TRANSACTION_TYPE } from '@schemas/wallet';
+import { isDeposit, useTransactions, type Transaction } from '@/api/wallet';
 
 const LIMIT = 20;
 
@@ -21,7 +22,7 @@ export default function TransactionsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const typeParam = params.get('type');
-  const type = typeParam === '1' ? 1 : typeParam === '2' ? 2 : undefined;
+  const type = Object.values(TRANSACTION_TYPE).find((t) => String(t) === typeParam);
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const q = useTransactions({ page, limit: LIMIT, type, from: from || undefined, to: to || undefined });
@@ -57,7 +58,7 @@ export default function TransactionsPage() {
     },
     { key: 'type', header: 'Type', cell: (t) => <Badge tone={isDeposit(t) ? 'green' : 'red'}>{transactionTypeLabel(t)}</Badge> },
     { key: 'amount', header: 'Amount', className: 'md:text-right', cell: (t) => <SignedAmount tx={t} format={money.format} /> },
-    { key: 'balance', header: 'Balance after', className: 'md:text-right', cell: (t) => <span className="tabular-nums">{t.balance_after != null ? money.format(t.balance_after) : '—'}</span> },
+    { key: 'balance', header: 'Balance after', className: 'md:text-right', cell: (t) => <span className="tabular-nums">{money.format(t.balance_after)}</span> },
     {
       key: 'date',
       header: 'Date',
@@ -83,7 +84,7 @@ export default function TransactionsPage() {
       </div>
       <div className="shrink-0 text-right">
         <SignedAmount tx={t} format={money.format} />
-        {t.balance_after != null ? <p className="text-xs text-slate-500 tabular-nums">Bal. {money.format(t.balance_after)}</p> : null}
+        <p className="text-xs text-slate-500 tabular-nums">Bal. {money.format(t.balance_after)}</p>
       </div>
     </div>
   );
@@ -108,8 +109,8 @@ export default function TransactionsPage() {
           </label>
           <select id="tx-type" className="input" value={type ?? ''} onChange={(e) => update({ type: e.target.value })}>
             <option value="">All types</option>
-            <option value="1">Deposit</option>
-            <option value="2">Withdrawal</option>
+            <option value={TRANSACTION_TYPE.deposit}>Deposit</option>
+            <option value={TRANSACTION_TYPE.withdrawal}>Withdrawal</option>
           </select>
         </div>
         <div>
@@ -146,7 +147,7 @@ export default function TransactionsPage() {
               </EmptyState>
             }
           />
-          <Pagination page={page} limit={LIMIT} total={Number(q.data?.total ?? 0)} onPage={(p) => update({ page: String(p) })} disabled={q.isFetching} />
+          <Pagination page={page} limit={LIMIT} total={q.data?.total ?? 0} onPage={(p) => update({ page: String(p) })} disabled={q.isFetching} />
         </>
       )}
     </div>

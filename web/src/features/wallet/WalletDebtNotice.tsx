@@ -3,7 +3,7 @@
 import { Icon } from '@/components/Icon';
 import { formatAmount } from '@/lib/format';
 import { cx } from '@/lib/hooks';
-import { useWalletDebt } from './walletApi';
+import { useWalletDebt } from '@/api/wallet';
 
 export function WalletDebtNotice({ className }: { className?: string }) {
   const debt = useWalletDebt();

@@ -15,7 +15,11 @@ import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { promptText } from '@/lib/confirm';
 import { formatAmount } from '@/lib/format';
-import { referralAdminKeys, saveReferralSettings, useAdminReferrals, useReferralSettings, voidReferral, type AdminReferral } from './referralsAdminApi';
+import { useAdminReferrals, type AdminReferral } from './api/get-referrals';
+import { useReferralSettings } from './api/get-referral-settings';
+import { referralAdminKeys } from './api/keys';
+import { saveReferralSettings } from './api/save-referral-settings';
+import { voidReferral } from './api/void-referral';
 
 const PAGE_SIZE = 20;
 
@@ -127,7 +131,7 @@ function ReferralList() {
         caption="Referrals"
         empty={<EmptyState icon="users" title="No referrals yet">Sign-ups through users’ referral links show here.</EmptyState>}
       />
-      <Pagination page={page} limit={PAGE_SIZE} total={Number(list.data?.total ?? 0)} onPage={setPage} disabled={list.isFetching} />
+      <Pagination page={page} limit={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} disabled={list.isFetching} />
     </section>
   );
 }

@@ -10,11 +10,15 @@ import NotFound from '@/components/NotFound';
 import { Spinner } from '@/components/Spinner';
 import { handleApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { useAuth } from '@/features/auth/authContext';
-import { TicketFrame } from '@/features/tickets/TicketFrame';
-import { TicketAbout, TicketReplyForm, TicketThread } from '@/features/tickets/TicketThread';
-import { AdminOrderDialog } from '../AdminOrderDialog';
-import { adminTicketKeys, assignToMe, closeTicket, replyAsSupport, useAdminTicket, type AdminTicketDetail } from './ticketsAdminApi';
+import { useAuth } from '@/lib/authContext';
+import { TicketFrame } from '@/components/tickets/TicketFrame';
+import { TicketAbout, TicketReplyForm, TicketThread } from '@/components/tickets/TicketThread';
+import { AdminOrderDialog } from '@/features/admin/orders/AdminOrderDialog';
+import { assignToMe } from './api/assign-ticket';
+import { closeTicket } from './api/close-ticket';
+import { useAdminTicket, type AdminTicketDetail } from './api/get-admin-ticket';
+import { adminTicketKeys } from './api/keys';
+import { replyAsSupport } from './api/reply-as-support';
 
 export default function AdminTicketPage() {
   const id = Number(useParams().id);
@@ -31,7 +35,7 @@ function AdminTicket({ id }: { id: number }) {
   }, [readAt, queryClient]);
 
   const act = useMutation({
-    mutationFn: (run: () => Promise<{ message?: string; data: AdminTicketDetail }>) => run(),
+    mutationFn: (run: () => ReturnType<typeof closeTicket>) => run(),
     onSuccess: (res) => {
       toast.success(res.message || 'Done');
       queryClient.setQueryData(adminTicketKeys.detail(id), res.data);

@@ -10,9 +10,9 @@ import { SearchInput } from '@/components/SearchInput';
 import { getErrorMessage } from '@/lib/api';
 import { formatDateTime, timeAgo } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
-import { KIND_LABELS } from '@/features/tickets/ticketsApi';
-import { TicketStatusBadge, UnreadDot } from '@/features/tickets/badges';
-import { useAdminTickets, type AdminTicket } from './ticketsAdminApi';
+import { KIND_LABELS } from '@/api/tickets';
+import { TicketStatusBadge, UnreadDot } from '@/components/tickets/badges';
+import { useAdminTickets, type AdminTicket } from './api/get-admin-tickets';
 
 const LIMIT = 25;
 const isStatus = (text: string): text is TicketStatus => (TICKET_STATUSES as readonly string[]).includes(text);
@@ -113,7 +113,7 @@ export default function AdminTicketsPage() {
             loading={q.isPending}
             empty={<EmptyState icon="mail" title={filters.active ? 'No tickets match these filters' : 'No tickets yet'} />}
           />
-          <Pagination page={filters.page} limit={LIMIT} total={Number(q.data?.total ?? 0)} onPage={(p) => filters.update({ page: String(p) })} disabled={q.isFetching} />
+          <Pagination page={filters.page} limit={LIMIT} total={q.data?.total ?? 0} onPage={(p) => filters.update({ page: String(p) })} disabled={q.isFetching} />
         </>
       )}
     </div>

@@ -1,7 +1,7 @@
 // The admin sidebar's count of tickets with a user's message no administrator has read. It sits
 // beside the 'Tickets' link (which names it through aria-describedby), so the link's text stays 'Tickets'.
 import { UnreadCountPill } from '@/components/UnreadCountPill';
-import { useAdminTicketUnread } from './ticketsAdminApi';
+import { useAdminTicketUnread } from './api/get-admin-ticket-unread';
 
 export const TICKETS_BADGE_ID = 'admin-tickets-unread';
 

@@ -1,0 +1,187 @@
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { rememberReferral } from '@/lib/referral';
+import { Icon } from '@/components/Icon';
+import { Logo } from '@/components/Logo';
+import { Modal } from '@/components/Modal';
+import { drawerSlide, useDrawerFocus } from '@/lib/drawer';
+import { cx, useEscapeKey, useOutsideClick } from '@/lib/hooks';
+import { useAuth } from '@/lib/authContext';
+import { Spinner } from '@/components/Spinner';
+import { CurrencySwitcher } from './CurrencySwitcher';
+import { MaintenanceBanner } from './MaintenanceBanner';
+import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
+
+// The forms (and their validation libraries) load only when a modal opens.
+const LoginForm = lazy(() => import('@/features/auth/LoginForm').then((m) => ({ default: m.LoginForm })));
+const RegisterForm = lazy(() => import('@/features/auth/RegisterForm').then((m) => ({ default: m.RegisterForm })));
+const formFallback = (
+  <div className="flex h-72 items-center justify-center text-brand-600">
+    <Spinner className="h-8 w-8" />
+  </div>
+);
+
+const NAV = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/services', label: 'Services', end: false },
+  { to: '/about-us', label: 'About Us', end: false },
+  { to: '/contact-us', label: 'Contact Us', end: false },
+] as const;
+
+type AuthModal = 'login' | 'register' | null;
+
+/** A plain left click (no new-tab modifiers) opens the modal instead of following the link. */
+const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+export default function PublicLayout() {
+  const { user } = useAuth();
+  const { data: settings } = usePublicSettings();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [modal, setModal] = useState<AuthModal>(null);
+  const siteName = settings?.siteName || SITE_NAME_FALLBACK;
+  const onAuthPage = location.pathname.startsWith('/auth/');
+
+  const drawer = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const outsideRefs = useRef([drawer, toggle]).current;
+  useOutsideClick(outsideRefs, () => setMenuOpen(false), menuOpen);
+  useEscapeKey(() => setMenuOpen(false), menuOpen);
+  useDrawerFocus(menuOpen, drawer, toggle);
+
+  // Close the side menu on navigation.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => rememberReferral(location.search), [location.search]);
+
+  const openModal = (which: Exclude<AuthModal, null>) => (e: MouseEvent) => {
+    if (onAuthPage || !isPlainClick(e)) return;
+    e.preventDefault();
+    setMenuOpen(false);
+    setModal(which);
+  };
+
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    cx('rounded-lg px-3 py-2 text-sm font-medium transition', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900');
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Logo name={siteName} src={settings?.logoUrl} />
+          <nav aria-label="Main" className="hidden shrink-0 items-center gap-1 md:flex">
+            {NAV.map((n) => (
+              <NavLink key={n.to} to={n.to} end={n.end} className={navClass}>
+                {n.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="flex shrink-0 items-center gap-2">
+            <CurrencySwitcher />
+            <div className="hidden items-center gap-2 md:flex">
+              {user ? (
+                <Link to="/user" className="btn btn-primary">
+                  Go to Dashboard
+                </Link>
+              ) : (
+                <>
+                  <Link to="/auth/login" onClick={openModal('login')} className="btn btn-ghost">
+                    Sign In
+                  </Link>
+                  <Link to="/auth/register" onClick={openModal('register')} className="btn btn-primary">
+                    Sign Up
+                  </Link>
+                </>
+              )}
+            </div>
+            <button
+              ref={toggle}
+              type="button"
+              className="btn btn-ghost px-2.5 md:hidden"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((v) => !v)}
+            >
+              <Icon name={menuOpen ? 'close' : 'menu'} className="h-6 w-6" />
+            </button>
+          </div>
+        </div>
+      </header>
+
+      {/* Mobile side menu: slides in from the left, closes on a click outside it. */}
+      {menuOpen ? <div className="fixed inset-0 z-30 animate-fade-in bg-slate-900/40 md:hidden" aria-hidden="true" /> : null}
+      <div
+        ref={drawer}
+        id="mobile-menu"
+        className={cx(
+          'fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl duration-200 md:hidden',
+          drawerSlide(menuOpen),
+        )}
+        aria-hidden={!menuOpen}
+        inert={!menuOpen}
+      >
+        <div className="flex h-16 items-center border-b border-slate-100 px-4">
+          <Logo name={siteName} src={settings?.logoUrl} />
+        </div>
+        <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1 p-3">
+          {NAV.map((n) => (
+            <NavLink key={n.to} to={n.to} end={n.end} className={({ isActive }) => cx(navClass({ isActive }), 'py-3 text-base')}>
+              {n.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="space-y-2 border-t border-slate-100 p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
+          {user ? (
+            <Link to="/user" className="btn btn-primary w-full">
+              Dashboard
+            </Link>
+          ) : (
+            <>
+              <Link to="/auth/login" onClick={openModal('login')} className="btn btn-secondary w-full">
+                Sign In
+              </Link>
+              <Link to="/auth/register" onClick={openModal('register')} className="btn btn-primary w-full">
+                Sign Up
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+
+      <MaintenanceBanner />
+
+      {/* At least a screen tall, so the footer starts below the fold and stays put when a lazy screen replaces its spinner. */}
+      <main id="main" className="min-h-dvh flex-1">
+        <Outlet />
+      </main>
+
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between">
+          <Logo name={siteName} src={settings?.logoUrl} />
+          <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-600">
+            {NAV.map((n) => (
+              <Link key={n.to} to={n.to} className="hover:text-slate-900">
+                {n.label}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        <p className="border-t border-slate-100 py-4 text-center text-sm text-slate-500">© 2024 SMM Provider. All rights reserved.</p>
+      </footer>
+
+      <Modal open={modal === 'login'} onClose={() => setModal(null)} title="Sign in" description="Welcome back! Enter your details to continue.">
+        <Suspense fallback={formFallback}>
+          <LoginForm onSwitchToRegister={() => setModal('register')} onDone={() => setModal(null)} />
+        </Suspense>
+      </Modal>
+      <Modal open={modal === 'register'} onClose={() => setModal(null)} title="Create your account" description="Join in seconds and start growing.">
+        <Suspense fallback={formFallback}>
+          <RegisterForm onSwitchToLogin={() => setModal('login')} />
+        </Suspense>
+      </Modal>
+    </div>
+  );
+}

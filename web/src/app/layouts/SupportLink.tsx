@@ -1,0 +1,21 @@
+// The user shell's way to support: an icon in the top bar with the number of tickets whose answer
+// is unread, polled while the page is visible.
+import { Link } from 'react-router-dom';
+import { Icon } from '@/components/Icon';
+import { useTicketUnread } from '@/api/tickets';
+import { UnreadCountPill } from '@/components/UnreadCountPill';
+
+export function SupportLink() {
+  const unread = useTicketUnread().data ?? 0;
+  return (
+    <Link
+      to="/user/tickets"
+      aria-label={unread > 0 ? `Support tickets, ${unread} unread` : 'Support tickets'}
+      title="Support tickets"
+      className="relative flex h-9 w-8 shrink-0 items-center justify-center rounded-full text-slate-600 sm:w-9 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      <Icon name="mail" className="h-5 w-5" />
+      {unread > 0 ? <UnreadCountPill count={unread} className="absolute -top-1 -right-1" /> : null}
+    </Link>
+  );
+}

@@ -1,0 +1,22 @@
+// GET admin/services/held-prices: services whose new provider price the catalogue sync held back,
+// with what accepting it would make of their cost and price.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { client, read } from '@/lib/api';
+
+type HeldPricesRoute = (typeof client.admin.services)['held-prices']['$get'];
+export type HeldPricesQuery = NonNullable<InferRequestType<HeldPricesRoute>['query']>;
+export type HeldProviderPrice = InferResponseType<HeldPricesRoute, 200>['data'][number];
+
+export const getHeldProviderPrices = (query: HeldPricesQuery, signal?: AbortSignal) =>
+  read(client.admin.services['held-prices'].$get({ query }, { init: { signal } }));
+
+export const heldProviderPricesQueryOptions = (query: HeldPricesQuery) =>
+  queryOptions({
+    // Under 'admin', so useRefreshAdmin re-reads it after any change.
+    queryKey: ['admin', 'catalogue', 'held-prices', query],
+    queryFn: ({ signal }) => getHeldProviderPrices(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useHeldProviderPrices = (query: HeldPricesQuery) => useQuery(heldProviderPricesQueryOptions(query));

@@ -1,0 +1,5 @@
+// Under 'admin', so useRefreshAdmin re-reads the settings too.
+export const settingsKeys = {
+  site: ['admin', 'settings', 'site'] as const,
+  payment: ['admin', 'settings', 'payment'] as const,
+};

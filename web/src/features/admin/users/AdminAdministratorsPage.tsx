@@ -1,0 +1,223 @@
+// /admin/administrators: who runs the shop. Promote an existing user, invite someone new by
+// email (they choose their password through the emailed link), or remove an administrator —
+// never yourself, never the last one (the server refuses both and says why).
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from '@/lib/toast';
+import { inviteAdministratorSchema, type InviteAdministratorInput } from '@schemas/admin';
+import { EmptyState, ErrorState } from '@/components/EmptyState';
+import { TextField } from '@/components/Field';
+import { Icon } from '@/components/Icon';
+import { Modal } from '@/components/Modal';
+import { PageHeader } from '@/components/PageHeader';
+import { Pagination } from '@/components/Pagination';
+import { CellText, ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { SearchInput } from '@/components/SearchInput';
+import { SkeletonRows } from '@/components/Skeleton';
+import { Badge } from '@/components/StatusBadge';
+import { getErrorMessage, handleApiError } from '@/lib/api';
+import { confirmAction } from '@/lib/confirm';
+import { formatDate } from '@/lib/format';
+import { TimeAgo } from '@/components/TimeAgo';
+import { useDebouncedValue } from '@/lib/hooks';
+import { useAuth } from '@/lib/authContext';
+import { toastFirstError } from '@/lib/formErrors';
+import { useRefreshAdmin } from '@/features/admin/adminApi';
+import { useAdministrators } from './api/get-administrators';
+import { useAdminUsers, type AdminUser } from './api/get-users';
+import { inviteAdministrator } from './api/invite-administrator';
+import { promoteAdministrator } from './api/promote-administrator';
+import { removeAdministrator } from './api/remove-administrator';
+
+const LIMIT = 20;
+
+export default function AdminAdministratorsPage() {
+  const { user: me } = useAuth();
+  const refresh = useRefreshAdmin();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<'invite' | 'promote' | null>(null);
+  const debounced = useDebouncedValue(search.trim(), 350);
+  const q = useAdministrators({ page, limit: LIMIT, search: debounced || undefined });
+
+  const remove = useMutation({
+    mutationFn: (admin: AdminUser) => removeAdministrator(admin.id),
+    onSuccess: (res) => {
+      toast.success(res.message || 'Administrator removed');
+      refresh();
+    },
+    onError: (error) => handleApiError(error),
+  });
+
+  const onRemove = async (admin: AdminUser) => {
+    const confirmed = await confirmAction({
+      title: `Remove ${admin.fullName}?`,
+      text: 'They become a regular user and are signed out at once. Their account, wallet and orders are kept.',
+      confirmText: 'Yes, remove',
+      cancelText: 'No',
+      danger: true,
+    });
+    if (confirmed) remove.mutate(admin);
+  };
+
+  const isMe = (u: AdminUser) => String(u.id) === String(me?.id);
+  const columns: Column<AdminUser>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      mobile: 'title',
+      cell: (u) => (
+        <div className="min-w-0">
+          <p className="flex items-center gap-1.5">
+            <CellText text={u.fullName} className="max-w-[18rem] font-medium text-slate-900" />
+            {isMe(u) ? <Badge tone="violet">You</Badge> : null}
+          </p>
+          <CellText text={u.email} className="max-w-[20rem] text-xs text-slate-500" />
+        </div>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (u) => <Badge tone={u.status === 'suspended' ? 'red' : 'green'}>{u.status === 'suspended' ? 'Suspended' : 'Active'}</Badge> },
+    { key: 'login', header: 'Last login', cell: (u) => (u.last_login ? <TimeAgo at={u.last_login} /> : 'Not yet (invited)') },
+    { key: 'since', header: 'Member Since', cell: (u) => formatDate(u.created_at) || '—' },
+    {
+      key: 'actions',
+      header: 'Actions',
+      className: 'md:text-right',
+      cell: (u) =>
+        isMe(u) ? (
+          <span className="inline-block max-w-[12rem] text-xs text-slate-500">Another administrator can remove you</span>
+        ) : (
+          <button type="button" className="btn-sm btn-secondary text-rose-700" disabled={remove.isPending && remove.variables?.id === u.id} onClick={() => void onRemove(u)} aria-label={`Remove ${u.fullName}`}>
+            Remove
+          </button>
+        ),
+    },
+  ];
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Administrators"
+        description="Everyone here can manage users, money, orders, prices and settings. Changes are written to the audit log."
+        actions={
+          <>
+            <button type="button" className="btn btn-secondary" onClick={() => setDialog('promote')}>
+              <Icon name="shieldCheck" className="h-4 w-4" /> Promote a user
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => setDialog('invite')}>
+              <Icon name="mail" className="h-4 w-4" /> Invite
+            </button>
+          </>
+        }
+      />
+      <div className="card p-4">
+        <SearchInput label="Search administrators" placeholder="Search by name or email" value={search} onChange={(v) => { setSearch(v); setPage(1); }} />
+      </div>
+      {q.isError && !q.data ? (
+        <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
+      ) : (
+        <>
+          <ResponsiveTable caption="Administrators" columns={columns} rows={q.data?.data} rowKey={(u) => u.id} loading={q.isPending} empty={<EmptyState icon="shield" title="No administrators match" />} />
+          <Pagination page={page} limit={LIMIT} total={q.data?.total ?? 0} onPage={setPage} disabled={q.isFetching} />
+        </>
+      )}
+      <InviteDialog open={dialog === 'invite'} onClose={() => setDialog(null)} onDone={refresh} />
+      <PromoteDialog open={dialog === 'promote'} onClose={() => setDialog(null)} onDone={refresh} />
+    </div>
+  );
+}
+
+const EMPTY_INVITE: InviteAdministratorInput = { fullName: '', email: '' };
+
+function InviteDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+  const { register, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<InviteAdministratorInput>({ resolver: zodResolver(inviteAdministratorSchema), defaultValues: EMPTY_INVITE });
+  const close = () => {
+    if (isSubmitting) return;
+    reset(EMPTY_INVITE);
+    onClose();
+  };
+  const onValid = async (values: InviteAdministratorInput) => {
+    try {
+      const res = await inviteAdministrator(values);
+      toast.success(res.message || 'Invitation sent');
+      onDone();
+      reset(EMPTY_INVITE);
+      onClose();
+    } catch (error) {
+      handleApiError(error);
+    }
+  };
+  return (
+    <Modal open={open} onClose={close} busy={isSubmitting} title="Invite an administrator" description="They get an email with a link to choose their password (valid for 30 minutes; after that, Forgot password sends a new one).">
+      <form noValidate className="space-y-4" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['fullName', 'email']))}>
+        <TextField label="Full Name" autoComplete="off" error={errors.fullName?.message} {...register('fullName')} />
+        <TextField label="Email Address" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-secondary" onClick={close} disabled={isSubmitting}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Sending...' : 'Send invitation'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function PromoteDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const candidates = useAdminUsers({ page: 1, limit: 8, userType: 2, status: 'active', search: debounced || undefined, sort: 'name' }, { enabled: open && debounced.length > 0 });
+  const promote = useMutation({
+    mutationFn: (user: AdminUser) => promoteAdministrator(user.id),
+    onSuccess: (res) => {
+      toast.success(res.message || 'User promoted to administrator');
+      onDone();
+      setSearch('');
+      onClose();
+    },
+    onError: (error) => handleApiError(error),
+  });
+  const onPromote = async (user: AdminUser) => {
+    const confirmed = await confirmAction({
+      title: `Make ${user.fullName} an administrator?`,
+      text: 'They are signed out and sign in again to the admin area, with full access to users, money and settings. They can no longer use the user area.',
+      confirmText: 'Yes, promote',
+      cancelText: 'No',
+    });
+    if (confirmed) promote.mutate(user);
+  };
+  return (
+    <Modal open={open} onClose={() => !promote.isPending && onClose()} busy={promote.isPending} title="Promote a user" description="Find an active user by name or email.">
+      <SearchInput label="Search users" placeholder="Name, email or username" value={search} onChange={setSearch} />
+      <div className="mt-3 min-h-32">
+        {!debounced ? (
+          <p className="py-6 text-center text-sm text-slate-500">Start typing to find a user.</p>
+        ) : candidates.isPending ? (
+          <SkeletonRows rows={3} className="h-12" />
+        ) : candidates.isError ? (
+          <ErrorState message={getErrorMessage(candidates.error)} onRetry={() => void candidates.refetch()} />
+        ) : candidates.data.data.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-500">No active user matches.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {candidates.data.data.map((u) => (
+              <li key={u.id} className="flex items-center justify-between gap-3 py-2.5">
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-slate-900" title={u.fullName}>{u.fullName}</p>
+                  <p className="truncate text-xs text-slate-500" title={u.email}>{u.email}</p>
+                </div>
+                <button type="button" className="btn-sm btn-primary" disabled={promote.isPending} onClick={() => void onPromote(u)} aria-label={`Promote ${u.fullName}`}>
+                  Promote
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Modal>
+  );
+}

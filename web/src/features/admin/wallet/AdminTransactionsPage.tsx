@@ -1,0 +1,151 @@
+// /admin/transactions: every user's ledger with filters (user, type, source, reference or
+// description, dates), and the same selection as a CSV file. Filters live in the URL.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { LEDGER_SOURCES } from '@schemas/wallet';
+import { DateFilter } from '@/components/DateFilter';
+import { EmptyState, ErrorState } from '@/components/EmptyState';
+import { Icon } from '@/components/Icon';
+import { PageHeader } from '@/components/PageHeader';
+import { Pagination } from '@/components/Pagination';
+import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { SearchInput } from '@/components/SearchInput';
+import { Spinner } from '@/components/Spinner';
+import { Badge } from '@/components/StatusBadge';
+import { getErrorMessage, handleApiError } from '@/lib/api';
+import { downloadText } from '@/lib/download';
+import { formatAmount, formatDateTime } from '@/lib/format';
+import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
+import { useCurrency } from '@/lib/settings';
+import { SignedAmount, transactionTypeLabel } from '@/components/TransactionAmount';
+import { exportTransactions } from './api/export-transactions';
+import { useAdminTransactions, type AdminTransaction } from './api/get-transactions';
+
+const LIMIT = 25;
+
+type LedgerSource = (typeof LEDGER_SOURCES)[number];
+/** What the filter offers and the Source column shows: every source the ledger knows, so none can be missed. */
+const SOURCE_LABELS: Record<LedgerSource, string> = {
+  payment: 'Deposit (card or bank transfer)',
+  admin_credit: 'Admin credit',
+  admin_debit: 'Admin correction',
+  order: 'Order',
+  order_refund: 'Order refund',
+  chargeback: 'Card refund or chargeback',
+  chargeback_return: 'Chargeback given back',
+  debt_settlement: 'Debt settled',
+  referral_commission: 'Referral commission',
+};
+const isLedgerSource = (text: string): text is LedgerSource => (LEDGER_SOURCES as ReadonlyArray<string>).includes(text);
+const sourceLabel = (source: string) => (isLedgerSource(source) && SOURCE_LABELS[source]) || source;
+
+export default function AdminTransactionsPage() {
+  const currency = useCurrency();
+  const filters = useUrlFilters();
+  const [search, setSearch] = useUrlSearch(filters);
+  const [exporting, setExporting] = useState(false);
+  const userIdText = filters.get('userId');
+  const typeText = filters.get('type');
+  const sourceText = filters.get('source');
+  const selection = {
+    search: filters.get('search') || undefined,
+    userId: /^\d+$/.test(userIdText) ? Number(userIdText) : undefined,
+    type: typeText === '1' ? (1 as const) : typeText === '2' ? (2 as const) : undefined,
+    source: isLedgerSource(sourceText) ? sourceText : undefined,
+    from: filters.get('from') || undefined,
+    to: filters.get('to') || undefined,
+  };
+  const q = useAdminTransactions({ page: filters.page, limit: LIMIT, ...selection });
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const csv = await exportTransactions(selection);
+      downloadText(csv, `transactions-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (error) {
+      handleApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: Column<AdminTransaction>[] = [
+    { key: 'id', header: 'ID', cell: (t) => <span className="text-slate-500">#{t.id}</span>, mobile: 'hide', hideBelow: '6xl' },
+    {
+      key: 'description',
+      header: 'Description',
+      mobile: 'title',
+      cell: (t) => (
+        <div className="max-w-[16rem] min-w-0">
+          <p className="line-clamp-2 font-medium break-words text-slate-900">{t.description}</p>
+          {t.note && t.note !== t.description ? (
+            <p className="truncate text-xs text-slate-600" title={t.note}>
+              {t.note}
+            </p>
+          ) : null}
+          <p className="truncate text-xs text-slate-500" title={t.reference}>Ref {t.reference}</p>
+        </div>
+      ),
+    },
+    {
+      key: 'user',
+      header: 'User',
+      cell: (t) => (
+        <Link to="/admin/manage-user" state={{ userId: t.userId }} className="link whitespace-nowrap">
+          User #{t.userId}
+        </Link>
+      ),
+    },
+    { key: 'type', header: 'Type', cell: (t) => <Badge tone={t.transaction_type === 1 ? 'green' : 'red'}>{transactionTypeLabel(t)}</Badge> },
+    { key: 'source', header: 'Source', hideBelow: '6xl', cell: (t) => sourceLabel(t.source) },
+    { key: 'amount', header: 'Amount', className: 'whitespace-nowrap md:text-right', cell: (t) => <SignedAmount tx={t} currency={currency} /> },
+    { key: 'balance', header: 'Balance after', className: 'md:text-right', cell: (t) => <span className="whitespace-nowrap tabular-nums">{formatAmount(t.balance_after, currency)}</span> },
+    { key: 'date', header: 'Date', cell: (t) => <span className="whitespace-nowrap">{formatDateTime(t.created_at)}</span> },
+  ];
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Transactions"
+        description="Every deposit, order payment, refund and correction in every wallet."
+        actions={
+          <button type="button" className="btn btn-secondary" onClick={() => void onExport()} disabled={exporting}>
+            {exporting ? <Spinner className="h-4 w-4" label="" /> : <Icon name="download" className="h-4 w-4" />} Export CSV
+          </button>
+        }
+      />
+      <section aria-label="Filters" className="card grid grid-cols-2 items-end gap-3 p-4 md:grid-cols-4">
+        <div className="col-span-2">
+          <SearchInput label="Search transactions" placeholder="Reference or description" value={search} onChange={setSearch} />
+        </div>
+        <input aria-label="User ID" className="input" inputMode="numeric" placeholder="User ID" value={userIdText} onChange={(e) => filters.update({ userId: e.target.value.replace(/\D/g, '') })} />
+        <select aria-label="Type" className="input" value={typeText} onChange={(e) => filters.update({ type: e.target.value })}>
+          <option value="">All types</option>
+          <option value="1">Deposit</option>
+          <option value="2">Withdrawal</option>
+        </select>
+        <select aria-label="Source" className="input" value={selection.source ?? ''} onChange={(e) => filters.update({ source: e.target.value })}>
+          <option value="">All sources</option>
+          {LEDGER_SOURCES.map((source) => (
+            <option key={source} value={source}>
+              {SOURCE_LABELS[source]}
+            </option>
+          ))}
+        </select>
+        <DateFilter label="From" value={selection.from ?? ''} max={selection.to} onChange={(from) => filters.update({ from })} />
+        <DateFilter label="To" value={selection.to ?? ''} min={selection.from} onChange={(to) => filters.update({ to })} />
+        <button type="button" className="btn btn-ghost" disabled={!filters.active} onClick={filters.clear}>
+          Clear
+        </button>
+      </section>
+      {q.isError && !q.data ? (
+        <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
+      ) : (
+        <>
+          <ResponsiveTable caption="Transactions" columns={columns} rows={q.data?.data} rowKey={(t) => t.id} loading={q.isPending} empty={<EmptyState icon="receipt" title={filters.active ? 'No transactions match these filters' : 'No transactions yet'} />} />
+          <Pagination page={filters.page} limit={LIMIT} total={q.data?.total ?? 0} onPage={(p) => filters.update({ page: String(p) })} disabled={q.isFetching} />
+        </>
+      )}
+    </div>
+  );
+}
