@@ -1,8 +1,8 @@
 // Builds the React SPA (web/) into dist/ at the repo root; the Cloudflare Worker serves
 // dist/ as static assets and the JSON API at /api/v1 on the same origin.
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { prerenderPublicPages } from './web/prerender.js';
 

@@ -1,6 +1,6 @@
+import path from 'node:path';
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import react from '@vitejs/plugin-react';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { TEST_SECRETS } from './tests/support/secrets';
 

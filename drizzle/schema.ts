@@ -2,13 +2,26 @@
 // into SQL under migrations/, which is committed and applied by `npm start`, the tests and deploys.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { DISABLED_REASONS, LINK_KINDS, PRICE_MODES, WARNING_KINDS } from '../worker/schemas/catalogue';
-import { ORDER_STATUSES, SUBMISSION_STATES } from '../worker/schemas/orders';
 import { NOTIFICATION_KINDS } from '../worker/schemas/notifications';
-import { TICKET_KINDS, TICKET_STATUSES } from '../worker/schemas/tickets';
+import { ORDER_STATUSES, SUBMISSION_STATES } from '../worker/schemas/orders';
 import { USER_TYPE } from '../worker/schemas/session';
+import { TICKET_KINDS, TICKET_STATUSES } from '../worker/schemas/tickets';
 import { TRANSACTION_TYPE } from '../worker/schemas/wallet';
 
 // The services and tests read them with the tables; the SPA imports them from worker/schemas.
@@ -19,60 +32,84 @@ const kobo = (name: string) => bigint(name, { mode: 'bigint' });
 
 // ---------------------------------------------------------------- accounts
 
-export const users = pgTable('users', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  fullName: text('full_name').notNull(),
-  email: text('email').notNull(),
-  username: text('username').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  userType: smallint('user_type').notNull().default(USER_TYPE.user),
-  status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
-  lastLogin: timestamp('last_login', { withTimezone: true }),
-  /** Optional TOTP second factor (administrators): the secret encrypted with ENCRYPTION_KEY. */
-  totpSecretEncrypted: text('totp_secret_encrypted'),
-  /** Set once a code from the authenticator app confirmed the secret; until then it is only pending. */
-  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
-  /** The last 30-second step a code was accepted for, so a code cannot be used twice. */
-  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-  /** The code of the user's referral link (/auth/register?ref=CODE), made the first time they ask for it. */
-  referralCode: text('referral_code'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('users_email_key').on(t.email),
-  uniqueIndex('users_username_key').on(t.username),
-  uniqueIndex('users_referral_code_key').on(t.referralCode),
-  index('users_created_at_idx').on(t.createdAt),
-  check('users_user_type_check', sql`${t.userType} in (1, 2)`),
-  check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
-]);
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    userType: smallint('user_type').notNull().default(USER_TYPE.user),
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** Optional TOTP second factor (administrators): the secret encrypted with ENCRYPTION_KEY. */
+    totpSecretEncrypted: text('totp_secret_encrypted'),
+    /** Set once a code from the authenticator app confirmed the secret; until then it is only pending. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30-second step a code was accepted for, so a code cannot be used twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The code of the user's referral link (/auth/register?ref=CODE), made the first time they ask for it. */
+    referralCode: text('referral_code'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_referral_code_key').on(t.referralCode),
+    index('users_created_at_idx').on(t.createdAt),
+    check('users_user_type_check', sql`${t.userType} in (1, 2)`),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
 
 /** One row per sign-in; revoking it ends that sign-in's access and refresh tokens at once. */
-export const sessions = pgTable('sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  userAgent: text('user_agent'),
-  ip: text('ip'),
-}, (t) => [index('sessions_user_idx').on(t.userId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
 
 /** Refresh tokens are stored only as SHA-256 hashes; a used one that comes back revokes its session. */
-export const refreshTokens = pgTable('refresh_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-}, (t) => [index('refresh_tokens_session_idx').on(t.sessionId)]);
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
 
-export const passwordResets = pgTable('password_resets', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-}, (t) => [index('password_resets_user_idx').on(t.userId)]);
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
 
 /** Fixed-window counters; Workers isolates share no memory, so the database keeps them. */
 export const rateLimits = pgTable('rate_limits', {
@@ -87,119 +124,156 @@ export const rateLimits = pgTable('rate_limits', {
  * and prefix in place and renews created_at, so created_at is when the current secret was issued.
  * Keys of a suspended user stay in place and stop at once: every call checks the owner's status.
  */
-export const apiKeys = pgTable('api_keys', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  prefix: text('prefix').notNull(),
-  keyHash: text('key_hash').notNull(),
-  createdAt: createdAt(),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('api_keys_key_hash_key').on(t.keyHash),
-  index('api_keys_user_idx').on(t.userId),
-]);
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
+);
 
 /** Mail the email adapter sent (or, locally, only recorded): the local stack's inbox. */
-export const emailOutbox = pgTable('email_outbox', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  createdAt: createdAt(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-}, (t) => [index('email_outbox_to_idx').on(t.toAddress)]);
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_to_idx').on(t.toAddress)],
+);
 
 // ---------------------------------------------------------------- money
 
-export const wallets = pgTable('wallets', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  balanceKobo: kobo('balance_kobo').notNull().default(sql`0`),
-  /** What a chargeback took back beyond the balance: blocks orders, and the next deposits settle it first. */
-  debtKobo: kobo('debt_kobo').notNull().default(sql`0`),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  check('wallets_balance_non_negative', sql`${t.balanceKobo} >= 0`),
-  check('wallets_debt_non_negative', sql`${t.debtKobo} >= 0`),
-]);
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balanceKobo: kobo('balance_kobo').notNull().default(sql`0`),
+    /** What a chargeback took back beyond the balance: blocks orders, and the next deposits settle it first. */
+    debtKobo: kobo('debt_kobo').notNull().default(sql`0`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('wallets_balance_non_negative', sql`${t.balanceKobo} >= 0`), check('wallets_debt_non_negative', sql`${t.debtKobo} >= 0`)],
+);
 
 /**
  * The ledger. Every balance change is one row here, written in the same transaction as
  * the balance update. (source_kind, source_ref) is unique, so each outside event
  * (a payment reference, an admin credit reference, an order refund) moves money once.
  */
-export const walletTransactions = pgTable('wallet_transactions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  transactionType: smallint('transaction_type').notNull(),
-  amountKobo: kobo('amount_kobo').notNull(),
-  balanceAfterKobo: kobo('balance_after_kobo').notNull(),
-  sourceKind: text('source_kind').notNull(),
-  sourceRef: text('source_ref').notNull(),
-  description: text('description').notNull(),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('wallet_transactions_source_key').on(t.sourceKind, t.sourceRef),
-  index('wallet_transactions_user_created_idx').on(t.userId, t.createdAt),
-  index('wallet_transactions_created_idx').on(t.createdAt),
-  check('wallet_transactions_type_check', sql`${t.transactionType} in (1, 2)`),
-  check('wallet_transactions_amount_positive', sql`${t.amountKobo} > 0`),
-  check('wallet_transactions_balance_after_non_negative', sql`${t.balanceAfterKobo} >= 0`),
-]);
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transactionType: smallint('transaction_type').notNull(),
+    amountKobo: kobo('amount_kobo').notNull(),
+    balanceAfterKobo: kobo('balance_after_kobo').notNull(),
+    sourceKind: text('source_kind').notNull(),
+    sourceRef: text('source_ref').notNull(),
+    description: text('description').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('wallet_transactions_source_key').on(t.sourceKind, t.sourceRef),
+    index('wallet_transactions_user_created_idx').on(t.userId, t.createdAt),
+    index('wallet_transactions_created_idx').on(t.createdAt),
+    check('wallet_transactions_type_check', sql`${t.transactionType} in (1, 2)`),
+    check('wallet_transactions_amount_positive', sql`${t.amountKobo} > 0`),
+    check('wallet_transactions_balance_after_non_negative', sql`${t.balanceAfterKobo} >= 0`),
+  ],
+);
 
-export const paymentIntents = pgTable('payment_intents', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  reference: text('reference').notNull(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  provider: text('provider').notNull(),
-  /**
-   * How the money came: 'card' through a checkout we started (reference ours), or 'bank_transfer' to the
-   * user's dedicated account (reference the provider's, recorded when its verified webhook arrives).
-   */
-  channel: text('channel', { enum: ['card', 'bank_transfer'] }).notNull().default('card'),
-  amountKobo: kobo('amount_kobo').notNull(),
-  currency: text('currency').notNull().default('NGN'),
-  status: text('status', { enum: ['pending', 'success', 'failed'] }).notNull().default('pending'),
-  checkoutUrl: text('checkout_url'),
-  providerStatus: text('provider_status'),
-  createdAt: createdAt(),
-  settledAt: timestamp('settled_at', { withTimezone: true }),
-  lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('payment_intents_reference_key').on(t.reference),
-  index('payment_intents_user_idx').on(t.userId, t.createdAt),
-  index('payment_intents_pending_idx').on(t.status, t.createdAt),
-  check('payment_intents_amount_positive', sql`${t.amountKobo} > 0`),
-]);
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reference: text('reference').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /**
+     * How the money came: 'card' through a checkout we started (reference ours), or 'bank_transfer' to the
+     * user's dedicated account (reference the provider's, recorded when its verified webhook arrives).
+     */
+    channel: text('channel', { enum: ['card', 'bank_transfer'] })
+      .notNull()
+      .default('card'),
+    amountKobo: kobo('amount_kobo').notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    status: text('status', { enum: ['pending', 'success', 'failed'] })
+      .notNull()
+      .default('pending'),
+    checkoutUrl: text('checkout_url'),
+    providerStatus: text('provider_status'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_intents_reference_key').on(t.reference),
+    index('payment_intents_user_idx').on(t.userId, t.createdAt),
+    index('payment_intents_pending_idx').on(t.status, t.createdAt),
+    check('payment_intents_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
+);
 
 /**
  * Money the payment provider took back after a credit: a refund, or a dispute (chargeback).
  * (provider, event_key) is unique, so a replayed webhook moves nothing. taken + debt = amount
  * while the reversal stands; a dispute the shop wins gives both back.
  */
-export const paymentReversals = pgTable('payment_reversals', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  intentId: bigint('intent_id', { mode: 'number' }).notNull().references(() => paymentIntents.id, { onDelete: 'restrict' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  provider: text('provider').notNull(),
-  kind: text('kind', { enum: ['refund', 'dispute'] }).notNull(),
-  eventKey: text('event_key').notNull(),
-  status: text('status', { enum: ['taken', 'dispute_open', 'dispute_won', 'dispute_lost'] }).notNull(),
-  amountKobo: kobo('amount_kobo').notNull(),
-  /** Taken from the wallet's balance. */
-  takenKobo: kobo('taken_kobo').notNull(),
-  /** The part the balance no longer held, added to the wallet's debt. */
-  debtKobo: kobo('debt_kobo').notNull(),
-  providerDetails: jsonb('provider_details').notNull().default({}),
-  createdAt: createdAt(),
-  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('payment_reversals_event_key').on(t.provider, t.eventKey),
-  index('payment_reversals_user_idx').on(t.userId, t.createdAt),
-  check('payment_reversals_amounts_check', sql`${t.amountKobo} > 0 and ${t.takenKobo} >= 0 and ${t.debtKobo} >= 0 and ${t.takenKobo} + ${t.debtKobo} <= ${t.amountKobo}`),
-]);
+export const paymentReversals = pgTable(
+  'payment_reversals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    intentId: bigint('intent_id', { mode: 'number' })
+      .notNull()
+      .references(() => paymentIntents.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    kind: text('kind', { enum: ['refund', 'dispute'] }).notNull(),
+    eventKey: text('event_key').notNull(),
+    status: text('status', { enum: ['taken', 'dispute_open', 'dispute_won', 'dispute_lost'] }).notNull(),
+    amountKobo: kobo('amount_kobo').notNull(),
+    /** Taken from the wallet's balance. */
+    takenKobo: kobo('taken_kobo').notNull(),
+    /** The part the balance no longer held, added to the wallet's debt. */
+    debtKobo: kobo('debt_kobo').notNull(),
+    providerDetails: jsonb('provider_details').notNull().default({}),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_reversals_event_key').on(t.provider, t.eventKey),
+    index('payment_reversals_user_idx').on(t.userId, t.createdAt),
+    check(
+      'payment_reversals_amounts_check',
+      sql`${t.amountKobo} > 0 and ${t.takenKobo} >= 0 and ${t.debtKobo} >= 0 and ${t.takenKobo} + ${t.debtKobo} <= ${t.amountKobo}`,
+    ),
+  ],
+);
 
 // ---------------------------------------------------------------- administration
 
@@ -211,205 +285,245 @@ export const settings = pgTable('settings', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });
 
-export const auditLog = pgTable('audit_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-  action: text('action').notNull(),
-  targetType: text('target_type').notNull(),
-  targetId: text('target_id'),
-  details: jsonb('details').notNull().default({}),
-  createdAt: createdAt(),
-}, (t) => [index('audit_log_created_idx').on(t.createdAt)]);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
 
 // ---------------------------------------------------------------- catalogue and orders
 
 /** Cached USD-based exchange rates: units of `currency` per 1 USD, at scale 6. */
-export const exchangeRates = pgTable('exchange_rates', {
-  currency: text('currency').primaryKey(),
-  perUsdMicros: bigint('per_usd_micros', { mode: 'bigint' }).notNull(),
-  sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }).notNull(),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
-  /** A rate the service gave outside the accepted band: held for an administrator to accept or reject. */
-  proposedPerUsdMicros: bigint('proposed_per_usd_micros', { mode: 'bigint' }),
-  proposedAt: timestamp('proposed_at', { withTimezone: true }),
-}, (t) => [check('exchange_rates_positive', sql`${t.perUsdMicros} > 0 and (${t.proposedPerUsdMicros} is null or ${t.proposedPerUsdMicros} > 0)`)]);
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    currency: text('currency').primaryKey(),
+    perUsdMicros: bigint('per_usd_micros', { mode: 'bigint' }).notNull(),
+    sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }).notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A rate the service gave outside the accepted band: held for an administrator to accept or reject. */
+    proposedPerUsdMicros: bigint('proposed_per_usd_micros', { mode: 'bigint' }),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }),
+  },
+  (t) => [check('exchange_rates_positive', sql`${t.perUsdMicros} > 0 and (${t.proposedPerUsdMicros} is null or ${t.proposedPerUsdMicros} > 0)`)],
+);
 
 /** Upstream SMM panels (API v2). The key is stored only encrypted with ENCRYPTION_KEY. */
-export const providers = pgTable('providers', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  apiUrl: text('api_url').notNull(),
-  apiKeyEncrypted: text('api_key_encrypted').notNull(),
-  /** The currency the panel prices and charges in. */
-  currency: text('currency').notNull().default('USD'),
-  timeoutMs: integer('timeout_ms').notNull().default(15_000),
-  enabled: boolean('enabled').notNull().default(true),
-  /** Alert when the balance drops below this (micro-units of `currency`); null = no alert. */
-  lowBalanceMicros: bigint('low_balance_micros', { mode: 'bigint' }),
-  balanceMicros: bigint('balance_micros', { mode: 'bigint' }),
-  balanceCheckedAt: timestamp('balance_checked_at', { withTimezone: true }),
-  catalogueSyncedAt: timestamp('catalogue_synced_at', { withTimezone: true }),
-  lastError: text('last_error'),
-  /** Set while none of the provider's answers can be read; cleared by its next readable answer. */
-  unhealthySince: timestamp('unhealthy_since', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('providers_name_key').on(t.name),
-  check('providers_timeout_check', sql`${t.timeoutMs} between 1000 and 60000`),
-]);
+export const providers = pgTable(
+  'providers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    apiUrl: text('api_url').notNull(),
+    apiKeyEncrypted: text('api_key_encrypted').notNull(),
+    /** The currency the panel prices and charges in. */
+    currency: text('currency').notNull().default('USD'),
+    timeoutMs: integer('timeout_ms').notNull().default(15_000),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Alert when the balance drops below this (micro-units of `currency`); null = no alert. */
+    lowBalanceMicros: bigint('low_balance_micros', { mode: 'bigint' }),
+    balanceMicros: bigint('balance_micros', { mode: 'bigint' }),
+    balanceCheckedAt: timestamp('balance_checked_at', { withTimezone: true }),
+    catalogueSyncedAt: timestamp('catalogue_synced_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Set while none of the provider's answers can be read; cleared by its next readable answer. */
+    unhealthySince: timestamp('unhealthy_since', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('providers_name_key').on(t.name), check('providers_timeout_check', sql`${t.timeoutMs} between 1000 and 60000`)],
+);
 
-export const serviceCategories = pgTable('service_categories', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  platform: text('platform').notNull().default('Other'),
-  /** Markup in basis points for the category's services that do not set their own; null = the global one. */
-  markupBps: integer('markup_bps'),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('service_categories_name_key').on(t.name),
-  check('service_categories_markup_check', sql`${t.markupBps} is null or ${t.markupBps} >= 0`),
-]);
+export const serviceCategories = pgTable(
+  'service_categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    platform: text('platform').notNull().default('Other'),
+    /** Markup in basis points for the category's services that do not set their own; null = the global one. */
+    markupBps: integer('markup_bps'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('service_categories_name_key').on(t.name), check('service_categories_markup_check', sql`${t.markupBps} is null or ${t.markupBps} >= 0`)],
+);
 
 /**
  * What the shop sells. rate_kobo (naira kobo per 1000, per package for packages) is the price
  * charged; cost_kobo is the provider's price converted at the cached rate, rounded up. In
  * 'markup' mode the price follows the cost; in 'fixed' mode it stays until the margin guard moves it.
  */
-export const services = pgTable('services', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'restrict' }),
-  providerServiceId: text('provider_service_id').notNull(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  categoryId: integer('category_id').notNull().references(() => serviceCategories.id, { onDelete: 'restrict' }),
-  type: text('type').notNull().default('Default'),
-  /** The provider's price per 1000 in micro-units of the provider's currency. */
-  providerRateMicros: bigint('provider_rate_micros', { mode: 'bigint' }).notNull(),
-  costKobo: kobo('cost_kobo').notNull(),
-  rateKobo: kobo('rate_kobo').notNull(),
-  priceMode: text('price_mode', { enum: PRICE_MODES }).notNull().default('markup'),
-  /** Own markup in basis points; null = the category's or the global one. */
-  markupBps: integer('markup_bps'),
-  min: integer('min').notNull(),
-  max: integer('max').notNull(),
-  providerMin: integer('provider_min').notNull(),
-  providerMax: integer('provider_max').notNull(),
-  refill: boolean('refill').notNull().default(false),
-  cancel: boolean('cancel').notNull().default(false),
-  dripfeed: boolean('dripfeed').notNull().default(false),
-  /** Days after completion a refill may be asked for ("Refill 30D"); null: the service sets no window. */
-  refillDays: integer('refill_days'),
-  /** An administrator set refill_days by hand, so the catalogue sync leaves it alone. */
-  refillDaysByAdmin: boolean('refill_days_by_admin').notNull().default(false),
-  /** A provider price the sync did not believe (0, missing, or too far from the last): held until an administrator accepts it. */
-  proposedProviderRateMicros: bigint('proposed_provider_rate_micros', { mode: 'bigint' }),
-  /** What the service's link is, a URL or a username; null: decided from its type and category. */
-  linkKind: text('link_kind', { enum: LINK_KINDS }),
-  enabled: boolean('enabled').notNull().default(true),
-  /** Why a service is off (DISABLED_REASONS). */
-  disabledReason: text('disabled_reason', { enum: DISABLED_REASONS }),
-  /** Mean time from submission to completion of our own recent completed orders. */
-  averageTimeSeconds: integer('average_time_seconds'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('services_provider_service_key').on(t.providerId, t.providerServiceId),
-  index('services_category_idx').on(t.categoryId, t.id),
-  index('services_enabled_idx').on(t.enabled, t.id),
-  index('services_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-  check('services_rate_check', sql`${t.rateKobo} > 0 and ${t.costKobo} >= 0 and ${t.providerRateMicros} >= 0`),
-  check('services_range_check', sql`${t.min} >= 1 and ${t.max} >= ${t.min}`),
-  check('services_markup_check', sql`${t.markupBps} is null or ${t.markupBps} >= 0`),
-  check('services_refill_days_check', sql`${t.refillDays} is null or ${t.refillDays} > 0`),
-]);
+export const services = pgTable(
+  'services',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    providerServiceId: text('provider_service_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => serviceCategories.id, { onDelete: 'restrict' }),
+    type: text('type').notNull().default('Default'),
+    /** The provider's price per 1000 in micro-units of the provider's currency. */
+    providerRateMicros: bigint('provider_rate_micros', { mode: 'bigint' }).notNull(),
+    costKobo: kobo('cost_kobo').notNull(),
+    rateKobo: kobo('rate_kobo').notNull(),
+    priceMode: text('price_mode', { enum: PRICE_MODES }).notNull().default('markup'),
+    /** Own markup in basis points; null = the category's or the global one. */
+    markupBps: integer('markup_bps'),
+    min: integer('min').notNull(),
+    max: integer('max').notNull(),
+    providerMin: integer('provider_min').notNull(),
+    providerMax: integer('provider_max').notNull(),
+    refill: boolean('refill').notNull().default(false),
+    cancel: boolean('cancel').notNull().default(false),
+    dripfeed: boolean('dripfeed').notNull().default(false),
+    /** Days after completion a refill may be asked for ("Refill 30D"); null: the service sets no window. */
+    refillDays: integer('refill_days'),
+    /** An administrator set refill_days by hand, so the catalogue sync leaves it alone. */
+    refillDaysByAdmin: boolean('refill_days_by_admin').notNull().default(false),
+    /** A provider price the sync did not believe (0, missing, or too far from the last): held until an administrator accepts it. */
+    proposedProviderRateMicros: bigint('proposed_provider_rate_micros', { mode: 'bigint' }),
+    /** What the service's link is, a URL or a username; null: decided from its type and category. */
+    linkKind: text('link_kind', { enum: LINK_KINDS }),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Why a service is off (DISABLED_REASONS). */
+    disabledReason: text('disabled_reason', { enum: DISABLED_REASONS }),
+    /** Mean time from submission to completion of our own recent completed orders. */
+    averageTimeSeconds: integer('average_time_seconds'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('services_provider_service_key').on(t.providerId, t.providerServiceId),
+    index('services_category_idx').on(t.categoryId, t.id),
+    index('services_enabled_idx').on(t.enabled, t.id),
+    index('services_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    check('services_rate_check', sql`${t.rateKobo} > 0 and ${t.costKobo} >= 0 and ${t.providerRateMicros} >= 0`),
+    check('services_range_check', sql`${t.min} >= 1 and ${t.max} >= ${t.min}`),
+    check('services_markup_check', sql`${t.markupBps} is null or ${t.markupBps} >= 0`),
+    check('services_refill_days_check', sql`${t.refillDays} is null or ${t.refillDays} > 0`),
+  ],
+);
 
 /** What the syncs want an administrator to see: margin guard actions, vanished services, provider trouble, orders to check. */
-export const catalogueWarnings = pgTable('catalogue_warnings', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  kind: text('kind', { enum: WARNING_KINDS }).notNull(),
-  providerId: integer('provider_id').references(() => providers.id, { onDelete: 'cascade' }),
-  serviceId: integer('service_id').references(() => services.id, { onDelete: 'cascade' }),
-  orderId: integer('order_id'),
-  message: text('message').notNull(),
-  details: jsonb('details').notNull().default({}),
-  createdAt: createdAt(),
-  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
-  acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
-}, (t) => [
-  index('catalogue_warnings_open_idx').on(t.acknowledgedAt, t.createdAt),
-]);
+export const catalogueWarnings = pgTable(
+  'catalogue_warnings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: WARNING_KINDS }).notNull(),
+    providerId: integer('provider_id').references(() => providers.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id').references(() => services.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id'),
+    message: text('message').notNull(),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('catalogue_warnings_open_idx').on(t.acknowledgedAt, t.createdAt)],
+);
 
-export const orders = pgTable('orders', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  serviceId: integer('service_id').notNull().references(() => services.id, { onDelete: 'restrict' }),
-  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'restrict' }),
-  providerServiceId: text('provider_service_id').notNull(),
-  /** The service's name when ordered, so later renames do not rewrite history. */
-  serviceName: text('service_name').notNull(),
-  link: text('link').notNull(),
-  /** Quantity per run as the user gave it (per post for subscriptions, packages for packages). */
-  quantity: integer('quantity').notNull(),
-  /** Units the provider delivers and reports `remains` against (quantity × runs, …). */
-  deliverable: integer('deliverable').notNull(),
-  /** The type's extra fields as sent to the provider (comments, runs, interval, username, …). */
-  extras: jsonb('extras').notNull().default({}),
-  rateKobo: kobo('rate_kobo').notNull(),
-  costKobo: kobo('cost_kobo').notNull(),
-  chargeKobo: kobo('charge_kobo').notNull(),
-  refundedKobo: kobo('refunded_kobo').notNull().default(sql`0`),
-  status: text('status', { enum: ORDER_STATUSES }).notNull().default('Pending Submission'),
-  /** Why an order was canceled or held, in words a user can read. */
-  statusReason: text('status_reason'),
-  submission: text('submission', { enum: SUBMISSION_STATES }).notNull().default('queued'),
-  submissionError: text('submission_error'),
-  submitAttempts: integer('submit_attempts').notNull().default(0),
-  submissionStartedAt: timestamp('submission_started_at', { withTimezone: true }),
-  submittedAt: timestamp('submitted_at', { withTimezone: true }),
-  providerOrderId: text('provider_order_id'),
-  startCount: integer('start_count'),
-  remains: integer('remains'),
-  /** What the provider says it charged for the order, in micro-units of its currency, when it says. */
-  providerChargeMicros: bigint('provider_charge_micros', { mode: 'bigint' }),
-  /** The provider's last answer about this order that we could not act on, for people to read. */
-  providerNote: text('provider_note'),
-  /** Syncs in a row whose answer for this order could not be read; past a limit it needs attention. */
-  unreadableSyncs: integer('unreadable_syncs').notNull().default(0),
-  cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
-  idempotencyKey: text('idempotency_key'),
-  lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
-  uniqueIndex('orders_provider_order_key').on(t.providerId, t.providerOrderId),
-  index('orders_user_created_idx').on(t.userId, t.createdAt),
-  index('orders_created_idx').on(t.createdAt),
-  index('orders_service_idx').on(t.serviceId),
-  index('orders_status_idx').on(t.status, t.createdAt),
-  index('orders_sync_idx').on(t.providerId, t.lastSyncedAt).where(sql`${t.submission} = 'accepted' and ${t.status} in ('Pending', 'In progress', 'Processing')`),
-  index('orders_submission_idx').on(t.providerId, t.submission).where(sql`${t.submission} in ('queued', 'sending', 'unknown')`),
-  index('orders_link_trgm_idx').using('gin', sql`${t.link} gin_trgm_ops`),
-  check('orders_amounts_check', sql`${t.chargeKobo} > 0 and ${t.refundedKobo} >= 0 and ${t.refundedKobo} <= ${t.chargeKobo}`),
-  check('orders_quantity_check', sql`${t.quantity} > 0 and ${t.deliverable} > 0`),
-]);
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    providerServiceId: text('provider_service_id').notNull(),
+    /** The service's name when ordered, so later renames do not rewrite history. */
+    serviceName: text('service_name').notNull(),
+    link: text('link').notNull(),
+    /** Quantity per run as the user gave it (per post for subscriptions, packages for packages). */
+    quantity: integer('quantity').notNull(),
+    /** Units the provider delivers and reports `remains` against (quantity × runs, …). */
+    deliverable: integer('deliverable').notNull(),
+    /** The type's extra fields as sent to the provider (comments, runs, interval, username, …). */
+    extras: jsonb('extras').notNull().default({}),
+    rateKobo: kobo('rate_kobo').notNull(),
+    costKobo: kobo('cost_kobo').notNull(),
+    chargeKobo: kobo('charge_kobo').notNull(),
+    refundedKobo: kobo('refunded_kobo').notNull().default(sql`0`),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('Pending Submission'),
+    /** Why an order was canceled or held, in words a user can read. */
+    statusReason: text('status_reason'),
+    submission: text('submission', { enum: SUBMISSION_STATES }).notNull().default('queued'),
+    submissionError: text('submission_error'),
+    submitAttempts: integer('submit_attempts').notNull().default(0),
+    submissionStartedAt: timestamp('submission_started_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    providerOrderId: text('provider_order_id'),
+    startCount: integer('start_count'),
+    remains: integer('remains'),
+    /** What the provider says it charged for the order, in micro-units of its currency, when it says. */
+    providerChargeMicros: bigint('provider_charge_micros', { mode: 'bigint' }),
+    /** The provider's last answer about this order that we could not act on, for people to read. */
+    providerNote: text('provider_note'),
+    /** Syncs in a row whose answer for this order could not be read; past a limit it needs attention. */
+    unreadableSyncs: integer('unreadable_syncs').notNull().default(0),
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_provider_order_key').on(t.providerId, t.providerOrderId),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_service_idx').on(t.serviceId),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    index('orders_sync_idx')
+      .on(t.providerId, t.lastSyncedAt)
+      .where(sql`${t.submission} = 'accepted' and ${t.status} in ('Pending', 'In progress', 'Processing')`),
+    index('orders_submission_idx').on(t.providerId, t.submission).where(sql`${t.submission} in ('queued', 'sending', 'unknown')`),
+    index('orders_link_trgm_idx').using('gin', sql`${t.link} gin_trgm_ops`),
+    check('orders_amounts_check', sql`${t.chargeKobo} > 0 and ${t.refundedKobo} >= 0 and ${t.refundedKobo} <= ${t.chargeKobo}`),
+    check('orders_quantity_check', sql`${t.quantity} > 0 and ${t.deliverable} > 0`),
+  ],
+);
 
 /** Refill requests forwarded to the provider; at most one open per order. */
-export const orderRefills = pgTable('order_refills', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  providerRefillId: text('provider_refill_id'),
-  status: text('status', { enum: ['Requesting', 'Pending', 'In progress', 'Completed', 'Rejected', 'Canceled'] }).notNull().default('Requesting'),
-  error: text('error'),
-  requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('order_refills_order_idx').on(t.orderId),
-  uniqueIndex('order_refills_open_key').on(t.orderId).where(sql`${t.status} in ('Requesting', 'Pending', 'In progress')`),
-]);
+export const orderRefills = pgTable(
+  'order_refills',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    providerRefillId: text('provider_refill_id'),
+    status: text('status', { enum: ['Requesting', 'Pending', 'In progress', 'Completed', 'Rejected', 'Canceled'] })
+      .notNull()
+      .default('Requesting'),
+    error: text('error'),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_refills_order_idx').on(t.orderId),
+    uniqueIndex('order_refills_open_key').on(t.orderId).where(sql`${t.status} in ('Requesting', 'Pending', 'In progress')`),
+  ],
+);
 
 // ---------------------------------------------------------------- support
 
@@ -418,45 +532,54 @@ export const orderRefills = pgTable('order_refills', {
  * are per side: support's is one flag for the whole desk, so any administrator reading the
  * ticket clears it.
  */
-export const tickets = pgTable('tickets', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  subject: text('subject').notNull(),
-  kind: text('kind', { enum: TICKET_KINDS }).notNull(),
-  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
-  paymentIntentId: bigint('payment_intent_id', { mode: 'number' }).references(() => paymentIntents.id, { onDelete: 'set null' }),
-  status: text('status', { enum: TICKET_STATUSES }).notNull().default('Open'),
-  assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
-  userUnread: boolean('user_unread').notNull().default(false),
-  adminUnread: boolean('admin_unread').notNull().default(true),
-  lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
-  closedAt: timestamp('closed_at', { withTimezone: true }),
-  closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-}, (t) => [
-  index('tickets_user_idx').on(t.userId, t.lastMessageAt),
-  index('tickets_user_unread_idx').on(t.userId).where(sql`${t.userUnread}`),
-  index('tickets_last_message_idx').on(t.lastMessageAt),
-  index('tickets_status_idx').on(t.status, t.lastMessageAt),
-  index('tickets_admin_unread_idx').on(t.lastMessageAt).where(sql`${t.adminUnread}`),
-  // For the foreign keys: deleting an order or a deposit finds its tickets without a scan.
-  index('tickets_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
-  index('tickets_payment_intent_idx').on(t.paymentIntentId).where(sql`${t.paymentIntentId} is not null`),
-  check('tickets_one_reference_check', sql`${t.orderId} is null or ${t.paymentIntentId} is null`),
-]);
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    kind: text('kind', { enum: TICKET_KINDS }).notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    paymentIntentId: bigint('payment_intent_id', { mode: 'number' }).references(() => paymentIntents.id, { onDelete: 'set null' }),
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('Open'),
+    assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    userUnread: boolean('user_unread').notNull().default(false),
+    adminUnread: boolean('admin_unread').notNull().default(true),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tickets_user_idx').on(t.userId, t.lastMessageAt),
+    index('tickets_user_unread_idx').on(t.userId).where(sql`${t.userUnread}`),
+    index('tickets_last_message_idx').on(t.lastMessageAt),
+    index('tickets_status_idx').on(t.status, t.lastMessageAt),
+    index('tickets_admin_unread_idx').on(t.lastMessageAt).where(sql`${t.adminUnread}`),
+    // For the foreign keys: deleting an order or a deposit finds its tickets without a scan.
+    index('tickets_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
+    index('tickets_payment_intent_idx').on(t.paymentIntentId).where(sql`${t.paymentIntentId} is not null`),
+    check('tickets_one_reference_check', sql`${t.orderId} is null or ${t.paymentIntentId} is null`),
+  ],
+);
 
 /** The thread of a ticket, oldest first. from_staff tells the sides apart even once an author is deleted. */
-export const ticketMessages = pgTable('ticket_messages', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  ticketId: integer('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
-  authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-  fromStaff: boolean('from_staff').notNull(),
-  body: text('body').notNull(),
-  createdAt: createdAt(),
-}, (t) => [
-  index('ticket_messages_ticket_idx').on(t.ticketId, t.id),
-  check('ticket_messages_body_check', sql`char_length(${t.body}) between 1 and 5000`),
-]);
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStaff: boolean('from_staff').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.id), check('ticket_messages_body_check', sql`char_length(${t.body}) between 1 and 5000`)],
+);
 
 // ---------------------------------------------------------------- funding by bank transfer
 
@@ -464,58 +587,81 @@ export const ticketMessages = pgTable('ticket_messages', {
  * A user's personal account number (Paystack Dedicated Virtual Account): transfers to it are the
  * user's deposits. One per user; the provider's customer code ties a transfer back to the user.
  */
-export const dedicatedAccounts = pgTable('dedicated_accounts', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  provider: text('provider').notNull(),
-  customerCode: text('customer_code').notNull(),
-  /** Requested from the provider and not yet answered ('pending'), usable ('active'), or refused ('failed', with the reason). */
-  status: text('status', { enum: ['pending', 'active', 'failed'] }).notNull().default('pending'),
-  accountNumber: text('account_number'),
-  accountName: text('account_name'),
-  bankName: text('bank_name'),
-  providerAccountId: text('provider_account_id'),
-  error: text('error'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('dedicated_accounts_customer_key').on(t.provider, t.customerCode),
-  uniqueIndex('dedicated_accounts_number_key').on(t.provider, t.accountNumber),
-]);
+export const dedicatedAccounts = pgTable(
+  'dedicated_accounts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerCode: text('customer_code').notNull(),
+    /** Requested from the provider and not yet answered ('pending'), usable ('active'), or refused ('failed', with the reason). */
+    status: text('status', { enum: ['pending', 'active', 'failed'] })
+      .notNull()
+      .default('pending'),
+    accountNumber: text('account_number'),
+    accountName: text('account_name'),
+    bankName: text('bank_name'),
+    providerAccountId: text('provider_account_id'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('dedicated_accounts_customer_key').on(t.provider, t.customerCode),
+    uniqueIndex('dedicated_accounts_number_key').on(t.provider, t.accountNumber),
+  ],
+);
 
 // ---------------------------------------------------------------- referrals
 
 /** A sign-up through someone's referral link. Voiding it stops commissions on later deposits. */
-export const referrals = pgTable('referrals', {
-  referredUserId: integer('referred_user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  referrerId: integer('referrer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  voidedAt: timestamp('voided_at', { withTimezone: true }),
-  voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
-  voidReason: text('void_reason'),
-}, (t) => [
-  index('referrals_referrer_idx').on(t.referrerId, t.createdAt),
-  check('referrals_not_self_check', sql`${t.referredUserId} <> ${t.referrerId}`),
-]);
+export const referrals = pgTable(
+  'referrals',
+  {
+    referredUserId: integer('referred_user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referrerId: integer('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
+  },
+  (t) => [index('referrals_referrer_idx').on(t.referrerId, t.createdAt), check('referrals_not_self_check', sql`${t.referredUserId} <> ${t.referrerId}`)],
+);
 
 /**
  * A commission paid on one deposit of a referred user. payment_intent_id is unique, so a deposit pays
  * at most one commission; the ledger row (source 'referral_commission', reference the deposit's) backs it up.
  */
-export const referralCommissions = pgTable('referral_commissions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  referrerId: integer('referrer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  referredUserId: integer('referred_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  paymentIntentId: bigint('payment_intent_id', { mode: 'number' }).notNull().references(() => paymentIntents.id, { onDelete: 'restrict' }),
-  depositKobo: kobo('deposit_kobo').notNull(),
-  commissionKobo: kobo('commission_kobo').notNull(),
-  /** The commission rate applied, in basis points. */
-  rateBps: integer('rate_bps').notNull(),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('referral_commissions_intent_key').on(t.paymentIntentId),
-  index('referral_commissions_referrer_idx').on(t.referrerId, t.createdAt),
-  check('referral_commissions_amounts_check', sql`${t.depositKobo} > 0 and ${t.commissionKobo} > 0 and ${t.rateBps} > 0`),
-]);
+export const referralCommissions = pgTable(
+  'referral_commissions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    referrerId: integer('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referredUserId: integer('referred_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentIntentId: bigint('payment_intent_id', { mode: 'number' })
+      .notNull()
+      .references(() => paymentIntents.id, { onDelete: 'restrict' }),
+    depositKobo: kobo('deposit_kobo').notNull(),
+    commissionKobo: kobo('commission_kobo').notNull(),
+    /** The commission rate applied, in basis points. */
+    rateBps: integer('rate_bps').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('referral_commissions_intent_key').on(t.paymentIntentId),
+    index('referral_commissions_referrer_idx').on(t.referrerId, t.createdAt),
+    check('referral_commissions_amounts_check', sql`${t.depositKobo} > 0 and ${t.commissionKobo} > 0 and ${t.rateBps} > 0`),
+  ],
+);
 
 // ---------------------------------------------------------------- notifications
 
@@ -523,44 +669,66 @@ export const referralCommissions = pgTable('referral_commissions', {
  * What happened that a user is told about: shown in the bell, and emailed unless the user turned
  * the kind off. (kind, event_key) is unique, so an event is told once however often it is seen.
  */
-export const notifications = pgTable('notifications', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
-  /** Names the event within its kind (an order id, a payment reference, a ticket message id). */
-  eventKey: text('event_key').notNull(),
-  title: text('title').notNull(),
-  body: text('body').notNull(),
-  /** Where in the SPA the event is seen (e.g. /user/orders). */
-  link: text('link'),
-  createdAt: createdAt(),
-  readAt: timestamp('read_at', { withTimezone: true }),
-  /** pending: to be emailed; sent; skipped: the user had the kind turned off when it was due. */
-  emailState: text('email_state', { enum: ['pending', 'sent', 'skipped'] }).notNull().default('pending'),
-  emailedAt: timestamp('emailed_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('notifications_event_key').on(t.kind, t.eventKey),
-  index('notifications_user_idx').on(t.userId, t.id),
-  index('notifications_email_pending_idx').on(t.id).where(sql`${t.emailState} = 'pending'`),
-]);
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    /** Names the event within its kind (an order id, a payment reference, a ticket message id). */
+    eventKey: text('event_key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Where in the SPA the event is seen (e.g. /user/orders). */
+    link: text('link'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** pending: to be emailed; sent; skipped: the user had the kind turned off when it was due. */
+    emailState: text('email_state', { enum: ['pending', 'sent', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notifications_event_key').on(t.kind, t.eventKey),
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_email_pending_idx').on(t.id).where(sql`${t.emailState} = 'pending'`),
+  ],
+);
 
 /** A user's choices; no row means every email on and no low-balance alert. */
-export const notificationSettings = pgTable('notification_settings', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  /** Kinds the user does not want emailed. */
-  emailOff: jsonb('email_off').$type<string[]>().notNull().default([]),
-  /** Alert when the balance drops below this; null: no alert. */
-  lowBalanceKobo: kobo('low_balance_kobo'),
-  /** Set once the alert went out; cleared when the balance is back at or above the threshold. */
-  lowBalanceAlertedAt: timestamp('low_balance_alerted_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [check('notification_settings_low_balance_check', sql`${t.lowBalanceKobo} is null or ${t.lowBalanceKobo} > 0`)]);
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Kinds the user does not want emailed. */
+    emailOff: jsonb('email_off').$type<string[]>().notNull().default([]),
+    /** Alert when the balance drops below this; null: no alert. */
+    lowBalanceKobo: kobo('low_balance_kobo'),
+    /** Set once the alert went out; cleared when the balance is back at or above the threshold. */
+    lowBalanceAlertedAt: timestamp('low_balance_alerted_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('notification_settings_low_balance_check', sql`${t.lowBalanceKobo} is null or ${t.lowBalanceKobo} > 0`)],
+);
 
 // ---------------------------------------------------------------- favourites
 
 /** Services a user starred, for the Favorites screen. */
-export const favorites = pgTable('favorites', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  serviceId: integer('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.serviceId] })]);
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.serviceId] })],
+);

@@ -1,7 +1,19 @@
 // The part of autocannon's API the benchmark and the load test use (the package ships no types).
 declare module 'autocannon' {
-  export interface Histogram { average: number; p50: number; p90: number; p99: number; max: number; total: number }
-  export interface RawRequest { method?: string; path?: string; headers?: Record<string, string>; body?: string }
+  export interface Histogram {
+    average: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+    total: number;
+  }
+  export interface RawRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   /** Per connection; reset each time the connection starts the `requests` list again. */
   export type RequestContext = Record<string, unknown>;
   export interface RequestTemplate extends RawRequest {

@@ -19,7 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BROWSER_LOADS, firstLoadJavaScript, timeToServicesList } from './bench/browser';
-import { CONNECTIONS, measure, measureFloor, SECONDS, type Call, type CallResult, type FloorResult } from './bench/measure';
+import { type Call, type CallResult, CONNECTIONS, type FloorResult, measure, measureFloor, SECONDS } from './bench/measure';
 import { CATALOGUE_SIZE, nextId, prepareUsers, routeExists, seedCatalogue, settledPayment } from './bench/prepare';
 import { printTable } from './bench/table';
 import { auditPages } from './lighthouse/audit';
@@ -29,7 +29,8 @@ import { runScript, StartupError } from './startup-error';
 
 function databaseLatencyMs(): number {
   const value = Number(process.env.BENCH_DB_LATENCY_MS ?? 25);
-  if (!Number.isFinite(value) || value < 0) throw new StartupError(`BENCH_DB_LATENCY_MS=${process.env.BENCH_DB_LATENCY_MS} is no latency: give milliseconds each way (0 for none).`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new StartupError(`BENCH_DB_LATENCY_MS=${process.env.BENCH_DB_LATENCY_MS} is no latency: give milliseconds each way (0 for none).`);
   return value;
 }
 
@@ -37,9 +38,17 @@ const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
 const per = (value: number) => value.toFixed(Number.isInteger(value) ? 0 : 1);
 
 const row = (result: FloorResult | CallResult, floorMs: number) => [
-  result.name, ms(result.p50), ms(result.p99), result.perSecond.toFixed(0), (result.p50 / floorMs).toFixed(2),
-  per(result.roundTrips), per(result.statements), per(result.connections), per(result.httpCalls),
-  'roundTripsAfterAnswer' in result ? per(result.roundTripsAfterAnswer) : '-', 'failures' in result ? String(result.failures) : '-',
+  result.name,
+  ms(result.p50),
+  ms(result.p99),
+  result.perSecond.toFixed(0),
+  (result.p50 / floorMs).toFixed(2),
+  per(result.roundTrips),
+  per(result.statements),
+  per(result.connections),
+  per(result.httpCalls),
+  'roundTripsAfterAnswer' in result ? per(result.roundTripsAfterAnswer) : '-',
+  'failures' in result ? String(result.failures) : '-',
 ];
 
 async function main() {
@@ -47,7 +56,10 @@ async function main() {
   const admin = { email: 'bench-admin@example.com', password: randomBytes(18).toString('base64url') };
   console.log(`Starting a stack of its own (SPA build, Postgres, sandbox providers, wrangler dev; ${latencyMs} ms each way on the database link)...`);
   const stack = await startThrowawayStack('bench', {
-    admin, wranglerOutput: 'ignore', countDatabaseStatements: true, databaseLatencyMs: latencyMs,
+    admin,
+    wranglerOutput: 'ignore',
+    countDatabaseStatements: true,
+    databaseLatencyMs: latencyMs,
     // The catalogue sync would mark the bench's copies of a sandbox service missing and disable them, mid-run.
     scheduledJobs: false,
   });
@@ -76,11 +88,19 @@ async function main() {
     } else {
       notes.push(`services list skipped: ${catalogue.skipped}`);
     }
-    calls.push({ name: 'POST user/verify-payment (settled)', method: 'POST', path: '/api/v1/user/verify-payment', headers: () => ({ ...json, authorization: `Bearer ${users[0].token}` }), body: () => JSON.stringify(payment) });
+    calls.push({
+      name: 'POST user/verify-payment (settled)',
+      method: 'POST',
+      path: '/api/v1/user/verify-payment',
+      headers: () => ({ ...json, authorization: `Bearer ${users[0].token}` }),
+      body: () => JSON.stringify(payment),
+    });
     if ('orderable' in catalogue && routeExists('POST', '/api/v1/user/orders')) {
       const service = catalogue.orderable;
       calls.push({
-        name: 'POST user/orders', method: 'POST', path: '/api/v1/user/orders',
+        name: 'POST user/orders',
+        method: 'POST',
+        path: '/api/v1/user/orders',
         headers: () => ({ ...json, ...asUser(), 'idempotency-key': `bench-order-${nextId()}` }),
         body: () => JSON.stringify({ serviceId: service.id, link: `https://instagram.com/p/bench${nextId()}`, quantity: service.min }),
         // The submissions queue hands its consumer a batch up to 1 s after the order (max_batch_timeout in wrangler.toml).
@@ -90,7 +110,9 @@ async function main() {
       notes.push('order placement skipped: no POST user/orders route or no orderable service');
     }
     const credit: Call = {
-      name: 'POST user/admin-credit-user-wallet', method: 'POST', path: '/api/v1/user/admin-credit-user-wallet',
+      name: 'POST user/admin-credit-user-wallet',
+      method: 'POST',
+      path: '/api/v1/user/admin-credit-user-wallet',
       headers: () => ({ ...json, authorization: `Bearer ${adminToken}` }),
       body: () => JSON.stringify({ amount: 1.5, reference: `bench-credit-${nextId()}`, userId: nextUser().id }),
     };
@@ -114,21 +136,32 @@ async function main() {
     const spa = firstLoadJavaScript(stack.distDir);
     console.log('Timing the services list in Chromium...');
     // A browser that cannot finish on a busy machine costs the note, not the figures measured so far.
-    const servicesList = 'orderable' in catalogue
-      ? await timeToServicesList(stack, users[0]).catch((error: Error) => ({ skipped: `Chromium did not finish: ${error.message.split('\n')[0]}` }))
-      : { skipped: catalogue.skipped };
+    const servicesList =
+      'orderable' in catalogue
+        ? await timeToServicesList(stack, users[0]).catch((error: Error) => ({ skipped: `Chromium did not finish: ${error.message.split('\n')[0]}` }))
+        : { skipped: catalogue.skipped };
     if ('skipped' in servicesList) notes.push(`services list in the browser skipped: ${servicesList.skipped}`);
 
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per call, loopback; ${latencyMs} ms each way on the database link; ${os.cpus().length} CPUs, Node ${process.version}\n`);
+    console.log(
+      `\n${CONNECTIONS} connections, ${SECONDS} s per call, loopback; ${latencyMs} ms each way on the database link; ${os.cpus().length} CPUs, Node ${process.version}\n`,
+    );
     printTable(
       ['call', 'p50 ms', 'p99 ms', 'req/s', 'p50 / floor', 'db round trips', 'statements', 'new connections', 'HTTP calls', 'after answer', 'failed'],
       [...floors.map((f) => row(f, floor.p50)), ...results.map((r) => row(r, floor.p50))],
     );
-    console.log('(database work per request, counted at the link while it waits for its answer; "after answer": round trips after it, waitUntil work and queued jobs)');
-    console.log(`\nAdmin credits under ${CONNECTIONS} concurrent connections: ${credits.perSecond.toFixed(0)}/s; reconciliation afterwards: ${reconciliation.ok ? 'ok' : 'MISMATCH'}`);
-    console.log(`SPA first-load JavaScript: ${(spa.gzipBytes / 1024).toFixed(1)} KiB gzipped (${spa.files.map((f) => `${f.file} ${(f.gzipBytes / 1024).toFixed(1)} KiB`).join(', ')})`);
+    console.log(
+      '(database work per request, counted at the link while it waits for its answer; "after answer": round trips after it, waitUntil work and queued jobs)',
+    );
+    console.log(
+      `\nAdmin credits under ${CONNECTIONS} concurrent connections: ${credits.perSecond.toFixed(0)}/s; reconciliation afterwards: ${reconciliation.ok ? 'ok' : 'MISMATCH'}`,
+    );
+    console.log(
+      `SPA first-load JavaScript: ${(spa.gzipBytes / 1024).toFixed(1)} KiB gzipped (${spa.files.map((f) => `${f.file} ${(f.gzipBytes / 1024).toFixed(1)} KiB`).join(', ')})`,
+    );
     if (!('skipped' in servicesList)) {
-      console.log(`Time to show the services list (${CATALOGUE_SIZE} services; Chromium, phone width, empty cache, ${BROWSER_LOADS} loads): ${servicesList.map((t) => `${t.screen} p50 ${ms(t.p50)} ms (max ${ms(t.max)} ms)`).join(', ')}`);
+      console.log(
+        `Time to show the services list (${CATALOGUE_SIZE} services; Chromium, phone width, empty cache, ${BROWSER_LOADS} loads): ${servicesList.map((t) => `${t.screen} p50 ${ms(t.p50)} ms (max ${ms(t.max)} ms)`).join(', ')}`,
+      );
     }
     // Lighthouse's mobile profile on the same stack: it prints its table and writes bench-results/lighthouse.json too.
     const lighthouse = await auditPages(stack.url, users[0]).catch((error: Error) => void notes.push(`Lighthouse skipped: ${error.message.split('\n')[0]}`));
@@ -140,10 +173,29 @@ async function main() {
       machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
       settings: { connections: CONNECTIONS, secondsPerCall: SECONDS, catalogueSize: 'orderable' in catalogue ? CATALOGUE_SIZE : null },
       floorMs: floor.p50,
-      floors: floors.map((f) => ({ name: f.name, p50Ms: f.p50, p99Ms: f.p99, requestsPerSecond: f.perSecond, dbRoundTrips: f.roundTrips, statements: f.statements, newConnections: f.connections, httpCalls: f.httpCalls })),
+      floors: floors.map((f) => ({
+        name: f.name,
+        p50Ms: f.p50,
+        p99Ms: f.p99,
+        requestsPerSecond: f.perSecond,
+        dbRoundTrips: f.roundTrips,
+        statements: f.statements,
+        newConnections: f.connections,
+        httpCalls: f.httpCalls,
+      })),
       calls: results.map((r) => ({
-        name: r.name, p50Ms: r.p50, p99Ms: r.p99, requestsPerSecond: r.perSecond, dbRoundTrips: r.roundTrips, floorRatio: r.floorRatio,
-        dbRoundTripsAfterAnswer: r.roundTripsAfterAnswer, statements: r.statements, newConnections: r.connections, httpCalls: r.httpCalls, requests: r.requests, failures: r.failures,
+        name: r.name,
+        p50Ms: r.p50,
+        p99Ms: r.p99,
+        requestsPerSecond: r.perSecond,
+        dbRoundTrips: r.roundTrips,
+        floorRatio: r.floorRatio,
+        dbRoundTripsAfterAnswer: r.roundTripsAfterAnswer,
+        statements: r.statements,
+        newConnections: r.connections,
+        httpCalls: r.httpCalls,
+        requests: r.requests,
+        failures: r.failures,
       })),
       creditsPerSecond: credits.perSecond,
       reconciliationOk: reconciliation.ok,

@@ -5,7 +5,7 @@
 //   npm run check:side-by-side   npm test and npm run bench beside a running npm start (the one on
 //                                PORT, or one it starts), which must still serve the SPA afterwards.
 // Each takes minutes (the whole suite runs); they are for changes to the local stack, not for CI.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -30,7 +30,10 @@ async function answersHealth(url: string): Promise<boolean> {
   }
 }
 
-interface StartedShop { url: string; stop(): Promise<void> }
+interface StartedShop {
+  url: string;
+  stop(): Promise<void>;
+}
 
 /** `npm start` in `cwd` on `port`, as a person runs it; stopped with Ctrl-C's signal. */
 async function npmStart(cwd: string, port: number): Promise<StartedShop> {
@@ -77,7 +80,9 @@ async function freshClone(): Promise<void> {
     } finally {
       await second.stop();
     }
-    console.log(`\nFresh clone in a mode-700 folder: ${testing ? 'npm install, npm test and npm start work' : 'npm install and npm start work'}; the second start kept the first one's user${cluster ? ` (data in ${cluster})` : ''}.`);
+    console.log(
+      `\nFresh clone in a mode-700 folder: ${testing ? 'npm install, npm test and npm start work' : 'npm install and npm start work'}; the second start kept the first one's user${cluster ? ` (data in ${cluster})` : ''}.`,
+    );
   } finally {
     rmSync(home, { recursive: true, force: true });
     if (cluster) rmSync(cluster, { recursive: true, force: true });
@@ -94,10 +99,13 @@ async function sideBySide(): Promise<void> {
     for (const page of ['/', '/services', '/user/profile']) {
       const response = await fetch(`${url}${page}`);
       const html = await response.text();
-      if (!response.ok || !html.includes('<div id="root">')) throw new Error(`After the tests and the bench, ${url}${page} answered ${response.status} without the SPA: ${html.slice(0, 200)}`);
+      if (!response.ok || !html.includes('<div id="root">'))
+        throw new Error(`After the tests and the bench, ${url}${page} answered ${response.status} without the SPA: ${html.slice(0, 200)}`);
     }
     if (!(await answersHealth(url))) throw new Error(`After the tests and the bench, ${url}/api/v1/health is not ok`);
-    console.log(`\nWith npm start running on ${url}, npm test and npm run bench completed and the shop still serves /, /services, /user/profile and its health check.`);
+    console.log(
+      `\nWith npm start running on ${url}, npm test and npm run bench completed and the shop still serves /, /services, /user/profile and its health check.`,
+    );
   } finally {
     await started?.stop();
   }

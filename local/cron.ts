@@ -13,7 +13,9 @@ export function startLocalCron(shopUrl: string, intervalMs = 15_000): { stop(): 
         if (!response.ok) throw new Error(`/__scheduled answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
       })
       .catch((error: unknown) => console.error('[local cron]', error instanceof Error ? error.message : error))
-      .finally(() => { running = null; });
+      .finally(() => {
+        running = null;
+      });
   };
   const timer = setInterval(tick, intervalMs);
   return {

@@ -12,14 +12,15 @@
 //   - each order has exactly one debit of its charge and a refund row exactly when it refunded;
 //   - each deposit paid in the sandbox is credited once, each declined one never;
 //   - each Idempotency-Key gave one order, created once, and `add` reached the provider at most once per order.
-import autocannon, { type RequestTemplate, type Result } from 'autocannon';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import autocannon, { type RequestTemplate, type Result } from 'autocannon';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orders, paymentIntents, services, walletTransactions } from '../drizzle/schema';
 import { openDatabase } from './node-db';
-import { callApi, payDeposit, signUp, type DepositPayload, type SignedInUser } from './shop-client';
-import { startThrowawayStack, type RunningStack } from './stack';
+import { callApi, type DepositPayload, payDeposit, type SignedInUser, signUp } from './shop-client';
+import { type RunningStack, startThrowawayStack } from './stack';
 import { runScript } from './startup-error';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -79,7 +80,10 @@ async function prepareUsers(stack: RunningStack, adminToken: string): Promise<Si
       password: randomBytes(12).toString('base64url'),
       ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
     });
-    await callApi(stack.url, 'POST', 'user/admin-credit-user-wallet', { token: adminToken, body: { amount: CREDIT_NAIRA, reference: `load-credit-${process.pid}-${i}`, userId: user.id } });
+    await callApi(stack.url, 'POST', 'user/admin-credit-user-wallet', {
+      token: adminToken,
+      body: { amount: CREDIT_NAIRA, reference: `load-credit-${process.pid}-${i}`, userId: user.id },
+    });
     return user;
   });
 }
@@ -92,7 +96,9 @@ interface PreparedDeposit {
 
 async function prepareDeposits(stack: RunningStack, users: SignedInUser[]): Promise<PreparedDeposit[]> {
   const control = await fetch(`${stack.fakes.paystackUrl}/__control`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhookMode: 'delay', webhookDelayMs: WEBHOOK_DELAY_MS }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ webhookMode: 'delay', webhookDelayMs: WEBHOOK_DELAY_MS }),
   });
   if (!control.ok) throw new Error('the sandbox Paystack refused its controls');
   return inBatches(users.slice(0, DEPOSITS), SETUP_PARALLELISM, async (user, i) => {
@@ -104,7 +110,10 @@ async function prepareDeposits(stack: RunningStack, users: SignedInUser[]): Prom
 async function orderableServiceIds(stack: RunningStack): Promise<Array<{ id: number; min: number }>> {
   const { db, close } = openDatabase({ DATABASE_URL: stack.databaseUrl, DB_WS_PROXY: stack.dbWsProxy });
   try {
-    const rows = await db.select({ id: services.id, min: services.min }).from(services).where(and(inArray(services.providerServiceId, ORDERED_PROVIDER_SERVICES), eq(services.enabled, true)));
+    const rows = await db
+      .select({ id: services.id, min: services.min })
+      .from(services)
+      .where(and(inArray(services.providerServiceId, ORDERED_PROVIDER_SERVICES), eq(services.enabled, true)));
     if (rows.length === 0) throw new Error(`the demo catalogue has none of the sandbox services ${ORDERED_PROVIDER_SERVICES.join(', ')}`);
     return rows;
   } finally {
@@ -119,7 +128,12 @@ interface Traffic {
   request: RequestTemplate;
 }
 
-function trafficMix(users: SignedInUser[], deposits: PreparedDeposit[], orderable: Array<{ id: number; min: number }>, keys: Map<string, KeyOutcome>): Traffic[] {
+function trafficMix(
+  users: SignedInUser[],
+  deposits: PreparedDeposit[],
+  orderable: Array<{ id: number; min: number }>,
+  keys: Map<string, KeyOutcome>,
+): Traffic[] {
   const json = { 'content-type': 'application/json' };
   const bearer = (user: SignedInUser) => ({ authorization: `Bearer ${user.token}` });
   let sequence = 0;
@@ -139,7 +153,13 @@ function trafficMix(users: SignedInUser[], deposits: PreparedDeposit[], orderabl
     const service = pick(orderable);
     const n = ++sequence;
     const link = `https://instagram.com/p/load-${process.pid}-${n}`;
-    const attempt = { userId: user.id, token: user.token, key: `load-${process.pid}-${n}`, link, body: JSON.stringify({ serviceId: service.id, link, quantity: service.min * (1 + (n % 3)) }) };
+    const attempt = {
+      userId: user.id,
+      token: user.token,
+      key: `load-${process.pid}-${n}`,
+      link,
+      body: JSON.stringify({ serviceId: service.id, link, quantity: service.min * (1 + (n % 3)) }),
+    };
     recentAttempts.push(attempt);
     if (recentAttempts.length > 200) recentAttempts.shift();
     // Known from the moment it is built: the load may stop with its request placed but unanswered.
@@ -156,7 +176,13 @@ function trafficMix(users: SignedInUser[], deposits: PreparedDeposit[], orderabl
         setupRequest: (request, context) => {
           const attempt = nextOrderAttempt();
           context.attempt = attempt;
-          return { ...request, method: 'POST', path: '/api/v1/user/orders', headers: { ...json, authorization: `Bearer ${attempt.token}`, 'idempotency-key': attempt.key }, body: attempt.body };
+          return {
+            ...request,
+            method: 'POST',
+            path: '/api/v1/user/orders',
+            headers: { ...json, authorization: `Bearer ${attempt.token}`, 'idempotency-key': attempt.key },
+            body: attempt.body,
+          };
         },
         onResponse: (status, body, context) => {
           const outcome = keys.get((context.attempt as OrderAttempt).key)!;
@@ -172,7 +198,13 @@ function trafficMix(users: SignedInUser[], deposits: PreparedDeposit[], orderabl
         setupRequest: (request) => {
           const { user, payload } = pick(deposits);
           const { checkoutUrl, signature, amount } = payload;
-          return { ...request, method: 'POST', path: '/api/v1/user/verify-payment', headers: { ...json, ...bearer(user) }, body: JSON.stringify({ checkoutUrl, signature, amount }) };
+          return {
+            ...request,
+            method: 'POST',
+            path: '/api/v1/user/verify-payment',
+            headers: { ...json, ...bearer(user) },
+            body: JSON.stringify({ checkoutUrl, signature, amount }),
+          };
         },
       },
     },
@@ -191,25 +223,29 @@ function serverErrorMessage(body: string): string {
 }
 
 async function runTraffic(stack: RunningStack, traffic: Traffic[], serverErrors: ServerErrors): Promise<Array<{ kind: Kind; result: Result }>> {
-  return Promise.all(traffic.map(async ({ kind, request }) => ({
-    kind,
-    result: await autocannon({
-      url: stack.url.replace('localhost', '127.0.0.1'),
-      connections: Math.max(1, Math.round(CONNECTIONS * MIX[kind])),
-      duration: SECONDS,
-      timeout: 60,
-      requests: [{
-        ...request,
-        onResponse: (status, body, context) => {
-          if (status >= 500) {
-            const key = `${kind} ${status}: ${serverErrorMessage(body)}`;
-            serverErrors.set(key, (serverErrors.get(key) ?? 0) + 1);
-          }
-          request.onResponse?.(status, body, context);
-        },
-      }],
-    }),
-  })));
+  return Promise.all(
+    traffic.map(async ({ kind, request }) => ({
+      kind,
+      result: await autocannon({
+        url: stack.url.replace('localhost', '127.0.0.1'),
+        connections: Math.max(1, Math.round(CONNECTIONS * MIX[kind])),
+        duration: SECONDS,
+        timeout: 60,
+        requests: [
+          {
+            ...request,
+            onResponse: (status, body, context) => {
+              if (status >= 500) {
+                const key = `${kind} ${status}: ${serverErrorMessage(body)}`;
+                serverErrors.set(key, (serverErrors.get(key) ?? 0) + 1);
+              }
+              request.onResponse?.(status, body, context);
+            },
+          },
+        ],
+      }),
+    })),
+  );
 }
 
 // ---------------------------------------------------------------- the checks
@@ -219,17 +255,29 @@ interface Check {
   problems: string[];
 }
 
-async function checkBooks(stack: RunningStack, adminToken: string, users: SignedInUser[], deposits: PreparedDeposit[], keys: Map<string, KeyOutcome>): Promise<Check[]> {
+async function checkBooks(
+  stack: RunningStack,
+  adminToken: string,
+  users: SignedInUser[],
+  deposits: PreparedDeposit[],
+  keys: Map<string, KeyOutcome>,
+): Promise<Check[]> {
   const checks: Check[] = [];
-  const { data: reconciliation } = await callApi<{ data: { ok: boolean } & Record<string, unknown> }>(stack.url, 'GET', 'admin/reconciliation', { token: adminToken });
-  checks.push({ name: 'reconciliation (GET admin/reconciliation): each wallet equals its ledger, running balances follow, each successful payment credited once', problems: reconciliation.ok ? [] : [JSON.stringify(reconciliation).slice(0, 2000)] });
+  const { data: reconciliation } = await callApi<{ data: { ok: boolean } & Record<string, unknown> }>(stack.url, 'GET', 'admin/reconciliation', {
+    token: adminToken,
+  });
+  checks.push({
+    name: 'reconciliation (GET admin/reconciliation): each wallet equals its ledger, running balances follow, each successful payment credited once',
+    problems: reconciliation.ok ? [] : [JSON.stringify(reconciliation).slice(0, 2000)],
+  });
 
   const userIds = users.map((user) => user.id);
   const { db, close } = openDatabase({ DATABASE_URL: stack.databaseUrl, DB_WS_PROXY: stack.dbWsProxy });
   try {
     // One snapshot for every check: the scheduled jobs may be refunding an order meanwhile.
-    await db.transaction(async (tx) => {
-      const balances = await tx.execute<{ user_id: number; balance: string; credits: string; charges: string; refunds: string; debits: string }>(sql`
+    await db.transaction(
+      async (tx) => {
+        const balances = await tx.execute<{ user_id: number; balance: string; credits: string; charges: string; refunds: string; debits: string }>(sql`
         select w.user_id, w.balance_kobo as balance,
           coalesce(sum(t.amount_kobo) filter (where t.source_kind in ('payment', 'admin_credit')), 0) as credits,
           coalesce(sum(t.amount_kobo) filter (where t.source_kind = 'order'), 0) as charges,
@@ -238,14 +286,27 @@ async function checkBooks(stack: RunningStack, adminToken: string, users: Signed
         from wallets w left join ${walletTransactions} t on t.user_id = w.user_id
         where w.user_id in ${userIds}
         group by w.user_id, w.balance_kobo`);
-      checks.push({
-        name: 'each user\'s balance = credits - charges + refunds (- administrators\' debits), and never negative',
-        problems: balances.rows
-          .filter((row) => BigInt(row.balance) !== BigInt(row.credits) - BigInt(row.charges) + BigInt(row.refunds) - BigInt(row.debits) || BigInt(row.balance) < 0n)
-          .map((row) => `user ${row.user_id}: balance ${row.balance}, credits ${row.credits}, charges ${row.charges}, refunds ${row.refunds}, debits ${row.debits}`),
-      });
+        checks.push({
+          name: "each user's balance = credits - charges + refunds (- administrators' debits), and never negative",
+          problems: balances.rows
+            .filter(
+              (row) => BigInt(row.balance) !== BigInt(row.credits) - BigInt(row.charges) + BigInt(row.refunds) - BigInt(row.debits) || BigInt(row.balance) < 0n,
+            )
+            .map(
+              (row) =>
+                `user ${row.user_id}: balance ${row.balance}, credits ${row.credits}, charges ${row.charges}, refunds ${row.refunds}, debits ${row.debits}`,
+            ),
+        });
 
-      const orderMoney = await tx.execute<{ id: number; charge: string; debits: number; debited: string; refunded: string; refund_rows: number; refund: string }>(sql`
+        const orderMoney = await tx.execute<{
+          id: number;
+          charge: string;
+          debits: number;
+          debited: string;
+          refunded: string;
+          refund_rows: number;
+          refund: string;
+        }>(sql`
         select o.id, o.charge_kobo as charge, o.refunded_kobo as refunded,
           (select count(*)::int from ${walletTransactions} d where d.source_kind = 'order' and d.source_ref = o.id::text) as debits,
           (select coalesce(sum(d.amount_kobo), 0) from ${walletTransactions} d where d.source_kind = 'order' and d.source_ref = o.id::text) as debited,
@@ -253,57 +314,74 @@ async function checkBooks(stack: RunningStack, adminToken: string, users: Signed
           (select coalesce(sum(r.amount_kobo), 0) from ${walletTransactions} r where r.source_kind = 'order_refund' and r.source_ref = o.id::text) as refund
         from ${orders} o
         where o.user_id in ${userIds}`);
-      const orphanDebits = await tx.execute<{ id: string; source_ref: string }>(sql`
+        const orphanDebits = await tx.execute<{ id: string; source_ref: string }>(sql`
         select t.id, t.source_ref from ${walletTransactions} t
         where t.user_id in ${userIds} and t.source_kind in ('order', 'order_refund')
           and not exists (select 1 from ${orders} o where o.id::text = t.source_ref and o.user_id = t.user_id)`);
-      checks.push({
-        name: `each of ${orderMoney.rows.length} orders is debited its charge once and refunded exactly what it records`,
-        problems: [
-          ...orderMoney.rows
-            .filter((row) => row.debits !== 1 || BigInt(row.debited) !== BigInt(row.charge) || BigInt(row.refund) !== BigInt(row.refunded) || row.refund_rows !== (BigInt(row.refunded) > 0n ? 1 : 0))
-            .map((row) => `order ${row.id}: charge ${row.charge}, ${row.debits} debit(s) of ${row.debited}, refunded ${row.refunded} in ${row.refund_rows} row(s)`),
-          ...orphanDebits.rows.map((row) => `ledger row ${row.id} names order ${row.source_ref}, which this user does not have`),
-        ],
-      });
+        checks.push({
+          name: `each of ${orderMoney.rows.length} orders is debited its charge once and refunded exactly what it records`,
+          problems: [
+            ...orderMoney.rows
+              .filter(
+                (row) =>
+                  row.debits !== 1 ||
+                  BigInt(row.debited) !== BigInt(row.charge) ||
+                  BigInt(row.refund) !== BigInt(row.refunded) ||
+                  row.refund_rows !== (BigInt(row.refunded) > 0n ? 1 : 0),
+              )
+              .map(
+                (row) =>
+                  `order ${row.id}: charge ${row.charge}, ${row.debits} debit(s) of ${row.debited}, refunded ${row.refunded} in ${row.refund_rows} row(s)`,
+              ),
+            ...orphanDebits.rows.map((row) => `ledger row ${row.id} names order ${row.source_ref}, which this user does not have`),
+          ],
+        });
 
-      const references = deposits.map((deposit) => deposit.payload.reference);
-      const payments = await tx.execute<{ reference: string; status: string; credits: number }>(sql`
+        const references = deposits.map((deposit) => deposit.payload.reference);
+        const payments = await tx.execute<{ reference: string; status: string; credits: number }>(sql`
         select p.reference, p.status, count(t.id)::int as credits
         from ${paymentIntents} p left join ${walletTransactions} t on t.source_kind = 'payment' and t.source_ref = p.reference
         where p.reference in ${references}
         group by p.reference, p.status`);
-      const byReference = new Map(payments.rows.map((row) => [row.reference, row]));
-      checks.push({
-        name: `each of ${deposits.length} card deposits is credited once if paid, never if declined`,
-        problems: deposits.flatMap(({ payload, outcome }) => {
-          const row = byReference.get(payload.reference);
-          const expected = outcome === 'success' ? 1 : 0;
-          return row?.credits === expected && (outcome === 'success') === (row.status === 'success')
-            ? []
-            : [`${payload.reference} (${outcome} in the sandbox): ${row ? `${row.status}, credited ${row.credits} time(s)` : 'missing'}`];
-        }),
-      });
+        const byReference = new Map(payments.rows.map((row) => [row.reference, row]));
+        checks.push({
+          name: `each of ${deposits.length} card deposits is credited once if paid, never if declined`,
+          problems: deposits.flatMap(({ payload, outcome }) => {
+            const row = byReference.get(payload.reference);
+            const expected = outcome === 'success' ? 1 : 0;
+            return row?.credits === expected && (outcome === 'success') === (row.status === 'success')
+              ? []
+              : [`${payload.reference} (${outcome} in the sandbox): ${row ? `${row.status}, credited ${row.credits} time(s)` : 'missing'}`];
+          }),
+        });
 
-      const placed = await tx.select({ id: orders.id, key: orders.idempotencyKey, userId: orders.userId, link: orders.link }).from(orders).where(inArray(orders.userId, userIds));
-      const placedByKey = new Map(placed.map((order) => [`${order.userId}:${order.key}`, order]));
-      const keyProblems: string[] = [];
-      for (const { attempt, orderIds, created, statuses } of keys.values()) {
-        const inDatabase = placedByKey.get(`${attempt.userId}:${attempt.key}`);
-        if (orderIds.size > 1) keyProblems.push(`key ${attempt.key} answered orders ${[...orderIds].join(', ')}`);
-        if (created > 1) keyProblems.push(`key ${attempt.key} created an order ${created} times`);
-        if (orderIds.size === 1 && inDatabase?.id !== [...orderIds][0]) keyProblems.push(`key ${attempt.key} answered order ${[...orderIds][0]}, the database has ${inDatabase?.id ?? 'none'}`);
-        if (inDatabase && statuses.length > 0 && statuses.every((status) => status >= 400 && status < 500)) keyProblems.push(`key ${attempt.key} was refused (${statuses.join(', ')}) yet placed order ${inDatabase.id}`);
-      }
-      const sentKeys = new Set([...keys.values()].map(({ attempt }) => `${attempt.userId}:${attempt.key}`));
-      for (const [userKey, order] of placedByKey) if (!sentKeys.has(userKey)) keyProblems.push(`order ${order.id} has key ${order.key}, which the load never sent`);
-      const fakeOrders = (await (await fetch(`${stack.fakes.smmProviderUrl}/__orders`)).json()) as { addCallsByLink: Record<string, number> };
-      for (const order of placed) {
-        const adds = fakeOrders.addCallsByLink[order.link] ?? 0;
-        if (adds > 1) keyProblems.push(`order ${order.id} reached the provider ${adds} times`);
-      }
-      checks.push({ name: `each of ${keys.size} Idempotency-Keys placed one order at most once and sent \`add\` at most once`, problems: keyProblems });
-    }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+        const placed = await tx
+          .select({ id: orders.id, key: orders.idempotencyKey, userId: orders.userId, link: orders.link })
+          .from(orders)
+          .where(inArray(orders.userId, userIds));
+        const placedByKey = new Map(placed.map((order) => [`${order.userId}:${order.key}`, order]));
+        const keyProblems: string[] = [];
+        for (const { attempt, orderIds, created, statuses } of keys.values()) {
+          const inDatabase = placedByKey.get(`${attempt.userId}:${attempt.key}`);
+          if (orderIds.size > 1) keyProblems.push(`key ${attempt.key} answered orders ${[...orderIds].join(', ')}`);
+          if (created > 1) keyProblems.push(`key ${attempt.key} created an order ${created} times`);
+          if (orderIds.size === 1 && inDatabase?.id !== [...orderIds][0])
+            keyProblems.push(`key ${attempt.key} answered order ${[...orderIds][0]}, the database has ${inDatabase?.id ?? 'none'}`);
+          if (inDatabase && statuses.length > 0 && statuses.every((status) => status >= 400 && status < 500))
+            keyProblems.push(`key ${attempt.key} was refused (${statuses.join(', ')}) yet placed order ${inDatabase.id}`);
+        }
+        const sentKeys = new Set([...keys.values()].map(({ attempt }) => `${attempt.userId}:${attempt.key}`));
+        for (const [userKey, order] of placedByKey)
+          if (!sentKeys.has(userKey)) keyProblems.push(`order ${order.id} has key ${order.key}, which the load never sent`);
+        const fakeOrders = (await (await fetch(`${stack.fakes.smmProviderUrl}/__orders`)).json()) as { addCallsByLink: Record<string, number> };
+        for (const order of placed) {
+          const adds = fakeOrders.addCallsByLink[order.link] ?? 0;
+          if (adds > 1) keyProblems.push(`order ${order.id} reached the provider ${adds} times`);
+        }
+        checks.push({ name: `each of ${keys.size} Idempotency-Keys placed one order at most once and sent \`add\` at most once`, problems: keyProblems });
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
   } finally {
     await close();
   }
@@ -322,12 +400,15 @@ function printTraffic(runs: Array<{ kind: Kind; result: Result }>): void {
     result.requests.average.toFixed(0),
     ms(result.latency.p50),
     ms(result.latency.p99),
-    Object.entries(result.statusCodeStats).map(([status, { count }]) => `${status}×${count}`).join(' '),
+    Object.entries(result.statusCodeStats)
+      .map(([status, { count }]) => `${status}×${count}`)
+      .join(' '),
     String(result.errors + result.timeouts),
   ]);
   const headers = ['traffic', 'connections', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'statuses', 'errors'];
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 || column === 6 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 || column === 6 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
   console.log(line(headers));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(line(row));
@@ -337,7 +418,8 @@ async function main() {
   const admin = { email: 'load-admin@example.com', password: randomBytes(18).toString('base64url') };
   console.log('Starting a stack of its own (SPA build, Postgres, sandbox providers, wrangler dev, scheduled jobs)...');
   const stack = await startThrowawayStack('load', {
-    admin, wranglerOutput: 'ignore',
+    admin,
+    wranglerOutput: 'ignore',
   });
   try {
     const adminToken = (await callApi<{ accessToken: string }>(stack.url, 'POST', 'auth/login', { body: admin })).accessToken;
@@ -358,7 +440,9 @@ async function main() {
     printTraffic(runs);
     const repeats = [...keys.values()].filter((outcome) => outcome.statuses.length > 1).length;
     const answered = [...keys.values()].filter((outcome) => outcome.statuses.length > 0).length;
-    console.log(`\nOrders: ${keys.size} Idempotency-Keys (${answered} answered before the end), ${repeats} of them sent more than once; deposits: ${deposits.length} (${deposits.filter((d) => d.outcome === 'failed').length} declined).\n`);
+    console.log(
+      `\nOrders: ${keys.size} Idempotency-Keys (${answered} answered before the end), ${repeats} of them sent more than once; deposits: ${deposits.length} (${deposits.filter((d) => d.outcome === 'failed').length} declined).\n`,
+    );
     for (const check of checks) {
       console.log(`${check.problems.length === 0 ? 'ok  ' : 'FAIL'}  ${check.name}`);
       for (const problem of check.problems.slice(0, 20)) console.log(`        ${problem}`);

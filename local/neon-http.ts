@@ -45,8 +45,22 @@ const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
 /** The Postgres error fields Neon forwards, in its order; absent ones are null. */
 const ERROR_FIELDS = [
-  'code', 'detail', 'hint', 'position', 'internalPosition', 'internalQuery', 'severity', 'where',
-  'table', 'column', 'schema', 'dataType', 'constraint', 'file', 'line', 'routine',
+  'code',
+  'detail',
+  'hint',
+  'position',
+  'internalPosition',
+  'internalQuery',
+  'severity',
+  'where',
+  'table',
+  'column',
+  'schema',
+  'dataType',
+  'constraint',
+  'file',
+  'line',
+  'routine',
 ] as const;
 
 interface QueryData {
@@ -64,7 +78,10 @@ interface Headers {
 
 /** A failure Neon answers itself, before or around Postgres. */
 class EndpointError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -129,8 +146,13 @@ async function runQuery(client: pg.PoolClient, data: QueryData, headers: Headers
   return {
     rowAsArray: arrayMode,
     fields: result.fields.map((field) => ({
-      name: field.name, dataTypeID: field.dataTypeID, tableID: field.tableID, columnID: field.columnID,
-      dataTypeSize: field.dataTypeSize, dataTypeModifier: field.dataTypeModifier, format: 'text',
+      name: field.name,
+      dataTypeID: field.dataTypeID,
+      tableID: field.tableID,
+      columnID: field.columnID,
+      dataTypeSize: field.dataTypeSize,
+      dataTypeModifier: field.dataTypeModifier,
+      format: 'text',
     })),
     rows: arrayMode ? result.rows : result.rows.map((row) => Object.fromEntries(row.map((value, i) => [names[i], value]))),
     command: result.command ?? '',
@@ -165,7 +187,10 @@ async function execute(pool: pg.Pool, payload: QueryData | QueryData[], headers:
     try {
       for (const query of payload) results.push(await runQuery(client, query, headers));
     } catch (error) {
-      sound = await client.query('ROLLBACK').then(() => true, () => false);
+      sound = await client.query('ROLLBACK').then(
+        () => true,
+        () => false,
+      );
       throw error;
     }
     await client.query('COMMIT');
@@ -229,10 +254,14 @@ export async function startNeonHttp(options: {
     } catch {
       throw new EndpointError(400, 'invalid Neon-Connection-String header');
     }
-    if (Number(url.port || 5432) !== options.allowedTarget.port) throw new EndpointError(400, 'connection string names a database this endpoint does not serve');
+    if (Number(url.port || 5432) !== options.allowedTarget.port)
+      throw new EndpointError(400, 'connection string names a database this endpoint does not serve');
     const pool = new pg.Pool({
-      host: options.allowedTarget.host, port: options.allowedTarget.port,
-      user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: decodeURIComponent(url.pathname.slice(1)),
+      host: options.allowedTarget.host,
+      port: options.allowedTarget.port,
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      database: decodeURIComponent(url.pathname.slice(1)),
       application_name: url.searchParams.get('application_name') ?? undefined,
       max: 20,
     });

@@ -35,8 +35,16 @@ const LABELS: Record<keyof StackPorts, string> = {
 export function portsFrom(shop: number): StackPorts {
   const offset = shop - 8787;
   return {
-    shop, postgres: 5488 + offset, bridge: 5489 + offset, sqlHttp: 5490 + offset, paystack: 8790 + offset, smm: 8791 + offset, rates: 8792 + offset,
-    flutterwave: 8793 + offset, mail: 8794 + offset, inspector: 9229 + offset,
+    shop,
+    postgres: 5488 + offset,
+    bridge: 5489 + offset,
+    sqlHttp: 5490 + offset,
+    paystack: 8790 + offset,
+    smm: 8791 + offset,
+    rates: 8792 + offset,
+    flutterwave: 8793 + offset,
+    mail: 8794 + offset,
+    inspector: 9229 + offset,
   };
 }
 

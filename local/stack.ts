@@ -1,22 +1,22 @@
 // The whole local shop as one function: embedded Postgres, the WebSocket bridge and the
 // SQL-over-HTTP endpoint for the Neon driver, sandbox fakes of the outside services, migrations and seed, and `wrangler dev`
 // serving the built SPA and the API. `npm start`, the browser tests and the benchmark use it.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startFakes, type RunningFakes } from './fakes';
-import type { FaultPreset } from './fakes/smm-faults';
 import { startLocalCron } from './cron';
 import { seedDemo } from './demo';
+import { type RunningFakes, startFakes } from './fakes';
+import type { FaultPreset } from './fakes/smm-faults';
 import { applyMigrations } from './migrate';
+import { startNeonHttp } from './neon-http';
 import { openDatabase } from './node-db';
 import { ensurePortsFree, freePorts, type StackPorts } from './ports';
 import { startPostgres } from './postgres';
 import { seedAdmin } from './seed';
 import { StartupError } from './startup-error';
-import { startNeonHttp } from './neon-http';
-import { startWsBridge, type BridgeTraffic } from './ws-bridge';
+import { type BridgeTraffic, startWsBridge } from './ws-bridge';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -102,7 +102,10 @@ function localSecrets(dataDir: string): LocalSecrets {
 async function waitForHealth(url: string, wrangler: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (wrangler.exitCode !== null) throw new StartupError(`wrangler dev stopped (code ${wrangler.exitCode}) before the shop answered: read its output above (E2E_VERBOSE=1 shows it for the browser tests), fix what it says, then try again.`);
+    if (wrangler.exitCode !== null)
+      throw new StartupError(
+        `wrangler dev stopped (code ${wrangler.exitCode}) before the shop answered: read its output above (E2E_VERBOSE=1 shows it for the browser tests), fix what it says, then try again.`,
+      );
     try {
       const response = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
@@ -111,7 +114,9 @@ async function waitForHealth(url: string, wrangler: ChildProcess, timeoutMs = 90
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new StartupError(`The shop did not answer ${url}/api/v1/health within ${timeoutMs / 1000} s: the machine may be overloaded, or wrangler stuck; stop other work and try again.`);
+  throw new StartupError(
+    `The shop did not answer ${url}/api/v1/health within ${timeoutMs / 1000} s: the machine may be overloaded, or wrangler stuck; stop other work and try again.`,
+  );
 }
 
 /**
@@ -120,7 +125,13 @@ async function waitForHealth(url: string, wrangler: ChildProcess, timeoutMs = 90
  */
 function writeWorkerEnv(dataDir: string, vars: Record<string, string>): string {
   const file = path.join(dataDir, 'worker.env');
-  writeFileSync(file, Object.entries(vars).map(([key, value]) => `${key}=${JSON.stringify(value)}\n`).join(''), { mode: 0o600 });
+  writeFileSync(
+    file,
+    Object.entries(vars)
+      .map(([key, value]) => `${key}=${JSON.stringify(value)}\n`)
+      .join(''),
+    { mode: 0o600 },
+  );
   return file;
 }
 
@@ -206,9 +217,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     };
     const wrangler = spawn(
       'npx',
-      ['wrangler', 'dev', '--port', String(ports.shop), '--ip', '127.0.0.1', '--local', '--test-scheduled', '--show-interactive-dev-session=false',
-        '--inspector-port', String(ports.inspector), '--persist-to', path.join(options.dataDir, 'wrangler'),
-        '--assets', options.distDir, '--env-file', writeWorkerEnv(options.dataDir, vars)],
+      [
+        'wrangler',
+        'dev',
+        '--port',
+        String(ports.shop),
+        '--ip',
+        '127.0.0.1',
+        '--local',
+        '--test-scheduled',
+        '--show-interactive-dev-session=false',
+        '--inspector-port',
+        String(ports.inspector),
+        '--persist-to',
+        path.join(options.dataDir, 'wrangler'),
+        '--assets',
+        options.distDir,
+        '--env-file',
+        writeWorkerEnv(options.dataDir, vars),
+      ],
       { cwd: root, stdio: ['ignore', options.wranglerOutput, options.wranglerOutput], detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } },
     );
     const exited = new Promise<number>((resolve) => wrangler.once('exit', (code) => resolve(code ?? 1)));
@@ -224,9 +251,18 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       cleanups.push(() => cron.stop());
     }
     return {
-      url, distDir: options.distDir, databaseUrl, dbWsProxy: bridge.proxy, dbHttpEndpoint: sqlHttp.url, databaseTraffic,
+      url,
+      distDir: options.distDir,
+      databaseUrl,
+      dbWsProxy: bridge.proxy,
+      dbHttpEndpoint: sqlHttp.url,
+      databaseTraffic,
       dropDatabaseConnections: () => bridge.dropConnections() + sqlHttp.dropConnections(),
-      fakes, secrets, admin, exited, stop: stopAll,
+      fakes,
+      secrets,
+      admin,
+      exited,
+      stop: stopAll,
     };
   } catch (error) {
     await stopAll();
@@ -241,7 +277,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
  */
 export async function startThrowawayStack(
   name: string,
-  { spa = true, ...options }: Omit<StackOptions, 'dataDir' | 'persistent' | 'ports' | 'distDir' | 'build'> & {
+  {
+    spa = true,
+    ...options
+  }: Omit<StackOptions, 'dataDir' | 'persistent' | 'ports' | 'distDir' | 'build'> & {
     /** false: no SPA build, a placeholder page instead, for callers that only speak to the API (the simulator). */
     spa?: boolean;
   },

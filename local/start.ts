@@ -1,8 +1,8 @@
 // `npm start`: the whole shop on http://localhost:8787 (PORT overrides), data kept in .data/.
 import path from 'node:path';
+import { type FaultPreset, PRESETS } from './fakes/smm-faults';
 import { portsFrom } from './ports';
 import { root, startStack } from './stack';
-import { PRESETS, type FaultPreset } from './fakes/smm-faults';
 import { describeStartupFailure, StartupError } from './startup-error';
 
 const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@example.com';
@@ -38,22 +38,25 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
   void stack.exited.then((code) => stop(code));
 
-  const adminLine = stack.admin.created && !process.env.ADMIN_PASSWORD
-    ? `${adminEmail} / ${stack.admin.password}   (shown once; set ADMIN_PASSWORD to choose it)`
-    : `${adminEmail} (the password set earlier, or ADMIN_PASSWORD)`;
-  console.log([
-    '',
-    `  The shop            ${stack.url}`,
-    `  Administrator       ${adminLine}`,
-    `  Sandbox Paystack    ${stack.fakes.paystackUrl}`,
-    `  Sandbox Flutterwave ${stack.fakes.flutterwaveUrl}   (choose it in Admin → Payment Settings)`,
-    `  Sandbox mailbox     ${stack.fakes.mailboxUrl}/__messages   (emails are also printed here)`,
-    `  Sandbox SMM panel   ${stack.fakes.smmApiUrl}${smm === 'rough' ? '   (rough: misbehaving as real panels do)' : ''}`,
-    `  Postgres            ${stack.databaseUrl}`,
-    '',
-    '  Press Ctrl-C to stop everything.',
-    '',
-  ].join('\n'));
+  const adminLine =
+    stack.admin.created && !process.env.ADMIN_PASSWORD
+      ? `${adminEmail} / ${stack.admin.password}   (shown once; set ADMIN_PASSWORD to choose it)`
+      : `${adminEmail} (the password set earlier, or ADMIN_PASSWORD)`;
+  console.log(
+    [
+      '',
+      `  The shop            ${stack.url}`,
+      `  Administrator       ${adminLine}`,
+      `  Sandbox Paystack    ${stack.fakes.paystackUrl}`,
+      `  Sandbox Flutterwave ${stack.fakes.flutterwaveUrl}   (choose it in Admin → Payment Settings)`,
+      `  Sandbox mailbox     ${stack.fakes.mailboxUrl}/__messages   (emails are also printed here)`,
+      `  Sandbox SMM panel   ${stack.fakes.smmApiUrl}${smm === 'rough' ? '   (rough: misbehaving as real panels do)' : ''}`,
+      `  Postgres            ${stack.databaseUrl}`,
+      '',
+      '  Press Ctrl-C to stop everything.',
+      '',
+    ].join('\n'),
+  );
 }
 
 main().catch((error: unknown) => {

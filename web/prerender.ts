@@ -30,7 +30,7 @@ const guardScript = (spinner: string) =>
 function allowGuard(headers: string, guard: string): string {
   const hash = `'sha256-${createHash('sha256').update(guard).digest('base64')}'`;
   const allowed = headers.replace(/(script-src [^;\n]*)/, `$1 ${hash}`);
-  if (allowed === headers) throw new Error('_headers has no script-src to allow the pre-rendered pages\' inline script in');
+  if (allowed === headers) throw new Error("_headers has no script-src to allow the pre-rendered pages' inline script in");
   return allowed;
 }
 
@@ -61,10 +61,17 @@ export function prerenderPublicPages(): Plugin {
         configFile: config.configFile,
         mode: config.mode,
         logLevel: 'warn',
-        build: { ssr: path.join(config.root, 'src/app/static-pages.tsx'), outDir: serverDir, emptyOutDir: true, rolldownOptions: { output: { codeSplitting: true } } },
+        build: {
+          ssr: path.join(config.root, 'src/app/static-pages.tsx'),
+          outDir: serverDir,
+          emptyOutDir: true,
+          rolldownOptions: { output: { codeSplitting: true } },
+        },
       });
       try {
-        const { renderPage, renderLoading } = (await import(pathToFileURL(path.join(serverDir, 'static-pages.js')).href)) as typeof import('./src/app/static-pages');
+        const { renderPage, renderLoading } = (await import(
+          pathToFileURL(path.join(serverDir, 'static-pages.js')).href
+        )) as typeof import('./src/app/static-pages');
         const template = inlineStylesheet(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
         if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to pre-render into');
         const guard = guardScript(renderLoading());

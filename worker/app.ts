@@ -35,10 +35,10 @@ import { rateRoutes } from './routes/rates';
 import { referralRoutes } from './routes/referrals';
 import { resellerApiRoutes } from './routes/reseller-api';
 import { serviceRoutes } from './routes/services';
-import { ticketRoutes } from './routes/tickets';
 import { adminSettingsRoutes, publicSettingsRoutes } from './routes/settings';
-import { walletRoutes } from './routes/wallet';
+import { ticketRoutes } from './routes/tickets';
 import { twoFactorRoutes } from './routes/two-factor';
+import { walletRoutes } from './routes/wallet';
 import { webhookRoutes } from './routes/webhooks';
 
 export const app = new Hono<AppEnv>();
@@ -61,12 +61,15 @@ app.use('*', async (c, next) => {
 });
 
 // The API answers JSON only: nothing in it may be framed, sniffed or run as a page.
-app.use('*', secureHeaders({
-  contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-  strictTransportSecurity: 'max-age=63072000; includeSubDomains',
-  referrerPolicy: 'strict-origin-when-cross-origin',
-  xFrameOptions: 'DENY',
-}));
+app.use(
+  '*',
+  secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+  }),
+);
 
 // Answers with tokens or personal data must stay out of browser and proxy caches (a shared phone, a
 // carrier's proxy); only the public catalogue, settings and rates may be kept.

@@ -1,4 +1,4 @@
-import { Pool, neon, neonConfig, type PoolClient } from '@neondatabase/serverless';
+import { neon, neonConfig, Pool, type PoolClient } from '@neondatabase/serverless';
 import { drizzle as drizzleHttp, type NeonHttpDatabase } from 'drizzle-orm/neon-http';
 import { drizzle, type NeonDatabase } from 'drizzle-orm/neon-serverless';
 import * as schema from '../drizzle/schema';

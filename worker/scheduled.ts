@@ -1,6 +1,6 @@
 // The cron trigger's jobs. Each runs on its own so one failing job never stops the others,
 // and each is safe to run concurrently with itself (they claim work with conditional updates).
-import { openDatabase, type Db } from './db';
+import { type Db, openDatabase } from './db';
 import type { Env } from './env';
 import { log } from './lib/log';
 import { checkLowBalances, sendNotificationEmails } from './services/notification-emails';

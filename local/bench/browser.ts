@@ -66,7 +66,10 @@ export async function timeToServicesList(stack: RunningStack, user: BenchUser): 
       }
     };
     const timings: ScreenTiming[] = [];
-    for (const [screen, storageState] of [['/services', undefined], ['/user/services', session]] as const) {
+    for (const [screen, storageState] of [
+      ['/services', undefined],
+      ['/user/services', session],
+    ] as const) {
       const loads: number[] = [];
       for (let i = 0; i < BROWSER_LOADS; i++) loads.push(await load(screen, storageState));
       loads.sort((a, b) => a - b);

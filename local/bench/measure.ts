@@ -133,7 +133,13 @@ export async function measureFloor(stack: RunningStack, name: string, path: Floo
     const before = stack.databaseTraffic();
     await counted.run();
     await untilDatabaseQuiet(stack);
-    return { name, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), perSecond: latencies.length / elapsed, ...workBetween(before, stack.databaseTraffic()) };
+    return {
+      name,
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
+      perSecond: latencies.length / elapsed,
+      ...workBetween(before, stack.databaseTraffic()),
+    };
   } finally {
     await counted.end();
   }

@@ -1,11 +1,12 @@
 // What the bench needs in the shop before it measures: funded users, a 5,000-service catalogue
 // and a settled card payment.
-import { eq, sql } from 'drizzle-orm';
+
 import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { services } from '../../drizzle/schema';
 import { app } from '../../worker/app';
 import { openDatabase } from '../node-db';
-import { callApi, payDeposit, signUp, type SignedInUser } from '../shop-client';
+import { callApi, payDeposit, type SignedInUser, signUp } from '../shop-client';
 import type { RunningStack } from '../stack';
 
 /** Registrations and sign-ins are rate limited to 10 a minute per address; the admin signs in too. */
@@ -29,7 +30,10 @@ export async function prepareUsers(stack: RunningStack, adminToken: string): Pro
   for (let i = 0; i < USERS; i++) {
     const credentials = { email: `bench-${process.pid}-${i}@example.com`, password: randomBytes(12).toString('base64url') };
     const user = await signUp(stack.url, { fullName: `Bench User ${i}`, ...credentials });
-    await callApi(stack.url, 'POST', 'user/admin-credit-user-wallet', { token: adminToken, body: { amount: 1_000_000, reference: `bench-fund-${nextId()}`, userId: user.id } });
+    await callApi(stack.url, 'POST', 'user/admin-credit-user-wallet', {
+      token: adminToken,
+      body: { amount: 1_000_000, reference: `bench-fund-${nextId()}`, userId: user.id },
+    });
     users.push({ ...user, ...credentials });
   }
   return users;
@@ -50,8 +54,12 @@ export async function seedCatalogue(stack: RunningStack): Promise<{ orderable: t
     if (!template) return { skipped: 'the demo catalogue has no sandbox service 1031 to copy' };
     const [{ count }] = (await db.execute<{ count: number }>(sql`select count(*)::int as count from ${services}`)).rows;
     const copies = Array.from({ length: Math.max(0, CATALOGUE_SIZE - count) }, (_, i) => ({
-      ...template, id: undefined, createdAt: undefined, updatedAt: undefined,
-      providerServiceId: `bench-${i}`, name: `${template.name} (bench copy ${i}${i % 10 === 0 ? ', zebra' : ''})`,
+      ...template,
+      id: undefined,
+      createdAt: undefined,
+      updatedAt: undefined,
+      providerServiceId: `bench-${i}`,
+      name: `${template.name} (bench copy ${i}${i % 10 === 0 ? ', zebra' : ''})`,
     }));
     for (let start = 0; start < copies.length; start += 1000) await db.insert(services).values(copies.slice(start, start + 1000));
     // Statistics for the new rows, as autovacuum gathers them minutes after a real import: without them the
@@ -67,7 +75,10 @@ export async function seedCatalogue(stack: RunningStack): Promise<{ orderable: t
 export async function settledPayment(stack: RunningStack, token: string) {
   const deposit = await payDeposit(stack.url, stack.fakes.paystackUrl, token, 1000, 'success');
   const { checkoutUrl, signature, amount } = deposit;
-  const verified = await callApi<{ data: { orderStatus: number } }>(stack.url, 'POST', 'user/verify-payment', { token, body: { checkoutUrl, signature, amount } });
+  const verified = await callApi<{ data: { orderStatus: number } }>(stack.url, 'POST', 'user/verify-payment', {
+    token,
+    body: { checkoutUrl, signature, amount },
+  });
   if (verified.data.orderStatus !== 2) throw new Error(`the sandbox payment was not credited (orderStatus ${verified.data.orderStatus})`);
   return { checkoutUrl, signature, amount };
 }

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { koboToNaira, nairaToKobo } from '../../worker/lib/decimal';
-import { readFields, sendJson, type FakeRequest } from './http';
+import { type FakeRequest, readFields, sendJson } from './http';
 import { answerReversal, type ReversalDialect, type SendEvent } from './reversal-requests';
 
 export interface ReversibleTransaction {
@@ -73,7 +73,10 @@ function chargebackData(chargeback: Chargeback, transaction: ReversibleTransacti
     status: chargeback.status,
     stage: chargeback.stage,
     comment: 'Customer disputes the charge',
-    meta: { uploaded_proof: null, history: [{ action: 'initiated', stage: 'new', date: chargeback.createdAt, description: 'Chargeback initiated', source: 'issuer' }] },
+    meta: {
+      uploaded_proof: null,
+      history: [{ action: 'initiated', stage: 'new', date: chargeback.createdAt, description: 'Chargeback initiated', source: 'issuer' }],
+    },
     due_date: new Date(Date.parse(chargeback.createdAt) + 2 * 86_400_000).toISOString(),
     settlement_id: 'N/A',
     created_at: chargeback.createdAt,
@@ -81,8 +84,17 @@ function chargebackData(chargeback: Chargeback, transaction: ReversibleTransacti
   };
 }
 
-export async function refund<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
-  const asked = { find: (fields: Record<string, unknown>) => transactionOf(state, fields), what: 'Refund', unpaid: 'Only successful transactions can be refunded' };
+export async function refund<T extends ReversibleTransaction>(
+  state: ReversalState<T>,
+  send: SendEvent<T>,
+  request: FakeRequest,
+  response: ServerResponse,
+): Promise<void> {
+  const asked = {
+    find: (fields: Record<string, unknown>) => transactionOf(state, fields),
+    what: 'Refund',
+    unpaid: 'Only successful transactions can be refunded',
+  };
   await answerReversal(FLUTTERWAVE, request, response, asked, async (transaction, amount) => {
     transaction.reversedKobo += amount;
     const webhook = await send(transaction, 'refund.completed', {
@@ -101,22 +113,44 @@ export async function refund<T extends ReversibleTransaction>(state: ReversalSta
   });
 }
 
-export async function raiseChargeback<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
-  const asked = { find: (fields: Record<string, unknown>) => transactionOf(state, fields), what: 'Chargeback', unpaid: 'Only successful transactions can be charged back' };
+export async function raiseChargeback<T extends ReversibleTransaction>(
+  state: ReversalState<T>,
+  send: SendEvent<T>,
+  request: FakeRequest,
+  response: ServerResponse,
+): Promise<void> {
+  const asked = {
+    find: (fields: Record<string, unknown>) => transactionOf(state, fields),
+    what: 'Chargeback',
+    unpaid: 'Only successful transactions can be charged back',
+  };
   await answerReversal(FLUTTERWAVE, request, response, asked, async (transaction, amount) => {
-    const chargeback: Chargeback = { id: nextChargebackId++, transactionId: transaction.id, amountKobo: amount, status: 'initiated', stage: 'new', createdAt: new Date().toISOString() };
+    const chargeback: Chargeback = {
+      id: nextChargebackId++,
+      transactionId: transaction.id,
+      amountKobo: amount,
+      status: 'initiated',
+      stage: 'new',
+      createdAt: new Date().toISOString(),
+    };
     state.chargebacks.set(chargeback.id, chargeback);
     return { chargeback: { id: chargeback.id }, webhook: await send(transaction, 'chargeback.created', chargebackData(chargeback, transaction)) };
   });
 }
 
-export async function resolveChargeback<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
+export async function resolveChargeback<T extends ReversibleTransaction>(
+  state: ReversalState<T>,
+  send: SendEvent<T>,
+  request: FakeRequest,
+  response: ServerResponse,
+): Promise<void> {
   const fields = readFields(request);
   const chargeback = state.chargebacks.get(Number(fields.id));
   const transaction = chargeback ? state.transactions.get(chargeback.transactionId) : undefined;
   if (!chargeback || !transaction) return sendJson(response, 404, { status: 'error', message: 'Chargeback not found', data: null });
   const status = fields.status as Chargeback['status'];
-  if (!RESOLUTIONS.has(status)) return sendJson(response, 400, { status: 'error', message: 'status must be "won", "lost", "accepted" or "declined"', data: null });
+  if (!RESOLUTIONS.has(status))
+    return sendJson(response, 400, { status: 'error', message: 'status must be "won", "lost", "accepted" or "declined"', data: null });
   chargeback.status = status;
   if (status === 'lost' || status === 'accepted') transaction.reversedKobo += chargeback.amountKobo;
   const webhook = await send(transaction, 'chargeback.updated', chargebackData(chargeback, transaction));

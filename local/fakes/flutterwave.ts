@@ -12,11 +12,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { nairaToKobo } from '../../worker/lib/decimal';
-import { checkoutPage, paymentForm, type CheckoutBrand } from './checkout';
-import { raiseChargeback, refund, resolveChargeback, type ReversalState } from './flutterwave-reversals';
-import { escapeHtml, readFields, redirect, Scopes, sendHtml, sendJson, type FakeRequest, type RunningFake } from './http';
+import { type CheckoutBrand, checkoutPage, paymentForm } from './checkout';
+import { type ReversalState, raiseChargeback, refund, resolveChargeback } from './flutterwave-reversals';
+import { escapeHtml, type FakeRequest, type RunningFake, readFields, redirect, Scopes, sendHtml, sendJson } from './http';
 import { CheckoutLinks, type Domain, domainsOfKeys, servePaymentFake } from './payment-fake';
-import { defaultWebhookControls, webhookSender, type WebhookControls, type WebhookRecord } from './webhooks';
+import { defaultWebhookControls, type WebhookControls, type WebhookRecord, webhookSender } from './webhooks';
 
 export interface FakeFlutterwaveOptions {
   /** The test secret key (FLWSECK_TEST-…). */
@@ -126,7 +126,11 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
 
     const code = randomBytes(9).toString('hex');
     state.payments.set(txRef, {
-      txRef, domain, amountKobo, currency, email,
+      txRef,
+      domain,
+      amountKobo,
+      currency,
+      email,
       name: typeof customer.name === 'string' ? customer.name : null,
       redirectUrl,
       meta: fields.meta ?? null,
@@ -160,7 +164,13 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
       card: { first_6digits: '553188', last_4digits: '2950', issuer: 'MASTERCARD CREDIT', country: 'NG', type: 'MASTERCARD', expiry: '09/32' },
       meta: transaction.meta,
       amount_settled: transaction.status === 'successful' ? Math.round((amount - fee) * 100) / 100 : 0,
-      customer: { id: transaction.customerId, name: transaction.name ?? 'Anonymous customer', phone_number: null, email: transaction.email, created_at: transaction.createdAt },
+      customer: {
+        id: transaction.customerId,
+        name: transaction.name ?? 'Anonymous customer',
+        phone_number: null,
+        email: transaction.email,
+        created_at: transaction.createdAt,
+      },
     };
   }
 
@@ -216,7 +226,8 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
 
   async function checkout(request: FakeRequest, response: ServerResponse, code: string): Promise<void> {
     const opened = hosted.open(code);
-    if (!opened) return sendHtml(response, 404, checkoutPage(BRAND, { title: 'Invalid payment link', body: '<p>This payment link does not exist or has expired.</p>' }));
+    if (!opened)
+      return sendHtml(response, 404, checkoutPage(BRAND, { title: 'Invalid payment link', body: '<p>This payment link does not exist or has expired.</p>' }));
     const { state, payment } = opened;
     const done = payment.transactionId === null ? undefined : state.transactions.get(payment.transactionId);
 
@@ -226,12 +237,23 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
     }
     if (done) {
       const back = `<p><a class="link" href="${escapeHtml(redirectLocation(payment, done))}">Return to merchant</a></p>`;
-      return sendHtml(response, 200, checkoutPage(BRAND, { title: 'Transaction already processed', body: `<p>This payment was already ${done.status === 'successful' ? 'completed' : 'declined'}.</p>${back}` }));
+      return sendHtml(
+        response,
+        200,
+        checkoutPage(BRAND, {
+          title: 'Transaction already processed',
+          body: `<p>This payment was already ${done.status === 'successful' ? 'completed' : 'declined'}.</p>${back}`,
+        }),
+      );
     }
-    sendHtml(response, 200, checkoutPage(BRAND, {
-      title: 'Pay with card',
-      body: paymentForm(BRAND, { email: payment.email, currency: payment.currency, amountKobo: payment.amountKobo, reference: payment.txRef }),
-    }));
+    sendHtml(
+      response,
+      200,
+      checkoutPage(BRAND, {
+        title: 'Pay with card',
+        body: paymentForm(BRAND, { email: payment.email, currency: payment.currency, amountKobo: payment.amountKobo, reference: payment.txRef }),
+      }),
+    );
   }
 
   return servePaymentFake(options.port, scopes, webhooks, async (request, response, state) => {
@@ -245,13 +267,20 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
     }
     const verifyMatch = /^\/v3\/transactions\/([^/]+)\/verify$/.exec(path);
     if (method === 'GET' && verifyMatch) {
-      return withKey(request, response, (domain) => answerTransaction(response, domain, /^\d+$/.test(verifyMatch[1]) ? state.transactions.get(Number(verifyMatch[1])) : undefined));
+      return withKey(request, response, (domain) =>
+        answerTransaction(response, domain, /^\d+$/.test(verifyMatch[1]) ? state.transactions.get(Number(verifyMatch[1])) : undefined),
+      );
     }
     if (method === 'GET' && path === '/v3/balances') return withKey(request, response, (domain) => balances(state, domain, response));
     const hostedMatch = /^\/v3\/hosted\/pay\/([0-9a-f]+)$/.exec(path);
     if ((method === 'GET' || method === 'POST') && hostedMatch) return checkout(request, response, hostedMatch[1]);
     const send = (transaction: Transaction, event: string, data: Record<string, unknown>) =>
-      webhooks.send(state.webhooks, state.controls, { event, reference: transaction.txRef, body: JSON.stringify({ event, data }), signature: options.secretHash });
+      webhooks.send(state.webhooks, state.controls, {
+        event,
+        reference: transaction.txRef,
+        body: JSON.stringify({ event, data }),
+        signature: options.secretHash,
+      });
     if (method === 'POST' && path === '/__refund') return refund(state, send, request, response);
     if (method === 'POST' && path === '/__chargeback') return raiseChargeback(state, send, request, response);
     if (method === 'POST' && path === '/__chargeback/resolve') return resolveChargeback(state, send, request, response);

@@ -9,11 +9,11 @@ import type { FaultPreset } from './smm-faults';
 import { startFakeSmmProvider } from './smm-provider';
 
 export { startFakeFlutterwave } from './flutterwave';
+export type { RunningFake } from './http';
 export { startFakeMailbox } from './mailbox';
 export { startFakePaystack } from './paystack';
 export { startFakeRates } from './rates';
 export { startFakeSmmProvider } from './smm-provider';
-export type { RunningFake } from './http';
 
 export interface FakesOptions {
   paystackPort?: number;

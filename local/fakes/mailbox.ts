@@ -4,7 +4,7 @@
 // GET /__messages?to=<address>, and `npm start` prints it, links included.
 
 import { randomUUID } from 'node:crypto';
-import { readFields, sendJson, startFakeServer, type RunningFake } from './http';
+import { type RunningFake, readFields, sendJson, startFakeServer } from './http';
 
 export interface FakeMailboxOptions {
   apiKey: string;
@@ -33,11 +33,22 @@ export async function startFakeMailbox(options: FakeMailboxOptions): Promise<Run
       if (key === undefined) return refuse(response, 401, 'missing_api_key', 'Missing API key in the authorization header.');
       if (key !== options.apiKey) return refuse(response, 403, 'invalid_api_key', 'API key is invalid');
       const fields = readFields(request);
-      const to = Array.isArray(fields.to) ? fields.to.filter((address): address is string => typeof address === 'string') : typeof fields.to === 'string' ? [fields.to] : [];
+      const to = Array.isArray(fields.to)
+        ? fields.to.filter((address): address is string => typeof address === 'string')
+        : typeof fields.to === 'string'
+          ? [fields.to]
+          : [];
       if (typeof fields.from !== 'string' || fields.from === '') return refuse(response, 422, 'validation_error', 'The `from` field is required.');
       if (to.length === 0) return refuse(response, 422, 'validation_error', 'The `to` field is required.');
       if (typeof fields.subject !== 'string' || fields.subject === '') return refuse(response, 422, 'validation_error', 'The `subject` field is required.');
-      const message: Message = { id: randomUUID(), from: fields.from, to, subject: fields.subject, text: typeof fields.text === 'string' ? fields.text : '', createdAt: new Date().toISOString() };
+      const message: Message = {
+        id: randomUUID(),
+        from: fields.from,
+        to,
+        subject: fields.subject,
+        text: typeof fields.text === 'string' ? fields.text : '',
+        createdAt: new Date().toISOString(),
+      };
       messages.push(message);
       if (options.echo) console.log(`\n[sandbox mail] to ${to.join(', ')}: ${message.subject}\n${message.text}\n`);
       return sendJson(response, 200, { id: message.id });

@@ -10,7 +10,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { readFields, sendJson, type FakeRequest } from './http';
+import { type FakeRequest, readFields, sendJson } from './http';
 import { answerReversal, type ReversalDialect, type SendEvent } from './reversal-requests';
 
 export interface ReversibleTransaction {
@@ -57,11 +57,23 @@ const PAYSTACK: ReversalDialect<ReversibleTransaction> = {
 };
 
 /** The transaction a request's reference names. */
-const byReference = <T extends ReversibleTransaction>(state: ReversalState<T>) => (fields: Record<string, unknown>) =>
-  typeof fields.reference === 'string' ? state.transactions.get(fields.reference) : undefined;
+const byReference =
+  <T extends ReversibleTransaction>(state: ReversalState<T>) =>
+  (fields: Record<string, unknown>) =>
+    typeof fields.reference === 'string' ? state.transactions.get(fields.reference) : undefined;
 
 function customer(transaction: ReversibleTransaction) {
-  return { id: transaction.customerId, first_name: 'Test', last_name: 'Payer', email: transaction.email, customer_code: `CUS_${transaction.customerId.toString(36)}`, phone: null, metadata: {}, risk_action: 'default', international_format_phone: null };
+  return {
+    id: transaction.customerId,
+    first_name: 'Test',
+    last_name: 'Payer',
+    email: transaction.email,
+    customer_code: `CUS_${transaction.customerId.toString(36)}`,
+    phone: null,
+    metadata: {},
+    risk_action: 'default',
+    international_format_phone: null,
+  };
 }
 
 function disputeData(dispute: Dispute, transaction: ReversibleTransaction) {
@@ -73,10 +85,31 @@ function disputeData(dispute: Dispute, transaction: ReversibleTransaction) {
     resolution: dispute.resolution,
     domain: transaction.domain,
     transaction: {
-      id: transaction.id, domain: transaction.domain, status: transaction.status, reference: transaction.reference, amount: transaction.amount, message: null,
-      gateway_response: 'Approved', paid_at: transaction.paidAt, created_at: transaction.createdAt, channel: 'card', currency: transaction.currency, ip_address: null,
-      metadata: '', log: null, fees: null, fees_split: null, authorization: {}, customer: { international_format_phone: null }, plan: {}, subaccount: {}, split: {},
-      order_id: null, paidAt: transaction.paidAt, requested_amount: transaction.amount, pos_transaction_data: null,
+      id: transaction.id,
+      domain: transaction.domain,
+      status: transaction.status,
+      reference: transaction.reference,
+      amount: transaction.amount,
+      message: null,
+      gateway_response: 'Approved',
+      paid_at: transaction.paidAt,
+      created_at: transaction.createdAt,
+      channel: 'card',
+      currency: transaction.currency,
+      ip_address: null,
+      metadata: '',
+      log: null,
+      fees: null,
+      fees_split: null,
+      authorization: {},
+      customer: { international_format_phone: null },
+      plan: {},
+      subaccount: {},
+      split: {},
+      order_id: null,
+      paidAt: transaction.paidAt,
+      requested_amount: transaction.amount,
+      pos_transaction_data: null,
     },
     transaction_reference: null,
     category: 'chargeback',
@@ -100,7 +133,12 @@ function reverse(transaction: ReversibleTransaction, amount: number): void {
   if (transaction.reversedKobo >= transaction.amount) transaction.status = 'reversed';
 }
 
-export async function refund<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
+export async function refund<T extends ReversibleTransaction>(
+  state: ReversalState<T>,
+  send: SendEvent<T>,
+  request: FakeRequest,
+  response: ServerResponse,
+): Promise<void> {
   const asked = { find: byReference(state), what: 'Refund', unpaid: 'Transaction has not been paid, or is already reversed' };
   await answerReversal(PAYSTACK, request, response, asked, async (transaction, amount) => {
     reverse(transaction, amount);
@@ -120,16 +158,34 @@ export async function refund<T extends ReversibleTransaction>(state: ReversalSta
   });
 }
 
-export async function openDispute<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
+export async function openDispute<T extends ReversibleTransaction>(
+  state: ReversalState<T>,
+  send: SendEvent<T>,
+  request: FakeRequest,
+  response: ServerResponse,
+): Promise<void> {
   const asked = { find: byReference(state), what: 'Dispute', unpaid: 'Only a paid transaction can be disputed' };
   await answerReversal(PAYSTACK, request, response, asked, async (transaction, amount) => {
-    const dispute: Dispute = { id: nextDisputeId++, reference: transaction.reference, amount, status: 'awaiting-merchant-feedback', resolution: null, createdAt: new Date().toISOString(), resolvedAt: null };
+    const dispute: Dispute = {
+      id: nextDisputeId++,
+      reference: transaction.reference,
+      amount,
+      status: 'awaiting-merchant-feedback',
+      resolution: null,
+      createdAt: new Date().toISOString(),
+      resolvedAt: null,
+    };
     state.disputes.set(dispute.id, dispute);
     return { dispute: { id: dispute.id }, webhook: await send(transaction, 'charge.dispute.create', disputeData(dispute, transaction)) };
   });
 }
 
-export async function resolveDispute<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>, request: FakeRequest, response: ServerResponse): Promise<void> {
+export async function resolveDispute<T extends ReversibleTransaction>(
+  state: ReversalState<T>,
+  send: SendEvent<T>,
+  request: FakeRequest,
+  response: ServerResponse,
+): Promise<void> {
   const fields = readFields(request);
   const dispute = state.disputes.get(Number(fields.id));
   const transaction = dispute ? state.transactions.get(dispute.reference) : undefined;

@@ -3,8 +3,8 @@
 // to those accounts, sent from a test (POST /__transfer {accountNumber, amount}) or from the sandbox
 // page at /transfer, which paystack.ts records as dedicated_nuban transactions with charge.success.
 import type { ServerResponse } from 'node:http';
-import { checkoutPage, formatAmount, type CheckoutBrand } from './checkout';
-import { escapeHtml, readFields, sendHtml, sendJson, type FakeRequest } from './http';
+import { type CheckoutBrand, checkoutPage, formatAmount } from './checkout';
+import { escapeHtml, type FakeRequest, readFields, sendHtml, sendJson } from './http';
 
 type Domain = 'test' | 'live';
 
@@ -49,9 +49,18 @@ export const newTransferState = (): TransferState => ({ customers: new Map(), ac
 
 function customerView(customer: FakeCustomer) {
   return {
-    email: customer.email, integration: 100_032, domain: customer.domain, customer_code: customer.code, id: customer.id,
-    first_name: customer.firstName, last_name: customer.lastName, phone: customer.phone, identified: false, identifications: null,
-    createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
+    email: customer.email,
+    integration: 100_032,
+    domain: customer.domain,
+    customer_code: customer.code,
+    id: customer.id,
+    first_name: customer.firstName,
+    last_name: customer.lastName,
+    phone: customer.phone,
+    identified: false,
+    identifications: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
   };
 }
 
@@ -65,7 +74,10 @@ export function createCustomer(state: TransferState, domain: Domain, request: Fa
   if (!customer) {
     const id = nextCustomerId++;
     customer = {
-      id, code: `CUS_${id.toString(36)}dva`, email, domain,
+      id,
+      code: `CUS_${id.toString(36)}dva`,
+      email,
+      domain,
       firstName: typeof fields.first_name === 'string' ? fields.first_name : '',
       lastName: typeof fields.last_name === 'string' ? fields.last_name : '',
       phone: typeof fields.phone === 'string' ? fields.phone : null,
@@ -77,9 +89,24 @@ export function createCustomer(state: TransferState, domain: Domain, request: Fa
 
 function accountView(account: FakeDedicatedAccount, customer: FakeCustomer) {
   return {
-    bank: account.bank, account_name: account.accountName, account_number: account.accountNumber, assigned: true, currency: 'NGN',
-    metadata: null, active: true, id: account.id, created_at: account.createdAt, updated_at: account.createdAt,
-    assignment: { integration: 100_032, assignee_id: customer.id, assignee_type: 'Customer', expired: false, account_type: 'PAY-WITH-TRANSFER-RECURRING', assigned_at: account.createdAt },
+    bank: account.bank,
+    account_name: account.accountName,
+    account_number: account.accountNumber,
+    assigned: true,
+    currency: 'NGN',
+    metadata: null,
+    active: true,
+    id: account.id,
+    created_at: account.createdAt,
+    updated_at: account.createdAt,
+    assignment: {
+      integration: 100_032,
+      assignee_id: customer.id,
+      assignee_type: 'Customer',
+      expired: false,
+      account_type: 'PAY-WITH-TRANSFER-RECURRING',
+      assigned_at: account.createdAt,
+    },
     customer: customerView(customer),
   };
 }
@@ -97,8 +124,13 @@ export function createDedicatedAccount(state: TransferState, domain: Domain, req
   if (!account) {
     const name = `${customer.firstName} ${customer.lastName}`.trim().toUpperCase();
     account = {
-      id: nextAccountId++, customerCode: code, accountNumber: String(nextAccountNumber++), accountName: `PAYSTACK/${name || customer.email.toUpperCase()}`,
-      bank: { ...bank, slug }, domain, createdAt: new Date().toISOString(),
+      id: nextAccountId++,
+      customerCode: code,
+      accountNumber: String(nextAccountNumber++),
+      accountName: `PAYSTACK/${name || customer.email.toUpperCase()}`,
+      bank: { ...bank, slug },
+      domain,
+      createdAt: new Date().toISOString(),
     };
     state.accounts.set(account.accountNumber, account);
   }
@@ -123,16 +155,20 @@ function transferTarget(state: TransferState, accountNumber: string): TransferTa
 /** The sandbox's "send a transfer" page: account number and amount, as a bank app would ask. */
 function transferPage(brand: CheckoutBrand, response: ServerResponse, result?: { ok: boolean; text: string }): void {
   const notice = result ? `<p class="${result.ok ? 'email' : 'ref'}">${escapeHtml(result.text)}</p>` : '';
-  sendHtml(response, result && !result.ok ? 400 : 200, checkoutPage(brand, {
-    title: 'Send a test bank transfer',
-    body: `${notice}
+  sendHtml(
+    response,
+    result && !result.ok ? 400 : 200,
+    checkoutPage(brand, {
+      title: 'Send a test bank transfer',
+      body: `${notice}
     <form method="post">
       <p><label>Account number<br><input name="accountNumber" inputmode="numeric" required style="width:100%;padding:10px;border:1px solid #cfd8e3;border-radius:8px"></label></p>
       <p><label>Amount (NGN)<br><input name="amount" inputmode="decimal" required style="width:100%;padding:10px;border:1px solid #cfd8e3;border-radius:8px"></label></p>
       <button class="pay" type="submit">Send transfer</button>
     </form>
     <p class="ref">Test money only: the transfer reaches the dedicated account and Paystack tells the shop, as a real one would.</p>`,
-  }));
+    }),
+  );
 }
 
 /** Naira text from the page ("1500", "1,500.50") as kobo; null when it is not an amount. */
@@ -151,13 +187,20 @@ export async function transferByApi(state: TransferState, request: FakeRequest, 
   const fields = readFields(request);
   const target = typeof fields.accountNumber === 'string' ? transferTarget(state, fields.accountNumber) : null;
   if (!target) return sendJson(response, 404, { error: 'No dedicated account with that number' });
-  if (typeof fields.amount !== 'number' || !Number.isSafeInteger(fields.amount) || fields.amount <= 0) return sendJson(response, 400, { error: 'amount must be whole kobo above 0' });
+  if (typeof fields.amount !== 'number' || !Number.isSafeInteger(fields.amount) || fields.amount <= 0)
+    return sendJson(response, 400, { error: 'amount must be whole kobo above 0' });
   const { reference, id } = await receive(target, fields.amount);
   sendJson(response, 200, { reference, id });
 }
 
 /** GET/POST /transfer: the same from the sandbox page, for people trying the shop. */
-export async function transferBySandboxPage(brand: CheckoutBrand, state: TransferState, request: FakeRequest, response: ServerResponse, receive: Receive): Promise<void> {
+export async function transferBySandboxPage(
+  brand: CheckoutBrand,
+  state: TransferState,
+  request: FakeRequest,
+  response: ServerResponse,
+  receive: Receive,
+): Promise<void> {
   if (request.method === 'GET') return transferPage(brand, response);
   const fields = readFields(request);
   const target = transferTarget(state, String(fields.accountNumber ?? ''));
@@ -171,9 +214,25 @@ export async function transferBySandboxPage(brand: CheckoutBrand, state: Transfe
 /** How Paystack reports a dedicated_nuban payment's "authorization": the accounts the money went between. */
 export function transferAuthorization(account: FakeDedicatedAccount, reference: string) {
   return {
-    authorization_code: `AUTH_${reference.slice(0, 10)}`, bin: '008XXX', last4: 'X553', exp_month: '12', exp_year: '9999', channel: 'dedicated_nuban',
-    card_type: 'transfer', bank: 'Test Sender Bank', country_code: 'NG', brand: 'Managed Account', reusable: false, signature: null, account_name: null,
-    sender_country: 'NG', sender_bank: 'Test Sender Bank', sender_bank_account_number: 'XXXXXX4412', sender_name: 'TEST SENDER',
-    receiver_bank_account_number: account.accountNumber, receiver_bank: account.bank.name, narration: `Transfer to ${account.accountName}`,
+    authorization_code: `AUTH_${reference.slice(0, 10)}`,
+    bin: '008XXX',
+    last4: 'X553',
+    exp_month: '12',
+    exp_year: '9999',
+    channel: 'dedicated_nuban',
+    card_type: 'transfer',
+    bank: 'Test Sender Bank',
+    country_code: 'NG',
+    brand: 'Managed Account',
+    reusable: false,
+    signature: null,
+    account_name: null,
+    sender_country: 'NG',
+    sender_bank: 'Test Sender Bank',
+    sender_bank_account_number: 'XXXXXX4412',
+    sender_name: 'TEST SENDER',
+    receiver_bank_account_number: account.accountNumber,
+    receiver_bank: account.bank.name,
+    narration: `Transfer to ${account.accountName}`,
   };
 }

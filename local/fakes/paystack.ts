@@ -8,26 +8,23 @@
 // key that initialized it, and only a key of that domain can see it.
 
 import { createHmac, randomBytes } from 'node:crypto';
-import { checkoutPage, paymentForm, type CheckoutBrand } from './checkout';
-import {
-  escapeHtml,
-  isOneOf,
-  readFields,
-  redirect,
-  Scopes,
-  sendGarbage,
-  sendHtml,
-  sendJson,
-  type FakeRequest,
-  type RunningFake,
-} from './http';
-import { CheckoutLinks, type Domain, domainsOfKeys, servePaymentFake } from './payment-fake';
-import { openDispute, refund, resolveDispute, type ReversalState, type ReversibleTransaction } from './paystack-reversals';
-import {
-  createCustomer, createDedicatedAccount, newTransferState, transferAuthorization, transferByApi, transferBySandboxPage, type FakeDedicatedAccount, type TransferState, type TransferTarget,
-} from './paystack-transfers';
-import { applyWebhookControls, defaultWebhookControls, webhookSender, type WebhookControls, type WebhookRecord } from './webhooks';
 import type { ServerResponse } from 'node:http';
+import { type CheckoutBrand, checkoutPage, paymentForm } from './checkout';
+import { escapeHtml, type FakeRequest, isOneOf, type RunningFake, readFields, redirect, Scopes, sendGarbage, sendHtml, sendJson } from './http';
+import { CheckoutLinks, type Domain, domainsOfKeys, servePaymentFake } from './payment-fake';
+import { openDispute, type ReversalState, type ReversibleTransaction, refund, resolveDispute } from './paystack-reversals';
+import {
+  createCustomer,
+  createDedicatedAccount,
+  type FakeDedicatedAccount,
+  newTransferState,
+  type TransferState,
+  type TransferTarget,
+  transferAuthorization,
+  transferByApi,
+  transferBySandboxPage,
+} from './paystack-transfers';
+import { applyWebhookControls, defaultWebhookControls, type WebhookControls, type WebhookRecord, webhookSender } from './webhooks';
 
 export interface FakePaystackOptions {
   /** The test secret key (sk_test_…). */
@@ -100,7 +97,14 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     overrideCurrency: null,
     overrideDomain: null,
   });
-  const scopes = new Scopes<PaystackState>((scope) => ({ scope, transactions: new Map(), disputes: new Map(), webhooks: [], controls: defaultControls(scope), ...newTransferState() }));
+  const scopes = new Scopes<PaystackState>((scope) => ({
+    scope,
+    transactions: new Map(),
+    disputes: new Map(),
+    webhooks: [],
+    controls: defaultControls(scope),
+    ...newTransferState(),
+  }));
   /** Checkout links: access code -> the transaction's reference in its scope. */
   const checkouts = new CheckoutLinks(scopes, (state: PaystackState, reference: string) => state.transactions.get(reference));
 
@@ -169,7 +173,9 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     controls.overrideAmount = null;
     controls.overrideCurrency = null;
     controls.overrideDomain = null;
-    const gatewayResponse = { abandoned: 'The transaction was not completed', success: 'Successful', failed: 'Declined', reversed: 'Approved' }[transaction.status];
+    const gatewayResponse = { abandoned: 'The transaction was not completed', success: 'Successful', failed: 'Declined', reversed: 'Approved' }[
+      transaction.status
+    ];
     return {
       id: transaction.id,
       domain,
@@ -200,7 +206,19 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
   function authorizationOf(transaction: Transaction) {
     if (transaction.status === 'abandoned') return {};
     if (transaction.receiverAccount) return transferAuthorization(transaction.receiverAccount, transaction.reference);
-    return { authorization_code: `AUTH_${transaction.accessCode.slice(0, 10)}`, bin: '408408', last4: '4081', exp_month: '12', exp_year: '2030', channel: 'card', card_type: 'visa', bank: 'TEST BANK', country_code: 'NG', brand: 'visa', reusable: true };
+    return {
+      authorization_code: `AUTH_${transaction.accessCode.slice(0, 10)}`,
+      bin: '408408',
+      last4: '4081',
+      exp_month: '12',
+      exp_year: '2030',
+      channel: 'card',
+      card_type: 'visa',
+      bank: 'TEST BANK',
+      country_code: 'NG',
+      brand: 'visa',
+      reusable: true,
+    };
   }
 
   function verify(state: PaystackState, domain: Domain, reference: string, response: ServerResponse): void {
@@ -226,7 +244,8 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
   function balance(state: PaystackState, domain: Domain, response: ServerResponse): void {
     let kobo = 0;
     for (const transaction of state.transactions.values()) {
-      if (transaction.domain === domain && transaction.currency === 'NGN' && transaction.status !== 'abandoned' && transaction.status !== 'failed') kobo += transaction.amount - transaction.reversedKobo;
+      if (transaction.domain === domain && transaction.currency === 'NGN' && transaction.status !== 'abandoned' && transaction.status !== 'failed')
+        kobo += transaction.amount - transaction.reversedKobo;
     }
     sendJson(response, 200, { status: true, message: 'Balances retrieved', data: [{ currency: 'NGN', balance: kobo }] });
   }
@@ -273,9 +292,23 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     const id = nextId++;
     const now = new Date().toISOString();
     const transaction: Transaction = {
-      id, domain: target.account.domain, reference: `T${randomBytes(8).toString('hex')}`, accessCode: '', amount: kobo, currency: 'NGN', email: target.customer.email,
-      callbackUrl: null, metadata: { receiver_account_number: target.account.accountNumber, receiver_bank: target.account.bank.name }, status: 'success',
-      createdAt: now, paidAt: now, customerId: target.customer.id, reversedKobo: 0, channel: 'dedicated_nuban', customerCode: target.customer.code, receiverAccount: target.account,
+      id,
+      domain: target.account.domain,
+      reference: `T${randomBytes(8).toString('hex')}`,
+      accessCode: '',
+      amount: kobo,
+      currency: 'NGN',
+      email: target.customer.email,
+      callbackUrl: null,
+      metadata: { receiver_account_number: target.account.accountNumber, receiver_bank: target.account.bank.name },
+      status: 'success',
+      createdAt: now,
+      paidAt: now,
+      customerId: target.customer.id,
+      reversedKobo: 0,
+      channel: 'dedicated_nuban',
+      customerCode: target.customer.code,
+      receiverAccount: target.account,
     };
     state.transactions.set(transaction.reference, transaction);
     await emitChargeSuccess(state, transaction);
@@ -292,7 +325,8 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
 
   async function checkout(request: FakeRequest, response: ServerResponse, accessCode: string): Promise<void> {
     const opened = checkouts.open(accessCode);
-    if (!opened) return sendHtml(response, 404, checkoutPage(BRAND, { title: 'Invalid checkout link', body: '<p>This payment link does not exist or has expired.</p>' }));
+    if (!opened)
+      return sendHtml(response, 404, checkoutPage(BRAND, { title: 'Invalid checkout link', body: '<p>This payment link does not exist or has expired.</p>' }));
     const { state, payment: transaction } = opened;
 
     if (request.method === 'POST') {
@@ -300,18 +334,41 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
       await complete(state, transaction, outcome);
       const location = callbackLocation(transaction);
       if (location) return redirect(response, location);
-      return sendHtml(response, 200, checkoutPage(BRAND, { title: outcome === 'success' ? 'Payment successful' : 'Payment declined', body: `<p>Reference <code>${escapeHtml(transaction.reference)}</code>. You can close this page.</p>` }));
+      return sendHtml(
+        response,
+        200,
+        checkoutPage(BRAND, {
+          title: outcome === 'success' ? 'Payment successful' : 'Payment declined',
+          body: `<p>Reference <code>${escapeHtml(transaction.reference)}</code>. You can close this page.</p>`,
+        }),
+      );
     }
 
     if (transaction.status !== 'abandoned') {
       const location = callbackLocation(transaction);
       const back = location ? `<p><a class="link" href="${escapeHtml(location)}">Return to merchant</a></p>` : '';
-      return sendHtml(response, 200, checkoutPage(BRAND, { title: 'Transaction already processed', body: `<p>This payment was already ${transaction.status === 'failed' ? 'declined' : 'completed'}.</p>${back}` }));
+      return sendHtml(
+        response,
+        200,
+        checkoutPage(BRAND, {
+          title: 'Transaction already processed',
+          body: `<p>This payment was already ${transaction.status === 'failed' ? 'declined' : 'completed'}.</p>${back}`,
+        }),
+      );
     }
-    sendHtml(response, 200, checkoutPage(BRAND, {
-      title: 'Pay with card',
-      body: paymentForm(BRAND, { email: transaction.email, currency: transaction.currency, amountKobo: transaction.amount, reference: transaction.reference }),
-    }));
+    sendHtml(
+      response,
+      200,
+      checkoutPage(BRAND, {
+        title: 'Pay with card',
+        body: paymentForm(BRAND, {
+          email: transaction.email,
+          currency: transaction.currency,
+          amountKobo: transaction.amount,
+          reference: transaction.reference,
+        }),
+      }),
+    );
   }
 
   async function control(state: PaystackState, request: FakeRequest, response: ServerResponse): Promise<void> {
@@ -340,7 +397,8 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     const verifyMatch = /^\/transaction\/verify\/([^/]*)$/.exec(path);
     if (method === 'GET' && verifyMatch) return withKey(request, response, (domain) => verify(state, domain, decodeURIComponent(verifyMatch[1]), response));
     if (method === 'POST' && path === '/customer') return withKey(request, response, (domain) => createCustomer(state, domain, request, response));
-    if (method === 'POST' && path === '/dedicated_account') return withKey(request, response, (domain) => createDedicatedAccount(state, domain, request, response));
+    if (method === 'POST' && path === '/dedicated_account')
+      return withKey(request, response, (domain) => createDedicatedAccount(state, domain, request, response));
     const receive = (target: TransferTarget, kobo: number) => receiveTransfer(state, target, kobo);
     if (path === '/transfer' && (method === 'GET' || method === 'POST')) return transferBySandboxPage(BRAND, state, request, response, receive);
     if (method === 'POST' && path === '/__transfer') return transferByApi(state, request, response, receive);

@@ -6,7 +6,7 @@
 // e.g. on the local stack, a 50% jump the shop holds for an administrator (Admin → Services → Pricing):
 //   curl -d currency=NGN -d rate=2325.38 http://127.0.0.1:8792/__control
 
-import { isOneOf, readFields, Scopes, sendJson, startFakeServer, type RunningFake } from './http';
+import { isOneOf, type RunningFake, readFields, Scopes, sendJson, startFakeServer } from './http';
 
 export interface FakeRatesOptions {
   port?: number;
@@ -72,7 +72,8 @@ export async function startFakeRates(options: FakeRatesOptions = {}): Promise<Ru
       if (typeof fields.rates === 'object' && fields.rates !== null) Object.assign(state.rates, fields.rates);
       if (typeof fields.currency === 'string' && (typeof fields.rate === 'string' || typeof fields.rate === 'number')) {
         const rate = Number(fields.rate);
-        if (!/^[A-Z]{3}$/.test(fields.currency) || !(rate > 0)) return sendJson(response, 400, { error: 'currency must be a 3-letter code in capitals and rate a positive number' });
+        if (!/^[A-Z]{3}$/.test(fields.currency) || !(rate > 0))
+          return sendJson(response, 400, { error: 'currency must be a 3-letter code in capitals and rate a positive number' });
         state.rates[fields.currency] = rate;
       }
       return sendJson(response, 200, { mode: state.mode, rates: state.rates });

@@ -64,7 +64,10 @@ export function requireText(value: string | undefined, message: string): string 
 }
 
 function lines(value: string | undefined, message: string): string[] {
-  const items = requireText(value, message).split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const items = requireText(value, message)
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   if (items.length === 0) throw new PanelError(message);
   return items;
 }
@@ -86,7 +89,8 @@ function plan(service: CatalogueService, params: Record<string, string>): Plan {
     checkRange(service, min);
     checkRange(service, max);
     if (!SUBSCRIPTION_DELAYS.has(requireWhole(params.delay, 'Incorrect delay'))) throw new PanelError('Incorrect delay');
-    const posts = (params.posts ? requireWhole(params.posts, 'Incorrect posts') : 1) + (params.old_posts ? requireWhole(params.old_posts, 'Incorrect old posts') : 0);
+    const posts =
+      (params.posts ? requireWhole(params.posts, 'Incorrect posts') : 1) + (params.old_posts ? requireWhole(params.old_posts, 'Incorrect old posts') : 0);
     // Billed up front for every post at the top of the range; what is not delivered goes back at the end.
     return { link: username, kind: 'subscription', quantity: max * posts, chunk: max, units: max * posts };
   }
@@ -139,7 +143,14 @@ export function planOrder(service: CatalogueService, params: Record<string, stri
 export function progress(order: PanelOrder, stepMs: number, now = Date.now()): OrderView {
   if (order.pinned) {
     const status = String(order.pinned.status ?? '');
-    return { status, remains: Number(order.pinned.remains) || 0, startCount: order.startCount, chargeMicros: order.chargeMicros, chunksDone: null, final: FINAL_WORDS.test(status) };
+    return {
+      status,
+      remains: Number(order.pinned.remains) || 0,
+      startCount: order.startCount,
+      chargeMicros: order.chargeMicros,
+      chunksDone: null,
+      final: FINAL_WORDS.test(status),
+    };
   }
   const chunks = order.quantity / order.chunk;
   const at = (done: number, status: string, final: boolean): OrderView => ({

@@ -8,10 +8,10 @@
 
 import type { ServerResponse } from 'node:http';
 import { formatScaled, parseDecimal } from '../../worker/lib/decimal';
-import { catalogue, type CatalogueService } from './smm-catalogue';
-import { Faults, type FaultPreset } from './smm-faults';
-import { PanelError, planOrder, progress, requireText, type Outcome, type PanelOrder } from './smm-orders';
-import { isOneOf, readFields, Scopes, sendGarbage, sendHtml, sendJson, startFakeServer, type FakeRequest, type RunningFake } from './http';
+import { type FakeRequest, isOneOf, type RunningFake, readFields, Scopes, sendGarbage, sendHtml, sendJson, startFakeServer } from './http';
+import { type CatalogueService, catalogue } from './smm-catalogue';
+import { type FaultPreset, Faults } from './smm-faults';
+import { type Outcome, PanelError, type PanelOrder, planOrder, progress, requireText } from './smm-orders';
 
 export interface FakeSmmProviderOptions {
   apiKey: string;
@@ -62,7 +62,11 @@ const ACTIVE_ORDER_ERROR = 'You have active order with this link. Please wait un
 const MODES: Mode[] = ['normal', 'fail', 'timeout', 'garbage', 'no_balance', 'active_order', 'accept_then_timeout'];
 
 function maintenancePage(response: ServerResponse): void {
-  sendHtml(response, 200, '<!DOCTYPE html><html><head><title>Maintenance</title></head><body><h1>We&#39;ll be back soon!</h1><p>The panel is being upgraded.</p></body></html>');
+  sendHtml(
+    response,
+    200,
+    '<!DOCTYPE html><html><head><title>Maintenance</title></head><body><h1>We&#39;ll be back soon!</h1><p>The panel is being upgraded.</p></body></html>',
+  );
 }
 
 export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Promise<RunningFake> {
@@ -109,7 +113,11 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
   function plainStatus(state: PanelState, order: PanelOrder): Record<string, unknown> {
     if (order.pinned) return { ...order.pinned };
     const current = view(state, order);
-    const answer: Record<string, unknown> = { charge: money(state, current.chargeMicros), start_count: count(state, current.startCount), status: current.status };
+    const answer: Record<string, unknown> = {
+      charge: money(state, current.chargeMicros),
+      start_count: count(state, current.startCount),
+      status: current.status,
+    };
     if (order.kind === 'subscription') answer.posts = count(state, current.chunksDone!);
     else answer.remains = count(state, current.remains);
     if (order.kind === 'drip-feed') answer.runs = count(state, current.chunksDone!);
@@ -165,7 +173,9 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
   }
 
   function idList(value: string | undefined): string[] {
-    const ids = requireText(value, 'Incorrect request').split(',').map((id) => id.trim());
+    const ids = requireText(value, 'Incorrect request')
+      .split(',')
+      .map((id) => id.trim());
     if (ids.length > BATCH_LIMIT) throw new PanelError(`Maximum ${BATCH_LIMIT} IDs per request`);
     return ids;
   }
@@ -281,7 +291,10 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
 
   /** Panel order ids a call is about, for switches aimed at given orders. */
   function orderIdsOf(params: Record<string, string>): number[] {
-    return (params.orders ?? params.order ?? '').split(',').map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+    return (params.orders ?? params.order ?? '')
+      .split(',')
+      .map(Number)
+      .filter((id) => Number.isSafeInteger(id) && id > 0);
   }
 
   function api(state: PanelState, request: FakeRequest, response: ServerResponse): void {
@@ -380,9 +393,12 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
     const listed = [...state.addCallsByLink]
       .map(([link, calls]) => ({ link, calls, unrefused: calls - (state.addRefusalsByLink.get(link) ?? 0) }))
       .filter(({ link, unrefused }) => unrefused >= min || asked.has(link));
-    const orders = asked.size === 0 ? [] : [...state.orders.values()]
-      .filter((order) => asked.has(order.kind === 'subscription' ? `username:${order.link}` : order.link))
-      .map((order) => ({ id: order.id, link: order.kind === 'subscription' ? `username:${order.link}` : order.link }));
+    const orders =
+      asked.size === 0
+        ? []
+        : [...state.orders.values()]
+            .filter((order) => asked.has(order.kind === 'subscription' ? `username:${order.link}` : order.link))
+            .map((order) => ({ id: order.id, link: order.kind === 'subscription' ? `username:${order.link}` : order.link }));
     sendJson(response, 200, { adds: Object.fromEntries(listed.map(({ link, ...counts }) => [link, counts])), orders });
   }
 
@@ -403,19 +419,23 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
   const clearLateAnswers = () => {
     for (const timer of lateAnswers) clearTimeout(timer);
   };
-  return startFakeServer(options.port ?? 0, (request, response, scope) => {
-    const state = scopes.get(scope);
-    const { method, path } = request;
-    if ((method === 'POST' || method === 'GET') && (path === '/api/v2' || path === '/api/v2/')) return api(state, request, response);
-    if (method === 'POST' && path === '/__control') return control(state, request, response);
-    if (method === 'GET' && path === '/__orders') return listOrders(state, response);
-    if (method === 'GET' && path === '/__adds') return listAdds(state, request, response);
-    const pin = /^\/__orders\/(\d+)$/.exec(path);
-    if (method === 'POST' && pin) return pinOrder(state, pin[1], request, response);
-    if (method === 'POST' && path === '/__reset') {
-      scopes.reset(scope);
-      return sendJson(response, 200, { ok: true });
-    }
-    sendJson(response, 404, { error: 'Not found' });
-  }, clearLateAnswers);
+  return startFakeServer(
+    options.port ?? 0,
+    (request, response, scope) => {
+      const state = scopes.get(scope);
+      const { method, path } = request;
+      if ((method === 'POST' || method === 'GET') && (path === '/api/v2' || path === '/api/v2/')) return api(state, request, response);
+      if (method === 'POST' && path === '/__control') return control(state, request, response);
+      if (method === 'GET' && path === '/__orders') return listOrders(state, response);
+      if (method === 'GET' && path === '/__adds') return listAdds(state, request, response);
+      const pin = /^\/__orders\/(\d+)$/.exec(path);
+      if (method === 'POST' && pin) return pinOrder(state, pin[1], request, response);
+      if (method === 'POST' && path === '/__reset') {
+        scopes.reset(scope);
+        return sendJson(response, 200, { ok: true });
+      }
+      sendJson(response, 404, { error: 'Not found' });
+    },
+    clearLateAnswers,
+  );
 }

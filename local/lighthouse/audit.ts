@@ -55,10 +55,14 @@ function summarise(page: string, signedIn: boolean, lhr: Result): PageAudit {
       .map((audit) => ({ category, id: audit.id, title: audit.title, display: audit.displayValue })),
   );
   return {
-    page, signedIn,
+    page,
+    signedIn,
     scores: Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category].score ?? 0) * 100)])) as PageAudit['scores'],
-    lcpMs: numeric('largest-contentful-paint'), cls: numeric('cumulative-layout-shift'),
-    tbtMs: numeric('total-blocking-time'), fcpMs: numeric('first-contentful-paint'), failing,
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    fcpMs: numeric('first-contentful-paint'),
+    failing,
   };
 }
 
@@ -75,9 +79,14 @@ async function storeSession(debuggingPort: number, shopUrl: string, user: { emai
     const page = await browser.contexts()[0].newPage();
     // A JSON answer of the shop's origin: the origin's storage without loading (and caching) the SPA.
     await page.goto(`${shopUrl}/api/v1/health`);
-    await page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), [
-      [TOKEN_KEY, session.accessToken], [REFRESH_TOKEN_KEY, session.refreshToken], [USER_KEY, encode(session.user)],
-    ]);
+    await page.evaluate(
+      (entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)),
+      [
+        [TOKEN_KEY, session.accessToken],
+        [REFRESH_TOKEN_KEY, session.refreshToken],
+        [USER_KEY, encode(session.user)],
+      ],
+    );
     await page.close();
   } finally {
     // Connected, not launched: this only lets go of the browser chrome-launcher owns.
@@ -97,7 +106,10 @@ export async function auditPages(shopUrl: string, user: { email: string; passwor
     const pages: PageAudit[] = [];
     let lighthouseVersion = '';
     let chromiumVersion = '';
-    for (const [list, signedIn] of [[PUBLIC_PAGES, false], [SIGNED_IN_PAGES, true]] as const) {
+    for (const [list, signedIn] of [
+      [PUBLIC_PAGES, false],
+      [SIGNED_IN_PAGES, true],
+    ] as const) {
       if (signedIn) await storeSession(chrome.port, shopUrl, user);
       for (const page of list) {
         const audits: Array<PageAudit & { lhr: Result }> = [];
@@ -129,12 +141,22 @@ export async function auditPages(shopUrl: string, user: { email: string; passwor
 export function printReport(report: LighthouseReport) {
   const headers = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP s', 'CLS', 'TBT ms'];
   const rows = report.pages.map((p) => [
-    `${p.page}${p.signedIn ? ' (signed in)' : ''}`, String(p.scores.performance), String(p.scores.accessibility), String(p.scores['best-practices']),
-    String(p.scores.seo), (p.lcpMs / 1000).toFixed(2), p.cls.toFixed(3), p.tbtMs.toFixed(0),
+    `${p.page}${p.signedIn ? ' (signed in)' : ''}`,
+    String(p.scores.performance),
+    String(p.scores.accessibility),
+    String(p.scores['best-practices']),
+    String(p.scores.seo),
+    (p.lcpMs / 1000).toFixed(2),
+    p.cls.toFixed(3),
+    p.tbtMs.toFixed(0),
   ]);
-  console.log(`\nLighthouse ${report.lighthouse}, mobile profile (simulated slow 4G, 4x CPU), ${report.chromium}, median of ${report.runsPerPage} run(s) per page\n`);
+  console.log(
+    `\nLighthouse ${report.lighthouse}, mobile profile (simulated slow 4G, 4x CPU), ${report.chromium}, median of ${report.runsPerPage} run(s) per page\n`,
+  );
   printTable(headers, rows);
   for (const p of report.pages.filter((page) => page.failing.length > 0)) {
-    console.log(`\n${p.page}${p.signedIn ? ' (signed in)' : ''} did not pass: ${p.failing.map((f) => `${f.category}/${f.id}${f.display ? ` (${f.display})` : ''}`).join(', ')}`);
+    console.log(
+      `\n${p.page}${p.signedIn ? ' (signed in)' : ''} did not pass: ${p.failing.map((f) => `${f.category}/${f.id}${f.display ? ` (${f.display})` : ''}`).join(', ')}`,
+    );
   }
 }

@@ -30,7 +30,13 @@ export interface OrderRequest {
 
 /** A host of each platform the demo catalogue has (worker/services/catalogue.ts PLATFORMS). */
 const HOSTS: Record<string, string> = {
-  Instagram: 'instagram.com', TikTok: 'tiktok.com', YouTube: 'youtube.com', X: 'x.com', Facebook: 'facebook.com', Telegram: 't.me', Spotify: 'spotify.com',
+  Instagram: 'instagram.com',
+  TikTok: 'tiktok.com',
+  YouTube: 'youtube.com',
+  X: 'x.com',
+  Facebook: 'facebook.com',
+  Telegram: 't.me',
+  Spotify: 'spotify.com',
 };
 const SUBSCRIPTION_DELAYS = [0, 5, 10, 30, 60];
 
@@ -46,11 +52,16 @@ export async function readServices(client: pg.Client): Promise<SimService[]> {
 
 function shapeOf(service: SimService): OrderShape {
   switch (service.type.toLowerCase()) {
-    case 'default': return 'default';
-    case 'package': return 'package';
-    case 'custom comments': return 'custom comments';
-    case 'subscriptions': return 'subscription';
-    default: return 'mentions and others';
+    case 'default':
+      return 'default';
+    case 'package':
+      return 'package';
+    case 'custom comments':
+      return 'custom comments';
+    case 'subscriptions':
+      return 'subscription';
+    default:
+      return 'mentions and others';
   }
 }
 
@@ -59,7 +70,7 @@ const lines = (count: number, prefix: string) => Array.from({ length: count }, (
 /** Picks a service of a shape (drip-feed among those that offer it) and writes an order for it. */
 export function buildOrder(sim: Sim, services: readonly SimService[]): OrderRequest {
   const { rng, world } = sim;
-  const shape = rng.weighted<OrderShape>({ 'default': 30, 'drip-feed': 15, 'package': 8, 'custom comments': 14, 'subscription': 15, 'mentions and others': 18 });
+  const shape = rng.weighted<OrderShape>({ default: 30, 'drip-feed': 15, package: 8, 'custom comments': 14, subscription: 15, 'mentions and others': 18 });
   const candidates = services.filter((service) => (shape === 'drip-feed' ? service.dripfeed && shapeOf(service) === 'default' : shapeOf(service) === shape));
   const service = rng.pick(candidates.length > 0 ? candidates : services);
   const actualShape = candidates.length > 0 ? shape : shapeOf(service);

@@ -7,12 +7,12 @@
 // Time the shop measures in minutes is moved on instead of waited for: a claim on `add` abandoned
 // for good (older than any provider timeout) is aged past the sweep's 5 minutes, and an order held
 // back in the queue past the sync's 30-second retry wait, by moving their timestamps back.
-import { runCron } from './ops-chaos';
-import { panelRecovers } from './ops-chaos';
-import { verifyDeposit } from './ops-money';
+
 import { checkBooks } from './invariants';
+import { panelRecovers, runCron } from './ops-chaos';
+import { verifyDeposit } from './ops-money';
 import { seedUserIds } from './targets';
-import { control, sleep, type Sim } from './world';
+import { control, type Sim, sleep } from './world';
 
 /**
  * worker/services/order-status-sync.ts NEEDS_ATTENTION_AFTER: unreadable answers in a row after which the
@@ -34,7 +34,8 @@ interface Unsettled {
 }
 
 async function unsettledOrders(sim: Sim): Promise<Unsettled[]> {
-  const { rows } = await sim.pg.query<Unsettled>(`
+  const { rows } = await sim.pg.query<Unsettled>(
+    `
     select o.id, o.status, o.submission, o.unreadable_syncs, o.provider_note, o.submission_error
     from orders o
     where o.user_id = any($1::int[])
@@ -42,19 +43,27 @@ async function unsettledOrders(sim: Sim): Promise<Unsettled[]> {
       and o.submission <> 'unknown'
       and o.unreadable_syncs < $2
       and not exists (select 1 from catalogue_warnings w where w.order_id = o.id and w.kind = 'order_needs_attention' and w.acknowledged_at is null)
-    order by o.id`, [seedUserIds(sim), NEEDS_ATTENTION_AFTER]);
+    order by o.id`,
+    [seedUserIds(sim), NEEDS_ATTENTION_AFTER],
+  );
   return rows;
 }
 
 /** Moves on the clocks the shop waits minutes for (see the top of this file), for this seed's orders only. */
 async function moveTimeOn(sim: Sim, providerTimeoutMs: number): Promise<void> {
   const ids = seedUserIds(sim);
-  await sim.pg.query(`
+  await sim.pg.query(
+    `
     update orders set submission_started_at = submission_started_at - interval '10 minutes'
-    where user_id = any($1::int[]) and submission = 'sending' and submission_started_at < now() - $2::int * interval '1 millisecond'`, [ids, providerTimeoutMs + 5_000]);
-  await sim.pg.query(`
+    where user_id = any($1::int[]) and submission = 'sending' and submission_started_at < now() - $2::int * interval '1 millisecond'`,
+    [ids, providerTimeoutMs + 5_000],
+  );
+  await sim.pg.query(
+    `
     update orders set created_at = created_at - interval '1 minute', submission_started_at = submission_started_at - interval '1 minute'
-    where user_id = any($1::int[]) and submission = 'queued' and status = 'Pending Submission' and created_at < now() - interval '5 seconds'`, [ids]);
+    where user_id = any($1::int[]) and submission = 'queued' and status = 'Pending Submission' and created_at < now() - interval '5 seconds'`,
+    [ids],
+  );
 }
 
 export interface DrainResult {
@@ -79,7 +88,8 @@ export async function drain(sim: Sim, options: { stepMs: number; providerTimeout
   for (let syncs = 1; syncs <= DRAIN_SYNCS; syncs += 1) {
     if (syncs >= TIME_TRAVEL_FROM) await moveTimeOn(sim, options.providerTimeoutMs);
     const cron = await runCron(sim);
-    if (cron.kind !== 'answered' || cron.status !== 200) return { syncs, problems: [`the cron failed during the drain: ${cron.kind === 'answered' ? `${cron.status} ${cron.text.slice(0, 200)}` : cron.kind}`] };
+    if (cron.kind !== 'answered' || cron.status !== 200)
+      return { syncs, problems: [`the cron failed during the drain: ${cron.kind === 'answered' ? `${cron.status} ${cron.text.slice(0, 200)}` : cron.kind}`] };
     const problems = await checkBooks(sim);
     if (problems.length > 0) return { syncs, problems };
     unsettled = await unsettledOrders(sim);
@@ -89,7 +99,10 @@ export async function drain(sim: Sim, options: { stepMs: number; providerTimeout
   }
   return {
     syncs: DRAIN_SYNCS,
-    problems: unsettled.map((order) => `order ${order.id} is stuck after ${DRAIN_SYNCS} syncs with the panel calm: ${order.status}, submission ${order.submission}`
-      + `, ${order.unreadable_syncs} unreadable syncs in a row${order.provider_note ? `, provider note: ${order.provider_note}` : ''}${order.submission_error ? `, submission error: ${order.submission_error}` : ''}`),
+    problems: unsettled.map(
+      (order) =>
+        `order ${order.id} is stuck after ${DRAIN_SYNCS} syncs with the panel calm: ${order.status}, submission ${order.submission}` +
+        `, ${order.unreadable_syncs} unreadable syncs in a row${order.provider_note ? `, provider note: ${order.provider_note}` : ''}${order.submission_error ? `, submission error: ${order.submission_error}` : ''}`,
+    ),
   };
 }

@@ -2,10 +2,7 @@
 // on itself (a client disconnecting mid-request) and the ones the network loses; sessions sign in
 // again when their 15-minute access token runs out.
 
-export type Answer =
-  | { kind: 'answered'; status: number; body: any; text: string }
-  | { kind: 'aborted' }
-  | { kind: 'failed'; error: string };
+export type Answer = { kind: 'answered'; status: number; body: any; text: string } | { kind: 'aborted' } | { kind: 'failed'; error: string };
 
 export interface CallOptions {
   method?: string;
@@ -52,10 +49,13 @@ export async function call(url: string, options: CallOptions = {}): Promise<Answ
   // AbortSignal.any(), and its timer with it, leaving a call that never answers waiting for ever.
   const hangUp = new AbortController();
   let hungUp = false;
-  const timer = options.abortAfterMs === undefined ? null : setTimeout(() => {
-    hungUp = true;
-    hangUp.abort();
-  }, options.abortAfterMs);
+  const timer =
+    options.abortAfterMs === undefined
+      ? null
+      : setTimeout(() => {
+          hungUp = true;
+          hangUp.abort();
+        }, options.abortAfterMs);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let timedOut = false;
   const timeout = setTimeout(() => {
@@ -73,10 +73,14 @@ export async function call(url: string, options: CallOptions = {}): Promise<Answ
     // response.text() pending for ever, deaf to the signal.
     const stopped = new Promise<never>((_, reject) => {
       if (signal.aborted) reject(signal.reason);
-      signal.addEventListener('abort', () => {
-        response.body?.cancel().catch(() => {});
-        reject(signal.reason);
-      }, { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          response.body?.cancel().catch(() => {});
+          reject(signal.reason);
+        },
+        { once: true },
+      );
     });
     const text = await Promise.race([response.text(), stopped]);
     let parsed: unknown = null;
@@ -125,7 +129,8 @@ export class Session {
         return;
       }
       // A dropped database connection answers 5xx; anything else is the simulator's own mistake.
-      if (attempt >= 5 || (answer.kind === 'answered' && answer.status < 500)) throw new Error(`signing in ${this.email} failed: ${said(answer)} ${answer.kind === 'answered' ? answer.text.slice(0, 200) : ''}`);
+      if (attempt >= 5 || (answer.kind === 'answered' && answer.status < 500))
+        throw new Error(`signing in ${this.email} failed: ${said(answer)} ${answer.kind === 'answered' ? answer.text.slice(0, 200) : ''}`);
       await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
     }
   }

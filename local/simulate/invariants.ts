@@ -14,7 +14,7 @@
 //   - every answer under one Idempotency-Key named the same order, created once, the one the database has;
 //   - `add` reached the panel at most once per order (the sandbox panel counts calls per link), not
 //     counting calls it refused ({"error"}: certainly no order, so holding and retrying is safe).
-import { refundOwed, type FinalStatus } from '../../worker/services/order-refunds';
+import { type FinalStatus, refundOwed } from '../../worker/services/order-refunds';
 import { providerLinkOf, seedUserIds } from './targets';
 import type { Sim } from './world';
 
@@ -71,7 +71,8 @@ export async function checkBooks(sim: Sim, options: CheckOptions = {}): Promise<
 }
 
 async function checkWallets(query: Query, ids: number[] | null, problems: string[]): Promise<void> {
-  const rows = await query<{ user_id: number; balance: string; ledger: string; last_after: string | null }>(`
+  const rows = await query<{ user_id: number; balance: string; ledger: string; last_after: string | null }>(
+    `
     select w.user_id, w.balance_kobo::text as balance, coalesce(l.net, 0)::text as ledger, l.last_after::text as last_after
     from wallets w left join (
       select user_id, sum(case when transaction_type = 1 then amount_kobo else -amount_kobo end) as net,
@@ -79,59 +80,87 @@ async function checkWallets(query: Query, ids: number[] | null, problems: string
       from wallet_transactions ${ids ? 'where user_id = any($1::int[])' : ''} group by user_id
     ) l on l.user_id = w.user_id
     where (${ids ? 'w.user_id = any($1::int[])' : 'true'})
-      and (w.balance_kobo <> coalesce(l.net, 0) or w.balance_kobo < 0 or l.last_after <> w.balance_kobo)`, ids ? [ids] : []);
+      and (w.balance_kobo <> coalesce(l.net, 0) or w.balance_kobo < 0 or l.last_after <> w.balance_kobo)`,
+    ids ? [ids] : [],
+  );
   for (const row of rows) {
     problems.push(`wallet of user ${row.user_id}: balance ${row.balance}, its ledger sums to ${row.ledger}, its last row says ${row.last_after ?? 'nothing'}`);
   }
 }
 
 async function checkConservation(query: Query, ids: number[], problems: string[]): Promise<void> {
-  const kinds = await query<{ kind: string; type: number; total: string }>(`
+  const kinds = await query<{ kind: string; type: number; total: string }>(
+    `
     select source_kind as kind, transaction_type as type, sum(amount_kobo)::text as total
-    from wallet_transactions where user_id = any($1::int[]) group by 1, 2`, [ids]);
+    from wallet_transactions where user_id = any($1::int[]) group by 1, 2`,
+    [ids],
+  );
   const sum = (kind: string) => kinds.filter((row) => row.kind === kind).reduce((total, row) => total + BigInt(row.total), 0n);
   let others = 0n;
   for (const row of kinds) {
     const direction = DIRECTION[row.kind];
-    if (direction !== undefined && direction !== row.type) problems.push(`ledger rows of kind ${row.kind} moving money the wrong way (type ${row.type}): ${row.total} kobo`);
+    if (direction !== undefined && direction !== row.type)
+      problems.push(`ledger rows of kind ${row.kind} moving money the wrong way (type ${row.type}): ${row.total} kobo`);
     if (direction === undefined) others += row.type === 1 ? BigInt(row.total) : -BigInt(row.total);
   }
-  const [sources] = await query<{ balances: string; paid: string; charged: string; refunded: string }>(`
+  const [sources] = await query<{ balances: string; paid: string; charged: string; refunded: string }>(
+    `
     select (select coalesce(sum(balance_kobo), 0) from wallets where user_id = any($1::int[]))::text as balances,
       (select coalesce(sum(amount_kobo), 0) from payment_intents where status = 'success' and user_id = any($1::int[]))::text as paid,
       (select coalesce(sum(charge_kobo), 0) from orders where user_id = any($1::int[]))::text as charged,
-      (select coalesce(sum(refunded_kobo), 0) from orders where user_id = any($1::int[]))::text as refunded`, [ids]);
+      (select coalesce(sum(refunded_kobo), 0) from orders where user_id = any($1::int[]))::text as refunded`,
+    [ids],
+  );
   const moved = sum('payment') + sum('admin_credit') - sum('order') + sum('order_refund') - sum('admin_debit') + others;
   if (moved !== BigInt(sources.balances)) {
-    problems.push(`money not conserved: credits ${sum('payment') + sum('admin_credit')} − charges ${sum('order')} + refunds ${sum('order_refund')} − debits ${sum('admin_debit')} (other kinds ${others}) = ${moved}, the balances hold ${sources.balances}`);
+    problems.push(
+      `money not conserved: credits ${sum('payment') + sum('admin_credit')} − charges ${sum('order')} + refunds ${sum('order_refund')} − debits ${sum('admin_debit')} (other kinds ${others}) = ${moved}, the balances hold ${sources.balances}`,
+    );
   }
   if (sum('payment') !== BigInt(sources.paid)) problems.push(`payment credits ${sum('payment')} ≠ paid deposits ${sources.paid}`);
   if (sum('order') !== BigInt(sources.charged)) problems.push(`order debits ${sum('order')} ≠ order charges ${sources.charged}`);
-  if (sum('order_refund') !== BigInt(sources.refunded)) problems.push(`order refund credits ${sum('order_refund')} ≠ refunds the orders record ${sources.refunded}`);
+  if (sum('order_refund') !== BigInt(sources.refunded))
+    problems.push(`order refund credits ${sum('order_refund')} ≠ refunds the orders record ${sources.refunded}`);
 }
 
 async function checkDeposits(sim: Sim, query: Query, ids: number[], options: CheckOptions, problems: string[]): Promise<void> {
-  const rows = await query<{ reference: string; status: string; user_id: number; amount: string; credits: number; credited: string; same_user: boolean | null }>(`
+  const rows = await query<{
+    reference: string;
+    status: string;
+    user_id: number;
+    amount: string;
+    credits: number;
+    credited: string;
+    same_user: boolean | null;
+  }>(
+    `
     select p.reference, p.status, p.user_id, p.amount_kobo::text as amount, count(t.id)::int as credits,
       coalesce(sum(t.amount_kobo), 0)::text as credited, bool_and(t.user_id = p.user_id) as same_user
     from payment_intents p left join wallet_transactions t on t.source_kind = 'payment' and t.source_ref = p.reference
     where p.user_id = any($1::int[])
-    group by p.reference, p.status, p.user_id, p.amount_kobo`, [ids]);
+    group by p.reference, p.status, p.user_id, p.amount_kobo`,
+    [ids],
+  );
   const byReference = new Map(rows.map((row) => [row.reference, row]));
   for (const row of rows) {
     if (row.credits > 1) problems.push(`deposit ${row.reference} credited ${row.credits} times`);
     if ((row.status === 'success') !== (row.credits === 1)) problems.push(`deposit ${row.reference} is ${row.status} and credited ${row.credits} time(s)`);
-    if (row.credits === 1 && (row.credited !== row.amount || !row.same_user)) problems.push(`deposit ${row.reference} of ${row.amount} kobo by user ${row.user_id} credited ${row.credited} kobo to another user or amount`);
+    if (row.credits === 1 && (row.credited !== row.amount || !row.same_user))
+      problems.push(`deposit ${row.reference} of ${row.amount} kobo by user ${row.user_id} credited ${row.credited} kobo to another user or amount`);
   }
   for (const deposit of sim.world.deposits) {
     const row = byReference.get(deposit.reference);
     const credits = row?.credits ?? 0;
     if (deposit.outcome !== 'success' && credits > 0) problems.push(`deposit ${deposit.reference} was ${deposit.outcome} at the checkout, yet credited`);
-    if (options.final && deposit.outcome === 'success' && credits !== 1) problems.push(`deposit ${deposit.reference} was paid, and after the drain is credited ${credits} times`);
+    if (options.final && deposit.outcome === 'success' && credits !== 1)
+      problems.push(`deposit ${deposit.reference} was paid, and after the drain is credited ${credits} times`);
   }
-  const orphans = await query<{ id: string; source_ref: string }>(`
+  const orphans = await query<{ id: string; source_ref: string }>(
+    `
     select t.id::text, t.source_ref from wallet_transactions t
-    where t.source_kind = 'payment' and t.user_id = any($1::int[]) and not exists (select 1 from payment_intents p where p.reference = t.source_ref)`, [ids]);
+    where t.source_kind = 'payment' and t.user_id = any($1::int[]) and not exists (select 1 from payment_intents p where p.reference = t.source_ref)`,
+    [ids],
+  );
   for (const row of orphans) problems.push(`ledger row ${row.id} credits payment ${row.source_ref}, which no deposit has`);
 }
 
@@ -142,7 +171,8 @@ function ruleProblem(order: OrderRow): string | null {
     order.status as FinalStatus,
     { remains: order.remains },
   );
-  if (owed.status === null) return `closed ${order.status} with remains ${order.remains}, which the refund rule cannot close on (${owed.problem}); refunded ${order.refunded}`;
+  if (owed.status === null)
+    return `closed ${order.status} with remains ${order.remains}, which the refund rule cannot close on (${owed.problem}); refunded ${order.refunded}`;
   if (owed.status !== order.status || owed.refundKobo !== BigInt(order.refunded) || owed.remains !== order.remains) {
     return `closed ${order.status} with remains ${order.remains} of ${order.deliverable} and refunded ${order.refunded} of ${order.charge} kobo; the rule says ${owed.status} with remains ${owed.remains}, refund ${owed.refundKobo}`;
   }
@@ -150,7 +180,8 @@ function ruleProblem(order: OrderRow): string | null {
 }
 
 async function checkOrders(query: Query, ids: number[], problems: string[]): Promise<OrderRow[]> {
-  const orders = await query<OrderRow & Record<string, unknown>>(`
+  const orders = await query<OrderRow & Record<string, unknown>>(
+    `
     select o.id, o.user_id as "userId", o.status, o.submission, o.provider_order_id as "providerOrderId", o.charge_kobo::text as charge,
       o.refunded_kobo::text as refunded, o.quantity, o.deliverable, o.extras, o.remains, o.link, o.idempotency_key as key,
       d.n as debits, d.total as debited, d.users as "debitUsers", r.n as "refundRows", r.total as "refundTotal"
@@ -160,12 +191,15 @@ async function checkOrders(query: Query, ids: number[], problems: string[]): Pro
     left join lateral (select count(*)::int as n, coalesce(sum(amount_kobo), 0)::text as total
       from wallet_transactions where source_kind = 'order_refund' and source_ref = o.id::text) r on true
     where o.user_id = any($1::int[])
-    order by o.id`, [ids]);
+    order by o.id`,
+    [ids],
+  );
   for (const order of orders) {
     const say = (what: string) => problems.push(`order ${order.id} (${order.status}, submission ${order.submission}): ${what}`);
     if (order.debits !== 1 || order.debited !== order.charge) say(`charged ${order.charge} kobo, debited ${order.debits} time(s) for ${order.debited}`);
     if (order.debitUsers?.some((user) => user !== order.userId)) say(`debited from users ${order.debitUsers.join(', ')}, not its owner ${order.userId}`);
-    if (order.refundRows > 1 || order.refundTotal !== order.refunded) say(`records a refund of ${order.refunded} kobo, the ledger has ${order.refundRows} row(s) for ${order.refundTotal}`);
+    if (order.refundRows > 1 || order.refundTotal !== order.refunded)
+      say(`records a refund of ${order.refunded} kobo, the ledger has ${order.refundRows} row(s) for ${order.refundTotal}`);
     if (BigInt(order.refunded) > BigInt(order.charge) || BigInt(order.refunded) < 0n) say(`refunded ${order.refunded} of a ${order.charge} kobo charge`);
     if (FINAL.includes(order.status)) {
       const problem = ruleProblem(order);
@@ -173,14 +207,19 @@ async function checkOrders(query: Query, ids: number[], problems: string[]): Pro
     } else if (order.refunded !== '0') {
       say(`still open, yet refunded ${order.refunded}`);
     }
-    if (AT_PROVIDER.includes(order.status) && (order.submission !== 'accepted' || order.providerOrderId === null)) say(`at the provider without an accepted submission (provider order ${order.providerOrderId})`);
-    if (order.status === 'Pending Submission' && !['queued', 'sending', 'unknown'].includes(order.submission)) say('not yet at the provider, yet its submission is settled');
+    if (AT_PROVIDER.includes(order.status) && (order.submission !== 'accepted' || order.providerOrderId === null))
+      say(`at the provider without an accepted submission (provider order ${order.providerOrderId})`);
+    if (order.status === 'Pending Submission' && !['queued', 'sending', 'unknown'].includes(order.submission))
+      say('not yet at the provider, yet its submission is settled');
     if (order.submission === 'accepted' && order.providerOrderId === null) say('accepted without a provider order id');
   }
-  const orphans = await query<{ id: string; source_kind: string; source_ref: string }>(`
+  const orphans = await query<{ id: string; source_kind: string; source_ref: string }>(
+    `
     select t.id::text, t.source_kind, t.source_ref from wallet_transactions t
     where t.source_kind in ('order', 'order_refund') and t.user_id = any($1::int[])
-      and not exists (select 1 from orders o where o.id::text = t.source_ref and o.user_id = t.user_id)`, [ids]);
+      and not exists (select 1 from orders o where o.id::text = t.source_ref and o.user_id = t.user_id)`,
+    [ids],
+  );
   for (const row of orphans) problems.push(`ledger row ${row.id} (${row.source_kind}) names order ${row.source_ref}, which its user does not have`);
   return orders;
 }
@@ -191,7 +230,8 @@ function checkKeys(sim: Sim, orders: OrderRow[], problems: string[]): void {
     const stored = byKey.get(`${record.userId}:${record.key}`);
     if (record.orderIds.size > 1) problems.push(`Idempotency-Key ${record.key} was answered with orders ${[...record.orderIds].join(', ')}`);
     if (record.created > 1) problems.push(`Idempotency-Key ${record.key} created an order ${record.created} times`);
-    for (const id of record.orderIds) if (id !== stored) problems.push(`Idempotency-Key ${record.key} was answered with order ${id}; the database has ${stored ?? 'none'} for it`);
+    for (const id of record.orderIds)
+      if (id !== stored) problems.push(`Idempotency-Key ${record.key} was answered with order ${id}; the database has ${stored ?? 'none'} for it`);
   }
 }
 
@@ -201,6 +241,7 @@ async function checkAdds(sim: Sim, orders: OrderRow[], problems: string[]): Prom
   for (const order of orders) {
     const link = providerLinkOf(order);
     const counted = adds[link];
-    if (counted && counted.unrefused > 1) problems.push(`order ${order.id}: \`add\` reached the provider ${counted.calls} times for ${link}, ${counted.unrefused} of them not refused`);
+    if (counted && counted.unrefused > 1)
+      problems.push(`order ${order.id}: \`add\` reached the provider ${counted.calls} times for ${link}, ${counted.unrefused} of them not refused`);
   }
 }

@@ -2,7 +2,7 @@
 // on demand), time passing, the panel failing as a whole for a while, database connections cut in
 // the middle of another operation, and clients hanging up on their own requests.
 import { call, said } from './http';
-import { control, expect, sleep, tally, type Sim } from './world';
+import { control, expect, type Sim, sleep, tally } from './world';
 
 export const CRON = '*/2 * * * *';
 

@@ -2,8 +2,8 @@
 // sandbox Paystack (paid, declined or abandoned; verified by the return page once, twice at once or
 // not at all; webhooks on time, duplicated, late or dropped), replays of webhooks already sent, and
 // administrators' credits (sometimes sent twice with one reference).
-import { call, said, Session, type Answer } from './http';
-import { control, expect, fresh, sleep, takeHangUp, tally, type Sim, type SimDeposit, type SimUser } from './world';
+import { type Answer, call, Session, said } from './http';
+import { control, expect, fresh, type Sim, type SimDeposit, type SimUser, sleep, takeHangUp, tally } from './world';
 
 const PASSWORD = 'sim-password-1';
 const DEPOSIT_NAIRA = [1_000, 2_500, 5_000, 10_000, 20_000, 50_000];
@@ -28,8 +28,11 @@ export async function signUp(sim: Sim): Promise<string> {
   const email = `${fresh(world, 'sim')}@example.com`.toLowerCase();
   const ip = `10.${rng.int(1, 250)}.${rng.int(1, 250)}.${rng.int(1, 250)}`;
   // A sign-up lost to a dropped connection may have happened: the retry then hears the address is taken.
-  await through('sign-up', () => call(`${stack.url}/api/v1/auth/register`, { body: { fullName: 'Sim User', email, password: PASSWORD, userType: 2 }, ip }),
-    (answer) => answer.kind === 'answered' && (answer.status === 201 || answer.status === 409));
+  await through(
+    'sign-up',
+    () => call(`${stack.url}/api/v1/auth/register`, { body: { fullName: 'Sim User', email, password: PASSWORD, userType: 2 }, ip }),
+    (answer) => answer.kind === 'answered' && (answer.status === 201 || answer.status === 409),
+  );
   const session = new Session(stack.url, email, PASSWORD, ip);
   await session.signIn();
   const key = await through('creating an API key', () => session.api('user/api-keys', { body: { name: 'simulator' } }), answered(201));
@@ -52,7 +55,9 @@ export async function verifyDeposit(sim: Sim, deposit: SimDeposit, abortAfterMs?
   const answer = await user.session.api('user/verify-payment', { body: deposit.payload, abortAfterMs });
   expect(sim, 'POST user/verify-payment', answer, [200]);
   if (answer.kind === 'answered' && answer.status === 200 && answer.body?.data?.orderStatus !== ORDER_STATUS[deposit.outcome]) {
-    throw new Error(`verify-payment of ${deposit.reference} (${deposit.outcome} at the checkout) answered orderStatus ${answer.body?.data?.orderStatus}, not ${ORDER_STATUS[deposit.outcome]}`);
+    throw new Error(
+      `verify-payment of ${deposit.reference} (${deposit.outcome} at the checkout) answered orderStatus ${answer.body?.data?.orderStatus}, not ${ORDER_STATUS[deposit.outcome]}`,
+    );
   }
   return answer;
 }
@@ -61,23 +66,37 @@ export async function deposit(sim: Sim, payer?: SimUser): Promise<string> {
   const { rng, stack, world } = sim;
   const user = payer ?? rng.pick(world.users);
   const variant = rng.weighted<DepositVariant>({
-    'verify': 4, 'verify twice at once': 2, 'webhook duplicated': 2, 'webhook late': 2, 'webhook dropped': 1, 'declined': 2, 'abandoned': 1,
+    verify: 4,
+    'verify twice at once': 2,
+    'webhook duplicated': 2,
+    'webhook late': 2,
+    'webhook dropped': 1,
+    declined: 2,
+    abandoned: 1,
   });
   tally(sim, `deposit (${variant})`);
   const amount = rng.chance(0.08) ? 150_000 : rng.pick(DEPOSIT_NAIRA);
-  const webhooks: Record<string, unknown> = variant === 'webhook duplicated' ? { webhookMode: 'duplicate', webhookTimes: rng.int(2, 3) }
-    : variant === 'webhook late' ? { webhookMode: 'delay', webhookDelayMs: rng.int(100, 4000) }
-      : variant === 'webhook dropped' ? { webhookMode: 'drop' } : { webhookMode: 'normal' };
+  const webhooks: Record<string, unknown> =
+    variant === 'webhook duplicated'
+      ? { webhookMode: 'duplicate', webhookTimes: rng.int(2, 3) }
+      : variant === 'webhook late'
+        ? { webhookMode: 'delay', webhookDelayMs: rng.int(100, 4000) }
+        : variant === 'webhook dropped'
+          ? { webhookMode: 'drop' }
+          : { webhookMode: 'normal' };
   await control(stack.paystackUrl, webhooks);
   const started = await user.session.api('user/add-fund', { body: { amount } });
-  if (!expect(sim, 'POST user/add-fund', started, [201]) || started.kind !== 'answered' || started.status !== 201) return `deposit ₦${amount} by user ${user.id}: add-fund ${said(started)}`;
+  if (!expect(sim, 'POST user/add-fund', started, [201]) || started.kind !== 'answered' || started.status !== 201)
+    return `deposit ₦${amount} by user ${user.id}: add-fund ${said(started)}`;
   const { checkoutUrl, signature, reference } = started.body;
   const outcome: SimDeposit['outcome'] = variant === 'declined' ? 'failed' : variant === 'abandoned' ? 'abandoned' : 'success';
   const record: SimDeposit = { userId: user.id, reference, payload: { checkoutUrl, signature, amount: started.body.amount }, outcome };
   world.deposits.push(record);
   if (outcome !== 'abandoned') {
     const completed = await fetch(`${stack.paystackUrl}/__complete`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reference, outcome }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reference, outcome }),
     });
     if (!completed.ok) throw new Error(`the sandbox Paystack refused to complete ${reference}: ${completed.status}`);
   }
@@ -91,20 +110,28 @@ export async function deposit(sim: Sim, payer?: SimUser): Promise<string> {
 export async function replayWebhook(sim: Sim): Promise<string> {
   tally(sim, 'webhook replay');
   const { rng, stack } = sim;
-  const { webhooks } = (await (await fetch(`${stack.paystackUrl}/__webhooks`)).json()) as { webhooks: Array<{ id: number; reference: string; body: string; signature: string }> };
+  const { webhooks } = (await (await fetch(`${stack.paystackUrl}/__webhooks`)).json()) as {
+    webhooks: Array<{ id: number; reference: string; body: string; signature: string }>;
+  };
   const ours = webhooks.filter((webhook) => sim.world.deposits.some((deposit) => deposit.reference === webhook.reference));
   if (ours.length === 0) return 'webhook replay: none sent yet';
   const webhook = rng.pick(ours);
   const copies = rng.int(1, 3);
   const hangUp = takeHangUp(sim);
-  const answers = await Promise.all(Array.from({ length: copies }, (_, i) => sendRaw(stack.url, webhook.body, webhook.signature, i === 0 ? hangUp : undefined)));
+  const answers = await Promise.all(
+    Array.from({ length: copies }, (_, i) => sendRaw(stack.url, webhook.body, webhook.signature, i === 0 ? hangUp : undefined)),
+  );
   for (const answer of answers) expect(sim, 'POST webhooks/paystack', answer, [200]);
   return `webhook replay of ${webhook.reference} ×${copies}: ${answers.map(said).join(', ')}`;
 }
 
 /** A webhook as Paystack posts it: the exact bytes it signed. */
 function sendRaw(shopUrl: string, body: string, signature: string, abortAfterMs?: number): Promise<Answer> {
-  return call(`${shopUrl}/api/v1/webhooks/paystack`, { raw: body, headers: { 'content-type': 'application/json', 'x-paystack-signature': signature }, abortAfterMs });
+  return call(`${shopUrl}/api/v1/webhooks/paystack`, {
+    raw: body,
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+    abortAfterMs,
+  });
 }
 
 /** An administrator's credit; sometimes the same reference twice at once, which must credit once. */
@@ -116,9 +143,14 @@ export async function adminCredit(sim: Sim): Promise<string> {
   const amount = rng.pick([500, 2_000, 10_000]);
   const copies = rng.chance(0.4) ? 2 : 1;
   const hangUp = takeHangUp(sim);
-  const answers = await Promise.all(Array.from({ length: copies }, (_, i) => sim.admin.api('user/admin-credit-user-wallet', {
-    body: { amount, reference, userId: user.id }, abortAfterMs: i === 0 ? hangUp : undefined,
-  })));
+  const answers = await Promise.all(
+    Array.from({ length: copies }, (_, i) =>
+      sim.admin.api('user/admin-credit-user-wallet', {
+        body: { amount, reference, userId: user.id },
+        abortAfterMs: i === 0 ? hangUp : undefined,
+      }),
+    ),
+  );
   for (const answer of answers) expect(sim, 'POST user/admin-credit-user-wallet', answer, copies > 1 ? [200, 409] : [200]);
   return `admin credit ₦${amount} to user ${user.id} (${reference}) ×${copies}: ${answers.map(said).join(', ')}`;
 }

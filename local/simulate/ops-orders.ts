@@ -3,9 +3,9 @@
 // or after an error, or without a key), refills and cancels.
 import type { SimService } from './catalogue';
 import { buildOrder } from './catalogue';
-import { call, said, type Answer } from './http';
+import { type Answer, call, said } from './http';
 import { pickOrder, type TargetOrder } from './targets';
-import { expect, fresh, takeHangUp, tally, type KeyRecord, type Sim, type SimUser } from './world';
+import { expect, fresh, type KeyRecord, type Sim, type SimUser, takeHangUp, tally } from './world';
 
 type Api = 'v1' | 'v2';
 type PlaceVariant = 'once' | 'double submit' | 'retry after hang-up' | 'no key';
@@ -36,12 +36,13 @@ export async function placeOrder(sim: Sim, services: readonly SimService[], api:
   const { rng, world } = sim;
   const user = rng.pick(world.users);
   const request = buildOrder(sim, services);
-  const variant = rng.weighted<PlaceVariant>({ 'once': 5, 'double submit': 3, 'retry after hang-up': 2, 'no key': 1 });
+  const variant = rng.weighted<PlaceVariant>({ once: 5, 'double submit': 3, 'retry after hang-up': 2, 'no key': 1 });
   tally(sim, `order ${api} (${variant})`);
   const key = variant === 'no key' ? undefined : fresh(world, 'key');
-  const send = (abortAfterMs?: number) => (api === 'v1'
-    ? user.session.api('user/orders', { body: request.v1, headers: key ? { 'idempotency-key': key } : {}, abortAfterMs })
-    : resellerCall(sim, user, { action: 'add', ...request.v2 }, { key, abortAfterMs }));
+  const send = (abortAfterMs?: number) =>
+    api === 'v1'
+      ? user.session.api('user/orders', { body: request.v1, headers: key ? { 'idempotency-key': key } : {}, abortAfterMs })
+      : resellerCall(sim, user, { action: 'add', ...request.v2 }, { key, abortAfterMs });
   const hangUp = takeHangUp(sim) ?? (variant === 'retry after hang-up' ? rng.int(0, 150) : undefined);
   const answers: Answer[] = [];
   if (variant === 'double submit') {
@@ -65,9 +66,15 @@ export async function placeOrder(sim: Sim, services: readonly SimService[], api:
   const reused = answers.find((answer) => answer.kind === 'answered' && answer.status === 422);
   if (reused?.kind === 'answered') throw new Error(`the same order sent again under Idempotency-Key ${key} was refused: 422 ${reused.text.slice(0, 200)}`);
   const named = [...new Set(answers.map((answer) => orderIdOf(api, answer)).filter((id) => id !== null))];
-  const refusal = answers.map((answer) => (answer.kind === 'answered' ? (answer.body?.error && api === 'v2' ? answer.body.error : answer.status >= 400 ? answer.body?.message : null) : null)).find(Boolean);
-  return `order ${api} ${variant} by user ${user.id}: service ${request.service.id} (${request.shape}) → ${answers.map(said).join(', ')}`
-    + `${named.length ? ` order ${named.join(', ')}` : ''}${refusal ? ` (${String(refusal).slice(0, 80)})` : ''}`;
+  const refusal = answers
+    .map((answer) =>
+      answer.kind === 'answered' ? (answer.body?.error && api === 'v2' ? answer.body.error : answer.status >= 400 ? answer.body?.message : null) : null,
+    )
+    .find(Boolean);
+  return (
+    `order ${api} ${variant} by user ${user.id}: service ${request.service.id} (${request.shape}) → ${answers.map(said).join(', ')}` +
+    `${named.length ? ` order ${named.join(', ')}` : ''}${refusal ? ` (${String(refusal).slice(0, 80)})` : ''}`
+  );
 }
 
 /**
@@ -79,22 +86,23 @@ async function askAboutOrder(sim: Sim, order: TargetOrder, action: 'refill' | 'c
   const api: Api = sim.rng.chance(0.5) ? 'v1' : 'v2';
   tally(sim, `${tallyAs} ${api}`);
   const abortAfterMs = takeHangUp(sim);
-  const answer = api === 'v1'
-    ? await user.session.api(`user/orders/${order.id}/${action}`, { method: 'POST', abortAfterMs })
-    : await resellerCall(sim, user, resellerFields, { abortAfterMs });
+  const answer =
+    api === 'v1'
+      ? await user.session.api(`user/orders/${order.id}/${action}`, { method: 'POST', abortAfterMs })
+      : await resellerCall(sim, user, resellerFields, { abortAfterMs });
   expect(sim, api === 'v1' ? `POST user/orders/:id/${action}` : `api/v2 ${action}`, answer, api === 'v1' ? [200, 400, 409, 502, 503] : [200, 429, 503]);
   return { api, answer };
 }
 
 export async function refill(sim: Sim, target?: TargetOrder): Promise<string> {
-  const order = target ?? await pickOrder(sim, sim.rng.chance(0.8) ? 'refillable' : 'any');
+  const order = target ?? (await pickOrder(sim, sim.rng.chance(0.8) ? 'refillable' : 'any'));
   if (!order) return 'refill: no order yet';
   const { api, answer } = await askAboutOrder(sim, order, 'refill', { action: 'refill', order: String(order.id) }, 'refill');
   return `refill ${api} of order ${order.id} (${order.status}): ${said(answer)}`;
 }
 
 export async function userCancel(sim: Sim, target?: TargetOrder): Promise<string> {
-  const order = target ?? await pickOrder(sim, sim.rng.chance(0.85) ? 'open' : 'any');
+  const order = target ?? (await pickOrder(sim, sim.rng.chance(0.85) ? 'open' : 'any'));
   if (!order) return 'cancel: no order yet';
   const { api, answer } = await askAboutOrder(sim, order, 'cancel', { action: 'cancel', orders: String(order.id) }, 'user cancel');
   const detail = answer.kind === 'answered' ? (api === 'v1' ? answer.body?.message : JSON.stringify(answer.body)) : '';

@@ -8,7 +8,7 @@ import { sync } from './ops-chaos';
 import { refill, userCancel } from './ops-orders';
 import { Random } from './prng';
 import { pickOrder, type TargetOrder } from './targets';
-import { tally, type Sim } from './world';
+import { type Sim, tally } from './world';
 
 type Hand = 'user cancel' | 'admin cancel' | 'admin refund without provider' | 'admin status' | 'refill' | 'sync';
 
@@ -17,8 +17,8 @@ const HANDS: Record<Hand, (sim: Sim, order: TargetOrder) => Promise<string>> = {
   'admin cancel': adminCancel,
   'admin refund without provider': adminRefundWithoutProvider,
   'admin status': adminSetStatus,
-  'refill': refill,
-  'sync': (sim) => sync(sim),
+  refill: refill,
+  sync: (sim) => sync(sim),
 };
 
 export async function race(sim: Sim): Promise<string> {

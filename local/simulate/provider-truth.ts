@@ -6,8 +6,9 @@
 // An order whose panel id names an order for another link was given that id by the panel itself
 // (it sometimes answers `add` with the id of the order before): the shop cannot tell, so such orders
 // are counted, not failed.
-import type { Sim } from './world';
+
 import { providerLinkOf, seedUserIds } from './targets';
+import type { Sim } from './world';
 
 interface PanelOrder {
   id: number;
@@ -30,13 +31,23 @@ export interface TruthCheck {
 export async function checkAgainstPanel(sim: Sim): Promise<TruthCheck> {
   const { orders: panelOrders } = (await (await fetch(`${sim.stack.smmProviderUrl}/__orders`)).json()) as { orders: PanelOrder[] };
   const panel = new Map(panelOrders.map((order) => [String(order.id), order]));
-  const { rows } = await sim.pg.query<{ id: number; status: string; remains: number | null; link: string; extras: Record<string, unknown>; provider_order_id: string }>(`
+  const { rows } = await sim.pg.query<{
+    id: number;
+    status: string;
+    remains: number | null;
+    link: string;
+    extras: Record<string, unknown>;
+    provider_order_id: string;
+  }>(
+    `
     select o.id, o.status, o.remains, o.link, o.extras, o.provider_order_id
     from orders o
     where o.user_id = any($1::int[]) and o.submission = 'accepted' and o.status in ('Completed', 'Partial', 'Canceled')
       and not exists (select 1 from audit_log a where a.target_type = 'order' and a.target_id = o.id::text
         and a.action in ('order.status', 'order.refund_without_provider'))
-    order by o.id`, [seedUserIds(sim)]);
+    order by o.id`,
+    [seedUserIds(sim)],
+  );
   const result: TruthCheck = { problems: [], mixedUp: 0, compared: 0 };
   for (const order of rows) {
     const truth = panel.get(order.provider_order_id);
@@ -57,7 +68,9 @@ export async function checkAgainstPanel(sim: Sim): Promise<TruthCheck> {
     result.compared += 1;
     const undelivered = Math.max(truth.remains, 0);
     if (order.remains !== undelivered) {
-      result.problems.push(`order ${order.id} closed ${order.status} with ${order.remains} undelivered; its panel order ${truth.id} ended ${truth.status} with ${undelivered} undelivered`);
+      result.problems.push(
+        `order ${order.id} closed ${order.status} with ${order.remains} undelivered; its panel order ${truth.id} ended ${truth.status} with ${undelivered} undelivered`,
+      );
     }
   }
   return result;

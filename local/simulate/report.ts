@@ -18,21 +18,34 @@ export interface SeedSummary {
 export async function summarize(sim: Sim, steps: number, seconds: number, drainSyncs: number, truth: TruthCheck): Promise<SeedSummary> {
   const ids = seedUserIds(sim);
   const { world } = sim;
-  const [money] = (await sim.pg.query<{ paid: string; credited: string; charged: string; refunded: string }>(`
+  const [money] = (
+    await sim.pg.query<{ paid: string; credited: string; charged: string; refunded: string }>(
+      `
     select coalesce(sum(amount_kobo) filter (where source_kind = 'payment'), 0)::text as paid,
       coalesce(sum(amount_kobo) filter (where source_kind = 'admin_credit'), 0)::text as credited,
       coalesce(sum(amount_kobo) filter (where source_kind = 'order'), 0)::text as charged,
       coalesce(sum(amount_kobo) filter (where source_kind = 'order_refund'), 0)::text as refunded
-    from wallet_transactions where user_id = any($1::int[])`, [ids])).rows;
-  const statuses = (await sim.pg.query<{ label: string; n: number }>(`
+    from wallet_transactions where user_id = any($1::int[])`,
+      [ids],
+    )
+  ).rows;
+  const statuses = (
+    await sim.pg.query<{ label: string; n: number }>(
+      `
     select case when status = 'Pending Submission' and submission = 'unknown' then 'unknown submission'
                 when status in ('Completed', 'Partial', 'Canceled') then status else 'open' end as label, count(*)::int as n
-    from orders where user_id = any($1::int[]) group by 1 order by 1`, [ids])).rows;
+    from orders where user_id = any($1::int[]) group by 1 order by 1`,
+      [ids],
+    )
+  ).rows;
   const orders = statuses.reduce((total, row) => total + row.n, 0);
   const deposits = { paid: 0, failed: 0, abandoned: 0 };
   for (const deposit of world.deposits) deposits[deposit.outcome === 'success' ? 'paid' : deposit.outcome] += 1;
   const surprises = [...world.tallies.surprises].sort((a, b) => b[1] - a[1]);
-  const opsDone = [...world.tallies.ops].sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name} ${n}`).join(', ');
+  const opsDone = [...world.tallies.ops]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ');
   const line = [
     `seed ${world.seed}: ${steps} steps in ${seconds.toFixed(0)} s, drained in ${drainSyncs} syncs`,
     `${world.users.length} users, ${orders} orders (${statuses.map((row) => `${row.n} ${row.label}`).join(', ') || 'none'})`,
@@ -55,12 +68,14 @@ export class SimulationFailure extends Error {
     readonly steps: number,
   ) {
     const replay = `npm run simulate -- --seed ${seed} --steps ${step === 'drain' ? steps : step}`;
-    super([
-      `The books broke at seed ${seed}, ${step === 'drain' ? `the drain after ${steps} steps` : `step ${step}`}: ${operation}`,
-      ...problems.slice(0, 30).map((problem) => `  - ${problem}`),
-      ...(problems.length > 30 ? [`  ... and ${problems.length - 30} more`] : []),
-      `Replay: ${replay}`,
-    ].join('\n'));
+    super(
+      [
+        `The books broke at seed ${seed}, ${step === 'drain' ? `the drain after ${steps} steps` : `step ${step}`}: ${operation}`,
+        ...problems.slice(0, 30).map((problem) => `  - ${problem}`),
+        ...(problems.length > 30 ? [`  ... and ${problems.length - 30} more`] : []),
+        `Replay: ${replay}`,
+      ].join('\n'),
+    );
     this.name = 'SimulationFailure';
   }
 }

@@ -6,11 +6,11 @@ import { readServices, type SimService } from './catalogue';
 import { drain } from './drain';
 import { callsInFlight, Session } from './http';
 import { checkBooks } from './invariants';
-import { panelRecovers } from './ops-chaos';
 import { chooseStep } from './ops';
-import { checkAgainstPanel } from './provider-truth';
+import { panelRecovers } from './ops-chaos';
 import { Random } from './prng';
-import { SimulationFailure, summarize, type SeedSummary } from './report';
+import { checkAgainstPanel } from './provider-truth';
+import { type SeedSummary, SimulationFailure, summarize } from './report';
 import { control, newWorld, type Sim, type SimStack } from './world';
 
 export interface SimulationTarget extends SimStack {
@@ -88,7 +88,14 @@ async function runSeed(shared: Shared, seed: number): Promise<SeedSummary> {
   const { target, options } = shared;
   const started = Date.now();
   const rng = new Random(seed);
-  const sim: Sim = { stack: target, rng, pg: shared.pg, admin: shared.admin, world: newWorld(seed, `${seed}.${shared.runTag}`), verbose: options.verbose ?? false };
+  const sim: Sim = {
+    stack: target,
+    rng,
+    pg: shared.pg,
+    admin: shared.admin,
+    world: newWorld(seed, `${seed}.${shared.runTag}`),
+    verbose: options.verbose ?? false,
+  };
   const stepMs = options.stepMs ?? DEFAULT_STEP_MS;
   await control(target.smmProviderUrl, { preset: 'rough', seed: rng.fork(), stepMs, mode: 'normal' });
   await control(target.paystackUrl, { webhookMode: 'normal' });
@@ -98,9 +105,17 @@ async function runSeed(shared: Shared, seed: number): Promise<SeedSummary> {
     const { name, run } = chooseStep(sim, shared.services);
     let done: string;
     try {
-      done = await withinLimit(run(), name, (late) => options.log?.(`  seed ${seed} step ${step}: ${name} still running after ${late / 1000} s (calls in flight: ${callsInFlight().join(', ') || 'none'})`));
+      done = await withinLimit(run(), name, (late) =>
+        options.log?.(`  seed ${seed} step ${step}: ${name} still running after ${late / 1000} s (calls in flight: ${callsInFlight().join(', ') || 'none'})`),
+      );
     } catch (error) {
-      throw new SimulationFailure(seed, step, name, [`the operation itself failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`], options.steps);
+      throw new SimulationFailure(
+        seed,
+        step,
+        name,
+        [`the operation itself failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`],
+        options.steps,
+      );
     }
     if (sim.verbose) options.log?.(`  seed ${seed} step ${step}: ${done}`);
     const problems = await checkBooks(sim);

@@ -24,11 +24,11 @@ export type TargetKind =
   | 'any';
 
 const WHERE: Record<TargetKind, string> = {
-  'open': `o.status in ('Pending Submission', 'Pending', 'In progress', 'Processing')`,
+  open: `o.status in ('Pending Submission', 'Pending', 'In progress', 'Processing')`,
   'at provider': `o.status in ('Pending', 'In progress', 'Processing') and o.submission = 'accepted'`,
-  'refillable': `o.status in ('Completed', 'Partial') and o.submission = 'accepted' and s.refill`,
-  'unknown': `o.status = 'Pending Submission' and o.submission = 'unknown'`,
-  'any': 'true',
+  refillable: `o.status in ('Completed', 'Partial') and o.submission = 'accepted' and s.refill`,
+  unknown: `o.status = 'Pending Submission' and o.submission = 'unknown'`,
+  any: 'true',
 };
 
 export const seedUserIds = (sim: Sim) => sim.world.users.map((user) => user.id);
@@ -37,11 +37,14 @@ export const seedUserIds = (sim: Sim) => sim.world.users.map((user) => user.id);
 export async function pickOrder(sim: Sim, kind: TargetKind): Promise<TargetOrder | null> {
   const ids = seedUserIds(sim);
   if (ids.length === 0) return null;
-  const { rows } = await sim.pg.query<TargetOrder>(`
+  const { rows } = await sim.pg.query<TargetOrder>(
+    `
     select o.id, o.user_id as "userId", o.status, o.submission, o.link, o.extras, o.deliverable
     from orders o join services s on s.id = o.service_id
     where o.user_id = any($1::int[]) and ${WHERE[kind]}
-    order by o.id`, [ids]);
+    order by o.id`,
+    [ids],
+  );
   return rows.length === 0 ? null : sim.rng.pick(rows);
 }
 

@@ -83,7 +83,17 @@ export interface Sim {
 
 export function newWorld(seed: number, tag: string): World {
   return {
-    seed, tag, step: 0, users: [], deposits: [], keys: new Map(), orderIds: new Set(), counter: 0, panelModeUntil: null, dropping: false, hangUpAfterMs: null,
+    seed,
+    tag,
+    step: 0,
+    users: [],
+    deposits: [],
+    keys: new Map(),
+    orderIds: new Set(),
+    counter: 0,
+    panelModeUntil: null,
+    dropping: false,
+    hangUpAfterMs: null,
     tallies: { ops: new Map(), surprises: new Map(), dropped: 0, aborted: 0 },
   };
 }

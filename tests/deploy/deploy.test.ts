@@ -14,7 +14,15 @@ const FREE_PLAN_LIMIT_BYTES = 3 * 1024 * 1024;
 /** What this shop allows itself, so growth is noticed long before the limit is near. */
 const SIZE_BUDGET_BYTES = FREE_PLAN_LIMIT_BYTES / 2;
 /** Bindings that hold secrets: set with `wrangler secret put`, never written into wrangler.toml. */
-const SECRET_BINDINGS = ['DATABASE_URL', 'JWT_SECRET', 'ENCRYPTION_KEY', 'PAYSTACK_SECRET_KEY', 'FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_SECRET_HASH', 'EMAIL_API_KEY'];
+const SECRET_BINDINGS = [
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'ENCRYPTION_KEY',
+  'PAYSTACK_SECRET_KEY',
+  'FLUTTERWAVE_SECRET_KEY',
+  'FLUTTERWAVE_SECRET_HASH',
+  'EMAIL_API_KEY',
+];
 
 const root = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(tmpdir(), 'deploy-dry-run-'));
@@ -47,8 +55,10 @@ describe('wrangler deploy --dry-run', () => {
 
     const gzipped = gzipSync(bundle, { level: 9 }).length;
     const reported = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(output);
-    console.log(`Worker bundle: ${(bundle.length / 1024).toFixed(1)} KiB, ${(gzipped / 1024).toFixed(1)} KiB gzipped` +
-      `${reported ? ` (wrangler: ${reported[1]} KiB / gzip ${reported[2]} KiB)` : ''}; limit ${FREE_PLAN_LIMIT_BYTES / 1024} KiB`);
+    console.log(
+      `Worker bundle: ${(bundle.length / 1024).toFixed(1)} KiB, ${(gzipped / 1024).toFixed(1)} KiB gzipped` +
+        `${reported ? ` (wrangler: ${reported[1]} KiB / gzip ${reported[2]} KiB)` : ''}; limit ${FREE_PLAN_LIMIT_BYTES / 1024} KiB`,
+    );
     expect(gzipped).toBeLessThan(SIZE_BUDGET_BYTES);
   });
 });

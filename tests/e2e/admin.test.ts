@@ -4,11 +4,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
-import { api, expectToast, newUser, newUserSignedIn, signedInPage, submitLogin, unique, useBrowser } from './shop';
+import { api, expectToast, newUser, newUserSignedIn, signedInPage, submitLogin, unique, sharedBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
 const REFERENCE_USED = 'This reference has already been used. Please use a new reference.';
-const browser = useBrowser();
+const browser = sharedBrowser();
 
 /** A signed-in administrator's browser. */
 const adminPage = (viewport = DESKTOP) => signedInPage(browser(), admin, 'admin', viewport);
@@ -60,9 +60,14 @@ describe('an administrator', () => {
     expect(await walletBalance(user.token)).toBe(5000);
 
     // An order with a long service name, placed by the user.
-    const services = await api<{ data: Array<{ id: number; name: string; type: string; min: number; platform: string }> }>('services?search=Instagram&limit=100');
+    const services = await api<{ data: Array<{ id: number; name: string; type: string; min: number; platform: string }> }>(
+      'services?search=Instagram&limit=100',
+    );
     const service = services.body.data.find((s) => s.type === 'Default' && s.name.length > 30)!;
-    const placed = await api('user/orders', { token: user.token, body: { serviceId: service.id, link: 'https://www.instagram.com/e2e.admin.test', quantity: Math.max(service.min, 100) } });
+    const placed = await api('user/orders', {
+      token: user.token,
+      body: { serviceId: service.id, link: 'https://www.instagram.com/e2e.admin.test', quantity: Math.max(service.min, 100) },
+    });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     await page.reload();
     await page.getByRole('heading', { name: 'Amaka Credit' }).waitFor();
@@ -164,7 +169,17 @@ describe('an administrator', () => {
     const sidebar = page.getByRole('complementary', { name: 'Admin navigation', includeHidden: true });
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     await sidebar.getByRole('link', { name: 'Dashboard' }).waitFor();
-    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Services', 'Orders', 'Tickets', 'Payment Settings', 'Users', 'Referrals', 'Administrators', 'Site Settings']);
+    expect(await sidebar.getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
+      'Services',
+      'Orders',
+      'Tickets',
+      'Payment Settings',
+      'Users',
+      'Referrals',
+      'Administrators',
+      'Site Settings',
+    ]);
     const onScreen = async () => ((await sidebar.boundingBox())?.x ?? -1) >= 0;
     expect(await onScreen()).toBe(true);
     expect(await menuButton.isVisible()).toBe(false);
@@ -200,7 +215,13 @@ describe('an administrator', () => {
         // The closed drawer's links carry the same words on phones, hidden: only what is on screen counts.
         await page.getByText(text, { exact: true }).filter({ visible: true }).first().waitFor();
         await page.waitForLoadState('networkidle');
-        expect(await page.getByRole('alert').filter({ hasText: /Try again/ }).count(), path).toBe(0);
+        expect(
+          await page
+            .getByRole('alert')
+            .filter({ hasText: /Try again/ })
+            .count(),
+          path,
+        ).toBe(0);
         await screenshot(page, name);
       }
       await context.close();

@@ -3,9 +3,9 @@
 // and sees it credited once, named as a bank transfer.
 import { describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUserSignedIn, useBrowser } from './shop';
+import { api, newUserSignedIn, sharedBrowser } from './shop';
 
-const browser = useBrowser();
+const browser = sharedBrowser();
 
 describe('funding by bank transfer', () => {
   it('gives an account number on Add fund and credits a transfer to it once', async () => {
@@ -29,7 +29,9 @@ describe('funding by bank transfer', () => {
       await sandbox.getByText(`Sent NGN 2,500.00 to ${accountNumber}`).waitFor();
       await sandbox.close();
 
-      await expect.poll(async () => (await api<{ walletBalance: number }>('user/getWalletBalance', { token: customer.token })).body.walletBalance, { timeout: 30_000 }).toBe(2500);
+      await expect
+        .poll(async () => (await api<{ walletBalance: number }>('user/getWalletBalance', { token: customer.token })).body.walletBalance, { timeout: 30_000 })
+        .toBe(2500);
       await page.goto('/user/transactions');
       await page.getByText('Deposit by bank transfer (Paystack)').filter({ visible: true }).first().waitFor();
       const ledger = await api<{ data: Array<{ description: string }> }>('user/transactions', { token: customer.token });

@@ -4,16 +4,19 @@
 // with nothing to confirm says so.
 import { describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUserSignedIn, useBrowser } from './shop';
+import { api, newUserSignedIn, sharedBrowser } from './shop';
 
-const browser = useBrowser();
+const browser = sharedBrowser();
 
 describe('the payment confirmation page', () => {
   it('shows a paid deposit credited after a reload and in another tab, and says when there is nothing to confirm', async () => {
     const { user, context, page } = await newUserSignedIn(browser(), 'Tunde Bakare', PHONE);
 
     await page.goto('/user/add-fund');
-    await page.getByLabel(/amount/i).first().fill('1500');
+    await page
+      .getByLabel(/amount/i)
+      .first()
+      .fill('1500');
     await page.getByRole('button', { name: 'Proceed to payment' }).click();
     await page.waitForURL(/\/checkout\//);
     await page.getByRole('button', { name: /^Pay/ }).click();

@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE } from '../support/browser';
-import { newUser, openPage, shopUrl, useBrowser } from './shop';
+import { newUser, openPage, shopUrl, sharedBrowser } from './shop';
 
-const browser = useBrowser();
+const browser = sharedBrowser();
 
 const PRE_RENDERED = [
   { path: '/', heading: 'Grow your social media the smart way' },
@@ -21,7 +21,9 @@ async function keepParsedRoot(page: Page) {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
       const root = document.getElementById('root');
-      Object.assign(window, { parsedRoot: { heading: root?.querySelector('h1') ?? null, page: root?.dataset.page ?? null, loading: Boolean(root?.querySelector('[role="status"]')) } });
+      Object.assign(window, {
+        parsedRoot: { heading: root?.querySelector('h1') ?? null, page: root?.dataset.page ?? null, loading: Boolean(root?.querySelector('[role="status"]')) },
+      });
     });
   });
 }
@@ -29,7 +31,11 @@ async function keepParsedRoot(page: Page) {
 /** What the first paint shows where the pre-rendered page is not the one to show. */
 const parsedRoot = (page: Page) =>
   page.evaluate(() => {
-    const { heading, page: prerendered, loading } = (window as unknown as { parsedRoot: { heading: Element | null; page: string | null; loading: boolean } }).parsedRoot;
+    const {
+      heading,
+      page: prerendered,
+      loading,
+    } = (window as unknown as { parsedRoot: { heading: Element | null; page: string | null; loading: boolean } }).parsedRoot;
     return { heading: heading?.textContent ?? null, prerendered, loading };
   });
 const LOADING = { heading: null, prerendered: null, loading: true };
@@ -52,7 +58,9 @@ describe('the pre-rendered public pages', () => {
     await page.goto(path);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await page.waitForLoadState('networkidle');
-    const sameHeading = await page.evaluate(() => document.querySelector('h1') === (window as unknown as { parsedRoot: { heading: Element | null } }).parsedRoot.heading);
+    const sameHeading = await page.evaluate(
+      () => document.querySelector('h1') === (window as unknown as { parsedRoot: { heading: Element | null } }).parsedRoot.heading,
+    );
     expect(sameHeading).toBe(true);
     // React owns the markup: a link in it navigates inside the page, no new document.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -62,7 +70,7 @@ describe('the pre-rendered public pages', () => {
     await context.close();
   });
 
-  it('a path with no page of its own starts from the loading spinner, not Home\'s markup', async () => {
+  it("a path with no page of its own starts from the loading spinner, not Home's markup", async () => {
     const { context, page } = await openPage(browser(), PHONE);
     await keepParsedRoot(page);
     await page.goto('/no-such-page');
@@ -72,7 +80,7 @@ describe('the pre-rendered public pages', () => {
     await context.close();
   });
 
-  it('a signed-in person opening Home starts from the loading spinner, not the visitor\'s markup', async () => {
+  it("a signed-in person opening Home starts from the loading spinner, not the visitor's markup", async () => {
     const user = await newUser('Prerender Person');
     const { context, page } = await openPage(browser(), PHONE);
     await page.goto('/auth/login');

@@ -3,10 +3,10 @@
 // link and quantity of that last order.
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUser, signedInPage, signInByApi, unique, useBrowser } from './shop';
+import { api, newUser, signedInPage, signInByApi, unique, sharedBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
-const browser = useBrowser();
+const browser = sharedBrowser();
 
 describe('favourite services', () => {
   it('are starred in Services, found from the account menu, and ordered again with the last link and quantity', async () => {
@@ -15,7 +15,10 @@ describe('favourite services', () => {
     expect(service, 'a Default Instagram Likes service on sale').toBeTruthy();
     const customer = await newUser('Tobi Favourite');
     const adminToken = await signInByApi(admin.email, admin.password);
-    const credit = await api('user/admin-credit-user-wallet', { token: adminToken, body: { amount: '100000', reference: unique('e2e-fav-'), userId: customer.id } });
+    const credit = await api('user/admin-credit-user-wallet', {
+      token: adminToken,
+      body: { amount: '100000', reference: unique('e2e-fav-'), userId: customer.id },
+    });
     expect(credit.status, JSON.stringify(credit.body)).toBe(200);
 
     const { context, page } = await signedInPage(browser(), customer, 'user', PHONE);
@@ -24,7 +27,14 @@ describe('favourite services', () => {
       await page.getByRole('searchbox').first().fill(service.name);
       const star = page.getByRole('button', { name: `Add ${service.name} to favorites` }).first();
       await star.click();
-      await expect.poll(() => page.getByRole('button', { name: `Remove ${service.name} from favorites` }).first().getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() =>
+          page
+            .getByRole('button', { name: `Remove ${service.name} from favorites` })
+            .first()
+            .getAttribute('aria-pressed'),
+        )
+        .toBe('true');
 
       const link = `https://www.instagram.com/p/${unique('fav')}`;
       const quantity = Math.max(service.min, 150);

@@ -4,11 +4,11 @@
 // The shop is in test mode, and every page and the dashboard say so.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUserSignedIn, signedInPage, signInByApi, useBrowser } from './shop';
+import { api, newUserSignedIn, signedInPage, signInByApi, sharedBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
 const flutterwaveUrl = inject('e2eFlutterwaveUrl');
-const browser = useBrowser();
+const browser = sharedBrowser();
 let adminToken: string;
 
 async function choosePaymentProvider(provider: 'paystack' | 'flutterwave') {
@@ -34,14 +34,19 @@ describe('Flutterwave on the local stack', () => {
     await expect.poll(() => adminBrowser.page.getByText('From deployment secrets').count()).toBe(2);
     await adminBrowser.page.getByRole('button', { name: 'Save settings' }).click();
     await adminBrowser.page.getByRole('button', { name: 'Yes, save' }).click();
-    await expect.poll(async () => (await api<{ data: { provider: string } }>('admin/settings/payment', { token: adminToken })).body.data.provider).toBe('flutterwave');
+    await expect
+      .poll(async () => (await api<{ data: { provider: string } }>('admin/settings/payment', { token: adminToken })).body.data.provider)
+      .toBe('flutterwave');
     await screenshot(adminBrowser.page, 'payment-settings-flutterwave');
     await adminBrowser.context.close();
 
     const { user, context, page } = await newUserSignedIn(browser(), 'Kemi Balogun', PHONE);
     await page.getByRole('status', { name: 'Test payments' }).waitFor({ state: 'visible' });
     await page.goto('/user/add-fund');
-    await page.getByLabel(/amount/i).first().fill('2500');
+    await page
+      .getByLabel(/amount/i)
+      .first()
+      .fill('2500');
     await page.getByRole('button', { name: 'Proceed to payment' }).click();
     await page.waitForURL(`${flutterwaveUrl}/v3/hosted/pay/**`);
     await expect.poll(() => page.getByText('Flutterwave sandbox').count()).toBeGreaterThan(0);
@@ -57,7 +62,9 @@ describe('Flutterwave on the local stack', () => {
     expect((await api<{ walletBalance: number }>('user/getWalletBalance', { token: user.token })).body.walletBalance).toBe(2500);
 
     // Flutterwave told the shop too, once, and the shop took it.
-    const { webhooks } = (await (await fetch(`${flutterwaveUrl}/__webhooks`)).json()) as { webhooks: Array<{ reference: string; deliveries: Array<{ status: number | null }> }> };
+    const { webhooks } = (await (await fetch(`${flutterwaveUrl}/__webhooks`)).json()) as {
+      webhooks: Array<{ reference: string; deliveries: Array<{ status: number | null }> }>;
+    };
     const delivered = webhooks.filter((hook) => hook.reference === txRef);
     expect(delivered.map((hook) => hook.deliveries.map((delivery) => delivery.status))).toEqual([[200]]);
     const reconciliation = await api<{ data: { ok: boolean } }>('admin/reconciliation', { token: adminToken });

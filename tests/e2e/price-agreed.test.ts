@@ -4,10 +4,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUser, signedInPage, signInByApi, unique, useBrowser } from './shop';
+import { api, newUser, signedInPage, signInByApi, unique, sharedBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
-const browser = useBrowser();
+const browser = sharedBrowser();
 let adminToken: string;
 
 beforeAll(async () => {
@@ -34,7 +34,10 @@ describe('the price agreed on the order form', () => {
     expect(detail.status).toBe(200);
 
     const customer = await newUser('Ngozi Price');
-    const credit = await api('user/admin-credit-user-wallet', { token: adminToken, body: { amount: '200000', reference: unique('e2e-price-'), userId: customer.id } });
+    const credit = await api('user/admin-credit-user-wallet', {
+      token: adminToken,
+      body: { amount: '200000', reference: unique('e2e-price-'), userId: customer.id },
+    });
     expect(credit.status, JSON.stringify(credit.body)).toBe(200);
     const before = await walletOf(customer.token);
 
@@ -47,14 +50,21 @@ describe('the price agreed on the order form', () => {
       const shown = await chargeShown(page);
 
       // Meanwhile an administrator raises the markup.
-      const raised = await api(`admin/services/${service.id}`, { method: 'PUT', token: adminToken, body: { markupPercent: Number(detail.body.data.effectiveMarkupPercent) + 25 } });
+      const raised = await api(`admin/services/${service.id}`, {
+        method: 'PUT',
+        token: adminToken,
+        body: { markupPercent: Number(detail.body.data.effectiveMarkupPercent) + 25 },
+      });
       expect(raised.status, JSON.stringify(raised.body)).toBe(200);
 
       await page.getByRole('button', { name: 'Place order' }).click();
       const notice = page.getByRole('alert').filter({ hasText: 'The price changed from' });
       await notice.waitFor({ timeout: 15_000 });
       const said = readable(await notice.locator('p').textContent());
-      const match = /^The price changed from (NGN [\d,]+\.\d{2}) to (NGN [\d,]+\.\d{2})\. Nothing was charged\. Check the new price and confirm to place the order\.$/.exec(said);
+      const match =
+        /^The price changed from (NGN [\d,]+\.\d{2}) to (NGN [\d,]+\.\d{2})\. Nothing was charged\. Check the new price and confirm to place the order\.$/.exec(
+          said,
+        );
       expect(match, said).not.toBeNull();
       const [, from, to] = match!;
       expect(from).toBe(shown);
@@ -64,7 +74,10 @@ describe('the price agreed on the order form', () => {
       expect(await walletOf(customer.token)).toEqual(before);
 
       await page.getByRole('button', { name: /^Confirm and pay / }).click();
-      await page.getByRole('status').filter({ hasText: /Order #\d+ placed for/ }).waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Order #\d+ placed for/ })
+        .waitFor({ timeout: 15_000 });
       const newCharge = to.replace(/^NGN /, '').replaceAll(',', '');
       const after = await walletOf(customer.token);
       expect(after.orders).toBe(1);

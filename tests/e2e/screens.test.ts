@@ -6,14 +6,33 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, eachAreaAtBothWidths, newUser, newUserSignedIn, openPage, signedInPage, signInByApi, unique, useBrowser } from './shop';
+import { api, eachAreaAtBothWidths, newUser, newUserSignedIn, openPage, signedInPage, signInByApi, unique, sharedBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
-const browser = useBrowser();
+const browser = sharedBrowser();
 
 const PUBLIC_SCREENS = ['/', '/services', '/about-us', '/contact-us', '/auth/login', '/auth/register', '/forgot-password'];
-const USER_SCREENS = ['/user/dashboard', '/user/services', '/user/create-order', '/user/orders', '/user/transactions', '/user/add-fund', '/user/profile', '/user/api'];
-const ADMIN_SCREENS = ['/admin/dashboard', '/admin/users', '/admin/administrators', '/admin/services', '/admin/orders', '/admin/transactions', '/admin/payment-settings', '/admin/site-settings', '/admin/account-settings'];
+const USER_SCREENS = [
+  '/user/dashboard',
+  '/user/services',
+  '/user/create-order',
+  '/user/orders',
+  '/user/transactions',
+  '/user/add-fund',
+  '/user/profile',
+  '/user/api',
+];
+const ADMIN_SCREENS = [
+  '/admin/dashboard',
+  '/admin/users',
+  '/admin/administrators',
+  '/admin/services',
+  '/admin/orders',
+  '/admin/transactions',
+  '/admin/payment-settings',
+  '/admin/site-settings',
+  '/admin/account-settings',
+];
 
 async function tour(page: Page, paths: string[]) {
   const scriptErrors: string[] = [];
@@ -104,17 +123,34 @@ async function expectDashboardWhole(page: Page, name: string) {
   const ticks = page.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
   await ticks.first().waitFor();
   await page.waitForLoadState('networkidle');
-  const figures = await page.locator('section[aria-label="Totals"] .card p.tabular-nums').evaluateAll((values) =>
-    values.map((p) => ({ text: p.textContent, cut: p.scrollWidth > p.clientWidth || p.getBoundingClientRect().right > p.closest('.card')!.getBoundingClientRect().right })));
+  const figures = await page
+    .locator('section[aria-label="Totals"] .card p.tabular-nums')
+    .evaluateAll((values) =>
+      values.map((p) => ({
+        text: p.textContent,
+        cut: p.scrollWidth > p.clientWidth || p.getBoundingClientRect().right > p.closest('.card')!.getBoundingClientRect().right,
+      })),
+    );
   // Deposits hold the large credit (and whatever other tests deposited).
   expect(Number(figures[0].text?.replace(/[^\d.]/g, '')), JSON.stringify(figures)).toBeGreaterThanOrEqual(987_654_321);
   expect(figures.filter((f) => f.cut)).toEqual([]);
-  const axisLabels = () => ticks.evaluateAll((labels) =>
-    labels.map((label) => ({ text: label.textContent ?? '', inside: label.getBoundingClientRect().left >= label.closest('svg')!.getBoundingClientRect().left - 0.5 })));
+  const axisLabels = () =>
+    ticks.evaluateAll((labels) =>
+      labels.map((label) => ({
+        text: label.textContent ?? '',
+        inside: label.getBoundingClientRect().left >= label.closest('svg')!.getBoundingClientRect().left - 0.5,
+      })),
+    );
   await expect.poll(async () => (await axisLabels()).filter((label) => !label.inside)).toEqual([]);
   const labels = (await axisLabels()).map((label) => label.text);
-  expect(labels.every((label) => /^-?\d+(\.\d)?[KMBT]?$/.test(label)), labels.join(' ')).toBe(true);
-  expect(labels.some((label) => /[MB]$/.test(label)), labels.join(' ')).toBe(true);
+  expect(
+    labels.every((label) => /^-?\d+(\.\d)?[KMBT]?$/.test(label)),
+    labels.join(' '),
+  ).toBe(true);
+  expect(
+    labels.some((label) => /[MB]$/.test(label)),
+    labels.join(' '),
+  ).toBe(true);
   await screenshot(page, name);
   expect((await tablesThatDoNotFit(page)).problems).toEqual([]);
 }
@@ -126,7 +162,10 @@ describe('admin screens on a 1366x768 laptop', () => {
   beforeAll(async () => {
     customer = await newUser(`Chukwuemekaoluwaseun Adebayo-Okonkwo Ifeanyichukwu ${suffix}`);
     const adminToken = await signInByApi(admin.email, admin.password);
-    const credited = await api('user/admin-credit-user-wallet', { token: adminToken, body: { amount: '987654321.00', reference: `Layout check ${suffix}`, userId: customer.id } });
+    const credited = await api('user/admin-credit-user-wallet', {
+      token: adminToken,
+      body: { amount: '987654321.00', reference: `Layout check ${suffix}`, userId: customer.id },
+    });
     expect(credited.status, JSON.stringify(credited.body)).toBe(200);
     const likes = await api<{ data: Array<{ id: number; type: string; platform: string; min: number }> }>('services?search=Likes&limit=100');
     const service = likes.body.data.find((s) => s.platform === 'Instagram' && s.type === 'Default')!;
@@ -154,7 +193,10 @@ describe('admin screens on a 1366x768 laptop', () => {
 
     // The user's page, each tab.
     await page.goto(`/admin/users?search=${encodeURIComponent(customer.email)}`);
-    await page.getByRole('table', { name: 'Users' }).getByRole('button', { name: `Manage ${customer.fullName}` }).click();
+    await page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('button', { name: `Manage ${customer.fullName}` })
+      .click();
     await page.waitForURL('**/admin/manage-user');
     await expectTablesFit(page, 'admin-user-overview', { tables: 1, withStatus: 1 });
     await page.getByRole('tab', { name: 'Wallet' }).click();
@@ -189,7 +231,11 @@ describe('long site settings on a phone', () => {
     const before = (await api<{ data: Record<string, unknown> }>('admin/settings/site', { token: adminToken })).body.data;
     const siteName = 'Lagos Growth Marketing Agency International Premium Social Media Services Panel'.slice(0, 80);
     const url = `https://example.com/${'a-very-long-path-segment-without-spaces-'.repeat(6)}end`;
-    const saved = await api('admin/settings/site', { method: 'PUT', token: adminToken, body: { ...before, siteName, aboutUs: `Read all about us at ${url} and come back.` } });
+    const saved = await api('admin/settings/site', {
+      method: 'PUT',
+      token: adminToken,
+      body: { ...before, siteName, aboutUs: `Read all about us at ${url} and come back.` },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     try {
       const visitor = await openPage(browser(), PHONE);
@@ -207,7 +253,11 @@ describe('long site settings on a phone', () => {
       await screenshot(user.page, 'long-site-name-user');
       await expectHeaderFits(user.page, 'user header');
       await user.page.getByRole('button', { name: 'Account menu' }).click();
-      expect(await user.page.getByRole('menuitem', { name: 'My Account' }).evaluate((item) => item.textContent === 'My Account' && getComputedStyle(item).textTransform === 'none')).toBe(true);
+      expect(
+        await user.page
+          .getByRole('menuitem', { name: 'My Account' })
+          .evaluate((item) => item.textContent === 'My Account' && getComputedStyle(item).textTransform === 'none'),
+      ).toBe(true);
       await user.context.close();
 
       for (const viewport of [PHONE, LAPTOP]) {

@@ -3,10 +3,10 @@
 // an answer from support shows under the bell with the unread count, and opens the ticket.
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUserSignedIn, signInByApi, useBrowser } from './shop';
+import { api, newUserSignedIn, signInByApi, sharedBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
-const browser = useBrowser();
+const browser = sharedBrowser();
 
 describe('settings and the bell', () => {
   it('keep an email turned off across a reload, and show an answer from support as unread', async () => {
@@ -29,7 +29,10 @@ describe('settings and the bell', () => {
       expect(await page.getByRole('switch', { name: 'Deposits credited to your wallet' }).getAttribute('aria-checked')).toBe('true');
       expect(await page.getByLabel('Alert me when my balance is under (NGN)').inputValue()).toBe('500.00');
 
-      const ticket = await api<{ data: { id: number } }>('user/tickets', { token: customer.token, body: { subject: 'Where is my order?', kind: 'other', message: 'Please check.' } });
+      const ticket = await api<{ data: { id: number } }>('user/tickets', {
+        token: customer.token,
+        body: { subject: 'Where is my order?', kind: 'other', message: 'Please check.' },
+      });
       expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
       const adminToken = await signInByApi(admin.email, admin.password);
       expect((await api(`admin/tickets/${ticket.body.data.id}/messages`, { token: adminToken, body: { message: 'It is on its way.' } })).status).toBe(200);

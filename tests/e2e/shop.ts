@@ -10,11 +10,18 @@ export const shopUrl = inject('shopUrl');
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const uniqueIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
-export async function api<T = any>(path: string, options: { method?: string; body?: unknown; token?: string | null } = {}): Promise<{ status: number; body: T }> {
+export async function api<T = any>(
+  path: string,
+  options: { method?: string; body?: unknown; token?: string | null } = {},
+): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { 'cf-connecting-ip': uniqueIp() };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${shopUrl}/api/v1/${path}`, { method: options.method ?? (options.body === undefined ? 'GET' : 'POST'), headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(`${shopUrl}/api/v1/${path}`, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   return { status: response.status, body: (await response.json()) as T };
 }
 
@@ -103,7 +110,7 @@ export async function expectToast(page: Page, text: string, timeout = 10_000): P
 }
 
 /** One Chromium for the file's tests: launched before them, closed after. Call at the top of a file. */
-export function useBrowser(): () => Browser {
+export function sharedBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -4,10 +4,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
-import { api, expectToast, newUser, signedInPage, signInByApi, unique, useBrowser } from './shop';
+import { api, expectToast, newUser, signedInPage, signInByApi, unique, sharedBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
-const browser = useBrowser();
+const browser = sharedBrowser();
 let adminToken: string;
 
 beforeAll(async () => {
@@ -35,7 +35,10 @@ async function userWithOrder() {
   expect(credit.status, JSON.stringify(credit.body)).toBe(200);
   const services = await api<{ data: Array<{ id: number; type: string; min: number }> }>('services?search=Instagram&limit=100');
   const service = services.body.data.find((s) => s.type === 'Default')!;
-  const placed = await api<{ data: { id: number } }>('user/orders', { token: user.token, body: { serviceId: service.id, link: 'https://www.instagram.com/e2e.ticket.test', quantity: Math.max(service.min, 100) } });
+  const placed = await api<{ data: { id: number } }>('user/orders', {
+    token: user.token,
+    body: { serviceId: service.id, link: 'https://www.instagram.com/e2e.ticket.test', quantity: Math.max(service.min, 100) },
+  });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return { user, orderId: placed.body.data.id };
 }

@@ -6,11 +6,11 @@ import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUser, signedInPage, signInByApi, submitLogin, useBrowser } from './shop';
+import { api, newUser, signedInPage, signInByApi, submitLogin, sharedBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
 const REUSED = 'That code is not valid. Check your authenticator app and try again.';
-const browser = useBrowser();
+const browser = sharedBrowser();
 
 function base32Decode(text: string): Buffer {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

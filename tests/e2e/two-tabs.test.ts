@@ -6,10 +6,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { encode } from '../../web/src/lib/session';
 import { PHONE } from '../support/browser';
-import { api, expectToast, newUser, newUserSignedIn, openPage, signIn, signInByApi, unique, useBrowser } from './shop';
+import { api, expectToast, newUser, newUserSignedIn, openPage, signIn, signInByApi, unique, sharedBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
-const browser = useBrowser();
+const browser = sharedBrowser();
 let adminToken: string;
 
 beforeAll(async () => {
@@ -39,13 +39,18 @@ async function walletOf(user: { email: string; password: string }) {
  * an older build of the SPA can sign in there, and the tabs only ever see what storage holds.
  */
 async function signInFromAnotherTab(tab: Page, user: { email: string; password: string }) {
-  const session = await api<{ accessToken: string; refreshToken: string; user: unknown }>('auth/login', { body: { email: user.email, password: user.password } });
+  const session = await api<{ accessToken: string; refreshToken: string; user: unknown }>('auth/login', {
+    body: { email: user.email, password: user.password },
+  });
   expect(session.status).toBe(200);
-  await tab.evaluate(([token, refreshToken, encodedUser]) => {
-    localStorage.setItem('TOKEN', token);
-    localStorage.setItem('REFRESH_TOKEN', refreshToken);
-    localStorage.setItem('USER', encodedUser);
-  }, [session.body.accessToken, session.body.refreshToken, encode(session.body.user)] as const);
+  await tab.evaluate(
+    ([token, refreshToken, encodedUser]) => {
+      localStorage.setItem('TOKEN', token);
+      localStorage.setItem('REFRESH_TOKEN', refreshToken);
+      localStorage.setItem('USER', encodedUser);
+    },
+    [session.body.accessToken, session.body.refreshToken, encode(session.body.user)] as const,
+  );
 }
 
 /**
@@ -58,7 +63,11 @@ async function chidiAboutToOrder(chidi: { email: string; password: string }, { d
   await signIn(tab1, chidi, 'user');
   await tab1.goto('/user/create-order');
   await tab1.getByPlaceholder('Search services by name or ID').fill('Instagram Followers');
-  await tab1.getByRole('listbox', { name: 'Services' }).getByRole('option', { name: /Instagram Followers/ }).first().click();
+  await tab1
+    .getByRole('listbox', { name: 'Services' })
+    .getByRole('option', { name: /Instagram Followers/ })
+    .first()
+    .click();
   await tab1.getByLabel('Link').fill('https://www.instagram.com/e2e.two.tabs');
   await tab1.getByLabel('Quantity').fill('100');
   return { context, tab1 };

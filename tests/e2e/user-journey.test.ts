@@ -2,9 +2,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
-import { expectToast, openPage, shopUrl, signedInPage, signIn, unique, useBrowser } from './shop';
+import { expectToast, openPage, shopUrl, signedInPage, signIn, unique, sharedBrowser } from './shop';
 
-const browser = useBrowser();
+const browser = sharedBrowser();
 const uniqueEmail = () => `${unique('e2e')}@example.com`;
 
 /** Toasts show one at a time for 1.5 s each (spec section 9): a new one can wait behind earlier validation toasts for several seconds. */
@@ -33,8 +33,14 @@ async function registeredPage(viewport: typeof DESKTOP) {
 
 async function fundThroughCheckout(page: Page, amount: string) {
   await page.goto('/user/add-fund');
-  await page.getByLabel(/amount/i).first().fill(amount);
-  await page.getByRole('button', { name: /fund|pay|continue|proceed/i }).first().click();
+  await page
+    .getByLabel(/amount/i)
+    .first()
+    .fill(amount);
+  await page
+    .getByRole('button', { name: /fund|pay|continue|proceed/i })
+    .first()
+    .click();
   await page.waitForURL(/\/checkout\//);
   await page.getByRole('button', { name: /^Pay/ }).click();
   await page.waitForURL('**/user/confirm-payment**');
@@ -76,9 +82,15 @@ describe('a new user', () => {
     await screenshot(page, 'user-home');
 
     await page.goto('/user/add-fund');
-    await page.getByLabel(/amount/i).first().fill('2500');
+    await page
+      .getByLabel(/amount/i)
+      .first()
+      .fill('2500');
     await screenshot(page, 'add-fund');
-    await page.getByRole('button', { name: /fund|pay|continue|proceed/i }).first().click();
+    await page
+      .getByRole('button', { name: /fund|pay|continue|proceed/i })
+      .first()
+      .click();
     await page.waitForURL(/\/checkout\//);
     await screenshot(page, 'sandbox-checkout');
     await page.getByRole('button', { name: /^Pay/ }).click();
@@ -119,12 +131,19 @@ describe('a funded user', () => {
     await page.goto('/user/create-order');
     await page.getByPlaceholder('Search services by name or ID').fill('Instagram Followers');
     // Search is debounced: pick from the filtered list, not the one still on screen.
-    await page.getByRole('listbox', { name: 'Services' }).getByRole('option', { name: /Instagram Followers/ }).first().click();
+    await page
+      .getByRole('listbox', { name: 'Services' })
+      .getByRole('option', { name: /Instagram Followers/ })
+      .first()
+      .click();
     await page.getByLabel('Link').fill('https://www.instagram.com/e2e.shop.test');
     await page.getByLabel('Quantity').fill('100');
     await screenshot(page, 'create-order');
     // A double click must still place one order.
-    await Promise.all([expectToast(page, 'Order placed successfully', TOAST_BEHIND_VALIDATION_WAIT), page.getByRole('button', { name: 'Place order' }).dblclick()]);
+    await Promise.all([
+      expectToast(page, 'Order placed successfully', TOAST_BEHIND_VALIDATION_WAIT),
+      page.getByRole('button', { name: 'Place order' }).dblclick(),
+    ]);
     await screenshot(page, 'order-placed');
     await page.goto('/user/orders');
 
@@ -145,7 +164,10 @@ describe('a funded user', () => {
     await page.getByLabel('Current password').fill(account.password);
     await page.getByLabel('New password').fill('lantern-okra-789');
     await page.getByLabel('Confirm password').fill('lantern-okra-789');
-    await Promise.all([expectToast(page, 'Password updated successfully', TOAST_BEHIND_VALIDATION_WAIT), page.getByRole('button', { name: 'Save password' }).click()]);
+    await Promise.all([
+      expectToast(page, 'Password updated successfully', TOAST_BEHIND_VALIDATION_WAIT),
+      page.getByRole('button', { name: 'Save password' }).click(),
+    ]);
     await page.waitForURL('**/auth/login');
     await signIn(page, { ...account, password: 'lantern-okra-789' }, 'user');
     await context.close();

@@ -5,11 +5,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE } from '../support/browser';
-import { api, expectToast, newUser, openPage, shopUrl, signIn, signInByApi, unique, useBrowser } from './shop';
+import { api, expectToast, newUser, openPage, shopUrl, signIn, signInByApi, unique, sharedBrowser } from './shop';
 
 const admin = inject('e2eAdmin');
 const NAME = '<img src=x onerror=alert(1)><b>Bold</b>';
-const browser = useBrowser();
+const browser = sharedBrowser();
 
 /** A signed-in administrator's page that records every browser dialog (alert, confirm) and script error. */
 async function watchedAdminPage() {

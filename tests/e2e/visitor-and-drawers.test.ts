@@ -4,9 +4,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE } from '../support/browser';
-import { openPage, shopUrl, submitLogin, useBrowser } from './shop';
+import { openPage, shopUrl, submitLogin, sharedBrowser } from './shop';
 
-const browser = useBrowser();
+const browser = sharedBrowser();
 const admin = inject('e2eAdmin');
 
 // The public pages of spec section 2 worth a search engine's visit.
@@ -61,7 +61,8 @@ describe('crawlers', () => {
 
 /** Whether the focused element is inside the element with this id. */
 const focusIsIn = (page: Page, id: string) => page.evaluate((drawerId) => Boolean(document.getElementById(drawerId)?.contains(document.activeElement)), id);
-const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+const focusedText = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
 
 /** Tabs through the whole page from the top until the focus wraps back to the document; the drawer is never reached. */
 async function tabThroughPage(page: Page, drawerId: string) {

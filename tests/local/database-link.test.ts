@@ -1,15 +1,16 @@
 // The bench's model of the distance between the edge and Neon's region: latency injected on the
 // Worker's database link (the WebSocket bridge and the SQL-over-HTTP endpoint) and the round trips
 // counted there. Without latency asked for, neither adds any.
-import { neon, neonConfig } from '@neondatabase/serverless';
-import { sql } from 'drizzle-orm';
+
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { neon, neonConfig } from '@neondatabase/serverless';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startNeonHttp } from '../../local/neon-http';
 import '../../local/node-db';
 import { freePort } from '../../local/ports';
-import { startPostgres, type LocalPostgres } from '../../local/postgres';
+import { type LocalPostgres, startPostgres } from '../../local/postgres';
 import { HANDSHAKE_ROUND_TRIPS, startWsBridge } from '../../local/ws-bridge';
 import { openPoolDatabase } from '../../worker/db';
 

@@ -1,17 +1,18 @@
 // The local SQL-over-HTTP endpoint answers as Neon's does: proven through @neondatabase/serverless's
 // own `neon()` (its request, its type parsing, its NeonDbError) and drizzle-orm/neon-http with the
 // shop's schema, against real Postgres.
-import { neon, neonConfig, NeonDbError } from '@neondatabase/serverless';
-import { eq, sql as drizzleSql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/neon-http';
+
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { NeonDbError, neon, neonConfig } from '@neondatabase/serverless';
+import { sql as drizzleSql, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/neon-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../drizzle/schema';
 import { applyMigrations } from '../../local/migrate';
-import { startNeonHttp, type NeonHttpEndpoint } from '../../local/neon-http';
+import { type NeonHttpEndpoint, startNeonHttp } from '../../local/neon-http';
 import { freePort } from '../../local/ports';
-import { startPostgres, type LocalPostgres } from '../../local/postgres';
+import { type LocalPostgres, startPostgres } from '../../local/postgres';
 import { isUniqueViolation } from '../../worker/lib/db-errors';
 
 const dataDir = path.resolve('.data', `neon-http-test-${process.pid}`);
@@ -37,7 +38,10 @@ afterAll(async () => {
 
 /** Runs a statement that must fail, and returns what the driver raised. */
 async function failure(run: () => Promise<unknown>): Promise<NeonDbError> {
-  const error = await run().then(() => null, (caught: unknown) => caught);
+  const error = await run().then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(NeonDbError);
   return error as NeonDbError;
 }
@@ -51,17 +55,27 @@ describe('the driver parses our answers with its own types', () => {
              array['a', 'b,c', 'd"e', null, 'NULL'] as texts, array[1, 2, 3] as ints,
              null::text as nothing, true as yes, false as no, 42 as answer, 1.5::float8 as half`;
     expect(row).toEqual({
-      big: '9007199254740993', exact: '12345678901234567890.123456789',
-      at: new Date('2026-01-02T03:04:05.678Z'), j: { a: [1, { b: null }] }, jb: { k: 'v' },
-      texts: ['a', 'b,c', 'd"e', null, 'NULL'], ints: [1, 2, 3],
-      nothing: null, yes: true, no: false, answer: 42, half: 1.5,
+      big: '9007199254740993',
+      exact: '12345678901234567890.123456789',
+      at: new Date('2026-01-02T03:04:05.678Z'),
+      j: { a: [1, { b: null }] },
+      jb: { k: 'v' },
+      texts: ['a', 'b,c', 'd"e', null, 'NULL'],
+      ints: [1, 2, 3],
+      nothing: null,
+      yes: true,
+      no: false,
+      answer: 42,
+      half: 1.5,
     });
   });
 
   it('takes parameters by $n, arrays, objects and dates included', async () => {
     const sql = neon(databaseUrl);
-    const [row] = await sql.query('select $1::text as greeting, $2::int + 1 as next, $3::text[] as list, $4::jsonb as doc, $5::timestamptz as at, $6::text as missing',
-      ['hi', 41, ['x', 'y z', '{q}'], { n: 1 }, new Date('2026-03-04T05:06:07Z'), null]);
+    const [row] = await sql.query(
+      'select $1::text as greeting, $2::int + 1 as next, $3::text[] as list, $4::jsonb as doc, $5::timestamptz as at, $6::text as missing',
+      ['hi', 41, ['x', 'y z', '{q}'], { n: 1 }, new Date('2026-03-04T05:06:07Z'), null],
+    );
     expect(row).toEqual({ greeting: 'hi', next: 42, list: ['x', 'y z', '{q}'], doc: { n: 1 }, at: new Date('2026-03-04T05:06:07Z'), missing: null });
   });
 
@@ -108,8 +122,14 @@ describe('batches are one transaction', () => {
     const sql = neon(databaseUrl);
     const error = await failure(() => sql.transaction([sql`insert into scratch values (3, 'three')`, sql`insert into scratch values (4, 'one')`]));
     expect(error).toMatchObject({
-      name: 'NeonDbError', code: '23505', constraint: 'scratch_label_key', severity: 'ERROR',
-      schema: 'public', table: 'scratch', detail: 'Key (label)=(one) already exists.', message: 'duplicate key value violates unique constraint "scratch_label_key"',
+      name: 'NeonDbError',
+      code: '23505',
+      constraint: 'scratch_label_key',
+      severity: 'ERROR',
+      schema: 'public',
+      table: 'scratch',
+      detail: 'Key (label)=(one) already exists.',
+      message: 'duplicate key value violates unique constraint "scratch_label_key"',
     });
     expect(isUniqueViolation(error, 'scratch_label_key')).toBe(true);
     expect(await sql`select id from scratch where id in (3, 4)`).toEqual([]);
@@ -123,7 +143,11 @@ describe('batches are one transaction', () => {
       [sql`show transaction_isolation`, sql`show transaction_read_only`, sql`show transaction_deferrable`],
       { isolationLevel: 'Serializable', readOnly: true, deferrable: true },
     );
-    expect([level, readOnly, deferrable]).toEqual([{ transaction_isolation: 'serializable' }, { transaction_read_only: 'on' }, { transaction_deferrable: 'on' }]);
+    expect([level, readOnly, deferrable]).toEqual([
+      { transaction_isolation: 'serializable' },
+      { transaction_read_only: 'on' },
+      { transaction_deferrable: 'on' },
+    ]);
     const error = await failure(() => sql.transaction([sql`select 1`, sql`insert into scratch values (5, 'five')`], { readOnly: true }));
     expect(error.code).toBe('25006');
     expect(await sql`select id from scratch where id = 5`).toEqual([]);
@@ -140,8 +164,23 @@ describe('errors', () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual([
-      'code', 'column', 'constraint', 'dataType', 'detail', 'file', 'hint', 'internalPosition', 'internalQuery',
-      'line', 'message', 'position', 'routine', 'schema', 'severity', 'table', 'where',
+      'code',
+      'column',
+      'constraint',
+      'dataType',
+      'detail',
+      'file',
+      'hint',
+      'internalPosition',
+      'internalQuery',
+      'line',
+      'message',
+      'position',
+      'routine',
+      'schema',
+      'severity',
+      'table',
+      'where',
     ]);
     expect(body).toMatchObject({ message: 'column "nope" does not exist', code: '42703', position: '8', severity: 'ERROR', constraint: null });
     const error = await failure(() => neon(databaseUrl)`select nope from scratch`);
@@ -174,16 +213,23 @@ describe('drizzle-orm/neon-http with the shop schema', () => {
     const [[created]] = await db.batch([
       db.insert(schema.users).values(user).returning({ id: schema.users.id }),
       // The batch is one transaction: the second statement sees the first one's user.
-      db.insert(schema.wallets).values({ userId: drizzleSql`(select id from ${schema.users} where ${schema.users.email} = ${user.email})`, balanceKobo: balance }),
+      db
+        .insert(schema.wallets)
+        .values({ userId: drizzleSql`(select id from ${schema.users} where ${schema.users.email} = ${user.email})`, balanceKobo: balance }),
     ]);
     const wallet = await db.query.wallets.findFirst({ where: eq(schema.wallets.userId, created.id) });
     expect(wallet?.balanceKobo).toBe(balance);
     expect(wallet?.updatedAt).toBeInstanceOf(Date);
 
-    const error = await db.batch([
-      db.insert(schema.users).values({ ...user, email: 'grace@example.com', username: 'grace' }),
-      db.insert(schema.users).values({ ...user, username: 'ada-again' }),
-    ]).then(() => null, (caught: unknown) => caught);
+    const error = await db
+      .batch([
+        db.insert(schema.users).values({ ...user, email: 'grace@example.com', username: 'grace' }),
+        db.insert(schema.users).values({ ...user, username: 'ada-again' }),
+      ])
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
     expect(isUniqueViolation(error, 'users_email_key')).toBe(true);
     expect(await db.$count(schema.users, eq(schema.users.email, 'grace@example.com'))).toBe(0);
   });

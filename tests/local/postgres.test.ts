@@ -1,5 +1,5 @@
 // PostgreSQL runs wherever a newcomer clones, root in a private home folder included.
-import { lstatSync, mkdtempSync, readlinkSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';

@@ -8,7 +8,9 @@ function runStart(env: Record<string, string>): Promise<{ code: number | null; s
   return new Promise((resolve) => {
     const child = spawn('npx', ['tsx', 'local/start.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
     child.on('exit', (code) => resolve({ code, stderr }));
   });
 }
@@ -20,8 +22,13 @@ it('npm start with its port taken says so in one sentence and exits non-zero', a
   try {
     const { code, stderr } = await runStart({ PORT: String(port), SKIP_BUILD: '1' });
     expect(code).toBe(1);
-    const lines = stderr.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('npm warn'));
-    expect(lines).toEqual([`Port ${port}, which the shop needs, is already in use (another npm start still running?): stop whatever holds it, or start on other ports with PORT=<port> npm start.`]);
+    const lines = stderr
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('npm warn'));
+    expect(lines).toEqual([
+      `Port ${port}, which the shop needs, is already in use (another npm start still running?): stop whatever holds it, or start on other ports with PORT=<port> npm start.`,
+    ]);
   } finally {
     holder.close();
   }

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runSimulation } from '../../local/simulate/run';
-import { startThrowawayStack, type RunningStack } from '../../local/stack';
+import { type RunningStack, startThrowawayStack } from '../../local/stack';
 
 const SEEDS = [1, 2, 3];
 const STEPS = 150;
@@ -24,8 +24,12 @@ it(`keeps the books through ${SEEDS.length} seeds × ${STEPS} random steps again
   const lines: string[] = [];
   const { summaries, failures } = await runSimulation(
     {
-      url: stack.url, paystackUrl: stack.fakes.paystackUrl, smmProviderUrl: stack.fakes.smmProviderUrl,
-      dropDatabaseConnections: stack.dropDatabaseConnections, databaseUrl: stack.databaseUrl, admin,
+      url: stack.url,
+      paystackUrl: stack.fakes.paystackUrl,
+      smmProviderUrl: stack.fakes.smmProviderUrl,
+      dropDatabaseConnections: stack.dropDatabaseConnections,
+      databaseUrl: stack.databaseUrl,
+      admin,
     },
     { seeds: SEEDS, steps: STEPS, log: (line) => lines.push(line) },
   );

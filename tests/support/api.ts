@@ -4,7 +4,7 @@ import { env, SELF } from 'cloudflare:test';
 import { neonConfig } from '@neondatabase/serverless';
 import { eq } from 'drizzle-orm';
 import { USER_TYPE, users } from '../../drizzle/schema';
-import { openDatabase, type Db } from '../../worker/db';
+import { type Db, openDatabase } from '../../worker/db';
 import { registerUser } from '../../worker/services/auth';
 
 export const BASE = 'http://shop.test/api/v1';
@@ -105,7 +105,9 @@ export interface TestAccount {
 export async function registerAndLogin(overrides: { fullName?: string; password?: string; referralCode?: string } = {}): Promise<TestAccount> {
   const email = `${unique()}@example.com`;
   const password = overrides.password ?? 'correct-horse-1';
-  const registered = await call('auth/register', { body: { fullName: overrides.fullName ?? 'Test User', email, password, userType: 2, referralCode: overrides.referralCode } });
+  const registered = await call('auth/register', {
+    body: { fullName: overrides.fullName ?? 'Test User', email, password, userType: 2, referralCode: overrides.referralCode },
+  });
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   return login(email, password);
 }

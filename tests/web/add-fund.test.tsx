@@ -1,9 +1,10 @@
 // Add fund against a stubbed API: a refused start (too many payments waiting, card payments down)
 // stays on the page saying what to do, and nothing is stored for the confirmation page.
-import { describe, expect, it } from 'vitest';
+
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
 import AddFundPage from '@/features/wallet/AddFundPage';
 import { PAYLOAD_KEY, TOKEN_KEY } from '@/lib/session';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';

@@ -1,21 +1,42 @@
 // The admin screens against a stubbed API: what they send, what they confirm first, and what
 // they never show (write-only keys, actions on yourself).
-import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import AdminAdministratorsPage from '@/features/admin/users/AdminAdministratorsPage';
+import { describe, expect, it, vi } from 'vitest';
 import AdminDashboardPage from '@/features/admin/dashboard/AdminDashboardPage';
 import AdminPaymentSettingsPage from '@/features/admin/settings/AdminPaymentSettingsPage';
-import AdminTransactionsPage from '@/features/admin/wallet/AdminTransactionsPage';
+import AdminAdministratorsPage from '@/features/admin/users/AdminAdministratorsPage';
 import AdminUsersPage from '@/features/admin/users/AdminUsersPage';
+import AdminTransactionsPage from '@/features/admin/wallet/AdminTransactionsPage';
 import { AuthContext, type AuthContextValue } from '@/lib/authContext';
-import { TOKEN_KEY, type SessionUser } from '@/lib/session';
+import { type SessionUser, TOKEN_KEY } from '@/lib/session';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
-const ME: SessionUser = { id: 9, fullName: 'Root Admin', email: 'root@example.com', username: 'root', userType: 1, status: 'active', created_at: '2024-01-01T00:00:00Z', last_login: '2024-03-01T00:00:00Z', wallet: { balance: '0.00' } };
-const ADA: SessionUser = { id: 5, fullName: 'Ada Obi', email: 'ada@example.com', username: 'ada', userType: 2, status: 'active', created_at: '2024-02-01T00:00:00Z', last_login: null, wallet: { balance: '1500.00' } };
+const ME: SessionUser = {
+  id: 9,
+  fullName: 'Root Admin',
+  email: 'root@example.com',
+  username: 'root',
+  userType: 1,
+  status: 'active',
+  created_at: '2024-01-01T00:00:00Z',
+  last_login: '2024-03-01T00:00:00Z',
+  wallet: { balance: '0.00' },
+};
+const ADA: SessionUser = {
+  id: 5,
+  fullName: 'Ada Obi',
+  email: 'ada@example.com',
+  username: 'ada',
+  userType: 2,
+  status: 'active',
+  created_at: '2024-02-01T00:00:00Z',
+  last_login: null,
+  wallet: { balance: '1500.00' },
+};
 
 function renderScreen(screenElement: ReactNode, path = '/admin') {
   window.localStorage.setItem(TOKEN_KEY, 'admin-token');
@@ -34,8 +55,15 @@ const NO_KEYS = { paystackSecretKey: false, flutterwaveSecretKey: false, flutter
 /** GET admin/settings/payment of a shop in test mode with nothing configured or flagged. */
 const UNCHECKED = { source: null, verifiedAt: null, refusals: null };
 const PAYMENT_VIEW = {
-  provider: 'paystack', mode: 'test', minDeposit: 100, maxDeposit: 500000, configuredKeys: NO_KEYS, deploymentKeys: NO_KEYS,
-  keyChecks: { paystack: UNCHECKED, flutterwave: UNCHECKED }, problem: null, flaggedPayments: { total: 0, recent: [] },
+  provider: 'paystack',
+  mode: 'test',
+  minDeposit: 100,
+  maxDeposit: 500000,
+  configuredKeys: NO_KEYS,
+  deploymentKeys: NO_KEYS,
+  keyChecks: { paystack: UNCHECKED, flutterwave: UNCHECKED },
+  problem: null,
+  flaggedPayments: { total: 0, recent: [] },
 };
 const callsTo = (fetch: ReturnType<typeof mockFetch>, part: string) => fetch.mock.calls.filter((c) => String(c[0]).includes(part));
 
@@ -73,7 +101,8 @@ describe('Administrators', () => {
     const other = { ...ADA, id: 7, fullName: 'Bola Admin', userType: 1 };
     const fetch = mockFetch((url, init) => {
       if (init.method === 'DELETE') return jsonResponse(200, { message: 'Administrator removed' });
-      if (url.includes('administrators/invite')) return jsonResponse(201, { message: 'Invitation sent to new@example.com', data: { ...ADA, id: 8, userType: 1 } });
+      if (url.includes('administrators/invite'))
+        return jsonResponse(201, { message: 'Invitation sent to new@example.com', data: { ...ADA, id: 8, userType: 1 } });
       if (url.includes('admin/administrators')) return jsonResponse(200, list([ME, other]));
       return jsonResponse(200, {});
     });
@@ -135,7 +164,9 @@ describe('Payment settings', () => {
       configuredKeys: { paystackSecretKey: true, flutterwaveSecretKey: false, flutterwaveWebhookHash: false },
       keyChecks: { ...PAYMENT_VIEW.keyChecks, paystack: { source: 'settings', verifiedAt: '2024-03-05T10:00:00Z', refusals: null } },
     };
-    const fetch = mockFetch((url, init) => (init.method === 'PUT' ? jsonResponse(200, { message: 'Payment settings saved', data: { ...view, mode: 'live' } }) : jsonResponse(200, { data: view })));
+    const fetch = mockFetch((url, init) =>
+      init.method === 'PUT' ? jsonResponse(200, { message: 'Payment settings saved', data: { ...view, mode: 'live' } }) : jsonResponse(200, { data: view }),
+    );
     renderScreen(<AdminPaymentSettingsPage />);
     const key = await screen.findByLabelText(/Paystack secret key/, { selector: 'input' });
     expect((key as HTMLInputElement).value).toBe('');
@@ -152,9 +183,16 @@ describe('Payment settings', () => {
 
   it('says which keys come from the deployment, why payments are refused, and keeps a refused save on screen', async () => {
     const user = userEvent.setup();
-    const problem = "Card payments are refused. Live mode takes real money, but the Paystack secret key in the deployment's secrets (PAYSTACK_SECRET_KEY) is a test key (sk_test_…). Enter the live key (sk_live_…), or choose test mode.";
-    const refusal = 'Live mode takes real money, but the Paystack secret key entered is a test key (sk_test_…). Enter the live key (sk_live_…), or choose test mode.';
-    const view = { ...PAYMENT_VIEW, mode: 'live', deploymentKeys: { paystackSecretKey: true, flutterwaveSecretKey: false, flutterwaveWebhookHash: false }, problem };
+    const problem =
+      "Card payments are refused. Live mode takes real money, but the Paystack secret key in the deployment's secrets (PAYSTACK_SECRET_KEY) is a test key (sk_test_…). Enter the live key (sk_live_…), or choose test mode.";
+    const refusal =
+      'Live mode takes real money, but the Paystack secret key entered is a test key (sk_test_…). Enter the live key (sk_live_…), or choose test mode.';
+    const view = {
+      ...PAYMENT_VIEW,
+      mode: 'live',
+      deploymentKeys: { paystackSecretKey: true, flutterwaveSecretKey: false, flutterwaveWebhookHash: false },
+      problem,
+    };
     mockFetch((_url, init) => (init.method === 'PUT' ? jsonResponse(400, { message: refusal, error: 'Bad Request' }) : jsonResponse(200, { data: view })));
     renderScreen(<AdminPaymentSettingsPage />);
     expect(await screen.findByText('From deployment secrets')).toBeTruthy();
@@ -170,10 +208,15 @@ describe('Payment settings', () => {
 
 describe('Payment notices on the dashboard', () => {
   it('say the shop is in test mode, and list test payments refused in live mode', async () => {
-    const flagged = { total: 1, recent: [{ reference: 'dep-abc', provider: 'paystack', amount: '4000.00', userId: 5, email: 'ada@example.com', flaggedAt: '2024-03-05T10:00:00Z' }] };
+    const flagged = {
+      total: 1,
+      recent: [{ reference: 'dep-abc', provider: 'paystack', amount: '4000.00', userId: 5, email: 'ada@example.com', flaggedAt: '2024-03-05T10:00:00Z' }],
+    };
     let view: object = { ...PAYMENT_VIEW, mode: 'test' };
     // The notices do not wait for the dashboard's figures, nor fall with them.
-    mockFetch((url) => (url.includes('admin/settings/payment') ? jsonResponse(200, { data: view }) : jsonResponse(503, { message: 'Busy', error: 'Service Unavailable' })));
+    mockFetch((url) =>
+      url.includes('admin/settings/payment') ? jsonResponse(200, { data: view }) : jsonResponse(503, { message: 'Busy', error: 'Service Unavailable' }),
+    );
     renderScreen(<AdminDashboardPage />);
     const note = await screen.findByRole('note', { name: 'Test payments' });
     expect(note.textContent).toContain('move no real money');
@@ -195,14 +238,59 @@ describe('Dashboard', () => {
       period: 'day',
       series: [{ bucket: '2024-03-05', deposits: '5000.00', spend: '1200.50', providerCost: '700.25', profit: '500.25', orders: 3, newUsers: 2 }],
       totals: { deposits: '5000.00', spend: '1200.50', providerCost: '700.25', profit: '500.25', orders: 3, newUsers: 2 },
-      ordersByStatus: [{ status: 'Completed', count: 2 }, { status: 'Pending', count: 1 }],
+      ordersByStatus: [
+        { status: 'Completed', count: 2 },
+        { status: 'Pending', count: 1 },
+      ],
       pendingPayments: 4,
       lastSync: { catalogue: '2024-03-05T10:00:00Z', orders: null },
       openWarnings: 1,
-      stuckOrders: { total: 1, data: [{ id: 77, userId: 5, userEmail: 'ada@example.com', serviceId: 3, serviceName: 'TikTok Views', providerName: 'Panel', status: 'Pending', submission: 'accepted', openSince: '2024-03-01T00:00:00Z', expectedSeconds: null }] },
-      providers: [{ id: 1, name: 'Panel', currency: 'USD', enabled: true, balance: '3.50', lowBalanceAlert: '10.00', lowBalance: true, balanceCheckedAt: null, catalogueSyncedAt: null, lastError: null, serviceCount: 4 }],
-      providerHealth: [{ id: 1, name: 'Panel', unhealthySince: '2024-03-05T09:00:00Z', lastError: 'SMM provider status: HTTP 502', openOrders: 12, needsAttention: 2 }],
-      recentAudit: [{ id: 1, action: 'wallet.credit', targetType: 'user', targetId: '5', details: { amount: '5000', reference: 'Bank' }, actor: { id: 9, fullName: 'Root Admin', email: 'root@example.com' }, created_at: '2024-03-05T10:00:00Z' }],
+      stuckOrders: {
+        total: 1,
+        data: [
+          {
+            id: 77,
+            userId: 5,
+            userEmail: 'ada@example.com',
+            serviceId: 3,
+            serviceName: 'TikTok Views',
+            providerName: 'Panel',
+            status: 'Pending',
+            submission: 'accepted',
+            openSince: '2024-03-01T00:00:00Z',
+            expectedSeconds: null,
+          },
+        ],
+      },
+      providers: [
+        {
+          id: 1,
+          name: 'Panel',
+          currency: 'USD',
+          enabled: true,
+          balance: '3.50',
+          lowBalanceAlert: '10.00',
+          lowBalance: true,
+          balanceCheckedAt: null,
+          catalogueSyncedAt: null,
+          lastError: null,
+          serviceCount: 4,
+        },
+      ],
+      providerHealth: [
+        { id: 1, name: 'Panel', unhealthySince: '2024-03-05T09:00:00Z', lastError: 'SMM provider status: HTTP 502', openOrders: 12, needsAttention: 2 },
+      ],
+      recentAudit: [
+        {
+          id: 1,
+          action: 'wallet.credit',
+          targetType: 'user',
+          targetId: '5',
+          details: { amount: '5000', reference: 'Bank' },
+          actor: { id: 9, fullName: 'Root Admin', email: 'root@example.com' },
+          created_at: '2024-03-05T10:00:00Z',
+        },
+      ],
     };
     const fetch = mockFetch((url) => (url.includes('admin/dashboard') ? jsonResponse(200, { data: dashboard }) : jsonResponse(200, {})));
     renderScreen(<AdminDashboardPage />);

@@ -1,13 +1,14 @@
 // The API page against a stubbed API: keys are listed by prefix only, a new or rotated key is
 // shown once (and copied), revoking asks first, and the documentation shows each type's fields.
-import { describe, expect, it } from 'vitest';
+
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
-import ApiPage from '@/features/user/ApiPage';
+import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
-import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
+import ApiPage from '@/features/user/ApiPage';
+import { setStoredUser, TOKEN_KEY } from '@/lib/session';
+import { jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
 
 const BOT = { id: 3, name: 'Telegram bot', prefix: '3f9a1c2b', created_at: '2024-03-05T10:00:00Z', last_used_at: null };
 const PANEL = { id: 4, name: 'Child panel', prefix: 'aa00bb11', created_at: '2024-03-06T10:00:00Z', last_used_at: new Date().toISOString() };
@@ -29,7 +30,8 @@ function stubApi() {
   return mockFetch((url, init) => {
     if (url.endsWith('/rotate')) return jsonResponse(200, { message: 'API key rotated', data: { ...BOT, key: ROTATED_KEY } });
     if (init.method === 'DELETE') return jsonResponse(200, { message: 'API key revoked' });
-    if (init.method === 'POST') return jsonResponse(201, { message: 'API key created', data: { ...BOT, id: 5, name: 'Reseller', prefix: NEW_KEY.slice(0, 8), key: NEW_KEY } });
+    if (init.method === 'POST')
+      return jsonResponse(201, { message: 'API key created', data: { ...BOT, id: 5, name: 'Reseller', prefix: NEW_KEY.slice(0, 8), key: NEW_KEY } });
     return jsonResponse(200, { message: 'ok', data: [BOT, PANEL] });
   });
 }
@@ -92,23 +94,50 @@ describe('API page', () => {
     expect(dialog.textContent).toContain('The previous key of “Telegram bot” no longer works.');
   });
 
-  it('documents the endpoint, every action with an example answer, each type\'s fields, and curl and PHP examples', async () => {
+  it("documents the endpoint, every action with an example answer, each type's fields, and curl and PHP examples", async () => {
     const user = userEvent.setup();
     stubApi();
     renderPage();
     const endpoint = `${window.location.origin}/api/v2`;
     expect(screen.getAllByText(endpoint).length).toBeGreaterThan(0);
     const actions = screen.getByRole('navigation', { name: 'API actions' });
-    expect(within(actions).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Service list', 'Add order', 'Order status', 'Multiple orders status', 'Create refill', 'Create multiple refill',
-      'Get refill status', 'Get multiple refill status', 'Create cancel', 'User balance',
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Service list',
+      'Add order',
+      'Order status',
+      'Multiple orders status',
+      'Create refill',
+      'Create multiple refill',
+      'Get refill status',
+      'Get multiple refill status',
+      'Create cancel',
+      'User balance',
     ]);
     expect(screen.getByLabelText('User balance example response').textContent).toContain('"currency": "NGN"');
 
-    const addParams = () => within(screen.getByRole('table', { name: 'Add order parameters' })).getAllByRole('row').map((row) => row.firstElementChild?.textContent);
+    const addParams = () =>
+      within(screen.getByRole('table', { name: 'Add order parameters' }))
+        .getAllByRole('row')
+        .map((row) => row.firstElementChild?.textContent);
     expect(addParams()).toEqual(['Parameter', 'key', 'action', 'service', 'link', 'quantity', 'runs (optional)', 'interval (optional)']);
     await user.selectOptions(screen.getByLabelText('Service type'), 'Subscriptions');
-    expect(addParams()).toEqual(['Parameter', 'key', 'action', 'service', 'username', 'min', 'max', 'posts', 'old_posts (optional)', 'delay', 'expiry (optional)']);
+    expect(addParams()).toEqual([
+      'Parameter',
+      'key',
+      'action',
+      'service',
+      'username',
+      'min',
+      'max',
+      'posts',
+      'old_posts (optional)',
+      'delay',
+      'expiry (optional)',
+    ]);
 
     expect(screen.getByLabelText('curl example').textContent).toContain(`curl -X POST '${endpoint}'`);
     await user.click(screen.getByRole('tab', { name: 'PHP' }));
@@ -119,7 +148,7 @@ describe('API page', () => {
 describe('finding the API page', () => {
   const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } });
 
-  it('is linked from a user\'s profile, at /user/api, and leaves the tab row as it is', async () => {
+  it("is linked from a user's profile, at /user/api, and leaves the tab row as it is", async () => {
     const user = userEvent.setup();
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     setStoredUser(ADA);

@@ -1,6 +1,17 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'react-toastify';
-import { ApiError, client, getErrorMessage, handleApiError, NETWORK_ERROR, publicClient, read, REFRESH_TOKEN_ERROR, setNavigator, withTemporaryToken } from '@/lib/api';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  client,
+  getErrorMessage,
+  handleApiError,
+  NETWORK_ERROR,
+  publicClient,
+  REFRESH_TOKEN_ERROR,
+  read,
+  setNavigator,
+  withTemporaryToken,
+} from '@/lib/api';
 import { encode, getRefreshToken, getToken, REFRESH_TOKEN_KEY, setStoredUser, TOKEN_KEY, USER_KEY } from '@/lib/session';
 import { jsonResponse, mockFetch, sessionUser } from './helpers';
 
@@ -47,7 +58,10 @@ describe('status fallbacks when the body has neither field', () => {
   });
 
   it('no response at all is a network error', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await read(publicClient.services.$get({ query: {} })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBeNull();
@@ -113,7 +127,9 @@ describe('the client', () => {
 
   it('sends JSON bodies and returns the parsed answer', async () => {
     const fetch = mockFetch(() => jsonResponse(201, { message: 'Order placed', data: { id: 7 } }));
-    const res = (await read(client.user.orders.$post({ json: { serviceId: 1 } as never }, { headers: { 'Idempotency-Key': 'k1' } }))) as unknown as { data: { id: number } };
+    const res = (await read(client.user.orders.$post({ json: { serviceId: 1 } as never }, { headers: { 'Idempotency-Key': 'k1' } }))) as unknown as {
+      data: { id: number };
+    };
     expect(res.data.id).toBe(7);
     const init = fetch.mock.calls[0][1]!;
     expect(init.method).toBe('POST');
@@ -225,7 +241,9 @@ describe('the account a tab shows', () => {
       if (url.endsWith('auth/refresh')) return jsonResponse(200, { accessToken: 'bola-token', user: BOLA });
       const headers = init.headers as Record<string, string>;
       if (headers.authorization !== 'Bearer bola-token') return jsonResponse(401, {});
-      return headers['x-account-id'] === '2' ? jsonResponse(200, {}) : jsonResponse(409, { message: 'This tab is signed in as a different account. Reload the page to continue.', error: 'Account Mismatch' });
+      return headers['x-account-id'] === '2'
+        ? jsonResponse(200, {})
+        : jsonResponse(409, { message: 'This tab is signed in as a different account. Reload the page to continue.', error: 'Account Mismatch' });
     });
     const error = await read(client.user.orders.$post({ json: { serviceId: 1 } as never })).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(409);

@@ -2,8 +2,8 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '@/app/routes';
-import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
-import { WithQuery, sessionUser } from './helpers';
+import { type SessionUser, setStoredUser, TOKEN_KEY } from '@/lib/session';
+import { sessionUser, WithQuery } from './helpers';
 
 /** The customer most component tests sign in as. */
 export const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } });

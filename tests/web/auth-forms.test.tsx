@@ -1,12 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { toast, ToastContainer } from 'react-toastify';
-import { AuthContext, type AuthContextValue } from '@/lib/authContext';
+import { ToastContainer, toast } from 'react-toastify';
+import { describe, expect, it, vi } from 'vitest';
 import { LoginForm } from '@/features/auth/LoginForm';
 import { RegisterForm } from '@/features/auth/RegisterForm';
 import { ApiError } from '@/lib/api';
+import { AuthContext, type AuthContextValue } from '@/lib/authContext';
 import { describedText, jsonResponse, mockFetch } from './helpers';
 
 function Where() {
@@ -30,7 +30,15 @@ function renderWithAuth(ui: React.ReactNode, auth: Partial<AuthContextValue> = {
     <AuthContext.Provider value={value}>
       <MemoryRouter initialEntries={[initial]}>
         <Routes>
-          <Route path="*" element={<>{ui}<Where /></>} />
+          <Route
+            path="*"
+            element={
+              <>
+                {ui}
+                <Where />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
       <ToastContainer limit={1} autoClose={1500} />
@@ -71,7 +79,14 @@ describe('Login form', () => {
   it('accepts upper-case emails, sends only email and password, toasts the server message and sends a user to /user', async () => {
     const user = userEvent.setup();
     const success = vi.spyOn(toast, 'success');
-    const login = vi.fn().mockResolvedValue({ accessToken: 'a', refreshToken: 'r', message: 'Login successful', user: { id: 1, fullName: 'Ada', email: 'ADA@EXAMPLE.COM', userType: 2 } });
+    const login = vi
+      .fn()
+      .mockResolvedValue({
+        accessToken: 'a',
+        refreshToken: 'r',
+        message: 'Login successful',
+        user: { id: 1, fullName: 'Ada', email: 'ADA@EXAMPLE.COM', userType: 2 },
+      });
     renderWithAuth(<LoginForm />, { login });
     await user.type(screen.getByLabelText('Email'), 'ADA@EXAMPLE.COM');
     await user.type(screen.getByLabelText('Password'), 'secret');
@@ -85,7 +100,14 @@ describe('Login form', () => {
 
   it('sends an administrator to /admin', async () => {
     const user = userEvent.setup();
-    const login = vi.fn().mockResolvedValue({ accessToken: 'a', refreshToken: 'r', message: 'Welcome', user: { id: 9, fullName: 'Root', email: 'root@example.com', userType: 1 } });
+    const login = vi
+      .fn()
+      .mockResolvedValue({
+        accessToken: 'a',
+        refreshToken: 'r',
+        message: 'Welcome',
+        user: { id: 9, fullName: 'Root', email: 'root@example.com', userType: 1 },
+      });
     renderWithAuth(<LoginForm />, { login });
     await user.type(screen.getByLabelText('Email'), 'root@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret');
@@ -95,7 +117,9 @@ describe('Login form', () => {
 
   it('returns to the remembered location inside the right area', async () => {
     const user = userEvent.setup();
-    const login = vi.fn().mockResolvedValue({ accessToken: 'a', refreshToken: 'r', message: 'ok', user: { id: 1, fullName: 'Ada', email: 'a@b.co', userType: 2 } });
+    const login = vi
+      .fn()
+      .mockResolvedValue({ accessToken: 'a', refreshToken: 'r', message: 'ok', user: { id: 1, fullName: 'Ada', email: 'a@b.co', userType: 2 } });
     renderWithAuth(<LoginForm />, { login }, { pathname: '/auth/login', state: { from: { pathname: '/user/orders', search: '?page=2', hash: '' } } });
     await user.type(screen.getByLabelText('Email'), 'a@b.co');
     await user.type(screen.getByLabelText('Password'), 'x');

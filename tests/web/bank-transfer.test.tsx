@@ -1,12 +1,20 @@
 // Add fund offers a personal account number for bank transfers while the shop offers it: asked for
 // once, then shown with the bank, the name and a copy button; not shown at all when it is off.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADA, renderApp } from './app';
 import { jsonResponse, mockFetch } from './helpers';
 
-const ACCOUNT = { status: 'active', accountNumber: '9930000123', accountName: 'PAYSTACK/ADA LOVELACE', bankName: 'Test Bank', provider: 'paystack', sandboxTransferUrl: null };
+const ACCOUNT = {
+  status: 'active',
+  accountNumber: '9930000123',
+  accountName: 'PAYSTACK/ADA LOVELACE',
+  bankName: 'Test Bank',
+  provider: 'paystack',
+  sandboxTransferUrl: null,
+};
 
 function server(bankTransfer: boolean) {
   const requests: string[] = [];
@@ -24,7 +32,6 @@ function server(bankTransfer: boolean) {
   });
   return requests;
 }
-
 
 afterEach(() => {
   window.localStorage.clear();

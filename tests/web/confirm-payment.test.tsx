@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
 import ConfirmPaymentPage from '@/features/wallet/ConfirmPaymentPage';
 import { PAYLOAD_KEY, readPaymentPayload, savePaymentPayload, TOKEN_KEY } from '@/lib/session';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
@@ -84,7 +84,10 @@ describe('Payment confirmation', () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     savePaymentPayload(PAYLOAD);
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderPage();
     await settle();
     expect(screen.getByText('Payment Failed!')).toBeTruthy();
@@ -97,7 +100,11 @@ describe('Payment confirmation', () => {
     const fetch = mockFetch(() => jsonResponse(200, { data: { orderStatus: 2 } }));
     renderPage('/user/confirm-payment?trxref=ref-1&reference=ref-1');
     await settle();
-    expect(JSON.parse(String(fetch.mock.calls[0][1]!.body))).toEqual({ checkoutUrl: PAYLOAD.checkoutUrl, signature: PAYLOAD.signature, amount: PAYLOAD.amount });
+    expect(JSON.parse(String(fetch.mock.calls[0][1]!.body))).toEqual({
+      checkoutUrl: PAYLOAD.checkoutUrl,
+      signature: PAYLOAD.signature,
+      amount: PAYLOAD.amount,
+    });
     expect(screen.getByText('Wallet Credited Successfully!')).toBeTruthy();
   });
 });

@@ -7,11 +7,12 @@ import { confirmAction, promptText, showSuccess } from '@/lib/confirm';
 
 const MARKUP = '<img src=x onerror=alert(1)><b>Bold</b>';
 
-const untilOpen = () => waitFor(() => {
-  const popup = document.querySelector<HTMLElement>('.swal2-popup');
-  expect(popup).not.toBeNull();
-  return popup!;
-});
+const untilOpen = () =>
+  waitFor(() => {
+    const popup = document.querySelector<HTMLElement>('.swal2-popup');
+    expect(popup).not.toBeNull();
+    return popup!;
+  });
 
 afterEach(() => {
   Swal.close();
@@ -19,7 +20,13 @@ afterEach(() => {
 
 describe('confirmation dialogs', () => {
   it('show a title, a text and button captions with markup as exactly those characters', async () => {
-    const answer = confirmAction({ title: `Suspend ${MARKUP}?`, text: `${MARKUP} is signed out.`, confirmText: `Yes, ${MARKUP}`, cancelText: '<i>No</i>', danger: true });
+    const answer = confirmAction({
+      title: `Suspend ${MARKUP}?`,
+      text: `${MARKUP} is signed out.`,
+      confirmText: `Yes, ${MARKUP}`,
+      cancelText: '<i>No</i>',
+      danger: true,
+    });
     const dialog = await untilOpen();
     expect(dialog.querySelector('.swal2-title')?.textContent).toBe(`Suspend ${MARKUP}?`);
     expect(dialog.querySelector('.swal2-html-container')?.textContent).toBe(`${MARKUP} is signed out.`);
@@ -30,7 +37,7 @@ describe('confirmation dialogs', () => {
     expect(await answer).toBe(false);
   });
 
-  it('show a prompt\'s required message and a success title as text', async () => {
+  it("show a prompt's required message and a success title as text", async () => {
     const reason = promptText({ title: MARKUP, text: 'Why?', inputLabel: 'Reason', required: `${MARKUP} needs a reason` });
     const dialog = await untilOpen();
     dialog.querySelector<HTMLButtonElement>('.swal2-confirm')!.click();

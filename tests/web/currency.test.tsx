@@ -2,18 +2,19 @@
 // converted with the USD-based rates (naira -> X = amount × rates[X] / rates.NGN), exact to the
 // digit shown, NGN until the rates load or when a rate is missing. Money entered or paid (add
 // fund) and the admin area stay in NGN. Also the site settings' logo and maintenance notice.
-import { describe, expect, it } from 'vitest';
+
 import { render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
-import { availableCurrencies, convertNaira, CURRENCY_STORAGE_KEY, formatNaira, parseDecimal } from '@/lib/currency';
-import { formatAmount, koboToNaira } from '@/lib/format';
-import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
-import { useCurrency } from '@/lib/settings';
-import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { SignedAmount } from '@/components/TransactionAmount';
-import { jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
+import { availableCurrencies, CURRENCY_STORAGE_KEY, convertNaira, formatNaira, parseDecimal } from '@/lib/currency';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
+import { formatAmount, koboToNaira } from '@/lib/format';
+import { type SessionUser, setStoredUser, TOKEN_KEY } from '@/lib/session';
+import { useCurrency } from '@/lib/settings';
+import { jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
 
 const NBSP = '\u00a0';
 const RATES = { base: 'USD', updatedAt: '2024-03-05T10:00:00Z', rates: { NGN: '1550.25', USD: '1', EUR: '0.92', GBP: '0.79', JPY: '150.1' } };
@@ -85,7 +86,22 @@ describe('convertNaira / formatNaira (naira -> display currency)', () => {
 // ---------------------------------------------------------------------------------------------
 
 const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } });
-const SERVICE = { id: 101, name: 'Instagram Followers HQ', platform: 'Instagram', category: 'Instagram Followers', categoryId: 1, type: 'Default', rate: '12.50', rateKobo: '1250', min: 100, max: 10000, refill: true, cancel: false, dripfeed: false, averageTimeSeconds: 3600 };
+const SERVICE = {
+  id: 101,
+  name: 'Instagram Followers HQ',
+  platform: 'Instagram',
+  category: 'Instagram Followers',
+  categoryId: 1,
+  type: 'Default',
+  rate: '12.50',
+  rateKobo: '1250',
+  min: 100,
+  max: 10000,
+  refill: true,
+  cancel: false,
+  dripfeed: false,
+  averageTimeSeconds: 3600,
+};
 
 interface ServerOptions {
   settings?: Record<string, unknown>;
@@ -106,7 +122,8 @@ function server({ settings = { siteName: 'Boost Hub' }, rates = RATES, holdRates
     if (url.includes('auth/refresh')) return jsonResponse(401, { message: 'Unauthorized' });
     if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: 2500 });
     if (url.includes('user/getMai')) return jsonResponse(200, { smmBalance: 0 });
-    if (url.includes('services/categories')) return jsonResponse(200, { data: [{ id: 1, name: 'Instagram Followers', platform: 'Instagram', serviceCount: 1 }] });
+    if (url.includes('services/categories'))
+      return jsonResponse(200, { data: [{ id: 1, name: 'Instagram Followers', platform: 'Instagram', serviceCount: 1 }] });
     if (url.includes('/services')) return jsonResponse(200, { data: [SERVICE], page: 1, limit: 100, total: 1 });
     if (url.includes('user/orders')) return jsonResponse(200, { data: [], page: 1, limit: 20, total: 0 });
     if (url.includes('user/transactions')) return jsonResponse(200, { data: [], page: 1, limit: 20, total: 0 });
@@ -247,7 +264,17 @@ describe('currency switcher', () => {
 });
 
 describe("the user's screens show the display currency", () => {
-  const ORDER = { id: 77, serviceId: 101, serviceName: 'Instagram Followers HQ', link: 'https://instagram.com/ada', quantity: 1000, charge: '1550.25', refunded: '310.05', status: 'Partial', created_at: '2024-03-05T10:00:00Z' };
+  const ORDER = {
+    id: 77,
+    serviceId: 101,
+    serviceName: 'Instagram Followers HQ',
+    link: 'https://instagram.com/ada',
+    quantity: 1000,
+    charge: '1550.25',
+    refunded: '310.05',
+    status: 'Partial',
+    created_at: '2024-03-05T10:00:00Z',
+  };
   const TX = { id: 5, transaction_type: 1, amount: '5000.00', balance_after: '7500.00', description: 'Card deposit', created_at: '2024-03-05T10:00:00Z' };
   const extra = (url: string) => {
     if (url.includes('user/orders')) return jsonResponse(200, { data: [ORDER], page: 1, limit: 20, total: 1 });
@@ -336,7 +363,9 @@ describe('money entered or paid stays in NGN', () => {
   it('the admin area labels naira as NGN whatever the site default or the visitor chose', async () => {
     window.localStorage.setItem(CURRENCY_STORAGE_KEY, 'USD');
     server({ settings: { defaultCurrency: 'USD' } });
-    const { result } = renderHook(() => ({ admin: useCurrency(), display: useDisplayCurrency() }), { wrapper: ({ children }) => <WithQuery>{children}</WithQuery> });
+    const { result } = renderHook(() => ({ admin: useCurrency(), display: useDisplayCurrency() }), {
+      wrapper: ({ children }) => <WithQuery>{children}</WithQuery>,
+    });
     await waitFor(() => expect(result.current.display.currency).toBe('USD'));
     expect(result.current.admin).toBe('NGN');
     expect(result.current.display.format(2500)).toBe('$1.61');
@@ -356,7 +385,9 @@ describe('site settings on public pages', () => {
     server({ user: ADA, settings: { siteName: 'Boost Hub', logoUrl: 'https://cdn.example.com/logo.png' } });
     renderAt('/user/services', true);
     const bar = (await screen.findByText('Your Balance:')).closest('header')!;
-    await waitFor(() => expect(within(bar).getByRole('link', { name: 'Boost Hub home' }).querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/logo.png'));
+    await waitFor(() =>
+      expect(within(bar).getByRole('link', { name: 'Boost Hub home' }).querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/logo.png'),
+    );
   });
 
   it('uses the built-in logo when none is set', async () => {

@@ -1,12 +1,28 @@
 // The Favorites screen lists starred services with "Order again" carrying the last link and
 // quantity, and the order form opened from it starts from them; the star takes a service off.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADA, renderApp } from './app';
 import { jsonResponse, mockFetch } from './helpers';
 
-const base = { platform: 'Instagram', categoryId: 1, category: 'Instagram Likes', rate: '12.50', rateKobo: '1250', refill: false, cancel: false, dripfeed: false, averageTimeSeconds: null, refillDays: null, type: 'Default', min: 100, max: 10000, linkKind: 'url' };
+const base = {
+  platform: 'Instagram',
+  categoryId: 1,
+  category: 'Instagram Likes',
+  rate: '12.50',
+  rateKobo: '1250',
+  refill: false,
+  cancel: false,
+  dripfeed: false,
+  averageTimeSeconds: null,
+  refillDays: null,
+  type: 'Default',
+  min: 100,
+  max: 10000,
+  linkKind: 'url',
+};
 const LIKES = { ...base, id: 102, name: 'Instagram Likes' };
 const VIEWS = { ...base, id: 104, name: 'Reel Views' };
 const GONE = { ...base, id: 105, name: 'Old Story Views' };
@@ -29,7 +45,12 @@ function server() {
     }
     if (url.includes('user/favorites')) {
       const all = [
-        { service: LIKES, available: true, starredAt: '2026-11-20T10:00:00Z', lastOrder: { link: LAST_LINK, quantity: 250, orderedAt: '2026-11-21T10:00:00Z' } },
+        {
+          service: LIKES,
+          available: true,
+          starredAt: '2026-11-20T10:00:00Z',
+          lastOrder: { link: LAST_LINK, quantity: 250, orderedAt: '2026-11-21T10:00:00Z' },
+        },
         { service: VIEWS, available: true, starredAt: '2026-11-19T10:00:00Z', lastOrder: null },
         { service: GONE, available: false, starredAt: '2026-11-18T10:00:00Z', lastOrder: null },
       ];
@@ -41,7 +62,6 @@ function server() {
   });
   return { fetch, calls };
 }
-
 
 afterEach(() => {
   window.localStorage.clear();

@@ -1,14 +1,15 @@
 // Money on screen follows the server without a reload: after any successful change, when an orders
 // list shows an order refunded, when the tab regains focus; and relative times keep up with the clock.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { focusManager, type QueryClient, useMutation } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { focusManager, useMutation, type QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useOrders } from '@/api/orders';
+import { useWalletBalance } from '@/api/wallet';
 import { TimeAgo } from '@/components/TimeAgo';
 import { createQueryClient } from '@/lib/queryClient';
 import { TOKEN_KEY } from '@/lib/session';
-import { useOrders } from '@/api/orders';
-import { useWalletBalance } from '@/api/wallet';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
 /** A fake server: the balance it reports and the status of order 7 can be changed between calls. */
@@ -18,7 +19,24 @@ function server() {
     if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: state.balance, walletDebt: 0 });
     if (url.includes('user/orders/7/cancel')) return jsonResponse(200, { message: 'Order canceled' });
     if (url.includes('user/orders')) {
-      return jsonResponse(200, { data: [{ id: 7, serviceId: 1, serviceName: 'Likes', link: 'https://x.com/a', quantity: 100, charge: '400.00', status: state.status, refunded: state.refunded, created_at: '2024-03-05T10:00:00Z' }], page: 1, limit: 20, total: 1 });
+      return jsonResponse(200, {
+        data: [
+          {
+            id: 7,
+            serviceId: 1,
+            serviceName: 'Likes',
+            link: 'https://x.com/a',
+            quantity: 100,
+            charge: '400.00',
+            status: state.status,
+            refunded: state.refunded,
+            created_at: '2024-03-05T10:00:00Z',
+          },
+        ],
+        page: 1,
+        limit: 20,
+        total: 1,
+      });
     }
     return jsonResponse(404, { message: 'Not found' });
   });
@@ -59,7 +77,13 @@ describe('balances stay fresh', () => {
   it('re-reads the balance after any successful change', async () => {
     const { state, balanceReads } = server();
     const client = createQueryClient();
-    renderWith(client, <><Balance /><CancelButton /></>);
+    renderWith(
+      client,
+      <>
+        <Balance />
+        <CancelButton />
+      </>,
+    );
     expect(await screen.findByText('Balance 1000')).toBeTruthy();
     state.balance = 1400;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel order' }));
@@ -70,7 +94,13 @@ describe('balances stay fresh', () => {
   it('re-reads the balance when a re-read orders list shows an order whose status or refund changed', async () => {
     const { state, balanceReads } = server();
     const client = createQueryClient();
-    renderWith(client, <><Balance /><Orders /></>);
+    renderWith(
+      client,
+      <>
+        <Balance />
+        <Orders />
+      </>,
+    );
     expect(await screen.findByText('Order status In progress')).toBeTruthy();
     expect(await screen.findByText('Balance 1000')).toBeTruthy();
 
@@ -114,7 +144,11 @@ describe('balances stay fresh', () => {
 });
 
 function Ago({ at }: { at: number }) {
-  return <p>Placed <TimeAgo at={at} /></p>;
+  return (
+    <p>
+      Placed <TimeAgo at={at} />
+    </p>
+  );
 }
 
 describe('relative times', () => {

@@ -1,7 +1,8 @@
 // Shared test helpers: fetch answers and providers.
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SessionUser } from '@/lib/session';
 
 /** A minimal fetch Response (no stream machinery, so fake timers cannot stall it). */
@@ -39,4 +40,3 @@ export function describedText(input: HTMLElement): string | null {
   const id = input.getAttribute('aria-describedby');
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
-

@@ -1,21 +1,59 @@
 // Ledger rows read as what they are, and totals keep deposits, refunds, credits and spending apart,
 // on the customer's transactions and dashboard and on the administrator's user detail.
-import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
 import ManageUserPage from '@/features/admin/users/ManageUserPage';
-import { AuthContext, type AuthContextValue } from '@/lib/authContext';
 import DashboardPage from '@/features/user/DashboardPage';
 import TransactionsPage from '@/features/wallet/TransactionsPage';
+import { AuthContext, type AuthContextValue } from '@/lib/authContext';
 import { TOKEN_KEY } from '@/lib/session';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
-const REFUND = { id: 31, transaction_type: 1, amount: '400.00', balance_after: '5400.00', source: 'order_refund', reference: '102', description: 'Refund for order #102', note: 'Refund: order #102 canceled', created_at: '2024-03-07T10:00:00Z' };
-const ORDER = { id: 30, transaction_type: 2, amount: '400.00', balance_after: '5000.00', source: 'order', reference: '102', description: 'Order #102', note: 'Order #102: Instagram Likes × 1,000', created_at: '2024-03-06T10:00:00Z' };
-const DEPOSIT = { id: 29, transaction_type: 1, amount: '5400.00', balance_after: '5400.00', source: 'payment', reference: 'dep_1', description: 'Deposit by card (Paystack)', note: 'Wallet funding by card (dep_1)', created_at: '2024-03-05T10:00:00Z' };
-const TOTALS = { totalDeposits: '5400.00', totalSpent: '600.00', totalRefunds: '400.00', totalAdminCredits: '2000.00', totalAdminDebits: '0.00', totalCardReversals: '0.00' };
+const REFUND = {
+  id: 31,
+  transaction_type: 1,
+  amount: '400.00',
+  balance_after: '5400.00',
+  source: 'order_refund',
+  reference: '102',
+  description: 'Refund for order #102',
+  note: 'Refund: order #102 canceled',
+  created_at: '2024-03-07T10:00:00Z',
+};
+const ORDER = {
+  id: 30,
+  transaction_type: 2,
+  amount: '400.00',
+  balance_after: '5000.00',
+  source: 'order',
+  reference: '102',
+  description: 'Order #102',
+  note: 'Order #102: Instagram Likes × 1,000',
+  created_at: '2024-03-06T10:00:00Z',
+};
+const DEPOSIT = {
+  id: 29,
+  transaction_type: 1,
+  amount: '5400.00',
+  balance_after: '5400.00',
+  source: 'payment',
+  reference: 'dep_1',
+  description: 'Deposit by card (Paystack)',
+  note: 'Wallet funding by card (dep_1)',
+  created_at: '2024-03-05T10:00:00Z',
+};
+const TOTALS = {
+  totalDeposits: '5400.00',
+  totalSpent: '600.00',
+  totalRefunds: '400.00',
+  totalAdminCredits: '2000.00',
+  totalAdminDebits: '0.00',
+  totalCardReversals: '0.00',
+};
 
 /** The dashboard greets the signed-in customer; nothing else of the session matters here. */
 const SIGNED_IN = { user: { id: 5, fullName: 'Chidi Okeke' }, userType: 2, loading: false } as unknown as AuthContextValue;
@@ -37,7 +75,9 @@ function renderPage(page: ReactNode, answers: (url: string) => unknown) {
 
 describe("the customer's transactions", () => {
   it('name each row for what it is, with the text written with it, and keep green + for credits', async () => {
-    renderPage(<TransactionsPage />, (url) => (url.includes('user/transactions') ? { data: [REFUND, ORDER, DEPOSIT], page: 1, limit: 20, total: 3 } : undefined));
+    renderPage(<TransactionsPage />, (url) =>
+      url.includes('user/transactions') ? { data: [REFUND, ORDER, DEPOSIT], page: 1, limit: 20, total: 3 } : undefined,
+    );
     const table = await screen.findByRole('table', { name: 'Transactions' });
     const refundRow = (await within(table).findByText('Refund for order #102')).closest('tr')!;
     expect(refundRow.textContent).toContain('Refund: order #102 canceled');
@@ -72,10 +112,31 @@ describe("the customer's dashboard", () => {
 describe("the administrator's user detail", () => {
   const DETAILS = {
     message: 'ok',
-    profile: { id: 5, fullName: 'Chidi Okeke', username: 'chidi', email: 'chidi@example.com', userType: 2, status: 'active', created_at: '2024-03-05T10:00:00Z', last_login: null, wallet: { balance: '6800.00' } },
+    profile: {
+      id: 5,
+      fullName: 'Chidi Okeke',
+      username: 'chidi',
+      email: 'chidi@example.com',
+      userType: 2,
+      status: 'active',
+      created_at: '2024-03-05T10:00:00Z',
+      last_login: null,
+      wallet: { balance: '6800.00' },
+    },
     walletHistory: [REFUND, ORDER, DEPOSIT],
     // The newest orders only; the counts cover all 130.
-    orders: [{ id: 102, productTitle: 'Instagram Likes', productLink: 'https://instagram.com/p/1', quantity: 1000, price: '400.00', smmStatus: { status: 'Canceled' }, created_at: '2024-03-06T10:00:00Z', orderDate: '2024-03-06T10:00:00Z' }],
+    orders: [
+      {
+        id: 102,
+        productTitle: 'Instagram Likes',
+        productLink: 'https://instagram.com/p/1',
+        quantity: 1000,
+        price: '400.00',
+        smmStatus: { status: 'Canceled' },
+        created_at: '2024-03-06T10:00:00Z',
+        orderDate: '2024-03-06T10:00:00Z',
+      },
+    ],
     orderCounts: { total: 130, byStatus: { Completed: 70, 'Pending Submission': 40, Canceled: 20 } },
     summary: { availableBalance: '6800.00', ...TOTALS, debt: '0.00' },
     reversals: [],
@@ -103,7 +164,11 @@ describe("the administrator's user detail", () => {
 
     await user.click(screen.getByRole('tab', { name: 'Wallet' }));
     const history = screen.getByRole('table', { name: 'Transaction History' });
-    expect(within(history).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Type', 'Amount', 'Date']);
+    expect(
+      within(history)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ID', 'Type', 'Amount', 'Date']);
     expect(within(history).getByText('Refund for order #102').closest('tr')!.textContent).toContain('Deposit');
 
     await user.click(screen.getByRole('tab', { name: 'Orders' }));

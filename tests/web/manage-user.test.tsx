@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
 import ManageUserPage from '@/features/admin/users/ManageUserPage';
 import { TOKEN_KEY } from '@/lib/session';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
@@ -10,16 +10,53 @@ const LONG_TITLE = 'Instagram Followers | Real Nigerian Accounts | 30 Days Refil
 
 const DETAILS = {
   message: 'ok',
-  profile: { id: 5, fullName: 'Chidi Okeke', username: 'chidi', email: 'chidi@example.com', userType: 2, status: 'active', created_at: '2024-03-05T10:00:00Z', last_login: null, wallet: { balance: '4200.50' } },
+  profile: {
+    id: 5,
+    fullName: 'Chidi Okeke',
+    username: 'chidi',
+    email: 'chidi@example.com',
+    userType: 2,
+    status: 'active',
+    created_at: '2024-03-05T10:00:00Z',
+    last_login: null,
+    wallet: { balance: '4200.50' },
+  },
   walletHistory: [
     { id: 11, transaction_type: 1, amount: '5000.00', created_at: '2024-03-06T10:00:00Z' },
     { id: 12, transaction_type: 2, amount: '799.50', created_at: '2024-03-07T10:00:00Z' },
     { id: 13, transaction_type: 1, amount: '1000.00', created_at: '2024-03-08T10:00:00Z' },
   ],
   orders: [
-    { id: 101, productTitle: LONG_TITLE, productLink: 'https://instagram.com/chidi', quantity: 1000, price: '500.00', smmStatus: { status: 'Pending Submission' }, created_at: '2024-03-07T10:00:00Z', orderDate: '2024-03-07T10:00:00Z' },
-    { id: 102, productTitle: 'TikTok Views', productLink: 'https://tiktok.com/@chidi/video/1', quantity: 5000, price: '299.50', smmStatus: { status: 'Completed' }, created_at: '2024-03-06T10:00:00Z', orderDate: '2024-03-06T10:00:00Z' },
-    { id: 103, productTitle: 'YouTube Likes', productLink: '', quantity: 100, price: '120.00', smmStatus: { status: 'In progress' }, created_at: '2024-03-05T10:00:00Z', orderDate: null },
+    {
+      id: 101,
+      productTitle: LONG_TITLE,
+      productLink: 'https://instagram.com/chidi',
+      quantity: 1000,
+      price: '500.00',
+      smmStatus: { status: 'Pending Submission' },
+      created_at: '2024-03-07T10:00:00Z',
+      orderDate: '2024-03-07T10:00:00Z',
+    },
+    {
+      id: 102,
+      productTitle: 'TikTok Views',
+      productLink: 'https://tiktok.com/@chidi/video/1',
+      quantity: 5000,
+      price: '299.50',
+      smmStatus: { status: 'Completed' },
+      created_at: '2024-03-06T10:00:00Z',
+      orderDate: '2024-03-06T10:00:00Z',
+    },
+    {
+      id: 103,
+      productTitle: 'YouTube Likes',
+      productLink: '',
+      quantity: 100,
+      price: '120.00',
+      smmStatus: { status: 'In progress' },
+      created_at: '2024-03-05T10:00:00Z',
+      orderDate: null,
+    },
   ],
 };
 
@@ -68,12 +105,20 @@ describe('Admin user detail', () => {
     expect(summary.textContent).toMatch(/Total Deposits.*6,000\.00/);
     expect(summary.textContent).toMatch(/Total Spent.*799\.50/);
     const recent = table('Recent Orders');
-    expect(within(recent).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Product', 'Quantity', 'Price', 'Status', 'Date']);
+    expect(
+      within(recent)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ID', 'Product', 'Quantity', 'Price', 'Status', 'Date']);
 
     // Wallet: deposits green '+', withdrawals red '-'.
     await user.click(screen.getByRole('tab', { name: 'Wallet' }));
     const history = table('Transaction History');
-    expect(within(history).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Type', 'Amount', 'Date']);
+    expect(
+      within(history)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ID', 'Type', 'Amount', 'Date']);
     const deposit = within(history).getByText(/\+NGN.5,000\.00/);
     const withdrawal = within(history).getByText(/-NGN.799\.50/);
     expect(deposit.className).toContain('text-emerald-700');
@@ -88,21 +133,42 @@ describe('Admin user detail', () => {
     expect(ordersPanel.textContent).toMatch(/Pending Orders\s*1/);
     expect(ordersPanel.textContent).toMatch(/Completed Orders\s*1/);
     const orders = table('Orders');
-    expect(within(orders).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Service', 'Link', 'Quantity', 'Price', 'Status', 'Date', 'Actions']);
+    expect(
+      within(orders)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ID', 'Service', 'Link', 'Quantity', 'Price', 'Status', 'Date', 'Actions']);
     expect(within(orders).getByText(`${LONG_TITLE.slice(0, 30)}...`)).toBeTruthy();
     expect(within(orders).getByText('TikTok Views')).toBeTruthy();
   });
 
   it('shows what a chargeback left the user owing, and each refund and chargeback under Wallet', async () => {
     const user = userEvent.setup();
-    const reversal = { id: 1, reference: 'dep-7f3a', provider: 'paystack', kind: 'dispute', status: 'dispute_open', amount: '5000.00', taken: '3750.00', debt: '1250.00', created_at: '2024-03-09T10:00:00Z', resolved_at: null };
-    mockFetch((url) => (url.includes('getUserDeta') ? jsonResponse(200, { ...DETAILS, summary: { debt: '1250.00' }, reversals: [reversal] }) : jsonResponse(200, {})));
+    const reversal = {
+      id: 1,
+      reference: 'dep-7f3a',
+      provider: 'paystack',
+      kind: 'dispute',
+      status: 'dispute_open',
+      amount: '5000.00',
+      taken: '3750.00',
+      debt: '1250.00',
+      created_at: '2024-03-09T10:00:00Z',
+      resolved_at: null,
+    };
+    mockFetch((url) =>
+      url.includes('getUserDeta') ? jsonResponse(200, { ...DETAILS, summary: { debt: '1250.00' }, reversals: [reversal] }) : jsonResponse(200, {}),
+    );
     renderAt({ userId: 5 });
     const owed = await screen.findByRole('alert', { name: 'Amount owed' });
     expect(owed.textContent).toMatch(/^Owes NGN.1,250\.00 after a card payment was refunded or charged back/);
     await user.click(screen.getByRole('tab', { name: 'Wallet' }));
     const reversals = table('Card payment reversals');
-    expect(within(reversals).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Payment', 'Kind', 'Status', 'Amount', 'Taken from wallet', 'Added to debt', 'Date']);
+    expect(
+      within(reversals)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Payment', 'Kind', 'Status', 'Amount', 'Taken from wallet', 'Added to debt', 'Date']);
     const row = within(reversals).getByText('dep-7f3a').closest('tr')!;
     expect(within(row).getByText('Dispute open')).toBeTruthy();
     expect(row.textContent).toMatch(/NGN.3,750\.00.*NGN.1,250\.00/);

@@ -1,13 +1,22 @@
 // The Settings screen saves which emails the user gets and the low-balance amount; the bell shows
 // the unread count and the latest events and clears them; the unsubscribe page turns one kind of
 // email off from its link and says which.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADA, renderApp } from './app';
 import { jsonResponse, mockFetch } from './helpers';
 
-const ALL_ON = { deposit_credited: true, order_completed: true, order_partial: true, order_canceled: true, refill_completed: true, ticket_answered: true, low_balance: true };
+const ALL_ON = {
+  deposit_credited: true,
+  order_completed: true,
+  order_partial: true,
+  order_canceled: true,
+  refill_completed: true,
+  ticket_answered: true,
+  low_balance: true,
+};
 
 function server() {
   const saved: unknown[] = [];
@@ -19,7 +28,10 @@ function server() {
     if (url.includes('user/notification-settings') && init.method === 'PUT') {
       const body = JSON.parse(String(init.body));
       saved.push(body);
-      return jsonResponse(200, { message: 'Settings saved', data: { email: { ...ALL_ON, ...body.email }, lowBalance: body.lowBalance === null ? null : `${body.lowBalance}.00` } });
+      return jsonResponse(200, {
+        message: 'Settings saved',
+        data: { email: { ...ALL_ON, ...body.email }, lowBalance: body.lowBalance === null ? null : `${body.lowBalance}.00` },
+      });
     }
     if (url.includes('user/notification-settings')) return jsonResponse(200, { data: { email: ALL_ON, lowBalance: null } });
     if (url.includes('user/notifications/read')) {
@@ -32,8 +44,24 @@ function server() {
         data: {
           unread,
           items: [
-            { id: 2, kind: 'order_completed', title: 'Order #12 completed', body: 'Your order for Likes is complete.', link: '/user/orders', createdAt: new Date().toISOString(), read: unread === 0 },
-            { id: 1, kind: 'deposit_credited', title: 'Deposit credited', body: '₦2,500.00 from your card payment was added to your wallet.', link: '/user/transactions', createdAt: new Date().toISOString(), read: unread === 0 },
+            {
+              id: 2,
+              kind: 'order_completed',
+              title: 'Order #12 completed',
+              body: 'Your order for Likes is complete.',
+              link: '/user/orders',
+              createdAt: new Date().toISOString(),
+              read: unread === 0,
+            },
+            {
+              id: 1,
+              kind: 'deposit_credited',
+              title: 'Deposit credited',
+              body: '₦2,500.00 from your card payment was added to your wallet.',
+              link: '/user/transactions',
+              createdAt: new Date().toISOString(),
+              read: unread === 0,
+            },
           ],
         },
       });
@@ -48,7 +76,6 @@ function server() {
   });
   return { fetch, saved, read };
 }
-
 
 afterEach(() => {
   window.localStorage.clear();
@@ -85,7 +112,11 @@ describe('the bell', () => {
     await user.click(bell);
     const panel = screen.getByRole('region', { name: 'Notifications' });
     expect(within(panel).getByText('Deposit credited')).toBeTruthy();
-    expect(within(panel).getByRole('link', { name: /Order #12 completed/ }).getAttribute('href')).toBe('/user/orders');
+    expect(
+      within(panel)
+        .getByRole('link', { name: /Order #12 completed/ })
+        .getAttribute('href'),
+    ).toBe('/user/orders');
     expect(within(panel).getByRole('link', { name: 'Email settings' }).getAttribute('href')).toBe('/user/settings');
     await user.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy());

@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { chargeKobo, nairaToKobo, type Service } from '@/api/catalogue';
-import { EMPTY_ORDER_FORM, orderFormSchema, orderTotals, toOrderBody, type OrderFormValues } from '@/features/orders/orderFields';
+import { EMPTY_ORDER_FORM, type OrderFormValues, orderFormSchema, orderTotals, toOrderBody } from '@/features/orders/orderFields';
 
 const svc = (over: Partial<Service> = {}): Service => ({
-  id: 7, name: 'IG Followers', description: '', platform: 'Instagram', categoryId: 1, category: 'Instagram Followers', type: 'Default', rate: '12.34', rateKobo: '1234',
-  min: 100, max: 10_000, refill: false, cancel: false, dripfeed: false, refillDays: null, linkKind: 'url', averageTimeSeconds: null, ...over,
+  id: 7,
+  name: 'IG Followers',
+  description: '',
+  platform: 'Instagram',
+  categoryId: 1,
+  category: 'Instagram Followers',
+  type: 'Default',
+  rate: '12.34',
+  rateKobo: '1234',
+  min: 100,
+  max: 10_000,
+  refill: false,
+  cancel: false,
+  dripfeed: false,
+  refillDays: null,
+  linkKind: 'url',
+  averageTimeSeconds: null,
+  ...over,
 });
 const form = (over: Partial<OrderFormValues>): OrderFormValues => ({ ...EMPTY_ORDER_FORM, ...over });
 const errorsOf = (service: Service, v: OrderFormValues) => {
@@ -47,7 +63,11 @@ describe('order totals per service type', () => {
   it('package: the rate is per package, and an order is one package (the provider delivers one per order)', () => {
     expect(orderTotals(svc({ type: 'Package', min: 1, max: 5 }), form({})).chargeKobo).toBe(1234n);
     expect(orderTotals(svc({ type: 'Package', min: 1, max: 5 }), form({ quantity: '2' })).chargeKobo).toBe(1234n);
-    expect(toOrderBody(svc({ type: 'Package', min: 1, max: 5 }), form({ link: 'https://youtube.com/watch?v=a' }))).toEqual({ serviceId: 7, link: 'https://youtube.com/watch?v=a', quantity: 1 });
+    expect(toOrderBody(svc({ type: 'Package', min: 1, max: 5 }), form({ link: 'https://youtube.com/watch?v=a' }))).toEqual({
+      serviceId: 7,
+      link: 'https://youtube.com/watch?v=a',
+      quantity: 1,
+    });
   });
   it('subscriptions: max per post × posts', () => {
     const t = orderTotals(svc({ type: 'Subscriptions' }), form({ username: 'ada', min: '100', max: '200', posts: '10' }));
@@ -65,7 +85,9 @@ describe('order form validation and body', () => {
   });
   it("requires the type's extra fields", () => {
     expect(errorsOf(svc({ type: 'Mentions User Followers' }), form({ link: 'https://x.co/a', quantity: '500' })).username).toBe('Username is required');
-    expect(errorsOf(svc({ type: 'Poll' }), form({ link: 'https://x.co/a', quantity: '500', answerNumber: 'two' })).answerNumber).toBe('Answer number must be a whole number');
+    expect(errorsOf(svc({ type: 'Poll' }), form({ link: 'https://x.co/a', quantity: '500', answerNumber: 'two' })).answerNumber).toBe(
+      'Answer number must be a whole number',
+    );
   });
   it('checks drip-feed runs and interval', () => {
     const e = errorsOf(svc({ dripfeed: true }), form({ link: 'https://x.co/a', quantity: '500', dripfeed: true, runs: '0' }));
@@ -75,10 +97,19 @@ describe('order form validation and body', () => {
   it('builds the body the Worker expects', () => {
     expect(toOrderBody(svc(), form({ link: ' https://x.co/a ', quantity: '500' }))).toEqual({ serviceId: 7, link: 'https://x.co/a', quantity: 500 });
     expect(toOrderBody(svc({ dripfeed: true }), form({ link: 'https://x.co/a', quantity: '500', dripfeed: true, runs: '3', interval: '15' }))).toEqual({
-      serviceId: 7, link: 'https://x.co/a', quantity: 500, runs: 3, interval: 15,
+      serviceId: 7,
+      link: 'https://x.co/a',
+      quantity: 500,
+      runs: 3,
+      interval: 15,
     });
     expect(toOrderBody(svc({ type: 'Subscriptions' }), form({ username: 'ada', min: '100', max: '200', posts: '10' }))).toEqual({
-      serviceId: 7, username: 'ada', min: 100, max: 200, posts: 10, delay: 0,
+      serviceId: 7,
+      username: 'ada',
+      min: 100,
+      max: 200,
+      posts: 10,
+      delay: 0,
     });
   });
 });

@@ -1,17 +1,28 @@
 // The order form asks for what the service takes: a username or profile link for services sold
 // by username (followers, members), a link for the others, and no quantity for packages (an
 // order is one package). The server's refusal of a link shows under the link field.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
-import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
-import { describedText, jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
+import { setStoredUser, TOKEN_KEY } from '@/lib/session';
+import { describedText, jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
 
 const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } });
-const base = { platform: 'Instagram', categoryId: 1, rate: '12.50', rateKobo: '1250', refill: true, cancel: false, dripfeed: false, averageTimeSeconds: null, refillDays: 30 };
+const base = {
+  platform: 'Instagram',
+  categoryId: 1,
+  rate: '12.50',
+  rateKobo: '1250',
+  refill: true,
+  cancel: false,
+  dripfeed: false,
+  averageTimeSeconds: null,
+  refillDays: 30,
+};
 const SERVICES = [
   { ...base, id: 101, name: 'Instagram Followers HQ', category: 'Instagram Followers', type: 'Default', min: 100, max: 10000, linkKind: 'username' },
   { ...base, id: 102, name: 'Instagram Likes', category: 'Instagram Likes', type: 'Default', min: 100, max: 10000, linkKind: 'url' },
@@ -93,7 +104,7 @@ describe('the order form link field', () => {
     await waitFor(() => expect(orders).toEqual([{ serviceId: 103, link: 'https://instagram.com/p/abc', quantity: 1, expectedCharge: '12.50' }]));
   });
 
-  it('shows the server\'s refusal of the link under the link field, and clears it once the link is edited', async () => {
+  it("shows the server's refusal of the link under the link field, and clears it once the link is edited", async () => {
     const user = userEvent.setup();
     const message = 'This service needs an Instagram username or profile link';
     const { orders } = server({ status: 400, message });

@@ -1,13 +1,13 @@
 // The profile's password tab says why the server refused a change, under the field it is about.
-import { describe, expect, it, vi } from 'vitest';
+
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { AuthContext, type AuthContextValue } from '@/lib/authContext';
+import { describe, expect, it, vi } from 'vitest';
 import ProfilePage from '@/features/user/ProfilePage';
-import type { SessionUser } from '@/lib/session';
-import { describedText, jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
+import { AuthContext, type AuthContextValue } from '@/lib/authContext';
+import { describedText, jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
 
 const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2 });
 const TOO_GUESSABLE = 'This password is too common or easy to guess. Try a longer phrase or add unusual words.';

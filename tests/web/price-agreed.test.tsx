@@ -2,20 +2,31 @@
 // server answers that the price moved, shows the new one and places nothing until the customer
 // confirms it; the mass order shows the total of its lines before charging, confirms a changed
 // total the same way, and after placing keeps the lines not placed in the box with their reasons.
-import { afterEach, describe, expect, it } from 'vitest';
+
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
-import { setStoredUser, TOKEN_KEY, type SessionUser } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
+import { setStoredUser, TOKEN_KEY } from '@/lib/session';
+import { jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
 
 const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '50000.00' } });
 const base = { platform: 'Instagram', categoryId: 1, refill: true, cancel: false, dripfeed: false, averageTimeSeconds: null, refillDays: 30, linkKind: 'url' };
 const SERVICES = [
   { ...base, id: 102, name: 'Instagram Likes', category: 'Instagram Likes', type: 'Default', min: 100, max: 10000, rate: '3596.60', rateKobo: '359660' },
   { ...base, id: 103, name: 'Instagram Reach Package', category: 'Instagram Packages', type: 'Package', min: 1, max: 1, rate: '12.50', rateKobo: '1250' },
-  { ...base, id: 104, name: 'Instagram Comments', category: 'Instagram Comments', type: 'Custom Comments', min: 5, max: 500, rate: '900.00', rateKobo: '90000' },
+  {
+    ...base,
+    id: 104,
+    name: 'Instagram Comments',
+    category: 'Instagram Comments',
+    type: 'Custom Comments',
+    min: 5,
+    max: 500,
+    rate: '900.00',
+    rateKobo: '90000',
+  },
 ];
 
 type Answer = { status: number; body: unknown };
@@ -81,7 +92,9 @@ describe('the order form at the price agreed', () => {
     await user.click(within(form).getByRole('button', { name: /Place order/ }));
 
     const notice = await within(form).findByText(/The price changed from/);
-    expect(notice.textContent).toBe(`The price changed from ${ngn('3,596.60')} to ${ngn('4,046.17')}. Nothing was charged. Check the new price and confirm to place the order.`);
+    expect(notice.textContent).toBe(
+      `The price changed from ${ngn('3,596.60')} to ${ngn('4,046.17')}. Nothing was charged. Check the new price and confirm to place the order.`,
+    );
     // The charge shows the new price, the old one struck through.
     expect(form.querySelector('output s')?.textContent).toBe(ngn('3,596.60'));
     expect(form.querySelector('output')?.textContent).toBe(`${ngn('3,596.60')}${ngn('4,046.17')}`);
@@ -126,21 +139,26 @@ describe('the mass order at the total agreed', () => {
 
   it('shows the total of the lines before charging, sends it, and keeps the lines not placed in the box with their reasons', async () => {
     const user = userEvent.setup();
-    const sent = server('user/mass-order', [{
-      status: 200,
-      body: {
-        message: '2 of 4 orders placed',
-        results: [
-          { line: 1, ok: true, orderId: 31 },
-          { line: 2, ok: false, error: 'Insufficient wallet balance' },
-          { line: 3, ok: true, orderId: 32 },
-          { line: 4, ok: false, error: 'Comments is required' },
-        ],
+    const sent = server('user/mass-order', [
+      {
+        status: 200,
+        body: {
+          message: '2 of 4 orders placed',
+          results: [
+            { line: 1, ok: true, orderId: 31 },
+            { line: 2, ok: false, error: 'Insufficient wallet balance' },
+            { line: 3, ok: true, orderId: 32 },
+            { line: 4, ok: false, error: 'Comments is required' },
+          ],
+        },
       },
-    }]);
+    ]);
     const form = await openMass(user);
     const box = within(form).getByLabelText('Orders');
-    await user.type(box, '102|https://instagram.com/p/a|1000\n\n102|https://instagram.com/p/b|500\n103|https://instagram.com/p/c|1\n104|https://instagram.com/p/d|10');
+    await user.type(
+      box,
+      '102|https://instagram.com/p/a|1000\n\n102|https://instagram.com/p/b|500\n103|https://instagram.com/p/c|1\n104|https://instagram.com/p/d|10',
+    );
     // 3596.60 + 1798.30 + 12.50; the comments line needs the order form and adds nothing.
     await waitFor(() => expect(within(form).getByRole('status', { name: 'Total' }).textContent).toBe(ngn('5,407.40')), { timeout: 3000 });
     expect(within(form).getByText(/Line 5: This service needs more details than a line can give/)).toBeTruthy();
@@ -153,7 +171,11 @@ describe('the mass order at the total agreed', () => {
     });
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('102|https://instagram.com/p/b|500\n104|https://instagram.com/p/d|10'));
     const kept = within(form).getByRole('list', { name: 'Lines not placed' });
-    expect(within(kept).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Line 1: Insufficient wallet balance', 'Line 2: Comments is required']);
+    expect(
+      within(kept)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Line 1: Insufficient wallet balance', 'Line 2: Comments is required']);
     const results = screen.getByRole('complementary', { name: 'Results' });
     expect(within(results).getByText('Order #31 placed')).toBeTruthy();
   });
@@ -170,7 +192,9 @@ describe('the mass order at the total agreed', () => {
     await user.click(await within(form).findByRole('button', { name: `Place orders for ${ngn('3,596.60')}` }, { timeout: 3000 }));
 
     const notice = await within(form).findByText(/The total changed from/);
-    expect(notice.textContent).toBe(`The total changed from ${ngn('3,596.60')} to ${ngn('4,046.17')}. Nothing was charged. Check the new prices and confirm to place the orders.`);
+    expect(notice.textContent).toBe(
+      `The total changed from ${ngn('3,596.60')} to ${ngn('4,046.17')}. Nothing was charged. Check the new prices and confirm to place the orders.`,
+    );
     expect((box as HTMLTextAreaElement).value).toBe('102|https://instagram.com/p/a|1000');
     expect(sent).toHaveLength(1);
     await user.click(within(form).getByRole('button', { name: `Confirm and pay ${ngn('4,046.17')}` }));

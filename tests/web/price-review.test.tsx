@@ -1,33 +1,82 @@
 // The Pricing tab's price sanity: the limits on new rates and provider prices, exchange rates and
 // provider prices held for review, and what accepting one sends (the value as shown).
-import { describe, expect, it } from 'vitest';
+
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
 import { PricingTab } from '@/features/admin/catalogue/PricingTab';
 import { TOKEN_KEY } from '@/lib/session';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
-const SETTINGS = { defaultMarkupPercent: '50.00', minMarginPercent: '10.00', marginGuardAction: 'reprice', rateBandPercent: '10.00', providerPriceFactor: '3.00' };
+const SETTINGS = {
+  defaultMarkupPercent: '50.00',
+  minMarginPercent: '10.00',
+  marginGuardAction: 'reprice',
+  rateBandPercent: '10.00',
+  providerPriceFactor: '3.00',
+};
 const RATES = {
   bandPercent: '10.00',
   rates: [
-    { currency: 'NGN', rate: '1550.250000', proposedRate: '2325.375000', changePercent: '+50.00', proposedAt: '2024-03-05T10:00:00Z', updatedAt: '2024-03-05T00:00:00Z', fetchedAt: '2024-03-05T10:00:00Z' },
-    { currency: 'USD', rate: '1.000000', proposedRate: null, changePercent: null, proposedAt: null, updatedAt: '2024-03-05T00:00:00Z', fetchedAt: '2024-03-05T10:00:00Z' },
+    {
+      currency: 'NGN',
+      rate: '1550.250000',
+      proposedRate: '2325.375000',
+      changePercent: '+50.00',
+      proposedAt: '2024-03-05T10:00:00Z',
+      updatedAt: '2024-03-05T00:00:00Z',
+      fetchedAt: '2024-03-05T10:00:00Z',
+    },
+    {
+      currency: 'USD',
+      rate: '1.000000',
+      proposedRate: null,
+      changePercent: null,
+      proposedAt: null,
+      updatedAt: '2024-03-05T00:00:00Z',
+      fetchedAt: '2024-03-05T10:00:00Z',
+    },
   ],
 };
 const HELD = {
   data: [
     {
-      serviceId: 5, name: 'Instagram Likes', providerId: 1, providerName: 'Panel', currency: 'USD', providerRate: '0.320000', proposedProviderRate: '0.000000',
-      changePercent: '-100.00', cost: '496.08', rate: '744.12', newCost: '0.00', newRate: '0.01', enabled: false, disabledReason: 'provider_price',
+      serviceId: 5,
+      name: 'Instagram Likes',
+      providerId: 1,
+      providerName: 'Panel',
+      currency: 'USD',
+      providerRate: '0.320000',
+      proposedProviderRate: '0.000000',
+      changePercent: '-100.00',
+      cost: '496.08',
+      rate: '744.12',
+      newCost: '0.00',
+      newRate: '0.01',
+      enabled: false,
+      disabledReason: 'provider_price',
     },
     {
-      serviceId: 6, name: 'TikTok Views', providerId: 1, providerName: 'Panel', currency: 'USD', providerRate: '0.012000', proposedProviderRate: null,
-      changePercent: null, cost: '18.61', rate: '27.92', newCost: null, newRate: null, enabled: false, disabledReason: 'provider_price',
+      serviceId: 6,
+      name: 'TikTok Views',
+      providerId: 1,
+      providerName: 'Panel',
+      currency: 'USD',
+      providerRate: '0.012000',
+      proposedProviderRate: null,
+      changePercent: null,
+      cost: '18.61',
+      rate: '27.92',
+      newCost: null,
+      newRate: null,
+      enabled: false,
+      disabledReason: 'provider_price',
     },
   ],
-  page: 1, limit: 20, total: 2,
+  page: 1,
+  limit: 20,
+  total: 2,
 };
 
 function server() {
@@ -50,7 +99,8 @@ function renderTab() {
   );
 }
 
-const posted = (fetch: ReturnType<typeof mockFetch>, part: string) => fetch.mock.calls.filter(([url, init]) => String(url).includes(part) && init?.method === 'POST');
+const posted = (fetch: ReturnType<typeof mockFetch>, part: string) =>
+  fetch.mock.calls.filter(([url, init]) => String(url).includes(part) && init?.method === 'POST');
 
 describe('Pricing tab: prices held for review', () => {
   it('shows a held exchange rate with its move and accepts it, naming the rate as shown, after a confirmation', async () => {

@@ -1,19 +1,25 @@
 // A visitor who arrives through a referral link keeps the code while browsing and sends it with the
 // sign-up; the Referrals screen shows the link to copy, the counts and the people referred.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADA, renderApp } from './app';
 import { jsonResponse, mockFetch } from './helpers';
 
 const SUMMARY = {
-  enabled: true, ratePercent: '5.00', code: 'ABCD2345', link: 'https://shop.test/auth/register?ref=ABCD2345', signUps: 2, depositsCredited: 3, earnings: '150.00',
+  enabled: true,
+  ratePercent: '5.00',
+  code: 'ABCD2345',
+  link: 'https://shop.test/auth/register?ref=ABCD2345',
+  signUps: 2,
+  depositsCredited: 3,
+  earnings: '150.00',
   referred: [
     { username: 'bola', joinedAt: '2026-11-20T10:00:00Z', voided: false, deposits: 3, earned: '150.00' },
     { username: 'bola2', joinedAt: '2026-11-21T10:00:00Z', voided: true, deposits: 0, earned: '0.00' },
   ],
 };
-
 
 afterEach(() => {
   window.localStorage.clear();

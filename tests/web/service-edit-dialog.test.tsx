@@ -1,24 +1,56 @@
 // The admin service edit dialog sets a service's refill window and what its orders' link is.
-import { describe, expect, it } from 'vitest';
+
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ServiceEditDialog } from '@/features/admin/catalogue/ServiceEditDialog';
+import { describe, expect, it } from 'vitest';
 import type { AdminService } from '@/features/admin/catalogue/api/get-services';
+import { ServiceEditDialog } from '@/features/admin/catalogue/ServiceEditDialog';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
 const SERVICE: AdminService = {
-  id: 5, name: 'Instagram Followers [Refill 30D]', description: '', platform: 'Instagram', categoryId: 1, category: 'Instagram Followers', type: 'Default',
-  rate: '3596.60', rateKobo: '359660', min: 100, max: 100000, refill: true, cancel: true, dripfeed: false, refillDays: 30, linkKind: 'username', linkKindOverride: null,
-  averageTimeSeconds: null, providerId: 1, providerName: 'Panel', providerServiceId: '1021', providerRate: '1.450000', proposedProviderRate: null, cost: '2247.87', costKobo: '224787', marginPercent: '60.00',
-  priceMode: 'markup', markupPercent: null, effectiveMarkupPercent: '60.00', providerMin: 100, providerMax: 100000, enabled: true, disabledReason: null,
+  id: 5,
+  name: 'Instagram Followers [Refill 30D]',
+  description: '',
+  platform: 'Instagram',
+  categoryId: 1,
+  category: 'Instagram Followers',
+  type: 'Default',
+  rate: '3596.60',
+  rateKobo: '359660',
+  min: 100,
+  max: 100000,
+  refill: true,
+  cancel: true,
+  dripfeed: false,
+  refillDays: 30,
+  linkKind: 'username',
+  linkKindOverride: null,
+  averageTimeSeconds: null,
+  providerId: 1,
+  providerName: 'Panel',
+  providerServiceId: '1021',
+  providerRate: '1.450000',
+  proposedProviderRate: null,
+  cost: '2247.87',
+  costKobo: '224787',
+  marginPercent: '60.00',
+  priceMode: 'markup',
+  markupPercent: null,
+  effectiveMarkupPercent: '60.00',
+  providerMin: 100,
+  providerMax: 100000,
+  enabled: true,
+  disabledReason: null,
   updated_at: '2026-11-01T00:00:00Z',
 };
 
 function server() {
   const sent: unknown[] = [];
   mockFetch((url, init) => {
-    if (url.includes('admin/services/categories')) return jsonResponse(200, { data: [{ id: 1, name: 'Instagram Followers', platform: 'Instagram', markupPercent: null }] });
-    if (url.includes('admin/services/settings')) return jsonResponse(200, { data: { defaultMarkupPercent: '60.00', minMarginPercent: '10.00', marginGuardAction: 'reprice' } });
+    if (url.includes('admin/services/categories'))
+      return jsonResponse(200, { data: [{ id: 1, name: 'Instagram Followers', platform: 'Instagram', markupPercent: null }] });
+    if (url.includes('admin/services/settings'))
+      return jsonResponse(200, { data: { defaultMarkupPercent: '60.00', minMarginPercent: '10.00', marginGuardAction: 'reprice' } });
     if (url.includes('admin/services/5') && init.method === 'PUT') {
       sent.push(JSON.parse(String(init.body)));
       return jsonResponse(200, { message: 'Service updated', data: SERVICE });

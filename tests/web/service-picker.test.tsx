@@ -1,8 +1,9 @@
 // The order form's service picker with a 5,000-service catalogue: typing narrows the services already
 // loaded at once, before the server has answered the search, and the server's answer then takes over.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServicePicker } from '@/features/orders/ServicePicker';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
@@ -27,7 +28,10 @@ function catalogueServer(searchAnswered: Promise<void>) {
   });
 }
 
-const optionNames = () => within(screen.getByRole('listbox', { name: 'Services' })).queryAllByRole('option').map((option) => option.textContent ?? '');
+const optionNames = () =>
+  within(screen.getByRole('listbox', { name: 'Services' }))
+    .queryAllByRole('option')
+    .map((option) => option.textContent ?? '');
 
 describe('the service picker with 5,000 services', () => {
   // jsdom lays nothing out: the listbox gets its height on screen (h-80) and each option its own, so
@@ -39,7 +43,7 @@ describe('the service picker with 5,000 services', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('narrows the loaded services as soon as the text is typed, then shows the server\'s answer', async () => {
+  it("narrows the loaded services as soon as the text is typed, then shows the server's answer", async () => {
     const user = userEvent.setup();
     let answerSearch!: () => void;
     const fetch = catalogueServer(new Promise<void>((resolve) => (answerSearch = resolve)));

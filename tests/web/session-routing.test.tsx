@@ -1,14 +1,15 @@
 // The real route map with the real AuthProvider: session start, the access guard, the 404 page,
 // logout, and tabs that follow their session when another tab changes it.
-import { describe, expect, it, vi } from 'vitest';
+
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
+import { decode, encode, getStoredUser, getToken, REFRESH_TOKEN_KEY, type SessionUser, setStoredUser, TOKEN_KEY, USER_KEY } from '@/lib/session';
 import { loadToastify } from '@/lib/toast';
-import { decode, encode, getStoredUser, getToken, REFRESH_TOKEN_KEY, setStoredUser, TOKEN_KEY, USER_KEY, type SessionUser } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
+import { jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
 
 const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } });
 const ROOT = sessionUser({ id: 9, fullName: 'Root Admin', email: 'root@example.com', username: 'root', userType: 1 });
@@ -19,7 +20,8 @@ function server(profile: SessionUser | null, extra: (url: string, init: RequestI
   return mockFetch((url, init) => {
     const custom = extra(url, init);
     if (custom) return custom;
-    if (url.includes('user/getCurrentProfile')) return profile ? jsonResponse(200, { message: 'ok', data: profile }) : jsonResponse(401, { message: 'Unauthorized' });
+    if (url.includes('user/getCurrentProfile'))
+      return profile ? jsonResponse(200, { message: 'ok', data: profile }) : jsonResponse(401, { message: 'Unauthorized' });
     if (url.includes('auth/refresh')) return jsonResponse(401, { message: 'Unauthorized', error: 'Invalid or expired refresh token.' });
     if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: 2500 });
     if (url.includes('settings/public')) return jsonResponse(200, { siteName: 'SMM Provider' });
@@ -116,7 +118,9 @@ describe('session start', () => {
 describe('access guard', () => {
   it('sends a visitor to /auth/login and back to the requested page after login', async () => {
     const user = userEvent.setup();
-    server(null, (url) => (url.includes('auth/login') ? jsonResponse(200, { accessToken: 'new-token', refreshToken: 'r', user: ADA, message: 'Welcome back!' }) : undefined));
+    server(null, (url) =>
+      url.includes('auth/login') ? jsonResponse(200, { accessToken: 'new-token', refreshToken: 'r', user: ADA, message: 'Welcome back!' }) : undefined,
+    );
     const router = renderAt('/user/orders?page=1');
     await screen.findByRole('heading', { name: 'Welcome back' });
     expect(router.state.location.pathname).toBe('/auth/login');
@@ -293,12 +297,14 @@ describe('tabs and the account they show', () => {
     expect(getStoredUser()).toEqual(BOLA);
   });
 
-  it('ends a suspended account\'s session with the server\'s words', async () => {
+  it("ends a suspended account's session with the server's words", async () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     window.localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh');
     setStoredUser(ADA);
     const error = vi.spyOn(toast, 'error');
-    server(null, (url) => (url.includes('auth/refresh') ? jsonResponse(403, { message: 'Your account is suspended. Contact support.', error: 'Account Suspended' }) : undefined));
+    server(null, (url) =>
+      url.includes('auth/refresh') ? jsonResponse(403, { message: 'Your account is suspended. Contact support.', error: 'Account Suspended' }) : undefined,
+    );
     const router = renderAt('/user/orders');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(error).toHaveBeenCalledWith('Your account is suspended. Contact support.', expect.anything());

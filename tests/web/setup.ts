@@ -1,7 +1,8 @@
 // Component-test setup (jsdom). jest-dom is not installed: tests use plain vitest assertions.
-import { afterAll, afterEach, vi } from 'vitest';
+
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // findBy* waits up to a second by default: on a busy machine (the whole suite, npm start beside it) a
 // screen's first render can take longer. The wait still ends as soon as the element is there.

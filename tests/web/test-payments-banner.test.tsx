@@ -1,7 +1,8 @@
 // In test mode every page says so: the "Test payments" banner sits above every shell.
-import { describe, expect, it } from 'vitest';
+
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 

@@ -1,11 +1,12 @@
 // A ticket's thread shows what people typed as text: markup in a subject or a message becomes no
 // element, line breaks stay, and the user's reply goes to the server as typed.
-import { describe, expect, it } from 'vitest';
+
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import TicketPage from '@/features/tickets/TicketPage';
+import { describe, expect, it } from 'vitest';
 import type { TicketDetail } from '@/api/tickets';
+import TicketPage from '@/features/tickets/TicketPage';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
 const MARKUP = '<img src=x onerror="window.hacked=1"><script>window.hacked=2</script><b>bold</b>\nsecond line';
@@ -21,7 +22,14 @@ const TICKET: TicketDetail = {
   lastMessageAt: '2026-11-02T10:00:00Z',
   closedAt: null,
   created_at: '2026-11-02T09:00:00Z',
-  order: { id: 9, serviceName: '<i>Instagram</i> Followers', status: 'Pending', link: 'https://instagram.com/brand', charge: '1500.00', created_at: '2026-11-01T00:00:00Z' },
+  order: {
+    id: 9,
+    serviceName: '<i>Instagram</i> Followers',
+    status: 'Pending',
+    link: 'https://instagram.com/brand',
+    charge: '1500.00',
+    created_at: '2026-11-01T00:00:00Z',
+  },
   payment: null,
   messages: [
     { id: 1, fromStaff: false, authorName: 'Ada Obi', body: MARKUP, created_at: '2026-11-02T09:00:00Z' },
@@ -35,7 +43,14 @@ function server() {
     if (init.method === 'POST' && url.includes('user/tickets/5/messages')) {
       const body = JSON.parse(String(init.body));
       sent.push(body);
-      return jsonResponse(200, { message: 'Reply sent', data: { ...TICKET, status: 'Customer reply', messages: [...TICKET.messages, { id: 3, fromStaff: false, authorName: 'Ada Obi', body: body.message, created_at: '2026-11-02T11:00:00Z' }] } });
+      return jsonResponse(200, {
+        message: 'Reply sent',
+        data: {
+          ...TICKET,
+          status: 'Customer reply',
+          messages: [...TICKET.messages, { id: 3, fromStaff: false, authorName: 'Ada Obi', body: body.message, created_at: '2026-11-02T11:00:00Z' }],
+        },
+      });
     }
     if (url.includes('user/tickets/5')) return jsonResponse(200, { data: TICKET });
     if (url.includes('user/tickets/unread')) return jsonResponse(200, { data: { unread: 0 } });
@@ -60,7 +75,9 @@ describe('a ticket thread', () => {
     const { container } = renderTicket();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('<h1>Where</h1> is my order?');
     const messages = screen.getByRole('list', { name: 'Messages' });
-    const paragraphs = within(messages).getAllByRole('article').map((article) => article.querySelector('p')!);
+    const paragraphs = within(messages)
+      .getAllByRole('article')
+      .map((article) => article.querySelector('p')!);
     expect(paragraphs.map((p) => p.textContent)).toEqual([MARKUP, 'We are on it <a href="https://evil.example">here</a>']);
     expect(paragraphs[0].className).toContain('whitespace-pre-wrap');
     expect(screen.getByText('<i>Instagram</i> Followers')).toBeTruthy();

@@ -1,13 +1,14 @@
 // Signing in with two-factor on, through the real route map and AuthProvider: the server asks for
 // the code, the form shows the field and sends the code with the password, and a wrong code is
 // named under the field.
-import { describe, expect, it } from 'vitest';
+
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
-import { getToken, type SessionUser } from '@/lib/session';
-import { describedText, jsonResponse, mockFetch, WithQuery, sessionUser } from './helpers';
+import { getToken, } from '@/lib/session';
+import { describedText, jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
 
 const ROOT = sessionUser({ id: 9, fullName: 'Root Admin', email: 'root@example.com', username: 'root', userType: 1 });
 const PROMPT = 'Enter the 6-digit code from your authenticator app.';

@@ -1,8 +1,9 @@
 // What a refunded or charged-back card payment left owing is said plainly on the wallet pages.
-import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+
 import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
 import AddFundPage from '@/features/wallet/AddFundPage';
 import TransactionsPage from '@/features/wallet/TransactionsPage';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';

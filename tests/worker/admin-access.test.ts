@@ -7,10 +7,9 @@ import { call, createAdmin, registerAndLogin, type TestAccount } from '../suppor
 /** Admin calls outside admin/: the spec names the credit call under user/. */
 const ADMIN_CALLS_ELSEWHERE = [{ method: 'POST', path: '/api/v1/user/admin-credit-user-wallet' }];
 
-const adminCalls = [
-  ...app.routes.filter((route) => route.path.startsWith('/api/v1/admin/') && route.method !== 'ALL'),
-  ...ADMIN_CALLS_ELSEWHERE,
-].map(({ method, path }) => ({ method, path: path.replace('/api/v1/', '').replace(/:\w+/g, '1') }));
+const adminCalls = [...app.routes.filter((route) => route.path.startsWith('/api/v1/admin/') && route.method !== 'ALL'), ...ADMIN_CALLS_ELSEWHERE].map(
+  ({ method, path }) => ({ method, path: path.replace('/api/v1/', '').replace(/:\w+/g, '1') }),
+);
 
 describe('admin calls', () => {
   let user: TestAccount;
@@ -20,7 +19,14 @@ describe('admin calls', () => {
 
   it('include the dashboard, administrators and audit calls', () => {
     const names = adminCalls.map((route) => `${route.method} ${route.path}`);
-    for (const expected of ['GET admin/dashboard', 'GET admin/administrators', 'POST admin/administrators/promote', 'POST admin/administrators/invite', 'DELETE admin/administrators/1', 'GET admin/audit']) {
+    for (const expected of [
+      'GET admin/dashboard',
+      'GET admin/administrators',
+      'POST admin/administrators/promote',
+      'POST admin/administrators/invite',
+      'DELETE admin/administrators/1',
+      'GET admin/audit',
+    ]) {
       expect(names).toContain(expected);
     }
   });

@@ -2,12 +2,18 @@ import { and, eq, inArray, ne, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, USER_TYPE, users } from '../../drizzle/schema';
 import { CANNOT_REMOVE_YOURSELF, LAST_ADMINISTRATOR, removeAdministrator } from '../../worker/services/administrators';
-import { call, createAdmin, login, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
+import { call, createAdmin, login, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 import { emailedResetToken, mailsTo } from './mailbox';
 
 const auditRows = (actorId: number, action: string) =>
-  withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, action))));
-const userTypeOf = async (userId: number) => (await withDb((db) => db.select({ userType: users.userType }).from(users).where(eq(users.id, userId))))[0].userType;
+  withDb((db) =>
+    db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, action))),
+  );
+const userTypeOf = async (userId: number) =>
+  (await withDb((db) => db.select({ userType: users.userType }).from(users).where(eq(users.id, userId))))[0].userType;
 const profileStatus = async (account: TestAccount) => (await call('user/getCurrentProfile', { token: account.accessToken })).status;
 
 /** A role change takes effect at once: the target's sessions end, signed in again they get `dashboardStatus` from the admin dashboard, and the audit log names who did it to whom. */
@@ -73,7 +79,11 @@ describe('POST admin/administrators/invite', () => {
     const [kept] = await withDb((db) => db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email.toLowerCase())));
     expect(kept.body).toContain('Test Admin made you an administrator');
     expect(kept.body).not.toContain(encodeURIComponent(token));
-    const set = await call('auth/reset-password', { body: new URLSearchParams({ password: 'chosen-password-1' }).toString(), token, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const set = await call('auth/reset-password', {
+      body: new URLSearchParams({ password: 'chosen-password-1' }).toString(),
+      token,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(set.status).toBe(200);
     const session = await login(email.toLowerCase(), 'chosen-password-1');
     expect((await call('admin/administrators', { token: session.accessToken })).status).toBe(200);
@@ -88,8 +98,14 @@ describe('POST admin/administrators/invite', () => {
     expect((await invite({ email: `${unique()}@example.com` })).body.message).toBe('Full name is required');
     expect((await invite({ fullName: 'Ada' })).body.message).toBe('Email is required');
     expect((await invite({ fullName: 'Ada', email: 'not-an-email' })).body.message).toBe('Invalid email address');
-    expect(await invite({ fullName: 'Ada', email: user.email })).toMatchObject({ status: 409, body: { message: 'This email already has an account: promote that user instead' } });
-    expect(await invite({ fullName: 'Ada', email: admin.email.toUpperCase() })).toMatchObject({ status: 409, body: { message: 'This person is already an administrator' } });
+    expect(await invite({ fullName: 'Ada', email: user.email })).toMatchObject({
+      status: 409,
+      body: { message: 'This email already has an account: promote that user instead' },
+    });
+    expect(await invite({ fullName: 'Ada', email: admin.email.toUpperCase() })).toMatchObject({
+      status: 409,
+      body: { message: 'This person is already an administrator' },
+    });
     expect(await auditRows(admin.id, 'admin.invite')).toHaveLength(0);
   });
 });
@@ -118,7 +134,9 @@ describe('DELETE admin/administrators/:userId', () => {
 
   it('refuses yourself however many times it is asked at once', async () => {
     const admin = await createAdmin();
-    const statuses = await Promise.all(Array.from({ length: 10 }, () => call(`admin/administrators/${admin.id}`, { method: 'DELETE', token: admin.accessToken }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () => call(`admin/administrators/${admin.id}`, { method: 'DELETE', token: admin.accessToken }).then((r) => r.status)),
+    );
     expect(statuses.every((status) => status === 403)).toBe(true);
     expect(await userTypeOf(admin.id)).toBe(USER_TYPE.admin);
   });
@@ -141,8 +159,23 @@ describe('DELETE admin/administrators/:userId', () => {
   it('leaves at least one of a group of administrators removing one another all at once', async () => {
     const group = await Promise.all(Array.from({ length: 5 }, () => createAdmin()));
     const attempts = group.flatMap((actor) => group.filter((target) => target !== actor).map((target) => ({ actor, target })));
-    const results = await Promise.all(attempts.map(({ actor, target }) => call(`admin/administrators/${target.id}`, { method: 'DELETE', token: actor.accessToken })));
-    const remaining = await withDb((db) => db.select({ id: users.id }).from(users).where(and(inArray(users.id, group.map((g) => g.id)), eq(users.userType, USER_TYPE.admin))));
+    const results = await Promise.all(
+      attempts.map(({ actor, target }) => call(`admin/administrators/${target.id}`, { method: 'DELETE', token: actor.accessToken })),
+    );
+    const remaining = await withDb((db) =>
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            inArray(
+              users.id,
+              group.map((g) => g.id),
+            ),
+            eq(users.userType, USER_TYPE.admin),
+          ),
+        ),
+    );
     expect(remaining.length).toBeGreaterThanOrEqual(1);
     expect(results.filter((r) => r.status === 200)).toHaveLength(group.length - remaining.length);
   });
@@ -153,7 +186,10 @@ describe('DELETE admin/administrators/:userId', () => {
     // as if the caller's access had been removed while this request was on its way.
     const attempt = withDb((db) =>
       db.transaction(async (tx) => {
-        await tx.update(users).set({ userType: USER_TYPE.user }).where(and(eq(users.userType, USER_TYPE.admin), ne(users.id, last.id)));
+        await tx
+          .update(users)
+          .set({ userType: USER_TYPE.user })
+          .where(and(eq(users.userType, USER_TYPE.admin), ne(users.id, last.id)));
         await expect(removeAdministrator(tx, actor.id, last.id)).rejects.toThrow(LAST_ADMINISTRATOR);
         tx.rollback();
       }),

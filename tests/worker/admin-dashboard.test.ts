@@ -13,7 +13,11 @@ describe('GET admin/dashboard', () => {
   it('answers 30 days, 12 weeks or 12 months ending now, and validates the period', async () => {
     const admin = await createAdmin();
     const today = new Date().toISOString().slice(0, 10);
-    for (const [period, buckets] of [['day', 30], ['week', 12], ['month', 12]] as const) {
+    for (const [period, buckets] of [
+      ['day', 30],
+      ['week', 12],
+      ['month', 12],
+    ] as const) {
       const response = await call(`admin/dashboard?period=${period}`, { token: admin.accessToken });
       expect(response.status).toBe(200);
       expect(response.body.data.period).toBe(period);
@@ -21,7 +25,10 @@ describe('GET admin/dashboard', () => {
       expect(response.body.data.series.at(-1).bucket <= today).toBe(true);
     }
     expect((await call('admin/dashboard', { token: admin.accessToken })).body.data.series.at(-1).bucket).toBe(today);
-    expect(await call('admin/dashboard?period=year', { token: admin.accessToken })).toMatchObject({ status: 400, body: { message: 'period must be day, week or month' } });
+    expect(await call('admin/dashboard?period=year', { token: admin.accessToken })).toMatchObject({
+      status: 400,
+      body: { message: 'period must be day, week or month' },
+    });
   });
 
   it('adds up deposits, spend net of refunds, provider cost and profit per bucket, in kobo', async () => {
@@ -36,7 +43,9 @@ describe('GET admin/dashboard', () => {
     expect((await call(`admin/orders/${kept.id}/status`, { token, body: { status: 'Completed' } })).status).toBe(200);
     expect((await call(`admin/orders/${canceled.id}/status`, { token, body: { status: 'Canceled' } })).status).toBe(200);
     expect((await call(`admin/orders/${partial.id}/status`, { token, body: { status: 'Partial', remains: 1000 } })).status).toBe(200);
-    expect((await call('user/admin-credit-user-wallet', { token, body: { amount: '100.25', reference: `dash-${user.id}`, userId: user.id } })).status).toBe(200);
+    expect((await call('user/admin-credit-user-wallet', { token, body: { amount: '100.25', reference: `dash-${user.id}`, userId: user.id } })).status).toBe(
+      200,
+    );
 
     // Everything of this user moves to a month no other test writes to, so the bucket is ours alone.
     const now = new Date();
@@ -67,7 +76,7 @@ describe('GET admin/dashboard', () => {
     });
   });
 
-  it('lists open orders past twice their service\'s average time (a day when unknown), oldest first', async () => {
+  it("lists open orders past twice their service's average time (a day when unknown), oldest first", async () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes, FAKE.igFollowers] });
     const user = await fundedUser(5_000_000n);
     const timed = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
@@ -80,10 +89,22 @@ describe('GET admin/dashboard', () => {
     await withDb(async (db) => {
       await db.update(services).set({ averageTimeSeconds: 3600 }).where(eq(services.id, shop.serviceIds[FAKE.igLikes]));
       // Years ago, so these two come before any other test's stuck orders.
-      await db.update(orders).set({ submittedAt: new Date('2001-01-01T00:00:00Z') }).where(eq(orders.id, timed.id));
-      await db.update(orders).set({ submittedAt: new Date('2001-01-02T00:00:00Z') }).where(eq(orders.id, untimed.id));
-      await db.update(orders).set({ submittedAt: ago(3600) }).where(eq(orders.id, onTime.id));
-      await db.update(orders).set({ submittedAt: ago(STUCK_FALLBACK_SECONDS - 600) }).where(eq(orders.id, untimedOnTime.id));
+      await db
+        .update(orders)
+        .set({ submittedAt: new Date('2001-01-01T00:00:00Z') })
+        .where(eq(orders.id, timed.id));
+      await db
+        .update(orders)
+        .set({ submittedAt: new Date('2001-01-02T00:00:00Z') })
+        .where(eq(orders.id, untimed.id));
+      await db
+        .update(orders)
+        .set({ submittedAt: ago(3600) })
+        .where(eq(orders.id, onTime.id));
+      await db
+        .update(orders)
+        .set({ submittedAt: ago(STUCK_FALLBACK_SECONDS - 600) })
+        .where(eq(orders.id, untimedOnTime.id));
     });
     const { stuckOrders } = (await call('admin/dashboard', { token: shop.admin.accessToken })).body.data;
     expect(stuckOrders.data.slice(0, 2).map((order: { id: number }) => order.id)).toEqual([timed.id, untimed.id]);
@@ -101,7 +122,10 @@ describe('GET admin/dashboard', () => {
     expect((await call(`admin/providers/${shop.providerId}`, { method: 'PUT', token, body: { lowBalanceAlert: '1000000' } })).status).toBe(200);
     expect((await call(`admin/providers/${shop.providerId}/balance`, { token })).status).toBe(200);
     const dashboard = (await call('admin/dashboard', { token })).body.data;
-    expect(dashboard.providers.find((provider: { id: number }) => provider.id === shop.providerId)).toMatchObject({ lowBalance: true, lowBalanceAlert: '1000000.00' });
+    expect(dashboard.providers.find((provider: { id: number }) => provider.id === shop.providerId)).toMatchObject({
+      lowBalance: true,
+      lowBalanceAlert: '1000000.00',
+    });
     expect(dashboard.providers[0]).not.toHaveProperty('apiKeyEncrypted');
     expect(Array.isArray(dashboard.ordersByStatus)).toBe(true);
     expect(typeof dashboard.pendingPayments).toBe('number');

@@ -8,15 +8,27 @@ import { balanceKobo, FAKE, fundedUser, ledgerFor, newLink, newShop, newShopWith
 
 const refundsOf = async (userId: number) => (await ledgerFor(userId)).filter((entry) => entry.sourceKind === 'order_refund');
 const auditsOf = (orderId: number) =>
-  withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, String(orderId)))));
+  withDb((db) =>
+    db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, String(orderId)))),
+  );
 
 describe('an administrator canceling an order', () => {
   it('refunds an order still queued with us at once', async () => {
     const { shop, user, order } = await newShopWithOrder(FAKE.igLikes, { walletKobo: 1_000_000n, control: { mode: 'no_balance' } });
     expect(await orderRow(order.id)).toMatchObject({ submission: 'queued' });
 
-    const canceled = await call(`admin/orders/${order.id}/cancel`, { token: shop.admin.accessToken, body: { reason: 'duplicate', expectedStatus: 'Pending Submission' } });
-    expect(canceled.body).toMatchObject({ message: 'Order canceled and refunded', outcome: 'refunded', data: { status: 'Canceled', submission: 'withdrawn', refunded: order.charge } });
+    const canceled = await call(`admin/orders/${order.id}/cancel`, {
+      token: shop.admin.accessToken,
+      body: { reason: 'duplicate', expectedStatus: 'Pending Submission' },
+    });
+    expect(canceled.body).toMatchObject({
+      message: 'Order canceled and refunded',
+      outcome: 'refunded',
+      data: { status: 'Canceled', submission: 'withdrawn', refunded: order.charge },
+    });
     expect(await balanceKobo(user.id)).toBe(1_000_000n);
     expect(await refundsOf(user.id)).toHaveLength(1);
   });
@@ -32,8 +44,10 @@ describe('an administrator canceling an order', () => {
       data: { status: 'Pending', refunded: '0.00', cancelRequestedAt: expect.any(String) },
     });
     expect(await refundsOf(user.id)).toHaveLength(0);
-    expect(await call(`admin/orders/${order.id}/cancel`, { token, body: {} }))
-      .toMatchObject({ status: 400, body: { message: 'The provider was already asked to cancel this order; the refund follows when it confirms' } });
+    expect(await call(`admin/orders/${order.id}/cancel`, { token, body: {} })).toMatchObject({
+      status: 400,
+      body: { message: 'The provider was already asked to cancel this order; the refund follows when it confirms' },
+    });
 
     await withDb((db) => syncOrders(db, env));
     expect(await orderRow(order.id)).toMatchObject({ status: 'Canceled' });
@@ -59,18 +73,39 @@ describe('refunding without the provider', () => {
     await shop.fake.post('/__control', { mode: 'normal' });
     const token = shop.admin.accessToken;
 
-    expect(await call(`admin/orders/${order.id}/cancel`, { token, body: {} })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^The provider has not confirmed this order/) } });
-    expect(await call(`admin/orders/${order.id}/refund-without-provider`, { token, body: {} })).toMatchObject({ status: 400, body: { message: 'reason is required' } });
-    expect(await call(`admin/orders/${order.id}/refund-without-provider`, { token, body: { reason: '  ' } }))
-      .toMatchObject({ status: 400, body: { message: 'Say why the order is refunded without the provider' } });
+    expect(await call(`admin/orders/${order.id}/cancel`, { token, body: {} })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^The provider has not confirmed this order/) },
+    });
+    expect(await call(`admin/orders/${order.id}/refund-without-provider`, { token, body: {} })).toMatchObject({
+      status: 400,
+      body: { message: 'reason is required' },
+    });
+    expect(await call(`admin/orders/${order.id}/refund-without-provider`, { token, body: { reason: '  ' } })).toMatchObject({
+      status: 400,
+      body: { message: 'Say why the order is refunded without the provider' },
+    });
 
-    const refunded = await call(`admin/orders/${order.id}/refund-without-provider`, { token, body: { reason: 'not in the provider panel', expectedStatus: 'Pending Submission' } });
-    expect(refunded.body).toMatchObject({ message: 'Order canceled and refunded without the provider', data: { status: 'Canceled', submission: 'withdrawn', refunded: order.charge } });
+    const refunded = await call(`admin/orders/${order.id}/refund-without-provider`, {
+      token,
+      body: { reason: 'not in the provider panel', expectedStatus: 'Pending Submission' },
+    });
+    expect(refunded.body).toMatchObject({
+      message: 'Order canceled and refunded without the provider',
+      data: { status: 'Canceled', submission: 'withdrawn', refunded: order.charge },
+    });
     expect(await balanceKobo(user.id)).toBe(1_000_000n);
     expect(await call(`admin/orders/${order.id}/refund-without-provider`, { token, body: { reason: 'again' } })).toMatchObject({ status: 400 });
     expect(await refundsOf(user.id)).toHaveLength(1);
     expect((await auditsOf(order.id)).map(({ action, details }) => ({ action, details }))).toEqual([
-      { action: 'order.refund_without_provider', details: expect.objectContaining({ reason: 'not in the provider panel', submission: 'unknown', refundedKobo: String((await orderRow(order.id)).chargeKobo) }) },
+      {
+        action: 'order.refund_without_provider',
+        details: expect.objectContaining({
+          reason: 'not in the provider panel',
+          submission: 'unknown',
+          refundedKobo: String((await orderRow(order.id)).chargeKobo),
+        }),
+      },
     ]);
   });
 });
@@ -87,7 +122,9 @@ describe('linking an order whose submission is unknown', () => {
 
     expect(await call(`admin/orders/${second.id}/link`, { token: shop.admin.accessToken, body: { providerOrderId } })).toMatchObject({
       status: 409,
-      body: { message: `Order #${first.id} already has provider order ${providerOrderId}. If the provider answered the same id for both orders, check both in its panel.` },
+      body: {
+        message: `Order #${first.id} already has provider order ${providerOrderId}. If the provider answered the same id for both orders, check both in its panel.`,
+      },
     });
     expect(await orderRow(second.id)).toMatchObject({ submission: 'unknown', providerOrderId: null });
   });
@@ -105,7 +142,10 @@ describe('admin changes against an order that moved on', () => {
       ['cancel', { expectedStatus: 'Pending' }],
       ['refund-without-provider', { reason: 'checked', expectedStatus: 'Pending' }],
     ] as const) {
-      expect(await call(`admin/orders/${order.id}/${path}`, { token, body })).toMatchObject({ status: 409, body: { message: 'The order changed meanwhile; reload it' } });
+      expect(await call(`admin/orders/${order.id}/${path}`, { token, body })).toMatchObject({
+        status: 409,
+        body: { message: 'The order changed meanwhile; reload it' },
+      });
     }
     expect(await orderRow(order.id)).toMatchObject({ status: 'Completed', refundedKobo: 0n });
     expect(await refundsOf(user.id)).toHaveLength(0);

@@ -106,10 +106,17 @@ describe('access tokens and guards', () => {
   it('rejects missing, forged and expired tokens with the spec 401', async () => {
     const account = await registerAndLogin();
     const forged = await new SignJWT({ typ: 2, sid: crypto.randomUUID() })
-      .setProtectedHeader({ alg: 'HS256' }).setSubject(String(account.id)).setIssuer('smm-panel').setExpirationTime('5m')
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(account.id))
+      .setIssuer('smm-panel')
+      .setExpirationTime('5m')
       .sign(new TextEncoder().encode('not-the-secret-not-the-secret-123'));
     const expired = await new SignJWT({ typ: 2, sid: crypto.randomUUID() })
-      .setProtectedHeader({ alg: 'HS256' }).setSubject(String(account.id)).setIssuer('smm-panel').setIssuedAt(1_000).setExpirationTime(2_000)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(account.id))
+      .setIssuer('smm-panel')
+      .setIssuedAt(1_000)
+      .setExpirationTime(2_000)
       .sign(new TextEncoder().encode(env.JWT_SECRET));
     for (const token of [undefined, 'garbage', forged, expired]) {
       const response = await call('user/getCurrentProfile', { token });
@@ -134,7 +141,7 @@ describe('access tokens and guards', () => {
     expect((await call('admin/users')).status).toBe(401);
   });
 
-  it('ends a suspended user\'s access at once', async () => {
+  it("ends a suspended user's access at once", async () => {
     const account = await registerAndLogin();
     expect((await call('user/getCurrentProfile', { token: account.accessToken })).status).toBe(200);
     await setUserStatus(account.id, 'suspended');
@@ -164,8 +171,13 @@ describe('POST auth/refresh', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
     const winner = answers.find((answer) => answer.status === 200)!;
     expect((await call('auth/refresh', { body: { refreshToken: winner.body.refreshToken } })).status).toBe(401);
-    const tokens = await withDb((db) => db.select({ usedAt: refreshTokens.usedAt }).from(refreshTokens)
-      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId)).where(eq(sessions.userId, account.id)));
+    const tokens = await withDb((db) =>
+      db
+        .select({ usedAt: refreshTokens.usedAt })
+        .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+        .where(eq(sessions.userId, account.id)),
+    );
     // The login's token and the winner's one: a single rotation happened.
     expect(tokens).toHaveLength(2);
   });
@@ -211,11 +223,19 @@ describe('profile', () => {
     expect(ok.body.message).toBe('Profile updated successfully');
     expect(ok.body.data).toMatchObject({ fullName: 'New Name', username });
 
-    const emailChange = await call('user/updateProfile', { method: 'PUT', token: account.accessToken, body: { fullName: 'X', username, email: `${unique()}@example.com` } });
+    const emailChange = await call('user/updateProfile', {
+      method: 'PUT',
+      token: account.accessToken,
+      body: { fullName: 'X', username, email: `${unique()}@example.com` },
+    });
     expect(emailChange.status).toBe(400);
     expect(emailChange.body.message).toBe('Email address cannot be changed');
 
-    const taken = await call('user/updateProfile', { method: 'PUT', token: account.accessToken, body: { fullName: 'X', username: otherProfile.username, email: account.email } });
+    const taken = await call('user/updateProfile', {
+      method: 'PUT',
+      token: account.accessToken,
+      body: { fullName: 'X', username: otherProfile.username, email: account.email },
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('Username is already taken');
 
@@ -227,12 +247,22 @@ describe('profile', () => {
   it('changes the password after checking the old one, then revokes every session', async () => {
     const account = await registerAndLogin();
     const otherDevice = await login(account.email, account.password);
-    const wrong = await call('user/changePassword', { method: 'PUT', token: account.accessToken, body: { oldPassword: 'not-it-at-all', password: 'brand-new-pass' } });
+    const wrong = await call('user/changePassword', {
+      method: 'PUT',
+      token: account.accessToken,
+      body: { oldPassword: 'not-it-at-all', password: 'brand-new-pass' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Current password is incorrect');
-    expect((await call('user/changePassword', { method: 'PUT', token: account.accessToken, body: { oldPassword: account.password } })).body.message).toBe('All fields are required');
+    expect((await call('user/changePassword', { method: 'PUT', token: account.accessToken, body: { oldPassword: account.password } })).body.message).toBe(
+      'All fields are required',
+    );
 
-    const ok = await call('user/changePassword', { method: 'PUT', token: account.accessToken, body: { oldPassword: account.password, password: 'brand-new-pass' } });
+    const ok = await call('user/changePassword', {
+      method: 'PUT',
+      token: account.accessToken,
+      body: { oldPassword: account.password, password: 'brand-new-pass' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Password updated successfully');
     expect((await call('user/getCurrentProfile', { token: account.accessToken })).status).toBe(401);
@@ -244,7 +274,12 @@ describe('profile', () => {
 
 describe('password reset', () => {
   const reset = (token: string, password: string, ip?: string) =>
-    call('auth/reset-password', { body: new URLSearchParams({ password }).toString(), token, ip, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    call('auth/reset-password', {
+      body: new URLSearchParams({ password }).toString(),
+      token,
+      ip,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
 
   it('answers the same whether or not the email exists, and mails a single-use link', async () => {
     const account = await registerAndLogin();
@@ -288,7 +323,12 @@ describe('password reset', () => {
     await call('auth/forgot-password', { body: { email: account.email } });
     const token = await emailedResetToken(account.email);
     expect((await reset(token, 'short')).body.message).toBe('Password must be at least 8 characters');
-    await withDb((db) => db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, account.id)));
+    await withDb((db) =>
+      db
+        .update(passwordResets)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(passwordResets.userId, account.id)),
+    );
     expect((await reset(token, 'fine-password-1')).status).toBe(401);
     const noBearer = await call('auth/reset-password', { body: 'password=whatever-123', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(noBearer.status).toBe(401);

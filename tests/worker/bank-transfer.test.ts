@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { dedicatedAccounts, notifications, paymentIntents, settings, walletTransactions } from '../../drizzle/schema';
 import { BANK_TRANSFER_OFF, requestDedicatedAccount } from '../../worker/services/bank-transfers';
 import { reconcile } from '../../worker/services/wallet';
-import { call, registerAndLogin, withDb, type TestAccount } from '../support/api';
+import { call, registerAndLogin, type TestAccount, withDb } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
-import { deliverPaystackHook, paystackFake, paystackHooksFor, type PaystackHook } from './paystack-fixtures';
+import { deliverPaystackHook, type PaystackHook, paystackFake, paystackHooksFor } from './paystack-fixtures';
 
 /** Money sent to an account number from a bank; its charge.success, undelivered. */
 async function transfer(accountNumber: string, kobo: number): Promise<PaystackHook> {
@@ -46,14 +46,20 @@ describe('a personal account number', () => {
 
   it('is refused while bank transfers are turned off', async () => {
     const user = await registerAndLogin();
-    await withDb((db) => db.transaction(async (tx) => {
-      await tx.insert(settings).values({ key: 'payment', value: { provider: 'paystack', mode: 'test', bankTransfer: false } })
-        .onConflictDoUpdate({ target: settings.key, set: { value: sql`${settings.value} || '{"bankTransfer": false}'::jsonb` } });
-      await expect(requestDedicatedAccount(tx as never, env, user.id)).rejects.toThrow(BANK_TRANSFER_OFF);
-      tx.rollback();
-    }).catch((error) => {
-      if (!String(error).includes('Rollback')) throw error;
-    }));
+    await withDb((db) =>
+      db
+        .transaction(async (tx) => {
+          await tx
+            .insert(settings)
+            .values({ key: 'payment', value: { provider: 'paystack', mode: 'test', bankTransfer: false } })
+            .onConflictDoUpdate({ target: settings.key, set: { value: sql`${settings.value} || '{"bankTransfer": false}'::jsonb` } });
+          await expect(requestDedicatedAccount(tx as never, env, user.id)).rejects.toThrow(BANK_TRANSFER_OFF);
+          tx.rollback();
+        })
+        .catch((error) => {
+          if (!String(error).includes('Rollback')) throw error;
+        }),
+    );
   });
 });
 
@@ -66,13 +72,24 @@ describe('a transfer to it', () => {
     const [card] = await paystackHooksFor(started.body.reference);
     const bank = await transfer(accountNumber, 750_050);
 
-    const answers = await Promise.all([deliverPaystackHook(bank), deliverPaystackHook(card), deliverPaystackHook(bank), deliverPaystackHook(bank), deliverPaystackHook(card)]);
+    const answers = await Promise.all([
+      deliverPaystackHook(bank),
+      deliverPaystackHook(card),
+      deliverPaystackHook(bank),
+      deliverPaystackHook(bank),
+      deliverPaystackHook(card),
+    ]);
     expect(answers.every((answer) => answer === 'Webhook processed')).toBe(true);
     expect(await deliverPaystackHook(bank)).toBe('Webhook processed');
 
     expect(await balanceOf(user)).toBe(9500.5);
     const credits = await creditsOf(user.id);
-    expect(credits.map((row) => [row.sourceKind, row.sourceRef, row.amountKobo]).sort()).toEqual([['payment', bank.reference, 750_050n], ['payment', started.body.reference, 200_000n]].sort());
+    expect(credits.map((row) => [row.sourceKind, row.sourceRef, row.amountKobo]).sort()).toEqual(
+      [
+        ['payment', bank.reference, 750_050n],
+        ['payment', started.body.reference, 200_000n],
+      ].sort(),
+    );
     const [intent] = await withDb((db) => db.select().from(paymentIntents).where(eq(paymentIntents.reference, bank.reference)));
     expect(intent).toMatchObject({ userId: user.id, channel: 'bank_transfer', status: 'success', amountKobo: 750_050n, provider: 'paystack' });
     const listed = (await call('user/transactions', { token: user.accessToken })).body.data as Array<{ reference: string; description: string }>;
@@ -90,12 +107,18 @@ describe('a transfer to it', () => {
     const unknown = await transfer(theirs.data.account_number, 100_000);
     expect(await deliverPaystackHook(unknown)).toBe('Webhook ignored');
 
-    const notOurs = await paystackFake('/transaction/initialize', { email: 'elsewhere@example.com', amount: 50_000, reference: `elsewhere-${Date.now()}` }, key);
+    const notOurs = await paystackFake(
+      '/transaction/initialize',
+      { email: 'elsewhere@example.com', amount: 50_000, reference: `elsewhere-${Date.now()}` },
+      key,
+    );
     await paystackFake('/__complete', { reference: notOurs.data.reference, outcome: 'success' });
     const [card] = await paystackHooksFor(notOurs.data.reference);
     expect(await deliverPaystackHook(card)).toBe('Webhook ignored');
 
-    const intents = await withDb((db) => db.select().from(paymentIntents).where(sql`${paymentIntents.reference} in (${unknown.reference}, ${notOurs.data.reference})`));
+    const intents = await withDb((db) =>
+      db.select().from(paymentIntents).where(sql`${paymentIntents.reference} in (${unknown.reference}, ${notOurs.data.reference})`),
+    );
     expect(intents).toEqual([]);
     await expectBooksReconcile();
   });
@@ -108,7 +131,12 @@ describe('a transfer to it', () => {
     const { webhook } = await paystackFake('/__refund', { reference: bank.reference });
     for (let delivery = 0; delivery < 3; delivery++) expect(await deliverPaystackHook(webhook)).toBe('Webhook processed');
     expect(await balanceOf(user)).toBe(0);
-    expect((await creditsOf(user.id)).map((row) => [row.sourceKind, row.amountKobo]).sort()).toEqual([['chargeback', 300_000n], ['payment', 300_000n]].sort());
+    expect((await creditsOf(user.id)).map((row) => [row.sourceKind, row.amountKobo]).sort()).toEqual(
+      [
+        ['chargeback', 300_000n],
+        ['payment', 300_000n],
+      ].sort(),
+    );
     await expectBooksReconcile();
   });
 });

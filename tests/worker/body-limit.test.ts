@@ -26,7 +26,11 @@ function endlessBody() {
 describe('request body limit', () => {
   it('refuses a declared oversize body with 413 and the JSON error contract', async () => {
     const body = JSON.stringify({ email: 'ada@example.com', password: 'p'.repeat(70 * 1024) });
-    const response = await SELF.fetch(`${BASE}/auth/login`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'cf-connecting-ip': uniqueIp() } });
+    const response = await SELF.fetch(`${BASE}/auth/login`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': uniqueIp() },
+    });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject(TOO_LARGE);
   });
@@ -35,7 +39,11 @@ describe('request body limit', () => {
     const { stream, state } = endlessBody();
     // Straight into the app: through SELF the refused sender's pipe is torn down, which workerd reports as noise.
     const ctx = createExecutionContext();
-    const response = await app.fetch(new Request(`${BASE}/webhooks/paystack`, { method: 'POST', body: stream, headers: { 'content-type': 'application/json' } }), env, ctx);
+    const response = await app.fetch(
+      new Request(`${BASE}/webhooks/paystack`, { method: 'POST', body: stream, headers: { 'content-type': 'application/json' } }),
+      env,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject(TOO_LARGE);
@@ -44,7 +52,11 @@ describe('request body limit', () => {
   });
 
   it('lets bodies within the limit through to validation', async () => {
-    const response = await SELF.fetch(`${BASE}/auth/login`, { method: 'POST', body: JSON.stringify({ email: 'not-an-email', password: 'x' }), headers: { 'content-type': 'application/json', 'cf-connecting-ip': uniqueIp() } });
+    const response = await SELF.fetch(`${BASE}/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'not-an-email', password: 'x' }),
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': uniqueIp() },
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toBe('Invalid email address');
   });

@@ -5,7 +5,7 @@ import { auditLog, catalogueWarnings, providers, serviceCategories, services } f
 import { decryptSecret } from '../../worker/lib/crypto';
 import { syncProviderCatalogue } from '../../worker/services/catalogue';
 import { BASE, call, createAdmin, registerAndLogin, unique, withDb } from '../support/api';
-import { costKobo, FAKE, newShop, rateKoboOf, SMM_API_KEY } from './shop-fixtures';
+import { costKobo, FAKE, newShop, rateKoboOf, } from './shop-fixtures';
 
 const priceWithMarkup = (cost: bigint, percent: bigint) => (cost * (100n + percent) + 99n) / 100n;
 
@@ -13,7 +13,10 @@ describe('providers (admin)', () => {
   it('stores the key encrypted, never returns it, and validates input', async () => {
     const admin = await createAdmin();
     const name = unique('Panel ');
-    const created = await call('admin/providers', { token: admin.accessToken, body: { name, apiUrl: 'https://panel.example/api/v2', apiKey: 'secret-key-123', lowBalanceAlert: '25.50' } });
+    const created = await call('admin/providers', {
+      token: admin.accessToken,
+      body: { name, apiUrl: 'https://panel.example/api/v2', apiKey: 'secret-key-123', lowBalanceAlert: '25.50' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ name, apiKeySet: true, currency: 'USD', enabled: true, lowBalanceAlert: '25.50', timeoutMs: 15000 });
     expect(JSON.stringify(created.body)).not.toContain('secret-key-123');
@@ -40,7 +43,12 @@ describe('providers (admin)', () => {
     expect(renamed.status).toBe(200);
     const [updated] = await withDb((db) => db.select().from(providers).where(eq(providers.id, row.id)));
     expect(await decryptSecret(env.ENCRYPTION_KEY, updated.apiKeyEncrypted)).toBe('rotated-key');
-    const audits = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.targetType, 'provider'), eq(auditLog.targetId, String(row.id)))));
+    const audits = await withDb((db) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'provider'), eq(auditLog.targetId, String(row.id)))),
+    );
     expect(audits.map((audit) => audit.action).sort()).toEqual(['provider.create', 'provider.update']);
     expect(JSON.stringify(audits)).not.toContain('rotated-key');
 
@@ -54,7 +62,12 @@ describe('providers (admin)', () => {
     const balance = await call(`admin/providers/${shop.providerId}/balance`, { token: shop.admin.accessToken });
     expect(balance.body.data).toMatchObject({ balance: '5000.00', currency: 'USD', lowBalance: true });
     await call(`admin/providers/${shop.providerId}/balance`, { token: shop.admin.accessToken });
-    const warnings = await withDb((db) => db.select().from(catalogueWarnings).where(and(eq(catalogueWarnings.providerId, shop.providerId), eq(catalogueWarnings.kind, 'provider_low_balance'))));
+    const warnings = await withDb((db) =>
+      db
+        .select()
+        .from(catalogueWarnings)
+        .where(and(eq(catalogueWarnings.providerId, shop.providerId), eq(catalogueWarnings.kind, 'provider_low_balance'))),
+    );
     expect(warnings).toHaveLength(1);
     const provider = await call(`admin/providers/${shop.providerId}`, { token: shop.admin.accessToken });
     expect(provider.body.data).toMatchObject({ balance: '5000.00', lowBalance: true, serviceCount: 1 });
@@ -108,7 +121,10 @@ describe('importing and pricing', () => {
       { service: FAKE.igFollowers, ok: true, serviceId: shop.serviceIds[FAKE.igFollowers], created: false },
       { service: '999999', ok: false, error: 'The provider does not list this service' },
     ]);
-    const belowMargin = await call(`admin/providers/${shop.providerId}/import`, { token: admin.accessToken, body: { serviceIds: [FAKE.igLikes], markupPercent: '1' } });
+    const belowMargin = await call(`admin/providers/${shop.providerId}/import`, {
+      token: admin.accessToken,
+      body: { serviceIds: [FAKE.igLikes], markupPercent: '1' },
+    });
     expect(belowMargin).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^Markup must be at least the minimum margin/) } });
   });
 
@@ -125,7 +141,7 @@ describe('importing and pricing', () => {
 });
 
 describe('administrators edit the catalogue', () => {
-  it('sets fixed prices and markups within the margin, ranges within the provider\'s, and enables or disables', async () => {
+  it("sets fixed prices and markups within the margin, ranges within the provider's, and enables or disables", async () => {
     const shop = await newShop({ serviceIds: [FAKE.igFollowers, FAKE.igLikes] });
     const token = shop.admin.accessToken;
     const id = shop.serviceIds[FAKE.igFollowers];
@@ -133,14 +149,33 @@ describe('administrators edit the catalogue', () => {
     const floor = priceWithMarkup(cost, 10n);
 
     const tooCheap = await call(`admin/services/${id}`, { method: 'PUT', token, body: { rate: '2000' } });
-    expect(tooCheap).toMatchObject({ status: 400, body: { message: `Price must be at least ₦${(Number(floor) / 100).toFixed(2)} (cost ₦2247.87 plus the minimum margin)` } });
-    const fixed = await call(`admin/services/${id}`, { method: 'PUT', token, body: { rate: '3000.50', name: 'IG Followers', description: 'Real mixed', category: unique('My Category ') } });
+    expect(tooCheap).toMatchObject({
+      status: 400,
+      body: { message: `Price must be at least ₦${(Number(floor) / 100).toFixed(2)} (cost ₦2247.87 plus the minimum margin)` },
+    });
+    const fixed = await call(`admin/services/${id}`, {
+      method: 'PUT',
+      token,
+      body: { rate: '3000.50', name: 'IG Followers', description: 'Real mixed', category: unique('My Category ') },
+    });
     expect(fixed.status).toBe(200);
-    expect(fixed.body.data).toMatchObject({ name: 'IG Followers', description: 'Real mixed', rate: '3000.50', rateKobo: '300050', priceMode: 'fixed', cost: '2247.87' });
+    expect(fixed.body.data).toMatchObject({
+      name: 'IG Followers',
+      description: 'Real mixed',
+      rate: '3000.50',
+      rateKobo: '300050',
+      priceMode: 'fixed',
+      cost: '2247.87',
+    });
     expect(await rateKoboOf(id)).toBe(300_050n);
 
     const markup = await call(`admin/services/${id}`, { method: 'PUT', token, body: { markupPercent: 25 } });
-    expect(markup.body.data).toMatchObject({ priceMode: 'markup', markupPercent: '25.00', effectiveMarkupPercent: '25.00', rateKobo: String(priceWithMarkup(cost, 25n)) });
+    expect(markup.body.data).toMatchObject({
+      priceMode: 'markup',
+      markupPercent: '25.00',
+      effectiveMarkupPercent: '25.00',
+      rateKobo: String(priceWithMarkup(cost, 25n)),
+    });
 
     for (const [body, message] of [
       [{ min: 10 }, "min must be at least the provider's minimum (100)"],
@@ -165,8 +200,15 @@ describe('administrators edit the catalogue', () => {
     const bulkMarkup = await call('admin/services/bulk', { token, body: { ids: [id], action: 'markup', markupPercent: '40' } });
     expect(bulkMarkup.status).toBe(200);
     expect(await rateKoboOf(id)).toBe(priceWithMarkup(cost, 40n));
-    const audits = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.targetType, 'service'), eq(auditLog.actorId, shop.admin.id))));
-    expect(audits.map((audit) => audit.action)).toEqual(expect.arrayContaining(['service.update', 'service.bulk_disable', 'service.bulk_enable', 'service.bulk_markup']));
+    const audits = await withDb((db) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'service'), eq(auditLog.actorId, shop.admin.id))),
+    );
+    expect(audits.map((audit) => audit.action)).toEqual(
+      expect.arrayContaining(['service.update', 'service.bulk_disable', 'service.bulk_enable', 'service.bulk_markup']),
+    );
   });
 
   it('applies a category markup to the services that inherit it', async () => {
@@ -180,8 +222,10 @@ describe('administrators edit the catalogue', () => {
     const response = await call(`admin/services/categories/${categoryId}`, { method: 'PUT', token, body: { markupPercent: '80', platform: 'Instagram' } });
     expect(response.body.data).toMatchObject({ id: categoryId, markupPercent: '80.00', platform: 'Instagram', serviceCount: 1 });
     expect(await rateKoboOf(id)).toBe(priceWithMarkup(costKobo(6_500_000n), 80n));
-    expect(await call(`admin/services/categories/${categoryId}`, { method: 'PUT', token, body: { markupPercent: '5' } }))
-      .toMatchObject({ status: 400, body: { message: 'Markup must be at least the minimum margin (10.00%)' } });
+    expect(await call(`admin/services/categories/${categoryId}`, { method: 'PUT', token, body: { markupPercent: '5' } })).toMatchObject({
+      status: 400,
+      body: { message: 'Markup must be at least the minimum margin (10.00%)' },
+    });
   });
 
   it('imports services from a CSV upload (field user_file) with a result per row', async () => {
@@ -200,7 +244,11 @@ describe('administrators edit the catalogue', () => {
     const form = new FormData();
     form.set('providerId', String(shop.providerId));
     form.set('user_file', new File([csv], 'services.csv', { type: 'text/csv' }));
-    const response = await SELF.fetch(`${BASE}/admin/services/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${shop.admin.accessToken}` } });
+    const response = await SELF.fetch(`${BASE}/admin/services/import`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${shop.admin.accessToken}` },
+    });
     const body = await response.json<any>();
     expect(response.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ imported: 3, failed: 4 });
@@ -218,18 +266,30 @@ describe('administrators edit the catalogue', () => {
     expect(likes).toMatchObject({ name: 'Likes, fast', description: 'Said "fast"', min: 100, max: 1000, priceMode: 'markup', enabled: true });
     // The existing service was rewritten by its row: a fixed price, the new name and category.
     expect(rows.find((row) => row.id === shop.serviceIds[FAKE.igFollowers])).toMatchObject({ name: 'Followers fixed', rateKobo: 300_000n, priceMode: 'fixed' });
-    expect(rows.find((row) => row.providerServiceId === FAKE.xPoll)).toMatchObject({ markupBps: 7000, enabled: false, rateKobo: priceWithMarkup(costKobo(2_400_000n), 70n) });
+    expect(rows.find((row) => row.providerServiceId === FAKE.xPoll)).toMatchObject({
+      markupBps: 7000,
+      enabled: false,
+      rateKobo: priceWithMarkup(costKobo(2_400_000n), 70n),
+    });
 
     const notMultipart = await call('admin/services/import', { token: shop.admin.accessToken, body: { providerId: shop.providerId } });
     expect(notMultipart.status).toBe(415);
     const noFile = new FormData();
     noFile.set('providerId', String(shop.providerId));
-    const missing = await SELF.fetch(`${BASE}/admin/services/import`, { method: 'POST', body: noFile, headers: { authorization: `Bearer ${shop.admin.accessToken}` } });
+    const missing = await SELF.fetch(`${BASE}/admin/services/import`, {
+      method: 'POST',
+      body: noFile,
+      headers: { authorization: `Bearer ${shop.admin.accessToken}` },
+    });
     expect(await missing.json()).toMatchObject({ message: 'Attach the CSV file in the field user_file' });
     const badHeader = new FormData();
     badHeader.set('providerId', String(shop.providerId));
     badHeader.set('user_file', new File(['id,price\n1,2'], 'x.csv'));
-    const unknownColumn = await SELF.fetch(`${BASE}/admin/services/import`, { method: 'POST', body: badHeader, headers: { authorization: `Bearer ${shop.admin.accessToken}` } });
+    const unknownColumn = await SELF.fetch(`${BASE}/admin/services/import`, {
+      method: 'POST',
+      body: badHeader,
+      headers: { authorization: `Bearer ${shop.admin.accessToken}` },
+    });
     expect(await unknownColumn.json()).toMatchObject({ message: expect.stringMatching(/^Unknown column id/) });
   });
 });
@@ -279,7 +339,12 @@ describe('the margin guard', () => {
     } finally {
       await call('admin/services/settings', { method: 'PUT', token, body: { marginGuardAction: 'reprice' } });
     }
-    const warnings = await withDb((db) => db.select().from(catalogueWarnings).where(and(eq(catalogueWarnings.serviceId, likes), eq(catalogueWarnings.kind, 'margin_disabled'))));
+    const warnings = await withDb((db) =>
+      db
+        .select()
+        .from(catalogueWarnings)
+        .where(and(eq(catalogueWarnings.serviceId, likes), eq(catalogueWarnings.kind, 'margin_disabled'))),
+    );
     expect(warnings).toHaveLength(1);
     // Back on 'reprice', the settings change raised the stale fixed price to the floor.
     expect(await rateKoboOf(likes)).toBe(priceWithMarkup(costKobo(900_000n), 10n));
@@ -292,7 +357,10 @@ describe('the margin guard', () => {
     await withDb((db) => db.update(services).set({ providerServiceId: '777777' }).where(eq(services.id, id)));
     const gone = await withDb((db) => syncProviderCatalogue(db, env, shop.providerId));
     expect(gone).toMatchObject({ missing: 1 });
-    expect((await withDb((db) => db.select().from(services).where(eq(services.id, id))))[0]).toMatchObject({ enabled: false, disabledReason: 'provider_missing' });
+    expect((await withDb((db) => db.select().from(services).where(eq(services.id, id))))[0]).toMatchObject({
+      enabled: false,
+      disabledReason: 'provider_missing',
+    });
     await withDb((db) => db.update(services).set({ providerServiceId: FAKE.igFollowers }).where(eq(services.id, id)));
     const back = await withDb((db) => syncProviderCatalogue(db, env, shop.providerId));
     expect(back).toMatchObject({ restored: 1 });
@@ -305,7 +373,10 @@ describe('the public service list with 5,000 services', () => {
     const token = unique('zebra');
     const categoryName = unique('Bulk Category ');
     const { categoryId } = await withDb(async (db) => {
-      const [provider] = await db.insert(providers).values({ name: unique('bulk-panel'), apiUrl: 'http://127.0.0.1:9/api/v2', apiKeyEncrypted: 'v1.x.y' }).returning();
+      const [provider] = await db
+        .insert(providers)
+        .values({ name: unique('bulk-panel'), apiUrl: 'http://127.0.0.1:9/api/v2', apiKeyEncrypted: 'v1.x.y' })
+        .returning();
       const [category] = await db.insert(serviceCategories).values({ name: categoryName, platform: 'TikTok' }).returning();
       const rows = Array.from({ length: 5000 }, (_, i) => ({
         providerId: provider.id,
@@ -354,7 +425,9 @@ describe('the public service list with 5,000 services', () => {
     expect(categories.body.data.find((category: { id: number }) => category.id === categoryId)).toMatchObject({ serviceCount: 5000, platform: 'TikTok' });
 
     const slowest = Math.max(firstPage.ms, lastPage.ms, search.ms, searchInCategory.ms);
-    console.log(`services list with 5,000 services: first page ${firstPage.ms.toFixed(0)} ms, page 50 ${lastPage.ms.toFixed(0)} ms, search ${search.ms.toFixed(0)} ms, search in category ${searchInCategory.ms.toFixed(0)} ms`);
+    console.log(
+      `services list with 5,000 services: first page ${firstPage.ms.toFixed(0)} ms, page 50 ${lastPage.ms.toFixed(0)} ms, search ${search.ms.toFixed(0)} ms, search in category ${searchInCategory.ms.toFixed(0)} ms`,
+    );
     expect(slowest).toBeLessThan(1500);
 
     const plan = await withDb((db) => db.execute<{ 'QUERY PLAN': string }>(sql`explain select id from services where name ilike ${`%${token}%`}`));
@@ -374,9 +447,16 @@ describe('admin catalogue access', () => {
   it('refuses users (403) and visitors (401)', async () => {
     const user = await registerAndLogin();
     for (const [path, method] of [
-      ['admin/providers', 'GET'], ['admin/providers', 'POST'], ['admin/providers/1/balance', 'GET'], ['admin/providers/1/import', 'POST'],
-      ['admin/services', 'GET'], ['admin/services/1', 'PUT'], ['admin/services/bulk', 'POST'], ['admin/services/import', 'POST'],
-      ['admin/services/warnings', 'GET'], ['admin/services/settings', 'PUT'],
+      ['admin/providers', 'GET'],
+      ['admin/providers', 'POST'],
+      ['admin/providers/1/balance', 'GET'],
+      ['admin/providers/1/import', 'POST'],
+      ['admin/services', 'GET'],
+      ['admin/services/1', 'PUT'],
+      ['admin/services/bulk', 'POST'],
+      ['admin/services/import', 'POST'],
+      ['admin/services/warnings', 'GET'],
+      ['admin/services/settings', 'PUT'],
     ] as const) {
       const body = method === 'GET' ? undefined : {};
       expect((await call(path, { method, token: user.accessToken, body })).status, `${method} ${path}`).toBe(403);

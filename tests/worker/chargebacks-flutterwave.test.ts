@@ -6,11 +6,11 @@
 import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { paymentReversals, walletTransactions, wallets } from '../../drizzle/schema';
+import { paymentReversals, wallets, walletTransactions } from '../../drizzle/schema';
 import type { Db } from '../../worker/db';
 import { applyLedgerEntry, walletDebtMessage } from '../../worker/services/ledger';
 import { handlePaymentWebhook, startDeposit } from '../../worker/services/payments';
-import { registerAndLogin, unique, type TestAccount } from '../support/api';
+import { registerAndLogin, type TestAccount, unique } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
 import { withPaymentSettings } from './payment-fixtures';
 import { fakeScope } from './providers/fake-scope';
@@ -28,7 +28,8 @@ interface Hook {
 }
 
 const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
-const deliver = (db: Db, hook: Pick<Hook, 'body' | 'signature'>) => handlePaymentWebhook(db, bindings, 'flutterwave', bytes(hook.body), new Headers({ 'verif-hash': hook.signature }));
+const deliver = (db: Db, hook: Pick<Hook, 'body' | 'signature'>) =>
+  handlePaymentWebhook(db, bindings, 'flutterwave', bytes(hook.body), new Headers({ 'verif-hash': hook.signature }));
 
 async function creditedDeposit(db: Db, user: TestAccount, amount: string): Promise<string> {
   const deposit = await startDeposit(db, bindings, { id: user.id, email: user.email }, amount);
@@ -45,14 +46,24 @@ async function walletOf(db: Db, userId: number) {
 }
 
 const entriesOf = (db: Db, userId: number, source: string) =>
-  db.select().from(walletTransactions).where(and(eq(walletTransactions.userId, userId), eq(walletTransactions.sourceKind, source)));
+  db
+    .select()
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.userId, userId), eq(walletTransactions.sourceKind, source)));
 
 describe('Flutterwave refunds and chargebacks', () => {
   it('a chargeback takes back what is left and owes the rest once; lost, it stays taken and the next deposit settles it', async () => {
     const user = await registerAndLogin();
     await withPaymentSettings(settings, async (db) => {
       const reference = await creditedDeposit(db, user, '3000');
-      await applyLedgerEntry(db, { userId: user.id, direction: 'debit', amountKobo: 100_000n, source: 'admin_debit', sourceRef: unique('spent'), description: 'spent' });
+      await applyLedgerEntry(db, {
+        userId: user.id,
+        direction: 'debit',
+        amountKobo: 100_000n,
+        source: 'admin_debit',
+        sourceRef: unique('spent'),
+        description: 'spent',
+      });
 
       const { chargeback, webhook } = await flutterwave.post('/__chargeback', { tx_ref: reference });
       expect(JSON.parse(webhook.body)).toMatchObject({ event: 'chargeback.created', data: { status: 'initiated', amount: 3000 } });
@@ -61,9 +72,17 @@ describe('Flutterwave refunds and chargebacks', () => {
       for (let delivery = 0; delivery < 3; delivery++) expect(await deliver(db, webhook)).toBe('processed');
       expect(await walletOf(db, user.id)).toEqual({ balance: 0n, debt: 100_000n });
       // Even with money in the wallet again (an administrator's credit), no order is paid while the debt is owed.
-      await applyLedgerEntry(db, { userId: user.id, direction: 'credit', amountKobo: 50_000n, source: 'admin_credit', sourceRef: unique('goodwill'), description: 'goodwill' });
-      await expect(applyLedgerEntry(db, { userId: user.id, direction: 'debit', amountKobo: 100n, source: 'order', sourceRef: unique('order'), description: 'order' }))
-        .rejects.toThrow(walletDebtMessage(100_000n));
+      await applyLedgerEntry(db, {
+        userId: user.id,
+        direction: 'credit',
+        amountKobo: 50_000n,
+        source: 'admin_credit',
+        sourceRef: unique('goodwill'),
+        description: 'goodwill',
+      });
+      await expect(
+        applyLedgerEntry(db, { userId: user.id, direction: 'debit', amountKobo: 100n, source: 'order', sourceRef: unique('order'), description: 'order' }),
+      ).rejects.toThrow(walletDebtMessage(100_000n));
 
       const { webhook: lost } = await flutterwave.post('/__chargeback/resolve', { id: chargeback.id, status: 'lost' });
       expect(await deliver(db, lost)).toBe('processed');
@@ -86,7 +105,14 @@ describe('Flutterwave refunds and chargebacks', () => {
       for (let delivery = 0; delivery < 3; delivery++) expect(await deliver(db, refunded)).toBe('processed');
       expect(await walletOf(db, user.id)).toEqual({ balance: 150_000n, debt: 0n });
 
-      await applyLedgerEntry(db, { userId: user.id, direction: 'debit', amountKobo: 100_000n, source: 'admin_debit', sourceRef: unique('spent'), description: 'spent' });
+      await applyLedgerEntry(db, {
+        userId: user.id,
+        direction: 'debit',
+        amountKobo: 100_000n,
+        source: 'admin_debit',
+        sourceRef: unique('spent'),
+        description: 'spent',
+      });
       const { chargeback, webhook } = await flutterwave.post('/__chargeback', { tx_ref: reference });
       expect(await deliver(db, webhook)).toBe('processed');
       expect(await walletOf(db, user.id)).toEqual({ balance: 0n, debt: 100_000n });

@@ -11,9 +11,9 @@ import { catalogueWarnings, paymentReversals, wallets, walletTransactions } from
 import { hmacHex } from '../../worker/lib/crypto';
 import { walletDebtMessage } from '../../worker/services/ledger';
 import { reconcile } from '../../worker/services/wallet';
-import { call, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
+import { call, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
-import { deliverPaystackHook, paystackFake, paystackHooksFor, type PaystackHook } from './paystack-fixtures';
+import { deliverPaystackHook, type PaystackHook, paystackFake, paystackHooksFor } from './paystack-fixtures';
 import { FAKE, newLink, newShop, placeOrder } from './shop-fixtures';
 
 /** A deposit paid on the sandbox checkout; its charge.success webhook is returned undelivered. */
@@ -38,7 +38,12 @@ async function walletOf(userId: number) {
 }
 
 const entriesOf = (userId: number, source: string) =>
-  withDb((db) => db.select().from(walletTransactions).where(and(eq(walletTransactions.userId, userId), eq(walletTransactions.sourceKind, source))));
+  withDb((db) =>
+    db
+      .select()
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.userId, userId), eq(walletTransactions.sourceKind, source))),
+  );
 
 const reversalsOf = (userId: number) => withDb((db) => db.select().from(paymentReversals).where(eq(paymentReversals.userId, userId)));
 
@@ -51,7 +56,10 @@ async function expectBooksReconcile() {
 
 /** An administrator's correction: money the user spent, as far as the wallet can tell. */
 async function spend(admin: TestAccount, user: TestAccount, amount: number) {
-  const debited = await call('admin/wallet/debit', { token: admin.accessToken, body: { userId: user.id, amount, reference: unique('spent'), reason: 'spent elsewhere' } });
+  const debited = await call('admin/wallet/debit', {
+    token: admin.accessToken,
+    body: { userId: user.id, amount, reference: unique('spent'), reason: 'spent elsewhere' },
+  });
   expect(debited.status, JSON.stringify(debited.body)).toBe(200);
 }
 
@@ -74,12 +82,17 @@ describe('a refund after a credit', () => {
     const [taken] = await entriesOf(user.id, 'chargeback');
     expect(taken).toMatchObject({ amountKobo: 500_000n - spent, transactionType: 2, balanceAfterKobo: 0n });
     expect(await entriesOf(user.id, 'chargeback')).toHaveLength(1);
-    expect(await reversalsOf(user.id)).toEqual([expect.objectContaining({ kind: 'refund', status: 'taken', amountKobo: 500_000n, takenKobo: 500_000n - spent, debtKobo: spent })]);
+    expect(await reversalsOf(user.id)).toEqual([
+      expect.objectContaining({ kind: 'refund', status: 'taken', amountKobo: 500_000n, takenKobo: 500_000n - spent, debtKobo: spent }),
+    ]);
     await expectBooksReconcile();
 
     // Money that lands while the debt is owed (an administrator's credit, an order's refund) does not reopen ordering.
     const admin = await createAdmin();
-    expect((await call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount: 2000, reference: unique('goodwill'), userId: user.id } })).status).toBe(200);
+    expect(
+      (await call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount: 2000, reference: unique('goodwill'), userId: user.id } }))
+        .status,
+    ).toBe(200);
     const owed = walletDebtMessage(spent);
     expect(owed).toMatch(/^Your wallet owes ₦[\d,]+\.\d\d after a card payment was reversed/);
     const refused = await placeOrder(user, { serviceId: likes, link: newLink(), quantity: 100 });
@@ -87,21 +100,28 @@ describe('a refund after a credit', () => {
     const mass = await call('user/mass-order', { token: user.accessToken, body: { orders: `${likes}|${newLink()}|100` } });
     expect(mass.body.results).toEqual([{ line: 1, ok: false, error: owed }]);
     const key = await call('user/api-keys', { token: user.accessToken, body: { name: 'Reseller tool' } });
-    const add = await SELF.fetch('http://shop.test/api/v2', { method: 'POST', body: new URLSearchParams({ key: key.body.data.key, action: 'add', service: String(likes), link: newLink(), quantity: '100' }) });
+    const add = await SELF.fetch('http://shop.test/api/v2', {
+      method: 'POST',
+      body: new URLSearchParams({ key: key.body.data.key, action: 'add', service: String(likes), link: newLink(), quantity: '100' }),
+    });
     expect(await add.json()).toEqual({ error: owed });
     expect((await call('user/getWalletBalance', { token: user.accessToken })).body).toEqual({ walletBalance: 2000, walletDebt: Number(spent) / 100 });
     expect(await walletOf(user.id)).toEqual({ balance: 200_000n, debt: spent });
 
     const detail = await call(`admin/getUserDeta/${user.id}`, { token: admin.accessToken });
     expect(detail.body.summary.debt).toBe((Number(spent) / 100).toFixed(2));
-    expect(detail.body.reversals).toEqual([expect.objectContaining({ reference, provider: 'paystack', kind: 'refund', status: 'taken', amount: '5000.00', debt: (Number(spent) / 100).toFixed(2) })]);
+    expect(detail.body.reversals).toEqual([
+      expect.objectContaining({ reference, provider: 'paystack', kind: 'refund', status: 'taken', amount: '5000.00', debt: (Number(spent) / 100).toFixed(2) }),
+    ]);
     const warnings = await call('admin/services/warnings?kind=payment_reversed&acknowledged=false&limit=100', { token: admin.accessToken });
     expect(warnings.body.data.filter((warning: { message: string }) => warning.message.includes(reference))).toHaveLength(1);
 
     // The next deposit pays the debt before any of it can be spent.
     const later = await creditedDeposit(user, 10_000);
     expect(await walletOf(user.id)).toEqual({ balance: 1_200_000n - spent, debt: 0n });
-    expect(await entriesOf(user.id, 'debt_settlement')).toEqual([expect.objectContaining({ sourceRef: `payment:${later}`, amountKobo: spent, balanceAfterKobo: 1_200_000n - spent })]);
+    expect(await entriesOf(user.id, 'debt_settlement')).toEqual([
+      expect.objectContaining({ sourceRef: `payment:${later}`, amountKobo: spent, balanceAfterKobo: 1_200_000n - spent }),
+    ]);
     expect((await placeOrder(user, { serviceId: likes, link: newLink(), quantity: 100 })).status).toBe(201);
     // A replayed refund still moves nothing.
     expect(await deliverPaystackHook(webhook)).toBe('Webhook processed');
@@ -118,7 +138,12 @@ describe('a refund after a credit', () => {
     expect(await deliverPaystackHook(credit)).toBe('Webhook processed');
     expect(await walletOf(user.id)).toEqual({ balance: 0n, debt: 0n });
     expect(await reversalsOf(user.id)).toEqual([]);
-    const [warning] = await withDb((db) => db.select().from(catalogueWarnings).where(and(eq(catalogueWarnings.kind, 'payment_reversed'), sql`${catalogueWarnings.details}->>'reference' = ${reference}`)));
+    const [warning] = await withDb((db) =>
+      db
+        .select()
+        .from(catalogueWarnings)
+        .where(and(eq(catalogueWarnings.kind, 'payment_reversed'), sql`${catalogueWarnings.details}->>'reference' = ${reference}`)),
+    );
     expect(warning.message).toContain('never credited');
     await expectBooksReconcile();
   });
@@ -203,11 +228,16 @@ describe('a refund or dispute event that cannot be read', () => {
   it('moves no money and is shown to the administrators', async () => {
     const user = await registerAndLogin();
     const reference = await creditedDeposit(user, 1000);
-    const body = JSON.stringify({ event: 'refund.processed', data: { status: 'processed', transaction_reference: reference, amount: 'lots', currency: 'NGN' } });
+    const body = JSON.stringify({
+      event: 'refund.processed',
+      data: { status: 'processed', transaction_reference: reference, amount: 'lots', currency: 'NGN' },
+    });
     expect(await deliverPaystackHook({ body, signature: await hmacHex(TEST_SECRETS.PAYSTACK_SECRET_KEY, body, 'SHA-512') })).toBe('Webhook ignored');
     expect(await walletOf(user.id)).toEqual({ balance: 100_000n, debt: 0n });
     const admin = await createAdmin();
     const warnings = await call('admin/services/warnings?kind=payment_reversed&acknowledged=false&limit=100', { token: admin.accessToken });
-    expect(warnings.body.data.find((warning: { message: string }) => warning.message.includes(`refund.processed about ${reference} could not be read`))).toBeDefined();
+    expect(
+      warnings.body.data.find((warning: { message: string }) => warning.message.includes(`refund.processed about ${reference} could not be read`)),
+    ).toBeDefined();
   });
 });

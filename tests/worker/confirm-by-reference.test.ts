@@ -22,7 +22,9 @@ async function addFund(account: TestAccount, amount: number) {
 }
 
 /** With Flutterwave chosen, a new user's NGN 1,500 deposit paid on this file's sandbox page, and the address Flutterwave then sends the payer back to. */
-async function withPaidFlutterwaveDeposit(check: (paid: { db: Db; bindings: Env; user: TestAccount; deposit: { reference: string }; back: URL }) => Promise<void>) {
+async function withPaidFlutterwaveDeposit(
+  check: (paid: { db: Db; bindings: Env; user: TestAccount; deposit: { reference: string }; back: URL }) => Promise<void>,
+) {
   const flutterwave = fakeScope(inject('flutterwaveUrl'));
   const bindings = { ...env, FLUTTERWAVE_BASE_URL: flutterwave.url };
   const user = await registerAndLogin();
@@ -40,7 +42,10 @@ describe('verify-payment by reference', () => {
   it('gives the payer the true outcome: waiting, then credited once', async () => {
     const user = await registerAndLogin();
     const { reference } = await addFund(user, 3000);
-    expect(await byReference(user, { reference })).toMatchObject({ status: 200, body: { message: 'The payment is not settled yet', data: { orderStatus: 1 } } });
+    expect(await byReference(user, { reference })).toMatchObject({
+      status: 200,
+      body: { message: 'The payment is not settled yet', data: { orderStatus: 1 } },
+    });
 
     await completeCheckout(reference, 'success');
     // Paystack's return address carries the reference twice: ?trxref=...&reference=...

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { paymentIntents } from '../../drizzle/schema';
 import { PENDING_DEPOSITS_CAP } from '../../worker/services/payments';
-import { call, registerAndLogin, withDb, type TestAccount } from '../support/api';
+import { call, registerAndLogin, type TestAccount, withDb } from '../support/api';
 
 const TOO_MANY = 'You have 5 payments waiting. Finish or cancel one, or wait 30 minutes.';
 const paystack = inject('paystackUrl');
@@ -35,7 +35,12 @@ describe('deposits waiting per payer', () => {
     expect((await addFund(user)).status).toBe(429);
 
     // One started more than 30 minutes ago no longer counts.
-    await withDb((db) => db.update(paymentIntents).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(paymentIntents.reference, started[1])));
+    await withDb((db) =>
+      db
+        .update(paymentIntents)
+        .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+        .where(eq(paymentIntents.reference, started[1])),
+    );
     expect((await addFund(user)).status).toBe(201);
   });
 

@@ -7,12 +7,12 @@
 // this file's own copy of the fake (its /__scope): the root copy's failure switches are
 // shared with wallet.test.ts, which runs alongside and would see a timeout set here.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { and, eq, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { auditLog, paymentIntents, walletTransactions } from '../../drizzle/schema';
 import { app } from '../../worker/app';
 import { reconcile } from '../../worker/services/wallet';
-import { BASE, createAdmin, registerAndLogin, unique, uniqueIp, withDb, type TestAccount } from '../support/api';
+import { BASE, createAdmin, registerAndLogin, type TestAccount, unique, uniqueIp, withDb } from '../support/api';
 import { fakeScope } from './providers/fake-scope';
 
 const paystack = fakeScope(inject('paystackUrl'));
@@ -92,7 +92,8 @@ async function paidDepositAndHook(amount: number) {
   return { user, deposit, hook: await chargeSuccessWebhook(deposit.reference) };
 }
 
-const postWebhook = (hook: { body: string; signature: string }) => api('webhooks/paystack', { body: hook.body, headers: { 'x-paystack-signature': hook.signature } });
+const postWebhook = (hook: { body: string; signature: string }) =>
+  api('webhooks/paystack', { body: hook.body, headers: { 'x-paystack-signature': hook.signature } });
 
 // ---------------------------------------------------------------- the database connection drops
 
@@ -125,7 +126,9 @@ async function holdLock(statement: SQL) {
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline) {
         const { rows } = await withDb((db) =>
-          db.execute<{ pid: number }>(sql`select a.pid from pg_stat_activity a where ${pid}::int = any(pg_blocking_pids(a.pid)) and a.backend_xid = (${writtenRow})`),
+          db.execute<{ pid: number }>(
+            sql`select a.pid from pg_stat_activity a where ${pid}::int = any(pg_blocking_pids(a.pid)) and a.backend_xid = (${writtenRow})`,
+          ),
         );
         if (rows.length === 1) {
           await withDb((db) => db.execute(sql`select pg_terminate_backend(${rows[0].pid}::int)`));
@@ -171,7 +174,12 @@ describe('the database connection drops mid-transaction', () => {
     expect(answer.body).toMatchObject({ message: expect.any(String), error: 'Service Unavailable' });
     expect(await balanceOf(user)).toBe(0);
     expect(await ledgerRowsFor(reference)).toEqual([]);
-    const audits = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.action, 'wallet.credit'), eq(auditLog.targetId, String(user.id)))));
+    const audits = await withDb((db) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'wallet.credit'), eq(auditLog.targetId, String(user.id)))),
+    );
     expect(audits).toEqual([]);
     await expectBooksReconcile();
 
@@ -262,8 +270,14 @@ describe('the payment provider', () => {
 /** Moves a payment (and any credit of it) back in time, as if it happened `days` ago. */
 async function age(reference: string, days: number) {
   await withDb(async (db) => {
-    await db.update(paymentIntents).set({ createdAt: sql`created_at - make_interval(days => ${days})` }).where(eq(paymentIntents.reference, reference));
-    await db.update(walletTransactions).set({ createdAt: sql`created_at - make_interval(days => ${days})` }).where(eq(walletTransactions.sourceRef, reference));
+    await db
+      .update(paymentIntents)
+      .set({ createdAt: sql`created_at - make_interval(days => ${days})` })
+      .where(eq(paymentIntents.reference, reference));
+    await db
+      .update(walletTransactions)
+      .set({ createdAt: sql`created_at - make_interval(days => ${days})` })
+      .where(eq(walletTransactions.sourceRef, reference));
   });
 }
 

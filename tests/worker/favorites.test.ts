@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { favorites, services } from '../../drizzle/schema';
 import { MAX_FAVORITES, SERVICE_NOT_FOUND, TOO_MANY_FAVORITES } from '../../worker/services/favorites';
-import { call, registerAndLogin, withDb, type TestAccount } from '../support/api';
+import { call, registerAndLogin, type TestAccount, withDb } from '../support/api';
 import { FAKE, fundedUser, newLink, newShop, placeOrder } from './shop-fixtures';
 
 const star = (user: TestAccount, serviceId: number) => call(`user/favorites/${serviceId}`, { token: user.accessToken, method: 'PUT' });
@@ -13,7 +13,11 @@ const unstar = (user: TestAccount, serviceId: number) => call(`user/favorites/${
 const listOf = async (user: TestAccount) => {
   const response = await call('user/favorites', { token: user.accessToken });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.data as Array<{ service: { id: number; name: string; rate: string }; available: boolean; lastOrder: { link: string; quantity: number } | null }>;
+  return response.body.data as Array<{
+    service: { id: number; name: string; rate: string };
+    available: boolean;
+    lastOrder: { link: string; quantity: number } | null;
+  }>;
 };
 
 describe('favourite services', () => {
@@ -71,14 +75,16 @@ describe('favourite services', () => {
     const user = await registerAndLogin();
     // Filled up to the cap directly with copies of a service: the cap, not the starring, is what is tested here.
     const source = shop.serviceIds[FAKE.igFollowers];
-    await withDb((db) => db.execute(sql`
+    await withDb((db) =>
+      db.execute(sql`
       with copies as (
         insert into services (provider_id, provider_service_id, name, category_id, provider_rate_micros, cost_kobo, rate_kobo, min, max, provider_min, provider_max)
         select provider_id, provider_service_id || '-copy-' || g, name, category_id, provider_rate_micros, cost_kobo, rate_kobo, min, max, provider_min, provider_max
         from services, generate_series(1, ${MAX_FAVORITES}) g where id = ${source}
         returning id
       )
-      insert into favorites (user_id, service_id) select ${user.id}, id from copies`));
+      insert into favorites (user_id, service_id) select ${user.id}, id from copies`),
+    );
     const refused = await star(user, shop.serviceIds[FAKE.igLikes]);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(TOO_MANY_FAVORITES);

@@ -40,14 +40,20 @@ describe('wallet funding through Flutterwave', () => {
       const hook = await webhookFor(deposit.reference);
       expect(hook.signature).toBe(HASH);
 
-      await expect(handlePaymentWebhook(db, bindings, 'flutterwave', bytes(hook.body), new Headers({ 'verif-hash': 'forged' }))).rejects.toThrow('Invalid webhook signature');
+      await expect(handlePaymentWebhook(db, bindings, 'flutterwave', bytes(hook.body), new Headers({ 'verif-hash': 'forged' }))).rejects.toThrow(
+        'Invalid webhook signature',
+      );
       expect(await balanceKobo(db, user.id)).toBe(0n);
 
       for (let delivery = 0; delivery < 3; delivery++) {
         expect(await handlePaymentWebhook(db, bindings, 'flutterwave', bytes(hook.body), new Headers({ 'verif-hash': hook.signature }))).toBe('processed');
       }
       expect(await balanceKobo(db, user.id)).toBe(123_450n);
-      const confirmed = await verifyAsPayer(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) });
+      const confirmed = await verifyAsPayer(db, bindings, user.id, {
+        checkoutUrl: deposit.checkoutUrl,
+        signature: deposit.signature,
+        amount: String(deposit.amount),
+      });
       expect(confirmed).toBe(2);
       expect(await balanceKobo(db, user.id)).toBe(123_450n);
     });
@@ -60,7 +66,9 @@ describe('wallet funding through Flutterwave', () => {
       await fetch(deposit.checkoutUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'failed' }), redirect: 'manual' });
       const hook = await webhookFor(deposit.reference);
       expect(await handlePaymentWebhook(db, bindings, 'flutterwave', bytes(hook.body), new Headers({ 'verif-hash': hook.signature }))).toBe('processed');
-      expect(await verifyAsPayer(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) })).toBe(3);
+      expect(
+        await verifyAsPayer(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) }),
+      ).toBe(3);
       expect(await balanceKobo(db, user.id)).toBe(0n);
     });
   });
@@ -69,7 +77,9 @@ describe('wallet funding through Flutterwave', () => {
     const user = await registerAndLogin();
     await withPaymentSettings({ provider: 'flutterwave', mode: 'live', keys: keys(TEST_SECRETS.FLUTTERWAVE_LIVE_SECRET_KEY) }, async (db) => {
       const deposit = await depositAndPay(db, user, '2000');
-      expect(await verifyAsPayer(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) })).toBe(2);
+      expect(
+        await verifyAsPayer(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) }),
+      ).toBe(2);
       expect(await balanceKobo(db, user.id)).toBe(200_000n);
     });
     await withPaymentSettings({ provider: 'flutterwave', mode: 'live', keys: keys(TEST_SECRETS.FLUTTERWAVE_SECRET_KEY) }, async (db) => {

@@ -13,7 +13,7 @@ import { sessions as sessionsTable, USER_TYPE, wallets, walletTransactions } fro
 import { app } from '../../worker/app';
 import { signAccessToken } from '../../worker/services/tokens';
 import { reconcile } from '../../worker/services/wallet';
-import { BASE, call, createAdmin, registerAndLogin, unique, uniqueIp, withDb, type TestAccount } from '../support/api';
+import { BASE, call, createAdmin, registerAndLogin, type TestAccount, unique, uniqueIp, withDb } from '../support/api';
 
 type Role = 'visitor' | 'user' | 'admin';
 const ROLES: Role[] = ['visitor', 'user', 'admin'];
@@ -87,18 +87,84 @@ const hostileString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.constantFrom(
-    '', ' ', '\u0000', 'a\u0000b', '\uD800', '\uDFFF\uD800', '\u202Eevil', '\uFEFF', '𝕬𝖉𝖒𝖎𝖓', '🔥'.repeat(50), 'ǅ',
-    '../../etc/passwd', "' or '1'='1", "'; drop table users; --", '$1', '<img src=x onerror=alert(1)>', '{{7*7}}', '${7*7}', '%s%n%x',
-    'NaN', 'Infinity', '-Infinity', '1e309', '-0', '0x10', '0b11', '1_000', '１２３', '١٢٣', '100.001', '  100  ', '-100', '5e-324',
-    '2024-13-45', '2024-02-30', '0000-00-00', '9999-99-99', '2024-1-1', 'yesterday',
-    'admin@example.com', 'a@b.co', 'A@B.CO ', 'a@b.co\u0000', 'user@[127.0.0.1]', `${'a'.repeat(250)}@example.com`,
-    'null', 'undefined', 'true', '[]', '{}', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    '\uDFFF\uD800',
+    '\u202Eevil',
+    '\uFEFF',
+    '𝕬𝖉𝖒𝖎𝖓',
+    '🔥'.repeat(50),
+    'ǅ',
+    '../../etc/passwd',
+    "' or '1'='1",
+    "'; drop table users; --",
+    '$1',
+    '<img src=x onerror=alert(1)>',
+    '{{7*7}}',
+    '${7*7}',
+    '%s%n%x',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e309',
+    '-0',
+    '0x10',
+    '0b11',
+    '1_000',
+    '１２３',
+    '١٢٣',
+    '100.001',
+    '  100  ',
+    '-100',
+    '5e-324',
+    '2024-13-45',
+    '2024-02-30',
+    '0000-00-00',
+    '9999-99-99',
+    '2024-1-1',
+    'yesterday',
+    'admin@example.com',
+    'a@b.co',
+    'A@B.CO ',
+    'a@b.co\u0000',
+    'user@[127.0.0.1]',
+    `${'a'.repeat(250)}@example.com`,
+    'null',
+    'undefined',
+    'true',
+    '[]',
+    '{}',
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
   ),
   fc.integer({ min: 1000, max: 20_000 }).map((n) => 'é'.repeat(n)),
 );
 
 const hostileNumber = fc.oneof(
-  fc.constantFrom(0, -0, -1, 0.1, 0.001, 1.005, 99.999, 1e21, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, 2 ** 63, -(2 ** 31) - 1),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    0.1,
+    0.001,
+    1.005,
+    99.999,
+    1e21,
+    1e308,
+    -1e308,
+    5e-324,
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER + 2,
+    2 ** 31,
+    2 ** 63,
+    -(2 ** 31) - 1,
+  ),
   fc.double(),
   fc.integer({ min: -(2 ** 31), max: 2 ** 31 }),
 );
@@ -121,17 +187,41 @@ const hostileValue: fc.Arbitrary<unknown> = fc
   .filter((value) => !couldBeARealId(value));
 
 /** Objects with the schemas' own field names (and pollution keys) holding hostile values. */
-const hostileObject = fc.dictionary(fc.constantFrom(...FIELD_NAMES, '__proto__', 'constructor', 'prototype', 'userType', 'isAdmin'), hostileValue, { maxKeys: 8 });
+const hostileObject = fc.dictionary(fc.constantFrom(...FIELD_NAMES, '__proto__', 'constructor', 'prototype', 'userType', 'isAdmin'), hostileValue, {
+  maxKeys: 8,
+});
 
-const deepNesting = fc.integer({ min: 50, max: 12_000 }).chain((depth) =>
-  fc.constantFrom('['.repeat(depth) + ']'.repeat(depth), '{"a":'.repeat(depth) + '1' + '}'.repeat(depth), '['.repeat(depth)),
-);
+const deepNesting = fc
+  .integer({ min: 50, max: 12_000 })
+  .chain((depth) => fc.constantFrom('['.repeat(depth) + ']'.repeat(depth), `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, '['.repeat(depth)));
 
 const rawBody = fc.oneof(
   fc.constantFrom(
-    '', ' ', '{', '}', '{"a":', '{"email": "a@b.co",}', "{'a': 1}", 'NaN', 'undefined', 'null', '[]', '"text"', '123', 'true',
-    '\uFEFF{}', '{"a":1}{"b":2}', '{"__proto__":{"fuzzPolluted":true}}', '{"constructor":{"prototype":{"fuzzPolluted":true}}}',
-    '{"amount":1e999}', '{"amount":-0}', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '\u0000\u0000', 'a=1&b=2', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+    '',
+    ' ',
+    '{',
+    '}',
+    '{"a":',
+    '{"email": "a@b.co",}',
+    "{'a': 1}",
+    'NaN',
+    'undefined',
+    'null',
+    '[]',
+    '"text"',
+    '123',
+    'true',
+    '\uFEFF{}',
+    '{"a":1}{"b":2}',
+    '{"__proto__":{"fuzzPolluted":true}}',
+    '{"constructor":{"prototype":{"fuzzPolluted":true}}}',
+    '{"amount":1e999}',
+    '{"amount":-0}',
+    '{"a":"\\ud800"}',
+    '{"a":"\\u0000"}',
+    '\u0000\u0000',
+    'a=1&b=2',
+    '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
   ),
   fc.string({ unit: 'binary', maxLength: 200 }),
   fc.integer({ min: 60_000, max: 70_000 }).map((n) => JSON.stringify({ text: 'x'.repeat(n) })),
@@ -139,7 +229,9 @@ const rawBody = fc.oneof(
   deepNesting,
 );
 
-const formBody = hostileObject.map((fields) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? ''])).toString());
+const formBody = hostileObject.map((fields) =>
+  new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])).toString(),
+);
 
 const body = fc.oneof(
   { arbitrary: hostileObject.map((fields) => JSON.stringify(fields)), weight: 5 },
@@ -149,12 +241,44 @@ const body = fc.oneof(
 );
 
 const contentType = fc.constantFrom(
-  'application/json', 'application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'text/plain',
-  'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=x', 'application/xml', '', '*/*', ';;;', 'application/json, text/html',
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  '',
+  '*/*',
+  ';;;',
+  'application/json, text/html',
 );
 
 const pathSegment = fc.oneof(
-  fc.constantFrom('0', '-1', '1.5', '1e400', '2147483648', '9007199254740993', 'NaN', 'null', '__proto__', 'constructor', '%', '%E0%A4%A', '%00', '%2F', '%2e%2e', ' ', '%20', 'true', "'or'1'='1", '%F0%9F%94%A5'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1.5',
+    '1e400',
+    '2147483648',
+    '9007199254740993',
+    'NaN',
+    'null',
+    '__proto__',
+    'constructor',
+    '%',
+    '%E0%A4%A',
+    '%00',
+    '%2F',
+    '%2e%2e',
+    ' ',
+    '%20',
+    'true',
+    "'or'1'='1",
+    '%F0%9F%94%A5',
+  ),
   fc.integer({ min: 1_500_000_000, max: 2_147_483_647 }).map(String),
   fc.string({ unit: 'grapheme', maxLength: 30 }).map(encodeURIComponent),
   fc.integer({ min: 200, max: 5000 }).map((n) => 'a'.repeat(n)),
@@ -162,7 +286,24 @@ const pathSegment = fc.oneof(
 
 /** List filters most query schemas share get half the picks; any schema field name the rest. */
 const queryKey = fc.oneof(
-  fc.constantFrom('page', 'limit', 'search', 'from', 'to', 'type', 'status', 'sort', 'userId', 'providerId', 'enabled', 'category', '__proto__[fuzzPolluted]', 'constructor[prototype][fuzzPolluted]', 'a[]', ''),
+  fc.constantFrom(
+    'page',
+    'limit',
+    'search',
+    'from',
+    'to',
+    'type',
+    'status',
+    'sort',
+    'userId',
+    'providerId',
+    'enabled',
+    'category',
+    '__proto__[fuzzPolluted]',
+    'constructor[prototype][fuzzPolluted]',
+    'a[]',
+    '',
+  ),
   fc.constantFrom(...FIELD_NAMES),
 );
 const dateLike = fc
@@ -175,7 +316,9 @@ const queryValue = fc.oneof(
   dateLike.map((date) => `${date}T25:61:00Z`),
   fc.integer({ min: 1000, max: 10_000 }).map((n) => 'q'.repeat(n)),
 );
-const queryString = fc.array(fc.tuple(queryKey, queryValue), { maxLength: 6 }).map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
+const queryString = fc
+  .array(fc.tuple(queryKey, queryValue), { maxLength: 6 })
+  .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
 
 // ---------------------------------------------------------------- who is asking
 
@@ -183,19 +326,40 @@ const queryString = fc.array(fc.tuple(queryKey, queryValue), { maxLength: 6 }).m
 type AuthVariant = 'own' | 'none' | 'forged-session' | 'escalated' | 'wrong-secret' | 'alg-none' | 'expired' | 'garbage' | 'huge' | 'basic';
 const authVariant = fc.oneof(
   { arbitrary: fc.constant<AuthVariant>('own'), weight: 12 },
-  { arbitrary: fc.constantFrom<AuthVariant>('none', 'forged-session', 'escalated', 'wrong-secret', 'alg-none', 'expired', 'garbage', 'huge', 'basic'), weight: 4 },
+  {
+    arbitrary: fc.constantFrom<AuthVariant>('none', 'forged-session', 'escalated', 'wrong-secret', 'alg-none', 'expired', 'garbage', 'huge', 'basic'),
+    weight: 4,
+  },
 );
 
 const cookie = fc.oneof(
   { arbitrary: fc.constant(undefined), weight: 4 },
-  { arbitrary: fc.constantFrom('refresh_token=', 'refresh_token=%E0%A4%A', 'refresh_token=a; refresh_token=b', '=;=;;', 'refresh_token="unterminated'), weight: 1 },
+  {
+    arbitrary: fc.constantFrom('refresh_token=', 'refresh_token=%E0%A4%A', 'refresh_token=a; refresh_token=b', '=;=;;', 'refresh_token="unterminated'),
+    weight: 1,
+  },
   { arbitrary: fc.integer({ min: 4000, max: 30_000 }).map((n) => `refresh_token=${'c'.repeat(n)}`), weight: 1 },
   { arbitrary: headerText(200).map((text) => `refresh_token=${text}`), weight: 1 },
 );
 
 const extraHeaders = fc.dictionary(
-  fc.constantFrom('idempotency-key', 'x-paystack-signature', 'x-forwarded-for', 'cf-connecting-ip', 'accept', 'origin', 'x-http-method-override', 'content-encoding', 'accept-encoding', 'user-agent'),
-  fc.oneof(headerText(80), fc.constantFrom('gzip', 'br', 'deflate', 'DELETE', 'ab'.repeat(64), '*/*'), fc.integer({ min: 300, max: 8000 }).map((n) => 'h'.repeat(n))),
+  fc.constantFrom(
+    'idempotency-key',
+    'x-paystack-signature',
+    'x-forwarded-for',
+    'cf-connecting-ip',
+    'accept',
+    'origin',
+    'x-http-method-override',
+    'content-encoding',
+    'accept-encoding',
+    'user-agent',
+  ),
+  fc.oneof(
+    headerText(80),
+    fc.constantFrom('gzip', 'br', 'deflate', 'DELETE', 'ab'.repeat(64), '*/*'),
+    fc.integer({ min: 300, max: 8000 }).map((n) => 'h'.repeat(n)),
+  ),
   { maxKeys: 3 },
 );
 
@@ -286,14 +450,22 @@ function randomRequestFor(route: Route): fc.Arbitrary<FuzzRequest> {
 function knownTroubleFor(route: Route): FuzzRequest[] {
   const params = route.path.match(PATH_PARAM) ?? [];
   // One trouble per request: validation stops at the first problem, so combined they would hide each other.
-  const troubles = route.method === 'GET'
-    ? ['?search=a%00b', '?from=2024-02-30', '?to=0000-01-01', '?userId=99999999999', '?providerId=99999999999'].map((query) => ({ query, body: undefined }))
-    : ['{}', JSON.stringify(Object.fromEntries(FIELD_NAMES.map((name) => [name, 'a\u0000b'])))].map((body) => ({ query: '', body }));
+  const troubles =
+    route.method === 'GET'
+      ? ['?search=a%00b', '?from=2024-02-30', '?to=0000-01-01', '?userId=99999999999', '?providerId=99999999999'].map((query) => ({ query, body: undefined }))
+      : ['{}', JSON.stringify(Object.fromEntries(FIELD_NAMES.map((name) => [name, 'a\u0000b'])))].map((body) => ({ query: '', body }));
   return (['user', 'admin'] as const).flatMap((role) =>
     troubles.map((trouble) =>
       buildRequest(route, {
-        role, method: route.method === 'ALL' ? 'POST' : route.method, segments: params.map(() => '2147483000'), auth: 'own', garbageToken: '',
-        contentType: 'application/json', cookie: undefined, extraHeaders: {}, ...trouble,
+        role,
+        method: route.method === 'ALL' ? 'POST' : route.method,
+        segments: params.map(() => '2147483000'),
+        auth: 'own',
+        garbageToken: '',
+        contentType: 'application/json',
+        cookie: undefined,
+        extraHeaders: {},
+        ...trouble,
       }),
     ),
   );
@@ -315,7 +487,9 @@ async function send(request: FuzzRequest): Promise<Response> {
 const clip = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
 
 function describeRequest(request: FuzzRequest): string {
-  const headers = Object.entries(request.headers).map(([name, value]) => `${name}: ${clip(value, 120)}`).join('\n    ');
+  const headers = Object.entries(request.headers)
+    .map(([name, value]) => `${name}: ${clip(value, 120)}`)
+    .join('\n    ');
   return `${request.method} ${clip(request.url, 400)} as ${request.role}\n    ${headers}${request.body === undefined ? '' : `\n  body: ${clip(JSON.stringify(request.body))}`}`;
 }
 
@@ -358,7 +532,12 @@ async function moneyOf(userIds: number[]) {
 
 /** A fresh session straight in the database, as sign-in makes one: signing in again would soon hit its rate limit. */
 async function withNewSession(account: TestAccount, userType: number): Promise<TestAccount> {
-  const [session] = await withDb((db) => db.insert(sessionsTable).values({ userId: account.id, expiresAt: new Date(Date.now() + 86_400_000) }).returning({ id: sessionsTable.id }));
+  const [session] = await withDb((db) =>
+    db
+      .insert(sessionsTable)
+      .values({ userId: account.id, expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning({ id: sessionsTable.id }),
+  );
   return { ...account, accessToken: await signAccessToken(env.JWT_SECRET, { userId: account.id, userType, sessionId: session.id }) };
 }
 
@@ -383,7 +562,10 @@ async function forgedTokens(user: TestAccount): Promise<Sessions['forged']> {
 beforeAll(async () => {
   const [user, admin] = await Promise.all([registerAndLogin({ fullName: 'Fuzz User' }), createAdmin()]);
   // Money the fuzzing could wrongly move: any debit or second credit would show in the final comparison.
-  const seeded = await call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount: 1000, reference: unique('fuzz-seed'), userId: user.id } });
+  const seeded = await call('user/admin-credit-user-wallet', {
+    token: admin.accessToken,
+    body: { amount: 1000, reference: unique('fuzz-seed'), userId: user.id },
+  });
   expect(seeded.status).toBe(200);
   sessions = { user, admin, forged: await forgedTokens(user) };
   fuzzAccountIds = [user.id, admin.id];
@@ -404,7 +586,12 @@ describe(`fuzzing all ${ROUTES.length} routes (${RUNS_PER_ROUTE} requests each)`
         const violation = await contractViolation(request, response);
         if (violation) throw new Error(violation);
         // A fuzzed sign-out that worked ended the role's session; open another to keep fuzzing past the guards.
-        if (response.ok && route.path.endsWith('/auth/logout') && request.role !== 'visitor' && request.headers.authorization === `Bearer ${sessions[request.role].accessToken}`) {
+        if (
+          response.ok &&
+          route.path.endsWith('/auth/logout') &&
+          request.role !== 'visitor' &&
+          request.headers.authorization === `Bearer ${sessions[request.role].accessToken}`
+        ) {
           sessions[request.role] = await withNewSession(sessions[request.role], request.role === 'admin' ? USER_TYPE.admin : USER_TYPE.user);
         }
       }),
@@ -412,7 +599,9 @@ describe(`fuzzing all ${ROUTES.length} routes (${RUNS_PER_ROUTE} requests each)`
     );
     if (result.failed) {
       const [request] = result.counterexample ?? [];
-      throw new Error(`${result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)}\n  request: ${request ? describeRequest(request) : '(none)'}\n  seed: ${result.seed}`);
+      throw new Error(
+        `${result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)}\n  request: ${request ? describeRequest(request) : '(none)'}\n  seed: ${result.seed}`,
+      );
     }
   });
 

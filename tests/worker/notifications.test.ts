@@ -6,12 +6,12 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox, notifications, orderRefills } from '../../drizzle/schema';
-import { checkLowBalances, sendNotificationEmails, unsubscribeToken } from '../../worker/services/notification-emails';
 import { applyLedgerEntry } from '../../worker/services/ledger';
+import { checkLowBalances, sendNotificationEmails, unsubscribeToken } from '../../worker/services/notification-emails';
 import { syncOrders } from '../../worker/services/order-sync';
-import { call, createAdmin, registerAndLogin, withDb, type TestAccount } from '../support/api';
+import { call, createAdmin, registerAndLogin, type TestAccount, withDb } from '../support/api';
 import { depositByCard } from './paystack-fixtures';
-import { fund, FAKE, fundedUser, newLink, newShop, newShopWithOrder, orderRow, placeSubmittedOrder } from './shop-fixtures';
+import { FAKE, fund, fundedUser, newLink, newShop, newShopWithOrder, orderRow, placeSubmittedOrder } from './shop-fixtures';
 
 const rowsOf = (userId: number) => withDb((db) => db.select().from(notifications).where(eq(notifications.userId, userId)));
 const outboxOf = (email: string) => withDb((db) => db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)));
@@ -23,7 +23,11 @@ async function emailsGoOut(userId: number) {
     if (pending.length === 0) return;
   }
 }
-const bell = async (account: TestAccount) => (await call('user/notifications', { token: account.accessToken })).body.data as { unread: number; items: Array<{ id: number; kind: string; title: string; body: string; link: string; read: boolean }> };
+const bell = async (account: TestAccount) =>
+  (await call('user/notifications', { token: account.accessToken })).body.data as {
+    unread: number;
+    items: Array<{ id: number; kind: string; title: string; body: string; link: string; read: boolean }>;
+  };
 
 describe('a deposit credited', () => {
   it('is told once in the bell and by one email, however often it is confirmed, with a link that turns such emails off', async () => {
@@ -33,7 +37,18 @@ describe('a deposit credited', () => {
       call('user/verify-payment', { token: user.accessToken, body: { reference } }),
       call('user/verify-payment', { token: user.accessToken, body: { reference } }),
     ]);
-    expect(await bell(user)).toMatchObject({ unread: 1, items: [{ kind: 'deposit_credited', title: 'Deposit credited', body: '₦2,500.00 from your card payment was added to your wallet.', link: '/user/transactions', read: false }] });
+    expect(await bell(user)).toMatchObject({
+      unread: 1,
+      items: [
+        {
+          kind: 'deposit_credited',
+          title: 'Deposit credited',
+          body: '₦2,500.00 from your card payment was added to your wallet.',
+          link: '/user/transactions',
+          read: false,
+        },
+      ],
+    });
 
     await Promise.all([emailsGoOut(user.id), emailsGoOut(user.id)]);
     await emailsGoOut(user.id);
@@ -85,9 +100,16 @@ describe('orders, refills and support answers', () => {
     }
     await withDb((db) => syncOrders(db, env));
     const told = (await rowsOf(user.id)).map((row) => [row.kind, row.title]);
-    expect(told.sort()).toEqual([['order_completed', `Order #${order.id} completed`], ['refill_completed', `Refill of order #${order.id} done`]].sort());
+    expect(told.sort()).toEqual(
+      [
+        ['order_completed', `Order #${order.id} completed`],
+        ['refill_completed', `Refill of order #${order.id} done`],
+      ].sort(),
+    );
     await emailsGoOut(user.id);
-    expect((await outboxOf(user.email)).map((mail) => mail.subject).sort()).toEqual([`Order #${order.id} completed`, `Refill of order #${order.id} done`].sort());
+    expect((await outboxOf(user.email)).map((mail) => mail.subject).sort()).toEqual(
+      [`Order #${order.id} completed`, `Refill of order #${order.id} done`].sort(),
+    );
   });
 
   it('tell a canceled order with its refund, and a partial one with what came back', async () => {
@@ -99,7 +121,9 @@ describe('orders, refills and support answers', () => {
     await shop.fake.post(`/__orders/${(await orderRow(partial.id)).providerOrderId}`, { status: 'Partial', remains: 500 });
     await withDb((db) => syncOrders(db, env));
     const byKind = Object.fromEntries((await rowsOf(user.id)).map((row) => [row.kind, row]));
-    expect(byKind.order_canceled.body).toMatch(new RegExp(`was canceled.*₦${canceled.charge.replace(/\B(?=(\d{3})+(?!\d))/g, ',')} was refunded to your wallet\\.$`));
+    expect(byKind.order_canceled.body).toMatch(
+      new RegExp(`was canceled.*₦${canceled.charge.replace(/\B(?=(\d{3})+(?!\d))/g, ',')} was refunded to your wallet\\.$`),
+    );
     expect(byKind.order_partial.body).toMatch(/was only partly delivered\. ₦[\d,]+\.\d{2} was refunded to your wallet\.$/);
   });
 
@@ -108,7 +132,11 @@ describe('orders, refills and support answers', () => {
     const user = await registerAndLogin();
     const opened = await call('user/tickets', { token: user.accessToken, body: { subject: 'Where is my order?', kind: 'other', message: 'Please help.' } });
     const ticketId = opened.body.data.id;
-    const settings = await call('user/notification-settings', { token: user.accessToken, method: 'PUT', body: { email: { ticket_answered: false }, lowBalance: null } });
+    const settings = await call('user/notification-settings', {
+      token: user.accessToken,
+      method: 'PUT',
+      body: { email: { ticket_answered: false }, lowBalance: null },
+    });
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
     expect(settings.body.data.email).toMatchObject({ ticket_answered: false, deposit_credited: true });
     await call(`admin/tickets/${ticketId}/messages`, { token: admin.accessToken, body: { message: 'On its way.' } });
@@ -128,18 +156,31 @@ describe('the low-balance alert', () => {
     const refused = await call('user/notification-settings', { token: user.accessToken, method: 'PUT', body: { email: {}, lowBalance: '-5' } });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Low balance alert must be an amount in naira, like 1000');
-    expect((await call('user/notification-settings', { token: user.accessToken, method: 'PUT', body: { email: {}, lowBalance: '1000' } })).body.data.lowBalance).toBe('1000.00');
+    expect(
+      (await call('user/notification-settings', { token: user.accessToken, method: 'PUT', body: { email: {}, lowBalance: '1000' } })).body.data.lowBalance,
+    ).toBe('1000.00');
 
     await withDb((db) => checkLowBalances(db));
     await withDb((db) => checkLowBalances(db));
     const alerts = async () => (await rowsOf(user.id)).filter((row) => row.kind === 'low_balance');
-    expect(await alerts()).toEqual([expect.objectContaining({ body: 'Your wallet has ₦500.00, below the ₦1,000.00 you set. Add funds to keep ordering.', link: '/user/add-fund' })]);
+    expect(await alerts()).toEqual([
+      expect.objectContaining({ body: 'Your wallet has ₦500.00, below the ₦1,000.00 you set. Add funds to keep ordering.', link: '/user/add-fund' }),
+    ]);
 
     await fund(user.id, 100_000n);
     await withDb((db) => checkLowBalances(db));
     expect(await alerts()).toHaveLength(1);
     // Spent down again (through the ledger, as an order would): the alert is armed again and fires once more.
-    await withDb((db) => applyLedgerEntry(db, { userId: user.id, direction: 'debit', amountKobo: 120_000n, source: 'admin_debit', sourceRef: `low-${user.id}`, description: 'test spend' }));
+    await withDb((db) =>
+      applyLedgerEntry(db, {
+        userId: user.id,
+        direction: 'debit',
+        amountKobo: 120_000n,
+        source: 'admin_debit',
+        sourceRef: `low-${user.id}`,
+        description: 'test spend',
+      }),
+    );
     await withDb((db) => checkLowBalances(db));
     await withDb((db) => checkLowBalances(db));
     expect(await alerts()).toHaveLength(2);

@@ -7,8 +7,21 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../drizzle/schema';
 import { ceilDiv } from '../../worker/lib/decimal';
-import { call, unique, withDb, type TestAccount } from '../support/api';
-import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, placeOrder, rateKoboOf, untilSubmitted, type Shop } from './shop-fixtures';
+import { call, type TestAccount, unique, withDb } from '../support/api';
+import {
+  balanceKobo,
+  FAKE,
+  fakeOrders,
+  fundedUser,
+  ledgerFor,
+  newLink,
+  newShop,
+  orderRow,
+  placeOrder,
+  rateKoboOf,
+  type Shop,
+  untilSubmitted,
+} from './shop-fixtures';
 
 const TIKTOK_FOLLOWERS = '2011';
 const TELEGRAM_MEMBERS = '6011';
@@ -20,9 +33,11 @@ const KEY_REUSED = 'This Idempotency-Key was already used for an order with diff
 async function v2(fields: Record<string, string | number> | string, headers: Record<string, string> = {}) {
   const body = typeof fields === 'string' ? fields : new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, String(value)]));
   const response = await SELF.fetch('http://shop.test/api/v2', {
-    method: 'POST', body, headers: { ...(typeof fields === 'string' && { 'content-type': 'application/json' }), ...headers },
+    method: 'POST',
+    body,
+    headers: { ...(typeof fields === 'string' && { 'content-type': 'application/json' }), ...headers },
   });
-  return { status: response.status, body: await response.json() as Record<string, unknown> };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 async function resellerKey(user: TestAccount): Promise<string> {
@@ -32,10 +47,14 @@ async function resellerKey(user: TestAccount): Promise<string> {
 }
 
 /** A name no other test uses, as a reseller would type it. */
-const handle = () => unique('acct').replace(/[^a-z0-9_]/gi, '_').slice(0, 30);
+const handle = () =>
+  unique('acct')
+    .replace(/[^a-z0-9_]/gi, '_')
+    .slice(0, 30);
 
 let shared: Shop | undefined;
-const sharedShop = async () => (shared ??= await newShop({ serviceIds: [FAKE.igFollowers, FAKE.igLikes, FAKE.ytWatchTime, TIKTOK_FOLLOWERS, TELEGRAM_MEMBERS] }));
+const sharedShop = async () =>
+  (shared ??= await newShop({ serviceIds: [FAKE.igFollowers, FAKE.igLikes, FAKE.ytWatchTime, TIKTOK_FOLLOWERS, TELEGRAM_MEMBERS] }));
 
 /** A reseller with a full wallet and an API key, buying from the shop these tests share. */
 async function resellerOnSharedShop() {
@@ -63,14 +82,19 @@ describe('links for services sold by username', () => {
     const fromTool = handle();
     const added = await v2({ key, action: 'add', service: followers, link: `@${fromTool}`, quantity: 100 });
     expect(added.body).toEqual({ order: expect.any(Number) });
-    expect(await orderRow(added.body.order as number)).toMatchObject({ link: `https://www.instagram.com/${fromTool}`, extras: { link: `https://www.instagram.com/${fromTool}`, quantity: 100 } });
+    expect(await orderRow(added.body.order as number)).toMatchObject({
+      link: `https://www.instagram.com/${fromTool}`,
+      extras: { link: `https://www.instagram.com/${fromTool}`, quantity: 100 },
+    });
     const bareFromTool = handle();
     const addedBare = await v2({ key, action: 'add', service: followers, link: bareFromTool, quantity: 100 });
     expect((await orderRow(addedBare.body.order as number)).link).toBe(`https://www.instagram.com/${bareFromTool}`);
 
     // Each platform's own profile address.
     const tiktok = handle();
-    expect((await placeOrder(user, { serviceId: shop.serviceIds[TIKTOK_FOLLOWERS], link: `@${tiktok}`, quantity: 100 })).body.data.link).toBe(`https://www.tiktok.com/@${tiktok}`);
+    expect((await placeOrder(user, { serviceId: shop.serviceIds[TIKTOK_FOLLOWERS], link: `@${tiktok}`, quantity: 100 })).body.data.link).toBe(
+      `https://www.tiktok.com/@${tiktok}`,
+    );
     const channel = handle();
     const telegram = await v2({ key, action: 'add', service: shop.serviceIds[TELEGRAM_MEMBERS], link: `@${channel}`, quantity: 100 });
     expect((await orderRow(telegram.body.order as number)).link).toBe(`https://t.me/${channel}`);
@@ -83,10 +107,15 @@ describe('links for services sold by username', () => {
     expect(fake.addCallsByLink[`https://www.instagram.com/${fromTool}`]).toBe(1);
 
     // What is no username nor link is refused with words that say what is wanted.
-    expect(await placeOrder(user, { serviceId: followers, link: 'two words', quantity: 100 })).toMatchObject({ status: 400, body: { message: USERNAME_INVALID } });
+    expect(await placeOrder(user, { serviceId: followers, link: 'two words', quantity: 100 })).toMatchObject({
+      status: 400,
+      body: { message: USERNAME_INVALID },
+    });
     expect(await placeOrder(user, { serviceId: followers, link: '@', quantity: 100 })).toMatchObject({ status: 400, body: { message: USERNAME_INVALID } });
     expect((await v2({ key, action: 'add', service: followers, link: 'two words', quantity: 100 })).body).toEqual({ error: 'Incorrect link' });
-    expect((await placeOrder(user, { serviceId: followers, link: 'https://tiktok.com/@someone', quantity: 100 })).body.message).toBe('This service needs an Instagram username or profile link');
+    expect((await placeOrder(user, { serviceId: followers, link: 'https://tiktok.com/@someone', quantity: 100 })).body.message).toBe(
+      'This service needs an Instagram username or profile link',
+    );
   });
 
   it('still wants a link for services on a post, and lets administrators decide per service', async () => {
@@ -117,7 +146,9 @@ describe('links for services sold by username', () => {
     expect((await placeOrder(user, { serviceId: likes, link: name, quantity: 100 })).body.data.link).toBe(`https://www.instagram.com/${name}`);
     const automatic = await call(`admin/services/${followers}`, { method: 'PUT', token, body: { linkKind: null } });
     expect(automatic.body.data).toMatchObject({ linkKind: 'username', linkKindOverride: null });
-    expect((await call(`admin/services/${followers}`, { method: 'PUT', token, body: { linkKind: 'handle' } })).body.message).toBe('linkKind must be url or username');
+    expect((await call(`admin/services/${followers}`, { method: 'PUT', token, body: { linkKind: 'handle' } })).body.message).toBe(
+      'linkKind must be url or username',
+    );
   });
 });
 
@@ -131,8 +162,14 @@ describe('quantities written as decimals', () => {
     expect(rawJson.status, JSON.stringify(rawJson.body)).toBe(201);
     expect(rawJson.body.data.quantity).toBe(100);
     expect((await placeOrder(user, { serviceId: likes, link: newLink(), quantity: '100.00' })).body.data).toMatchObject({ quantity: 100 });
-    expect(await placeOrder(user, { serviceId: likes, link: newLink(), quantity: 100.5 })).toMatchObject({ status: 400, body: { message: 'Please enter a valid quantity' } });
-    expect(await placeOrder(user, { serviceId: likes, link: newLink(), quantity: '100.5' })).toMatchObject({ status: 400, body: { message: 'Please enter a valid quantity' } });
+    expect(await placeOrder(user, { serviceId: likes, link: newLink(), quantity: 100.5 })).toMatchObject({
+      status: 400,
+      body: { message: 'Please enter a valid quantity' },
+    });
+    expect(await placeOrder(user, { serviceId: likes, link: newLink(), quantity: '100.5' })).toMatchObject({
+      status: 400,
+      body: { message: 'Please enter a valid quantity' },
+    });
 
     const form = await v2({ key, action: 'add', service: likes, link: newLink(), quantity: '100.0' });
     expect(form.body).toEqual({ order: expect.any(Number) });
@@ -140,7 +177,9 @@ describe('quantities written as decimals', () => {
     const json = await v2(`{"key": "${key}", "action": "add", "service": ${likes}, "link": "${newLink()}", "quantity": 100.0}`);
     expect((await orderRow(json.body.order as number)).quantity).toBe(100);
     expect((await v2({ key, action: 'add', service: likes, link: newLink(), quantity: '100.5' })).body).toEqual({ error: 'Incorrect quantity' });
-    expect((await v2(`{"key": "${key}", "action": "add", "service": ${likes}, "link": "${newLink()}", "quantity": 100.5}`)).body).toEqual({ error: 'Incorrect quantity' });
+    expect((await v2(`{"key": "${key}", "action": "add", "service": ${likes}, "link": "${newLink()}", "quantity": 100.5}`)).body).toEqual({
+      error: 'Incorrect quantity',
+    });
 
     const mass = await call('user/mass-order', { token: user.accessToken, body: { orders: `${likes}|${newLink()}|100.0\n${likes}|${newLink()}|100.5` } });
     expect(mass.body.results).toEqual([
@@ -164,7 +203,10 @@ describe('an Idempotency-Key used again', () => {
     const first = await placeOrder(user, { serviceId: likes, link, quantity: 500 }, key);
     expect(first.status).toBe(201);
     expect(await placeOrder(user, { serviceId: likes, link, quantity: 500 }, key)).toMatchObject({ status: 200, body: { data: { id: first.body.data.id } } });
-    expect(await placeOrder(user, { serviceId: String(likes), link: link.replace('https://', ''), quantity: '500.0' }, key)).toMatchObject({ status: 200, body: { data: { id: first.body.data.id } } });
+    expect(await placeOrder(user, { serviceId: String(likes), link: link.replace('https://', ''), quantity: '500.0' }, key)).toMatchObject({
+      status: 200,
+      body: { data: { id: first.body.data.id } },
+    });
 
     for (const different of [{ quantity: 501 }, { link: newLink() }, { serviceId: shop.serviceIds[FAKE.igFollowers] }, { runs: 2, interval: 10 }]) {
       const answer = await placeOrder(user, { serviceId: likes, link, quantity: 500, ...different }, key);
@@ -178,7 +220,9 @@ describe('an Idempotency-Key used again', () => {
     const name = handle();
     const followKey = unique('key');
     const follow = await placeOrder(user, { serviceId: followers, link: `@${name}`, quantity: 100 }, followKey);
-    expect((await placeOrder(user, { serviceId: followers, link: `https://www.instagram.com/${name}`, quantity: 100 }, followKey)).body.data.id).toBe(follow.body.data.id);
+    expect((await placeOrder(user, { serviceId: followers, link: `https://www.instagram.com/${name}`, quantity: 100 }, followKey)).body.data.id).toBe(
+      follow.body.data.id,
+    );
 
     // The reseller API answers the same, in the protocol's shape.
     const apiKey = await resellerKey(user);

@@ -1,18 +1,38 @@
 // The refund rule per order type, as a pure function: what each closing owes, to the kobo.
 import { describe, expect, it } from 'vitest';
-import { deliveryKind, refundOwed, type RefundableOrder } from '../../worker/services/order-refunds';
+import { deliveryKind, type RefundableOrder, refundOwed } from '../../worker/services/order-refunds';
 
 /** floor(charge × undelivered / deliverable), written out independently of the rule. */
 const floorShare = (charge: bigint, undelivered: number, deliverable: number) => (charge * BigInt(undelivered)) / BigInt(deliverable);
 
-const defaultOrder: RefundableOrder = { chargeKobo: 224_789n, quantity: 1000, deliverable: 1000, extras: { link: 'https://instagram.com/p/x', quantity: 1000 } };
+const defaultOrder: RefundableOrder = {
+  chargeKobo: 224_789n,
+  quantity: 1000,
+  deliverable: 1000,
+  extras: { link: 'https://instagram.com/p/x', quantity: 1000 },
+};
 // Three packages billed, three asked for: remains counts packages.
 const packageOrder: RefundableOrder = { chargeKobo: 20_926_125n, quantity: 3, deliverable: 3, extras: { link: 'https://youtube.com/watch?v=x' } };
-const commentsOrder: RefundableOrder = { chargeKobo: 60_461n, quantity: 6, deliverable: 6, extras: { link: 'https://instagram.com/p/x', comments: 'a\nb\nc\nd\ne\nf' } };
+const commentsOrder: RefundableOrder = {
+  chargeKobo: 60_461n,
+  quantity: 6,
+  deliverable: 6,
+  extras: { link: 'https://instagram.com/p/x', comments: 'a\nb\nc\nd\ne\nf' },
+};
 // 100 per run, 20 runs.
-const dripFeed: RefundableOrder = { chargeKobo: 99_217n, quantity: 100, deliverable: 2000, extras: { link: 'https://instagram.com/p/x', quantity: 100, runs: 20, interval: 15 } };
+const dripFeed: RefundableOrder = {
+  chargeKobo: 99_217n,
+  quantity: 100,
+  deliverable: 2000,
+  extras: { link: 'https://instagram.com/p/x', quantity: 100, runs: 20, interval: 15 },
+};
 // Up to 200 per post, 20 posts, billed at the top of the range.
-const subscription: RefundableOrder = { chargeKobo: 248_041n, quantity: 200, deliverable: 4000, extras: { username: 'ada', min: 100, max: 200, posts: 20, delay: 0 } };
+const subscription: RefundableOrder = {
+  chargeKobo: 248_041n,
+  quantity: 200,
+  deliverable: 4000,
+  extras: { username: 'ada', min: 100, max: 200, posts: 20, delay: 0 },
+};
 
 describe('which rule an order follows', () => {
   it('reads drip-feed and subscriptions from the fields they were sent with; the rest count units', () => {
@@ -72,7 +92,7 @@ describe('default orders: remains of quantity', () => {
 });
 
 describe('packages: remains in packages', () => {
-  it('refunds the undelivered packages\' share for Partial and Canceled', () => {
+  it("refunds the undelivered packages' share for Partial and Canceled", () => {
     expect(refundOwed(packageOrder, 'Partial', { remains: 1 })).toEqual({ status: 'Partial', refundKobo: 6_975_375n, remains: 1 });
     expect(refundOwed(packageOrder, 'Canceled', { remains: 2 })).toEqual({ status: 'Canceled', refundKobo: 13_950_750n, remains: 2 });
     expect(refundOwed(packageOrder, 'Canceled', { remains: 3 })).toMatchObject({ refundKobo: 20_926_125n });
@@ -91,13 +111,25 @@ describe('custom comments: billed lines = sent lines, remains in lines', () => {
 
 describe('drip-feed: quantity × runs', () => {
   it('refunds by remains against every run', () => {
-    expect(refundOwed(dripFeed, 'Partial', { remains: 150, runsDone: 18 })).toEqual({ status: 'Partial', refundKobo: floorShare(99_217n, 150, 2000), remains: 150 });
+    expect(refundOwed(dripFeed, 'Partial', { remains: 150, runsDone: 18 })).toEqual({
+      status: 'Partial',
+      refundKobo: floorShare(99_217n, 150, 2000),
+      remains: 150,
+    });
     expect(refundOwed(dripFeed, 'Canceled', { remains: 2000 })).toMatchObject({ refundKobo: 99_217n });
   });
 
   it('refunds by the runs done when remains is not given: canceled after 19 of 20 runs refunds one run', () => {
-    expect(refundOwed(dripFeed, 'Canceled', { runsDone: 19, chargeMicros: 1_200_000n })).toEqual({ status: 'Canceled', refundKobo: floorShare(99_217n, 100, 2000), remains: 100 });
-    expect(refundOwed(dripFeed, 'Partial', { remains: null, runsDone: 5, unreadable: ['remains "N/A"'] })).toEqual({ status: 'Partial', refundKobo: floorShare(99_217n, 1500, 2000), remains: 1500 });
+    expect(refundOwed(dripFeed, 'Canceled', { runsDone: 19, chargeMicros: 1_200_000n })).toEqual({
+      status: 'Canceled',
+      refundKobo: floorShare(99_217n, 100, 2000),
+      remains: 100,
+    });
+    expect(refundOwed(dripFeed, 'Partial', { remains: null, runsDone: 5, unreadable: ['remains "N/A"'] })).toEqual({
+      status: 'Partial',
+      refundKobo: floorShare(99_217n, 1500, 2000),
+      remains: 1500,
+    });
   });
 
   it('refunds the missing runs of one reported Completed part-way, nothing of one done', () => {
@@ -118,7 +150,11 @@ describe('subscriptions: posts delivered', () => {
   });
 
   it('refunds one post of one canceled after 19 of 20, and all of one canceled before the first', () => {
-    expect(refundOwed(subscription, 'Canceled', { postsDone: 19, chargeMicros: 7_600_000n })).toEqual({ status: 'Canceled', refundKobo: floorShare(248_041n, 200, 4000), remains: 200 });
+    expect(refundOwed(subscription, 'Canceled', { postsDone: 19, chargeMicros: 7_600_000n })).toEqual({
+      status: 'Canceled',
+      refundKobo: floorShare(248_041n, 200, 4000),
+      remains: 200,
+    });
     expect(refundOwed(subscription, 'Canceled', { postsDone: 0 })).toEqual({ status: 'Canceled', refundKobo: 248_041n, remains: 4000 });
   });
 

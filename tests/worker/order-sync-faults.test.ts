@@ -5,8 +5,8 @@ import { env } from 'cloudflare:test';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { catalogueWarnings, orders, providers } from '../../drizzle/schema';
-import { syncOrders } from '../../worker/services/order-sync';
 import { NEEDS_ATTENTION_AFTER, syncProviderStatuses } from '../../worker/services/order-status-sync';
+import { syncOrders } from '../../worker/services/order-sync';
 import { call, withDb } from '../support/api';
 import { FAKE, fundedUser, ledgerFor, newLink, newShop, orderRow, placeSubmittedOrder, type Shop } from './shop-fixtures';
 
@@ -51,11 +51,11 @@ async function untilFinalAtFake(shop: Shop, providerOrderIds: string[]): Promise
   }
 }
 
-const warningsFor = (orderIds: number[]) =>
-  withDb((db) => db.select().from(catalogueWarnings).where(inArray(catalogueWarnings.orderId, orderIds)));
+const warningsFor = (orderIds: number[]) => withDb((db) => db.select().from(catalogueWarnings).where(inArray(catalogueWarnings.orderId, orderIds)));
 
 /** floor(charge × undelivered / deliverable), what the undelivered part of an order is worth. */
-const undeliveredShare = (row: { chargeKobo: bigint; deliverable: number }, undelivered: number) => (row.chargeKobo * BigInt(undelivered)) / BigInt(row.deliverable);
+const undeliveredShare = (row: { chargeKobo: bigint; deliverable: number }, undelivered: number) =>
+  (row.chargeKobo * BigInt(undelivered)) / BigInt(row.deliverable);
 
 describe('fault-isolated status sync', () => {
   it('closes what it can read, and leaves an unknown word or an unusable Partial open, noted and warned once', async () => {
@@ -98,7 +98,7 @@ describe('fault-isolated status sync', () => {
     expect(await orderRow(unknownWord.id)).toMatchObject({ status: 'Canceled', refundedKobo: unknownWord.chargeKobo, providerNote: null, unreadableSyncs: 0 });
   });
 
-  it('keeps the provider charge only when it is in the provider\'s currency', async () => {
+  it("keeps the provider charge only when it is in the provider's currency", async () => {
     const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
     const user = await fundedUser(100_000_000n);
     const [usd, eur] = await Promise.all([followers(shop, user), followers(shop, user)]);
@@ -121,7 +121,11 @@ describe('fault-isolated status sync', () => {
     await shop.fake.post('/__control', { faults: { badGateway: { orders: [Number(poisoned.providerOrderId)], actions: ['status'] } } });
     expect(await syncProvider(shop.providerId)).toMatchObject({ polled: 6, closed: 5 });
     for (const row of others) expect(await orderRow(row.id)).toMatchObject({ status: 'Completed' });
-    expect(await orderRow(poisoned.id)).toMatchObject({ status: 'Pending', unreadableSyncs: 1, providerNote: 'no readable answer for the batch this order was asked in' });
+    expect(await orderRow(poisoned.id)).toMatchObject({
+      status: 'Pending',
+      unreadableSyncs: 1,
+      providerNote: 'no readable answer for the batch this order was asked in',
+    });
     const [provider] = await withDb((db) => db.select().from(providers).where(eq(providers.id, shop.providerId)));
     expect(provider.unhealthySince).toBeNull();
   });
@@ -133,7 +137,12 @@ describe('fault-isolated status sync', () => {
     await syncedHereOnly(shop);
     await shop.fake.post(`/__orders/${row.providerOrderId}`, { status: 'Exploded' });
     // The syncs before the last two, without running them all.
-    await withDb((db) => db.update(orders).set({ unreadableSyncs: NEEDS_ATTENTION_AFTER - 2 }).where(eq(orders.id, row.id)));
+    await withDb((db) =>
+      db
+        .update(orders)
+        .set({ unreadableSyncs: NEEDS_ATTENTION_AFTER - 2 })
+        .where(eq(orders.id, row.id)),
+    );
     await syncProvider(shop.providerId);
     expect(await warningsFor([row.id])).toEqual([expect.objectContaining({ kind: 'order_unclear_answer' })]);
     await syncProvider(shop.providerId);
@@ -176,11 +185,18 @@ describe('fault-isolated status sync', () => {
       for (const row of rows) expect(await orderRow(row.id)).toMatchObject({ status: 'Pending', unreadableSyncs: 0, providerNote: null });
       expect(await orderRow(elsewhere.id)).toMatchObject({ status: 'Completed' });
       const dashboard = (await call('admin/dashboard', { token: healthy.admin.accessToken })).body.data;
-      expect(dashboard.providerHealth).toContainEqual(expect.objectContaining({ id: shop.providerId, unhealthySince: provider.unhealthySince!.toISOString(), openOrders: 2 }));
+      expect(dashboard.providerHealth).toContainEqual(
+        expect.objectContaining({ id: shop.providerId, unhealthySince: provider.unhealthySince!.toISOString(), openOrders: 2 }),
+      );
 
       // Still down at the next sync: one warning, and the time it went down is kept.
       await syncProvider(shop.providerId);
-      const warnings = await withDb((db) => db.select().from(catalogueWarnings).where(and(eq(catalogueWarnings.providerId, shop.providerId), eq(catalogueWarnings.kind, 'provider_unhealthy'))));
+      const warnings = await withDb((db) =>
+        db
+          .select()
+          .from(catalogueWarnings)
+          .where(and(eq(catalogueWarnings.providerId, shop.providerId), eq(catalogueWarnings.kind, 'provider_unhealthy'))),
+      );
       expect(warnings).toHaveLength(1);
       const [still] = await withDb((db) => db.select().from(providers).where(eq(providers.id, shop.providerId)));
       expect(still.unhealthySince).toEqual(provider.unhealthySince);
@@ -216,14 +232,24 @@ describe('exact refunds end to end', () => {
 
     await syncProvider(shop.providerId);
     const undeliveredRuns = (10 - fakeDrip.done!) * 100;
-    expect(await orderRow(dripFeed.id)).toMatchObject({ status: 'Canceled', remains: undeliveredRuns, refundedKobo: undeliveredShare(dripFeed, undeliveredRuns) });
+    expect(await orderRow(dripFeed.id)).toMatchObject({
+      status: 'Canceled',
+      remains: undeliveredRuns,
+      refundedKobo: undeliveredShare(dripFeed, undeliveredRuns),
+    });
     const undeliveredPosts = (10 - fakeSubscription.done!) * 200;
-    expect(await orderRow(subscription.id)).toMatchObject({ status: 'Partial', remains: undeliveredPosts, refundedKobo: undeliveredShare(subscription, undeliveredPosts) });
+    expect(await orderRow(subscription.id)).toMatchObject({
+      status: 'Partial',
+      remains: undeliveredPosts,
+      refundedKobo: undeliveredShare(subscription, undeliveredPosts),
+    });
     const refunds = (await ledgerFor(user.id)).filter((entry) => entry.sourceKind === 'order_refund');
-    expect(refunds.map((entry) => [entry.sourceRef, entry.amountKobo]).sort()).toEqual([
-      [String(dripFeed.id), undeliveredShare(dripFeed, undeliveredRuns)],
-      [String(subscription.id), undeliveredShare(subscription, undeliveredPosts)],
-    ].sort());
+    expect(refunds.map((entry) => [entry.sourceRef, entry.amountKobo]).sort()).toEqual(
+      [
+        [String(dripFeed.id), undeliveredShare(dripFeed, undeliveredRuns)],
+        [String(subscription.id), undeliveredShare(subscription, undeliveredPosts)],
+      ].sort(),
+    );
   });
 
   it('closes every order at a provider in rough mode with its exact refund, and the books reconcile', async () => {
@@ -244,13 +270,30 @@ describe('exact refunds end to end', () => {
     // Rough, with the answers that need care made common enough for 20 orders to meet them.
     await shop.fake.post('/__control', { preset: 'rough', seed: 11, stepMs: 20 });
     await shop.fake.post('/__control', {
-      faults: { unknownWord: { rate: 0.3 }, missingRemains: { rate: 0.3 }, textRemains: { rate: 0.15 }, noCharge: { rate: 0.3 }, foreignCharge: { rate: 0.3 }, html200: { rate: 0.1 } },
+      faults: {
+        unknownWord: { rate: 0.3 },
+        missingRemains: { rate: 0.3 },
+        textRemains: { rate: 0.15 },
+        noCharge: { rate: 0.3 },
+        foreignCharge: { rate: 0.3 },
+        html200: { rate: 0.1 },
+      },
     });
-    const atFake = await untilFinalAtFake(shop, rows.map((row) => row.providerOrderId!));
+    const atFake = await untilFinalAtFake(
+      shop,
+      rows.map((row) => row.providerOrderId!),
+    );
 
     const ids = rows.map((row) => row.id);
-    const stillOpen = async () => (await withDb((db) => db.select({ id: orders.id }).from(orders)
-      .where(and(inArray(orders.id, ids), sql`${orders.status} in ('Pending', 'In progress', 'Processing')`)))).length;
+    const stillOpen = async () =>
+      (
+        await withDb((db) =>
+          db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(inArray(orders.id, ids), sql`${orders.status} in ('Pending', 'In progress', 'Processing')`)),
+        )
+      ).length;
     let syncs = 0;
     while ((await stillOpen()) > 0 && syncs < 40) {
       await syncProvider(shop.providerId);
@@ -269,8 +312,11 @@ describe('exact refunds end to end', () => {
       expect(truth.quantity, `order #${row.id}`).toBe(row.deliverable);
       const undelivered = truth.status === 'Completed' ? 0 : truth.remains;
       const status = truth.status === 'Expired' ? (undelivered > 0 ? 'Partial' : 'Completed') : truth.status;
-      expect({ status: row.status, refunded: row.refundedKobo, note: row.providerNote }, `order #${row.id}, at the fake ${JSON.stringify(truth)}`)
-        .toEqual({ status, refunded: undeliveredShare(row, undelivered), note: null });
+      expect({ status: row.status, refunded: row.refundedKobo, note: row.providerNote }, `order #${row.id}, at the fake ${JSON.stringify(truth)}`).toEqual({
+        status,
+        refunded: undeliveredShare(row, undelivered),
+        note: null,
+      });
     }
     const reconciliation = await call('admin/reconciliation', { token: shop.admin.accessToken });
     expect(reconciliation.body.data.ok, JSON.stringify(reconciliation.body.data)).toBe(true);

@@ -4,7 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { catalogueWarnings, exchangeRates, orders, providers, services } from '../../drizzle/schema';
 import { runSmmSync, syncOrders } from '../../worker/services/order-sync';
 import { call, withDb } from '../support/api';
-import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, newShopWithOrder, orderRow, placeOrder, untilSubmitted } from './shop-fixtures';
+import {
+  balanceKobo,
+  FAKE,
+  fakeOrders,
+  fundedUser,
+  ledgerFor,
+  newLink,
+  newShop,
+  newShopWithOrder,
+  orderRow,
+  placeOrder,
+  untilSubmitted,
+} from './shop-fixtures';
 
 const koboOf = (naira: string) => BigInt(naira.replace('.', ''));
 
@@ -57,7 +69,11 @@ describe('status sync refunds', () => {
   it('moves statuses along and keeps money committed while open', async () => {
     const { user, order, charge } = await orderPinnedTo({ status: 'In progress', remains: 600, start_count: 42 });
     await syncTimes(1);
-    expect((await call(`user/orders/${order.id}`, { token: user.accessToken })).body.data).toMatchObject({ status: 'In progress', remains: 600, startCount: 42 });
+    expect((await call(`user/orders/${order.id}`, { token: user.accessToken })).body.data).toMatchObject({
+      status: 'In progress',
+      remains: 600,
+      startCount: 42,
+    });
     expect((await call('user/getMai', { token: user.accessToken })).body.smmBalance).toBe(Number(charge) / 100);
   });
 
@@ -66,7 +82,9 @@ describe('status sync refunds', () => {
     const user = await fundedUser(1_000_000_000n);
     const placed: number[] = [];
     for (let batch = 0; batch < 15; batch++) {
-      const responses = await Promise.all(Array.from({ length: 10 }, () => placeOrder(user, { serviceId: shop.serviceIds[FAKE.tiktokViews], link: newLink('tiktok.com'), quantity: 1000 })));
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, () => placeOrder(user, { serviceId: shop.serviceIds[FAKE.tiktokViews], link: newLink('tiktok.com'), quantity: 1000 })),
+      );
       placed.push(...responses.map((response) => response.body.data.id));
     }
     await Promise.all(placed.map((id) => untilSubmitted(id)));
@@ -74,10 +92,22 @@ describe('status sync refunds', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const result = await withDb((db) => syncOrders(db, env));
     expect(result.polled).toBeGreaterThanOrEqual(150);
-    const rows = await withDb((db) => db.select({ status: orders.status, refundedKobo: orders.refundedKobo, chargeKobo: orders.chargeKobo, remains: orders.remains, deliverable: orders.deliverable }).from(orders).where(inArray(orders.id, placed)));
+    const rows = await withDb((db) =>
+      db
+        .select({
+          status: orders.status,
+          refundedKobo: orders.refundedKobo,
+          chargeKobo: orders.chargeKobo,
+          remains: orders.remains,
+          deliverable: orders.deliverable,
+        })
+        .from(orders)
+        .where(inArray(orders.id, placed)),
+    );
     expect(rows.every((row) => ['Completed', 'Partial', 'Canceled'].includes(row.status))).toBe(true);
     for (const row of rows) {
-      const expected = row.status === 'Canceled' ? row.chargeKobo : row.status === 'Partial' ? (row.chargeKobo * BigInt(row.remains!)) / BigInt(row.deliverable) : 0n;
+      const expected =
+        row.status === 'Canceled' ? row.chargeKobo : row.status === 'Partial' ? (row.chargeKobo * BigInt(row.remains!)) / BigInt(row.deliverable) : 0n;
       expect(row.refundedKobo).toBe(expected);
     }
     const fake = await fakeOrders(shop.fake);
@@ -99,9 +129,19 @@ describe('submission housekeeping', () => {
       await db.update(orders).set({ submission: 'sending', submissionStartedAt: sql`now() - interval '10 minutes'` }).where(eq(orders.id, abandoned.id));
     });
     await syncTimes(3);
-    expect(await orderRow(held.id)).toMatchObject({ status: 'Canceled', submission: 'withdrawn', refundedKobo: koboOf(held.charge), statusReason: 'The provider could not take the order within a day' });
+    expect(await orderRow(held.id)).toMatchObject({
+      status: 'Canceled',
+      submission: 'withdrawn',
+      refundedKobo: koboOf(held.charge),
+      statusReason: 'The provider could not take the order within a day',
+    });
     expect(await orderRow(abandoned.id)).toMatchObject({ status: 'Pending Submission', submission: 'unknown' });
-    const warnings = await withDb((db) => db.select().from(catalogueWarnings).where(and(eq(catalogueWarnings.orderId, abandoned.id), eq(catalogueWarnings.kind, 'submission_unknown'))));
+    const warnings = await withDb((db) =>
+      db
+        .select()
+        .from(catalogueWarnings)
+        .where(and(eq(catalogueWarnings.orderId, abandoned.id), eq(catalogueWarnings.kind, 'submission_unknown'))),
+    );
     expect(warnings).toHaveLength(1);
     expect((await fakeOrders(shop.fake)).orders).toEqual([]);
   });
@@ -113,7 +153,12 @@ describe('submission housekeeping', () => {
     const link = newLink();
     const order = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link, quantity: 1000 })).body.data;
     expect(await untilSubmitted(order.id)).toMatchObject({ submission: 'queued', submitAttempts: 1 });
-    await withDb((db) => db.update(orders).set({ createdAt: sql`now() - interval '1 minute'`, submissionStartedAt: sql`now() - interval '1 minute'` }).where(eq(orders.id, order.id)));
+    await withDb((db) =>
+      db
+        .update(orders)
+        .set({ createdAt: sql`now() - interval '1 minute'`, submissionStartedAt: sql`now() - interval '1 minute'` })
+        .where(eq(orders.id, order.id)),
+    );
     await shop.fake.post('/__control', { mode: 'normal' });
     await syncTimes(4);
     expect(await untilSubmitted(order.id, 2)).toMatchObject({ status: 'Pending', submission: 'accepted', submitAttempts: 2 });

@@ -4,12 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, catalogueWarnings, orders, services } from '../../drizzle/schema';
 import type { Db } from '../../worker/db';
 import { ceilDiv } from '../../worker/lib/decimal';
-import { syncOrders } from '../../worker/services/order-sync';
 import { placeOrder as placeOrderDirectly } from '../../worker/services/order-placing';
+import { syncOrders } from '../../worker/services/order-sync';
 import { committedKobo, getOrderView, ordersForUserDetail } from '../../worker/services/order-views';
 import { call, countingRoundTrips, registerAndLogin, unique, withDb } from '../support/api';
 import {
-  balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, placeOrder, placeSubmittedOrder, rateKoboOf, untilSubmitted,
+  balanceKobo,
+  FAKE,
+  fakeOrders,
+  fundedUser,
+  ledgerFor,
+  newLink,
+  newShop,
+  orderRow,
+  placeOrder,
+  placeSubmittedOrder,
+  rateKoboOf,
+  untilSubmitted,
 } from './shop-fixtures';
 
 const chargeOf = (rateKobo: bigint, units: number) => ceilDiv(rateKobo * BigInt(units), 1000n);
@@ -26,8 +37,16 @@ describe('placing an order', () => {
     expect(response.body).toMatchObject({ message: 'Order placed successfully' });
     // The answer does not wait for the provider: the order is paid and queued for submission.
     expect(response.body.data).toMatchObject({
-      serviceId, link, quantity: 1234, status: 'Pending Submission', refunded: '0.00', charge: (Number(charge) / 100).toFixed(2),
-      canCancel: true, canRefill: false, startCount: null, remains: null,
+      serviceId,
+      link,
+      quantity: 1234,
+      status: 'Pending Submission',
+      refunded: '0.00',
+      charge: (Number(charge) / 100).toFixed(2),
+      canCancel: true,
+      canRefill: false,
+      startCount: null,
+      remains: null,
     });
     await untilSubmitted(response.body.data.id);
     expect((await call(`user/orders/${response.body.data.id}`, { token: user.accessToken })).body.data).toMatchObject({ status: 'Pending', canCancel: true });
@@ -96,11 +115,20 @@ describe('placing an order', () => {
     expect((await fakeOrders(shop.fake)).addCallsByLink[concurrentLink]).toBe(1);
 
     const otherOrder = await placeOrder(user, { serviceId, link: newLink(), quantity: 500 }, key);
-    expect(otherOrder).toMatchObject({ status: 422, body: { message: 'This Idempotency-Key was already used for an order with different details. Use a new key for a new order.', error: 'Unprocessable Entity' } });
+    expect(otherOrder).toMatchObject({
+      status: 422,
+      body: {
+        message: 'This Idempotency-Key was already used for an order with different details. Use a new key for a new order.',
+        error: 'Unprocessable Entity',
+      },
+    });
     // Keys are per user: another user's same key is another order.
     const other = await fundedUser(10_000_000n);
     expect((await placeOrder(other, { serviceId, link, quantity: 500 }, key)).status).toBe(201);
-    expect(await placeOrder(user, { serviceId, link, quantity: 500 }, 'x'.repeat(201))).toMatchObject({ status: 400, body: { message: 'Idempotency-Key must be at most 200 characters' } });
+    expect(await placeOrder(user, { serviceId, link, quantity: 500 }, 'x'.repeat(201))).toMatchObject({
+      status: 400,
+      body: { message: 'Idempotency-Key must be at most 200 characters' },
+    });
   });
 });
 
@@ -117,15 +145,32 @@ describe('round trips', () => {
     const link = newLink();
     const key = unique('key');
     const second = await countingRoundTrips(order(link, key));
-    expect(second).toMatchObject({ httpCalls: 1, webSockets: 0, result: { created: true, order: { status: 'Pending Submission', link, canCancel: true, canRefill: false, refunded: '0.00' } } });
+    expect(second).toMatchObject({
+      httpCalls: 1,
+      webSockets: 0,
+      result: { created: true, order: { status: 'Pending Submission', link, canCancel: true, canRefill: false, refunded: '0.00' } },
+    });
     // The answer built from the statement is the order as a read shows it (the queue may have moved its status on since).
     const { id, serviceId: placedServiceId, serviceName, quantity, charge, created_at } = second.result.order;
-    expect(await withDb((db) => getOrderView(db, user.id, id))).toMatchObject({ id, serviceId: placedServiceId, serviceName, link, quantity, charge, created_at });
+    expect(await withDb((db) => getOrderView(db, user.id, id))).toMatchObject({
+      id,
+      serviceId: placedServiceId,
+      serviceName,
+      link,
+      quantity,
+      charge,
+      created_at,
+    });
     const retry = await countingRoundTrips(order(link, key));
     expect(retry).toMatchObject({ httpCalls: 2, webSockets: 0, result: { created: false, order: { id: second.result.order.id } } });
 
     // A price change since the service was read is caught by the placing statement: the order is charged the new price.
-    await withDb((db) => db.update(services).set({ rateKobo: sql`${services.rateKobo} + 1000` }).where(eq(services.id, serviceId)));
+    await withDb((db) =>
+      db
+        .update(services)
+        .set({ rateKobo: sql`${services.rateKobo} + 1000` })
+        .where(eq(services.id, serviceId)),
+    );
     const repriced = await countingRoundTrips(order(newLink(), unique('key')));
     expect(repriced.httpCalls).toBe(3);
     expect(repriced.result.order.charge).toBe((Number(chargeOf(await rateKoboOf(serviceId), 100)) / 100).toFixed(2));
@@ -172,7 +217,10 @@ describe('what the order must say', () => {
     expect((await order(FAKE.igComments, { link, comments: 'one\ntwo' })).body.message).toBe('Minimum quantity is 5');
     const comments = await order(FAKE.igComments, { link, comments: 'a\nb\n\nc\nd\ne\nf' });
     expect(comments.status, JSON.stringify(comments.body)).toBe(201);
-    expect(comments.body.data).toMatchObject({ quantity: 6, charge: (Number(chargeOf(await rateKoboOf(shop.serviceIds[FAKE.igComments]), 6)) / 100).toFixed(2) });
+    expect(comments.body.data).toMatchObject({
+      quantity: 6,
+      charge: (Number(chargeOf(await rateKoboOf(shop.serviceIds[FAKE.igComments]), 6)) / 100).toFixed(2),
+    });
 
     expect((await order(FAKE.igMentionsFollowers, { link: newLink(), quantity: 1000 })).body.message).toBe('Username is required');
     expect((await order(FAKE.igMentionsFollowers, { link: newLink(), quantity: 1000, username: 'someone' })).status).toBe(201);
@@ -189,20 +237,33 @@ describe('what the order must say', () => {
     expect((await order(FAKE.igLikes, { link: newLink(), quantity: 100, runs: 3 })).body.message).toBe('Interval is required for drip-feed');
     const drip = await order(FAKE.igLikes, { link: newLink(), quantity: 100, runs: 3, interval: 30 });
     expect(drip.status).toBe(201);
-    expect(drip.body.data).toMatchObject({ quantity: 100, runs: 3, interval: 30, charge: (Number(chargeOf(await rateKoboOf(shop.serviceIds[FAKE.igLikes]), 300)) / 100).toFixed(2) });
+    expect(drip.body.data).toMatchObject({
+      quantity: 100,
+      runs: 3,
+      interval: 30,
+      charge: (Number(chargeOf(await rateKoboOf(shop.serviceIds[FAKE.igLikes]), 300)) / 100).toFixed(2),
+    });
 
     // Subscriptions name a username; they are paid up front for max × posts.
     const subscription = { username: 'brand', min: 100, max: 200, posts: 5, delay: 0 };
-    expect((await order(FAKE.igAutoLikes, { ...subscription, posts: undefined })).body.message).toBe('posts is required for subscriptions (how many future posts)');
+    expect((await order(FAKE.igAutoLikes, { ...subscription, posts: undefined })).body.message).toBe(
+      'posts is required for subscriptions (how many future posts)',
+    );
     expect((await order(FAKE.igAutoLikes, { ...subscription, delay: 7 })).body.message).toMatch(/^delay must be one of 0, 5, 10/);
     expect((await order(FAKE.igAutoLikes, { ...subscription, min: 300 })).body.message).toBe('min cannot be more than max');
     const subscribed = await order(FAKE.igAutoLikes, subscription);
     expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(201);
-    expect(subscribed.body.data).toMatchObject({ link: '@brand', quantity: 200, charge: (Number(chargeOf(await rateKoboOf(shop.serviceIds[FAKE.igAutoLikes]), 1000)) / 100).toFixed(2) });
+    expect(subscribed.body.data).toMatchObject({
+      link: '@brand',
+      quantity: 200,
+      charge: (Number(chargeOf(await rateKoboOf(shop.serviceIds[FAKE.igAutoLikes]), 1000)) / 100).toFixed(2),
+    });
 
     expect((await placeOrder(user, { serviceId: 99_999_999, link, quantity: 100 })).body.message).toBe('This service does not exist or is not available');
     expect((await placeOrder(user, { serviceId: 'abc', link, quantity: 100 })).body.message).toBe('This service does not exist or is not available');
-    expect((await call('user/orders', { token: user.accessToken, body: '{"serviceId":', headers: { 'content-type': 'application/json' } })).body.message).toBe('Malformed JSON body.');
+    expect((await call('user/orders', { token: user.accessToken, body: '{"serviceId":', headers: { 'content-type': 'application/json' } })).body.message).toBe(
+      'Malformed JSON body.',
+    );
     // A bare host is read as https.
     const bare = await order(FAKE.igLikes, { link: 'instagram.com/p/bare-link', quantity: 100 });
     expect(bare.body.data.link).toBe('https://instagram.com/p/bare-link');
@@ -211,7 +272,9 @@ describe('what the order must say', () => {
   it('is for users only', async () => {
     const shop = await sharedShop();
     expect((await call('user/orders', { body: { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 100 } })).status).toBe(401);
-    expect((await call('user/orders', { token: shop.admin.accessToken, body: { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 100 } })).status).toBe(403);
+    expect(
+      (await call('user/orders', { token: shop.admin.accessToken, body: { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 100 } })).status,
+    ).toBe(403);
   });
 });
 
@@ -222,7 +285,11 @@ describe('when the provider fails', () => {
     const user = await fundedUser(1_000_000n);
     const response = await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 });
     expect(response.status).toBe(201);
-    expect(response.body.data).toMatchObject({ status: 'Canceled', statusReason: 'The provider refused the order: Service temporarily unavailable', canCancel: false });
+    expect(response.body.data).toMatchObject({
+      status: 'Canceled',
+      statusReason: 'The provider refused the order: Service temporarily unavailable',
+      canCancel: false,
+    });
     expect(response.body.data.refunded).toBe(response.body.data.charge);
     await shop.fake.post('/__control', { mode: 'normal' });
     await Promise.all([withDb((db) => syncOrders(db, env)), withDb((db) => syncOrders(db, env))]);
@@ -249,12 +316,23 @@ describe('when the provider fails', () => {
     const token = shop.admin.accessToken;
     expect((await call('admin/orders/sync', { method: 'POST', token })).status).toBe(200);
     // It may be at the provider: the customer hears it was sent, and nothing is refunded.
-    expect(await call(`user/orders/${orderId}/cancel`, { method: 'POST', token: user.accessToken })).toMatchObject({ status: 409, body: { message: expect.stringMatching(/^This order has already been sent to the provider/) } });
-    expect(await call(`admin/orders/${orderId}/resend`, { token, body: {} })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^The provider may already have this order/) } });
+    expect(await call(`user/orders/${orderId}/cancel`, { method: 'POST', token: user.accessToken })).toMatchObject({
+      status: 409,
+      body: { message: expect.stringMatching(/^This order has already been sent to the provider/) },
+    });
+    expect(await call(`admin/orders/${orderId}/resend`, { token, body: {} })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^The provider may already have this order/) },
+    });
     const fake = await fakeOrders(shop.fake);
     expect(fake.addCallsByLink[link]).toBe(1);
     expect(await orderRow(orderId)).toMatchObject({ submission: 'unknown', status: 'Pending Submission', submitAttempts: 1 });
-    const warnings = await withDb((db) => db.select().from(catalogueWarnings).where(and(eq(catalogueWarnings.orderId, orderId), eq(catalogueWarnings.kind, 'submission_unknown'))));
+    const warnings = await withDb((db) =>
+      db
+        .select()
+        .from(catalogueWarnings)
+        .where(and(eq(catalogueWarnings.orderId, orderId), eq(catalogueWarnings.kind, 'submission_unknown'))),
+    );
     expect(warnings).toHaveLength(1);
 
     const providerOrder = fake.orders.find((order) => order.link === link)!;
@@ -262,11 +340,16 @@ describe('when the provider fails', () => {
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
     expect(linked.body.data).toMatchObject({ status: 'Pending', submission: 'accepted', providerOrderId: String(providerOrder.id) });
     expect(await call(`admin/orders/${orderId}/link`, { token, body: { providerOrderId: '1' } })).toMatchObject({ status: 400 });
-    const audit = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, String(orderId)))));
+    const audit = await withDb((db) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, String(orderId)))),
+    );
     expect(audit.map((entry) => entry.action)).toEqual(['order.link']);
   });
 
-  it('resends a timed-out order only on the administrator\'s word that the provider has none', async () => {
+  it("resends a timed-out order only on the administrator's word that the provider has none", async () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes], timeoutMs: 1000 });
     await shop.fake.post('/__control', { mode: 'timeout' });
     const user = await fundedUser(1_000_000n);
@@ -285,10 +368,19 @@ describe('when the provider fails', () => {
     await shop.fake.post('/__control', { mode: 'no_balance' });
     const user = await fundedUser(1_000_000n);
     const response = await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 });
-    expect(response.body.data).toMatchObject({ status: 'Pending Submission', canCancel: true, statusReason: 'Waiting for the provider to accept orders again' });
+    expect(response.body.data).toMatchObject({
+      status: 'Pending Submission',
+      canCancel: true,
+      statusReason: 'Waiting for the provider to accept orders again',
+    });
     const orderId = response.body.data.id;
     expect(await orderRow(orderId)).toMatchObject({ submission: 'queued', submissionError: 'Not enough funds on balance' });
-    const warnings = await withDb((db) => db.select().from(catalogueWarnings).where(and(eq(catalogueWarnings.providerId, shop.providerId), eq(catalogueWarnings.kind, 'provider_low_balance'))));
+    const warnings = await withDb((db) =>
+      db
+        .select()
+        .from(catalogueWarnings)
+        .where(and(eq(catalogueWarnings.providerId, shop.providerId), eq(catalogueWarnings.kind, 'provider_low_balance'))),
+    );
     expect(warnings).toHaveLength(1);
     expect(await withDb((db) => committedKobo(db, user.id))).toBeGreaterThan(0n);
 
@@ -298,8 +390,8 @@ describe('when the provider fails', () => {
   });
 });
 
-describe('the user\'s orders', () => {
-  it('lists with pagination, status filter and search, and hides other users\' orders', async () => {
+describe("the user's orders", () => {
+  it("lists with pagination, status filter and search, and hides other users' orders", async () => {
     const shop = await sharedShop();
     const user = await fundedUser(100_000_000n);
     const links = [newLink(), newLink(), newLink()];
@@ -310,13 +402,35 @@ describe('the user\'s orders', () => {
     expect(page.body).toMatchObject({ page: 1, limit: 2, total: 3 });
     expect(page.body.data.map((order: { id: number }) => order.id)).toEqual([placed[2].id, placed[1].id]);
     expect(Object.keys(page.body.data[0]).sort()).toEqual([
-      'canCancel', 'canRefill', 'charge', 'created_at', 'id', 'interval', 'link', 'quantity', 'refillUntil', 'refunded', 'remains', 'runs', 'serviceId', 'serviceName', 'startCount', 'status', 'statusReason', 'updated_at',
+      'canCancel',
+      'canRefill',
+      'charge',
+      'created_at',
+      'id',
+      'interval',
+      'link',
+      'quantity',
+      'refillUntil',
+      'refunded',
+      'remains',
+      'runs',
+      'serviceId',
+      'serviceName',
+      'startCount',
+      'status',
+      'statusReason',
+      'updated_at',
     ]);
-    expect((await call(`user/orders?search=${encodeURIComponent(links[1].slice(-12))}`, { token: user.accessToken })).body.data.map((o: { id: number }) => o.id)).toEqual([placed[1].id]);
+    expect(
+      (await call(`user/orders?search=${encodeURIComponent(links[1].slice(-12))}`, { token: user.accessToken })).body.data.map((o: { id: number }) => o.id),
+    ).toEqual([placed[1].id]);
     expect((await call(`user/orders?search=${placed[0].id}`, { token: user.accessToken })).body.data.map((o: { id: number }) => o.id)).toEqual([placed[0].id]);
     expect((await call('user/orders?status=Pending', { token: user.accessToken })).body.total).toBe(3);
     expect((await call('user/orders?status=Completed', { token: user.accessToken })).body.total).toBe(0);
-    expect(await call('user/orders?status=Done', { token: user.accessToken })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^status must be one of/) } });
+    expect(await call('user/orders?status=Done', { token: user.accessToken })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^status must be one of/) },
+    });
     expect((await call('user/orders?page=3&limit=2', { token: user.accessToken })).body).toMatchObject({ data: [], total: 3 });
 
     const stranger = await registerAndLogin();
@@ -327,8 +441,14 @@ describe('the user\'s orders', () => {
 
     const detail = await withDb((db) => ordersForUserDetail(db, user.id));
     expect(detail[0]).toEqual({
-      id: placed[2].id, productTitle: placed[2].serviceName, productLink: links[2], quantity: 100, price: placed[2].charge,
-      smmStatus: { status: 'Pending' }, created_at: placed[2].created_at, orderDate: placed[2].created_at,
+      id: placed[2].id,
+      productTitle: placed[2].serviceName,
+      productLink: links[2],
+      quantity: 100,
+      price: placed[2].charge,
+      smmStatus: { status: 'Pending' },
+      created_at: placed[2].created_at,
+      orderDate: placed[2].created_at,
     });
     expect(detail).toHaveLength(3);
   });
@@ -350,7 +470,10 @@ describe('the user\'s orders', () => {
     const user = await fundedUser(10_000_000n);
     const order = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
     const requested = await call(`user/orders/${order.id}/cancel`, { method: 'POST', token: user.accessToken });
-    expect(requested.body).toMatchObject({ message: 'Cancellation requested; the refund follows when the provider confirms it', data: { status: 'Pending', canCancel: false } });
+    expect(requested.body).toMatchObject({
+      message: 'Cancellation requested; the refund follows when the provider confirms it',
+      data: { status: 'Pending', canCancel: false },
+    });
     await withDb((db) => syncOrders(db, env));
     const after = (await call(`user/orders/${order.id}`, { token: user.accessToken })).body.data;
     expect(after).toMatchObject({ status: 'Canceled', refunded: order.charge, statusReason: 'Canceled at the provider on request' });
@@ -358,23 +481,36 @@ describe('the user\'s orders', () => {
 
     const noCancel = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.data;
     expect(noCancel.canCancel).toBe(false);
-    expect(await call(`user/orders/${noCancel.id}/cancel`, { method: 'POST', token: user.accessToken })).toMatchObject({ status: 400, body: { message: 'This order cannot be canceled' } });
+    expect(await call(`user/orders/${noCancel.id}/cancel`, { method: 'POST', token: user.accessToken })).toMatchObject({
+      status: 400,
+      body: { message: 'This order cannot be canceled' },
+    });
   });
 
   it('requests a refill of a completed order once at a time, and tracks it', async () => {
     const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
     const user = await fundedUser(10_000_000n);
     const order = (await placeOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data;
-    expect(await call(`user/orders/${order.id}/refill`, { method: 'POST', token: user.accessToken })).toMatchObject({ status: 400, body: { message: 'Only completed or partial orders can be refilled' } });
+    expect(await call(`user/orders/${order.id}/refill`, { method: 'POST', token: user.accessToken })).toMatchObject({
+      status: 400,
+      body: { message: 'Only completed or partial orders can be refilled' },
+    });
     // The queue sends it to the provider after the answer: only then has it a provider order id.
     const { providerOrderId } = await untilSubmitted(order.id);
     await shop.fake.post(`/__orders/${providerOrderId}`, { status: 'Completed', remains: 0 });
     await withDb((db) => syncOrders(db, env));
-    expect((await call(`user/orders/${order.id}`, { token: user.accessToken })).body.data).toMatchObject({ status: 'Completed', canRefill: true, refunded: '0.00' });
+    expect((await call(`user/orders/${order.id}`, { token: user.accessToken })).body.data).toMatchObject({
+      status: 'Completed',
+      canRefill: true,
+      refunded: '0.00',
+    });
     const refill = await call(`user/orders/${order.id}/refill`, { method: 'POST', token: user.accessToken });
     expect(refill.status, JSON.stringify(refill.body)).toBe(200);
     expect(refill.body.data).toMatchObject({ status: 'Pending', order: { canRefill: false } });
-    expect(await call(`user/orders/${order.id}/refill`, { method: 'POST', token: user.accessToken })).toMatchObject({ status: 409, body: { message: 'A refill is already in progress for this order' } });
+    expect(await call(`user/orders/${order.id}/refill`, { method: 'POST', token: user.accessToken })).toMatchObject({
+      status: 409,
+      body: { message: 'A refill is already in progress for this order' },
+    });
     await shop.fake.post('/__control', { stepMs: 1 });
     await new Promise((resolve) => setTimeout(resolve, 10));
     await withDb((db) => syncOrders(db, env));
@@ -432,9 +568,14 @@ describe('administrators and orders', () => {
     const partial = await call(`admin/orders/${first.id}/status`, { token, body: { status: 'Partial', remains: 333, reason: 'checked by hand' } });
     expect(partial.status, JSON.stringify(partial.body)).toBe(200);
     expect(partial.body.data).toMatchObject({ status: 'Partial', remains: 333, refunded: (Number((charge * 333n) / 1000n) / 100).toFixed(2) });
-    expect(await call(`admin/orders/${first.id}/status`, { token, body: { status: 'Canceled' } }))
-      .toMatchObject({ status: 400, body: { message: 'This order is closed and its refund settled; its status cannot change' } });
-    expect(await call(`admin/orders/${first.id}/status`, { token, body: { status: 'Partial' } })).toMatchObject({ status: 400, body: { message: 'remains is required for Partial' } });
+    expect(await call(`admin/orders/${first.id}/status`, { token, body: { status: 'Canceled' } })).toMatchObject({
+      status: 400,
+      body: { message: 'This order is closed and its refund settled; its status cannot change' },
+    });
+    expect(await call(`admin/orders/${first.id}/status`, { token, body: { status: 'Partial' } })).toMatchObject({
+      status: 400,
+      body: { message: 'remains is required for Partial' },
+    });
 
     expect((await call(`admin/orders/${second.id}/status`, { token, body: { status: 'In progress' } })).body.data.status).toBe('In progress');
     expect((await call(`admin/orders/${second.id}/status`, { token, body: { status: 'Completed' } })).body.data.status).toBe('Completed');
@@ -442,19 +583,36 @@ describe('administrators and orders', () => {
     expect(canceled.body.data).toMatchObject({ status: 'Canceled', refunded: second.charge });
 
     const refunds = (await ledgerFor(user.id)).filter((entry) => entry.sourceKind === 'order_refund');
-    expect(refunds.map((entry) => [entry.sourceRef, entry.amountKobo])).toEqual(expect.arrayContaining([
-      [String(first.id), (charge * 333n) / 1000n],
-      [String(second.id), BigInt(Math.round(Number(second.charge) * 100))],
-    ]));
+    expect(refunds.map((entry) => [entry.sourceRef, entry.amountKobo])).toEqual(
+      expect.arrayContaining([
+        [String(first.id), (charge * 333n) / 1000n],
+        [String(second.id), BigInt(Math.round(Number(second.charge) * 100))],
+      ]),
+    );
     expect(refunds).toHaveLength(2);
-    const audits = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.actorId, shop.admin.id), eq(auditLog.action, 'order.status'))));
+    const audits = await withDb((db) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorId, shop.admin.id), eq(auditLog.action, 'order.status'))),
+    );
     expect(audits).toHaveLength(4);
-    expect(audits.find((entry) => entry.targetId === String(first.id))?.details).toMatchObject({ from: 'Pending', to: 'Partial', refundedKobo: String((charge * 333n) / 1000n) });
+    expect(audits.find((entry) => entry.targetId === String(first.id))?.details).toMatchObject({
+      from: 'Pending',
+      to: 'Partial',
+      refundedKobo: String((charge * 333n) / 1000n),
+    });
   });
 
   it('refuses users (403) and visitors (401)', async () => {
     const user = await registerAndLogin();
-    for (const [path, method] of [['admin/orders', 'GET'], ['admin/orders/sync', 'POST'], ['admin/orders/1/status', 'POST'], ['admin/orders/1/cancel', 'POST'], ['admin/orders/1/resend', 'POST']] as const) {
+    for (const [path, method] of [
+      ['admin/orders', 'GET'],
+      ['admin/orders/sync', 'POST'],
+      ['admin/orders/1/status', 'POST'],
+      ['admin/orders/1/cancel', 'POST'],
+      ['admin/orders/1/resend', 'POST'],
+    ] as const) {
       const body = method === 'GET' ? undefined : {};
       expect((await call(path, { method, token: user.accessToken, body })).status).toBe(403);
       expect((await call(path, { method, body })).status).toBe(401);

@@ -31,10 +31,15 @@ describe('choosing a password', () => {
 
   it('refuses a guessable new password on change, and the old one keeps working', async () => {
     const account = await registerAndLogin();
-    const change = (password: string) => call('user/changePassword', { method: 'PUT', token: account.accessToken, body: { oldPassword: account.password, password } });
+    const change = (password: string) =>
+      call('user/changePassword', { method: 'PUT', token: account.accessToken, body: { oldPassword: account.password, password } });
     expect(await change('password123')).toMatchObject({ status: 400, body: TOO_GUESSABLE });
     // A wrong current password is named first, whatever the new one.
-    const wrongOld = await call('user/changePassword', { method: 'PUT', token: account.accessToken, body: { oldPassword: 'not-my-password-9', password: '12345678' } });
+    const wrongOld = await call('user/changePassword', {
+      method: 'PUT',
+      token: account.accessToken,
+      body: { oldPassword: 'not-my-password-9', password: '12345678' },
+    });
     expect(wrongOld.body.message).toBe('Current password is incorrect');
     await login(account.email, account.password);
   });
@@ -44,7 +49,11 @@ describe('choosing a password', () => {
     await call('auth/forgot-password', { body: { email: account.email } });
     const token = await emailedResetToken(account.email);
     const reset = (password: string) =>
-      call('auth/reset-password', { body: new URLSearchParams({ password }).toString(), token, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      call('auth/reset-password', {
+        body: new URLSearchParams({ password }).toString(),
+        token,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
     expect(await reset('qwerty123')).toMatchObject({ status: 400, body: TOO_GUESSABLE });
     expect((await reset('velvet-okra-lantern')).status).toBe(200);
     await login(account.email, 'velvet-okra-lantern');

@@ -6,8 +6,8 @@ import { eq, TransactionRollbackError } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { settings, wallets } from '../../drizzle/schema';
 import type { Db } from '../../worker/db';
-import { encryptSecret } from '../../worker/lib/crypto';
 import type { Env } from '../../worker/env';
+import { encryptSecret } from '../../worker/lib/crypto';
 import type { VerifyPaymentInput } from '../../worker/schemas/wallet';
 import { claimedReference, payerIntentQuery, verifyDeposit } from '../../worker/services/payments';
 import type { SecretName, StoredPaymentSettings } from '../../worker/services/settings';
@@ -30,20 +30,22 @@ export async function withPaymentSettings(fixture: PaymentSettingsFixture | null
   const secrets: StoredPaymentSettings['secrets'] = {};
   for (const [name, value] of Object.entries(fixture?.keys ?? {})) secrets[name as SecretName] = await encryptSecret(env.ENCRYPTION_KEY, value);
   await withDb((db) =>
-    db.transaction(async (tx) => {
-      if (fixture === null) {
-        await tx.delete(settings).where(eq(settings.key, 'payment'));
-      } else {
-        const value = { ...DEFAULT_PAYMENT_SETTINGS, ...(fixture.mode ? { mode: fixture.mode } : {}), provider: fixture.provider ?? 'paystack', secrets };
-        await tx.insert(settings).values({ key: 'payment', value }).onConflictDoUpdate({ target: settings.key, set: { value } });
-      }
-      await fn(tx as unknown as Db);
-      const report = await reconcile(tx);
-      expect(report.ok, JSON.stringify(report)).toBe(true);
-      tx.rollback();
-    }).catch((error) => {
-      if (!(error instanceof TransactionRollbackError)) throw error;
-    }),
+    db
+      .transaction(async (tx) => {
+        if (fixture === null) {
+          await tx.delete(settings).where(eq(settings.key, 'payment'));
+        } else {
+          const value = { ...DEFAULT_PAYMENT_SETTINGS, ...(fixture.mode ? { mode: fixture.mode } : {}), provider: fixture.provider ?? 'paystack', secrets };
+          await tx.insert(settings).values({ key: 'payment', value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+        }
+        await fn(tx as unknown as Db);
+        const report = await reconcile(tx);
+        expect(report.ok, JSON.stringify(report)).toBe(true);
+        tx.rollback();
+      })
+      .catch((error) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      }),
   );
 }
 

@@ -20,10 +20,19 @@ const paystack = fakeScope(inject('paystackUrl'));
 const flutterwave = fakeScope(inject('flutterwaveUrl'));
 const bindings = { ...env, PAYSTACK_BASE_URL: paystack.url, FLUTTERWAVE_BASE_URL: flutterwave.url };
 const WRONG_KEY = 'sk_test_copied_only_half';
-const settingsInput = (input: Partial<PaymentSettingsInput> = {}): PaymentSettingsInput => ({ provider: 'paystack', mode: 'test', minDeposit: 100, maxDeposit: 5_000_000, ...input });
+const settingsInput = (input: Partial<PaymentSettingsInput> = {}): PaymentSettingsInput => ({
+  provider: 'paystack',
+  mode: 'test',
+  minDeposit: 100,
+  maxDeposit: 5_000_000,
+  ...input,
+});
 
 async function auditRowsOf(db: Db, adminId: number) {
-  return db.select().from(auditLog).where(and(eq(auditLog.actorId, adminId), eq(auditLog.action, 'settings.payment.update')));
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.actorId, adminId), eq(auditLog.action, 'settings.payment.update')));
 }
 
 const secondsAgo = (iso: string | null | undefined) => (Date.now() - new Date(iso ?? 0).getTime()) / 1000;
@@ -32,15 +41,23 @@ describe('saving a payment key', () => {
   it('refuses a key the provider rejects, with its reason, saving nothing and auditing nothing', async () => {
     const admin = await createAdmin();
     const before = (await call('admin/settings/payment', { token: admin.accessToken })).body.data;
-    const paystackKey = await call('admin/settings/payment', { method: 'PUT', token: admin.accessToken, body: { ...settingsInput(), paystackSecretKey: WRONG_KEY } });
+    const paystackKey = await call('admin/settings/payment', {
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { ...settingsInput(), paystackSecretKey: WRONG_KEY },
+    });
     expect(paystackKey).toMatchObject({ status: 400, body: { error: 'Bad Request' } });
     expect(paystackKey.body.message).toBe('Paystack refused this secret key: Invalid key. Check you copied the whole key for the right mode.');
 
     const flutterwaveKey = await call('admin/settings/payment', {
-      method: 'PUT', token: admin.accessToken, body: { ...settingsInput({ provider: 'flutterwave' }), flutterwaveSecretKey: 'FLWSECK_TEST-wrong-X', flutterwaveWebhookHash: 'hash' },
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { ...settingsInput({ provider: 'flutterwave' }), flutterwaveSecretKey: 'FLWSECK_TEST-wrong-X', flutterwaveWebhookHash: 'hash' },
     });
     expect(flutterwaveKey.status).toBe(400);
-    expect(flutterwaveKey.body.message).toBe('Flutterwave refused this secret key: Invalid authorization key. Check you copied the whole key for the right mode.');
+    expect(flutterwaveKey.body.message).toBe(
+      'Flutterwave refused this secret key: Invalid authorization key. Check you copied the whole key for the right mode.',
+    );
 
     expect((await call('admin/settings/payment', { token: admin.accessToken })).body.data).toEqual(before);
     expect(await withDb((db) => auditRowsOf(db, admin.id))).toEqual([]);
@@ -51,7 +68,10 @@ describe('saving a payment key', () => {
     const unreachable = { ...bindings, PAYSTACK_BASE_URL: 'http://127.0.0.1:9/paystack' };
     await withPaymentSettings({}, async (db) => {
       const saving = updatePaymentSettings(db, unreachable, admin.id, { ...settingsInput(), paystackSecretKey: TEST_SECRETS.PAYSTACK_SECRET_KEY });
-      await expect(saving).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/^Paystack could not be reached to check this secret key \(.+\)\. Nothing was saved; try again in a moment\.$/) });
+      await expect(saving).rejects.toMatchObject({
+        kind: 'unavailable',
+        message: expect.stringMatching(/^Paystack could not be reached to check this secret key \(.+\)\. Nothing was saved; try again in a moment\.$/),
+      });
       const view = await paymentSettingsView(db, bindings);
       expect(view.configuredKeys.paystackSecretKey).toBe(false);
       expect(await auditRowsOf(db, admin.id)).toEqual([]);
@@ -61,7 +81,10 @@ describe('saving a payment key', () => {
   it('saves a key the provider accepts with the time it was verified, and audits what changed without the key', async () => {
     const admin = await createAdmin();
     await withPaymentSettings({}, async (db) => {
-      const view = await updatePaymentSettings(db, bindings, admin.id, { ...settingsInput({ mode: 'live', maxDeposit: 1_000_000 }), paystackSecretKey: TEST_SECRETS.PAYSTACK_LIVE_SECRET_KEY });
+      const view = await updatePaymentSettings(db, bindings, admin.id, {
+        ...settingsInput({ mode: 'live', maxDeposit: 1_000_000 }),
+        paystackSecretKey: TEST_SECRETS.PAYSTACK_LIVE_SECRET_KEY,
+      });
       expect(view.configuredKeys.paystackSecretKey).toBe(true);
       expect(view.keyChecks.paystack).toMatchObject({ source: 'settings', refusals: null });
       expect(secondsAgo(view.keyChecks.paystack.verifiedAt)).toBeLessThan(60);
@@ -70,7 +93,10 @@ describe('saving a payment key', () => {
 
       const [audit] = await auditRowsOf(db, admin.id);
       expect(audit.details).toEqual({
-        provider: 'paystack', mode: 'live', keysSet: ['paystackSecretKey'], keysCleared: [],
+        provider: 'paystack',
+        mode: 'live',
+        keysSet: ['paystackSecretKey'],
+        keysCleared: [],
         // Never chosen, bank transfers follow the mode: on in test, off live.
         changes: { mode: { from: 'test', to: 'live' }, maxDeposit: { from: 5_000_000, to: 1_000_000 }, bankTransfer: { from: true, to: false } },
       });
@@ -93,7 +119,10 @@ describe('saving a payment key', () => {
   it('clears a saved key back to the deployment secret, after checking that one', async () => {
     const admin = await createAdmin();
     await withPaymentSettings({ keys: { paystackSecretKey: TEST_SECRETS.PAYSTACK_LIVE_SECRET_KEY } }, async (db) => {
-      const refused = updatePaymentSettings(db, { ...bindings, PAYSTACK_SECRET_KEY: WRONG_KEY }, admin.id, { ...settingsInput(), clearKeys: ['paystackSecretKey'] });
+      const refused = updatePaymentSettings(db, { ...bindings, PAYSTACK_SECRET_KEY: WRONG_KEY }, admin.id, {
+        ...settingsInput(),
+        clearKeys: ['paystackSecretKey'],
+      });
       await expect(refused).rejects.toThrow(
         "Paystack refused the deployment's secret key (PAYSTACK_SECRET_KEY): Invalid key. Clearing the saved key would bring it into use, so the saved key was kept.",
       );
@@ -111,7 +140,9 @@ describe('saving a payment key', () => {
   it('refuses entering and clearing the same key at once', async () => {
     const admin = await createAdmin();
     const both = await call('admin/settings/payment', {
-      method: 'PUT', token: admin.accessToken, body: { ...settingsInput(), paystackSecretKey: TEST_SECRETS.PAYSTACK_SECRET_KEY, clearKeys: ['paystackSecretKey'] },
+      method: 'PUT',
+      token: admin.accessToken,
+      body: { ...settingsInput(), paystackSecretKey: TEST_SECRETS.PAYSTACK_SECRET_KEY, clearKeys: ['paystackSecretKey'] },
     });
     expect(both).toMatchObject({ status: 400, body: { message: 'Enter a new key or clear the saved one, not both.' } });
   });
@@ -123,7 +154,10 @@ describe('a provider refusing the shop', () => {
     const user = await registerAndLogin();
     await withPaymentSettings({ keys: { paystackSecretKey: WRONG_KEY } }, async (db) => {
       for (let attempt = 0; attempt < 2; attempt++) {
-        await expect(startDeposit(db, bindings, { id: user.id, email: user.email }, '1000')).rejects.toMatchObject({ kind: 'unavailable', message: UNAVAILABLE });
+        await expect(startDeposit(db, bindings, { id: user.id, email: user.email }, '1000')).rejects.toMatchObject({
+          kind: 'unavailable',
+          message: UNAVAILABLE,
+        });
       }
       // Neither attempt left a deposit waiting: no checkout link ever reached the customer.
       const intents = await db.select().from(paymentIntents).where(eq(paymentIntents.userId, user.id));
@@ -135,7 +169,9 @@ describe('a provider refusing the shop', () => {
       expect((await paymentSettingsView(db, bindings)).keyChecks.paystack.refusals).toMatchObject({ count: 2, lastError: 'Invalid key' });
 
       // "Check now" of the same key is refused too, and counted.
-      await expect(checkPaymentKey(db, bindings, admin.id, 'paystack')).rejects.toThrow('Paystack refused the secret key saved in Payment Settings: Invalid key. Enter a working key.');
+      await expect(checkPaymentKey(db, bindings, admin.id, 'paystack')).rejects.toThrow(
+        'Paystack refused the secret key saved in Payment Settings: Invalid key. Enter a working key.',
+      );
       expect((await adminDashboard(db, 'day')).paymentRefusals?.count).toBe(3);
 
       const fixed = await updatePaymentSettings(db, bindings, admin.id, { ...settingsInput(), paystackSecretKey: TEST_SECRETS.PAYSTACK_SECRET_KEY });

@@ -3,11 +3,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../worker/db';
-import { paymentGateway, startDeposit } from '../../worker/services/payments';
 import { paymentSettingsView } from '../../worker/services/payment-settings';
+import { paymentGateway, startDeposit } from '../../worker/services/payments';
 import { getPaymentSettings } from '../../worker/services/settings';
-import { TEST_SECRETS } from '../support/secrets';
 import { call, createAdmin, registerAndLogin, type TestAccount } from '../support/api';
+import { TEST_SECRETS } from '../support/secrets';
 import { balanceKobo, verifyAsPayer, withPaymentSettings } from './payment-fixtures';
 import { fakeScope } from './providers/fake-scope';
 
@@ -21,7 +21,11 @@ async function payAndConfirm(db: Db, user: TestAccount, amount: string, lie?: { 
   const deposit = await startDeposit(db, bindings, { id: user.id, email: user.email }, amount);
   await paystack.post('/__complete', { reference: deposit.reference, outcome: 'success' });
   if (lie) await paystack.post('/__control', lie);
-  const orderStatus = await verifyAsPayer(db, bindings, user.id, { checkoutUrl: deposit.checkoutUrl, signature: deposit.signature, amount: String(deposit.amount) });
+  const orderStatus = await verifyAsPayer(db, bindings, user.id, {
+    checkoutUrl: deposit.checkoutUrl,
+    signature: deposit.signature,
+    amount: String(deposit.amount),
+  });
   return { reference: deposit.reference, orderStatus };
 }
 
@@ -63,15 +67,23 @@ describe('test or live mode', () => {
   it('refuses test keys when a live-mode shop saves them, saying which key and what to do', async () => {
     const admin = await createAdmin();
     const save = (body: Record<string, unknown>) =>
-      call('admin/settings/payment', { method: 'PUT', token: admin.accessToken, body: { provider: 'paystack', mode: 'live', minDeposit: 100, maxDeposit: 5_000_000, ...body } });
+      call('admin/settings/payment', {
+        method: 'PUT',
+        token: admin.accessToken,
+        body: { provider: 'paystack', mode: 'live', minDeposit: 100, maxDeposit: 5_000_000, ...body },
+      });
 
     const entered = await save({ paystackSecretKey: 'sk_test_0123456789' });
     expect(entered).toMatchObject({ status: 400, body: { error: 'Bad Request' } });
-    expect(entered.body.message).toBe('Live mode takes real money, but the Paystack secret key entered is a test key (sk_test_…). Enter the live key (sk_live_…), or choose test mode.');
+    expect(entered.body.message).toBe(
+      'Live mode takes real money, but the Paystack secret key entered is a test key (sk_test_…). Enter the live key (sk_live_…), or choose test mode.',
+    );
 
     const flutterwave = await save({ provider: 'flutterwave', flutterwaveSecretKey: 'FLWSECK_TEST-0123456789-X', flutterwaveWebhookHash: 'hash' });
     expect(flutterwave.status).toBe(400);
-    expect(flutterwave.body.message).toBe('Live mode takes real money, but the Flutterwave secret key entered is a test key (FLWSECK_TEST-…). Enter the live key (FLWSECK-…), or choose test mode.');
+    expect(flutterwave.body.message).toBe(
+      'Live mode takes real money, but the Flutterwave secret key entered is a test key (FLWSECK_TEST-…). Enter the live key (FLWSECK-…), or choose test mode.',
+    );
 
     // Nothing entered: the key in effect is the deployment's PAYSTACK_SECRET_KEY, a test key here.
     const fromSecrets = await save({});
@@ -108,7 +120,13 @@ describe('test or live mode', () => {
       expect(sandbox.orderStatus).toBe(3);
       expect(await balanceKobo(db, user.id)).toBe(250_000n);
       const { flaggedPayments } = await paymentSettingsView(db, bindings);
-      expect(flaggedPayments.recent[0]).toMatchObject({ reference: sandbox.reference, provider: 'paystack', amount: '4000.00', userId: user.id, email: user.email });
+      expect(flaggedPayments.recent[0]).toMatchObject({
+        reference: sandbox.reference,
+        provider: 'paystack',
+        amount: '4000.00',
+        userId: user.id,
+        email: user.email,
+      });
       expect(flaggedPayments.total).toBeGreaterThanOrEqual(1);
     });
   });

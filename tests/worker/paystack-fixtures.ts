@@ -16,7 +16,11 @@ export interface PaystackHook {
 
 /** POSTs to the fake (a control like /__refund, or its API with a key in `headers`); its JSON answer. */
 export async function paystackFake(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<any> {
-  const response = await fetch(`${paystack}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(`${paystack}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   expect(response.status, await response.clone().text()).toBe(200);
   return response.json();
 }
@@ -28,7 +32,11 @@ export async function paystackHooksFor(reference: string): Promise<PaystackHook[
 
 /** Delivers a recorded webhook to the Worker; its answer's message ("Webhook processed", "Webhook ignored"). */
 export async function deliverPaystackHook(hook: Pick<PaystackHook, 'body' | 'signature'>): Promise<string> {
-  const response = await SELF.fetch(`${BASE}/webhooks/paystack`, { method: 'POST', body: hook.body, headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature } });
+  const response = await SELF.fetch(`${BASE}/webhooks/paystack`, {
+    method: 'POST',
+    body: hook.body,
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature },
+  });
   expect(response.status, await response.clone().text()).toBe(200);
   return ((await response.json()) as { message: string }).message;
 }

@@ -8,8 +8,8 @@ import { orders, services } from '../../drizzle/schema';
 import type { Db } from '../../worker/db';
 import { ceilDiv, koboToNaira } from '../../worker/lib/decimal';
 import { placeOrder as placeOrderDirectly } from '../../worker/services/order-placing';
-import { call, unique, withDb, type TestAccount } from '../support/api';
-import { balanceKobo, FAKE, fundedUser, ledgerFor, newLink, newShop, placeOrder, rateKoboOf, shopSelling, type Shop } from './shop-fixtures';
+import { call, type TestAccount, unique, withDb } from '../support/api';
+import { balanceKobo, FAKE, fundedUser, ledgerFor, newLink, newShop, placeOrder, rateKoboOf, type Shop, shopSelling } from './shop-fixtures';
 
 const chargeOf = async (serviceId: number, quantity: number) => ceilDiv((await rateKoboOf(serviceId)) * BigInt(quantity), 1000n);
 const ngn = (kobo: bigint) => `NGN ${koboToNaira(kobo).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
@@ -60,17 +60,24 @@ describe('placing an order at the charge the customer saw', () => {
     const charge = await chargeOf(serviceId, 1000);
     expect((await placeOrder(user, { serviceId, link: newLink(), quantity: 1000, expectedCharge: Number(koboToNaira(charge)) })).status).toBe(201);
     expect(await placeOrder(user, { serviceId, link: newLink(), quantity: 1000, expectedCharge: '1,000' })).toMatchObject({
-      status: 400, body: { message: 'expectedCharge must be an amount in naira, e.g. "1234.50"' },
+      status: 400,
+      body: { message: 'expectedCharge must be an amount in naira, e.g. "1234.50"' },
     });
   });
 
   it('catches a price changed between the read of the service and the placing statement', async () => {
     const { serviceId, user, funded } = await shopSelling(FAKE.igLikes);
-    const place = (expectedCharge: string) => (db: Db) => placeOrderDirectly(db, env, user.id, { serviceId, link: newLink(), quantity: 1000, expectedCharge }, unique('key'));
+    const place = (expectedCharge: string) => (db: Db) =>
+      placeOrderDirectly(db, env, user.id, { serviceId, link: newLink(), quantity: 1000, expectedCharge }, unique('key'));
     // This isolate now holds the service as priced: the next order is planned with that copy.
     const first = await withDb(place(koboToNaira(await chargeOf(serviceId, 1000))));
     const shown = await chargeOf(serviceId, 1000);
-    await withDb((db) => db.update(services).set({ rateKobo: sql`${services.rateKobo} + 1000` }).where(eq(services.id, serviceId)));
+    await withDb((db) =>
+      db
+        .update(services)
+        .set({ rateKobo: sql`${services.rateKobo} + 1000` })
+        .where(eq(services.id, serviceId)),
+    );
 
     await expect(withDb(place(koboToNaira(shown)))).rejects.toMatchObject({ status: 409, data: { charge: koboToNaira(await chargeOf(serviceId, 1000)) } });
     expect((await ordersOf(user.id)).map((order) => order.id)).toEqual([first.order.id]);
@@ -125,7 +132,13 @@ describe('a mass order at the total the customer saw', () => {
     await expectNothingWritten(user, funded);
 
     const placed = await call('user/mass-order', { token: user.accessToken, body: { orders, expectedTotal: refused.body.data.total } });
-    expect(placed.body).toMatchObject({ message: '2 of 2 orders placed', results: [{ line: 1, ok: true }, { line: 3, ok: true }] });
+    expect(placed.body).toMatchObject({
+      message: '2 of 2 orders placed',
+      results: [
+        { line: 1, ok: true },
+        { line: 3, ok: true },
+      ],
+    });
     expect(await balanceKobo(user.id)).toBe(funded - now);
   });
 
@@ -152,7 +165,10 @@ describe('a mass order at the total the customer saw', () => {
 
   it('answers a retried batch under its Idempotency-Key with the orders placed earlier, after a price change too', async () => {
     const { shop, serviceId: followers, user, funded } = await shopSelling(FAKE.igFollowers, { walletKobo: 50_000_000n });
-    const body = { orders: `${followers}|${newLink()}|1000\n${followers}|${newLink()}|2000`, expectedTotal: koboToNaira((await chargeOf(followers, 1000)) + (await chargeOf(followers, 2000))) };
+    const body = {
+      orders: `${followers}|${newLink()}|1000\n${followers}|${newLink()}|2000`,
+      expectedTotal: koboToNaira((await chargeOf(followers, 1000)) + (await chargeOf(followers, 2000))),
+    };
     const key = unique('batch');
     const first = await call('user/mass-order', { token: user.accessToken, body, headers: { 'idempotency-key': key } });
     expect(first.body.results.map((result: { ok: boolean }) => result.ok)).toEqual([true, true]);

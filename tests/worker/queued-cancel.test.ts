@@ -9,10 +9,25 @@ import { orders } from '../../drizzle/schema';
 import { submitOrder } from '../../worker/services/order-sending';
 import { consumeSubmissions } from '../../worker/services/order-submissions';
 import { syncOrders } from '../../worker/services/order-sync';
-import { call, createAdmin, withDb, type TestAccount } from '../support/api';
-import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, placeOrder, placeSubmittedOrder, shopSelling, untilSubmitted, type Shop } from './shop-fixtures';
+import { call, createAdmin, type TestAccount, withDb } from '../support/api';
+import {
+  balanceKobo,
+  FAKE,
+  fakeOrders,
+  fundedUser,
+  ledgerFor,
+  newLink,
+  newShop,
+  orderRow,
+  placeOrder,
+  placeSubmittedOrder,
+  type Shop,
+  shopSelling,
+  untilSubmitted,
+} from './shop-fixtures';
 
-const ALREADY_SENT = 'This order has already been sent to the provider, so it can no longer be canceled at once. Once the provider has it, you can ask for a cancel if the service allows one.';
+const ALREADY_SENT =
+  'This order has already been sent to the provider, so it can no longer be canceled at once. Once the provider has it, you can ask for a cancel if the service allows one.';
 const refundsOf = async (userId: number) => (await ledgerFor(userId)).filter((entry) => entry.sourceKind === 'order_refund');
 const cancel = (user: TestAccount, orderId: number) => call(`user/orders/${orderId}/cancel`, { method: 'POST', token: user.accessToken });
 
@@ -35,7 +50,10 @@ async function heldOrder(shop: Shop, user: TestAccount, fake: string = FAKE.igFo
 /** The queue delivering the order's message to the consumer, as it may after the cancel. */
 async function deliverSubmission(orderId: number) {
   const message = { id: String(orderId), timestamp: new Date(), attempts: 1, body: { orderId }, ack: vi.fn(), retry: vi.fn() };
-  await consumeSubmissions({ queue: 'smm-order-submissions', messages: [message], ackAll: vi.fn(), retryAll: vi.fn() } as unknown as MessageBatch<unknown>, env);
+  await consumeSubmissions(
+    { queue: 'smm-order-submissions', messages: [message], ackAll: vi.fn(), retryAll: vi.fn() } as unknown as MessageBatch<unknown>,
+    env,
+  );
   return message;
 }
 
@@ -47,7 +65,13 @@ describe('a customer canceling an order still queued with us', () => {
     expect(view).toMatchObject({ status: 'Pending Submission', canCancel: true });
 
     const canceled = await cancel(user, order.id);
-    expect(canceled).toMatchObject({ status: 200, body: { message: 'Order canceled and refunded', data: { status: 'Canceled', canCancel: false, statusReason: 'Canceled on request before it reached the provider' } } });
+    expect(canceled).toMatchObject({
+      status: 200,
+      body: {
+        message: 'Order canceled and refunded',
+        data: { status: 'Canceled', canCancel: false, statusReason: 'Canceled on request before it reached the provider' },
+      },
+    });
     expect(await balanceKobo(user.id)).toBe(funded);
     expect(await orderRow(order.id)).toMatchObject({ submission: 'withdrawn', refundedKobo: order.chargeKobo });
 
@@ -85,10 +109,12 @@ describe('a customer canceling an order still queued with us', () => {
     for (let i = 0; i < 6; i += 1) held.push(await heldOrder(shop, user, FAKE.igLikes));
     await shop.fake.post('/__control', { mode: 'normal' });
 
-    const answers = await Promise.all(held.map(async (order) => {
-      const [answer] = await Promise.all([cancel(user, order.id), withDb((db) => submitOrder(db, env, order.id))]);
-      return answer;
-    }));
+    const answers = await Promise.all(
+      held.map(async (order) => {
+        const [answer] = await Promise.all([cancel(user, order.id), withDb((db) => submitOrder(db, env, order.id))]);
+        return answer;
+      }),
+    );
 
     const fake = await fakeOrders(shop.fake);
     const refunds = await refundsOf(user.id);
@@ -104,7 +130,10 @@ describe('a customer canceling an order still queued with us', () => {
       } else {
         // The queue won, and this service takes no cancels at the provider: a cancel that met the claim hears
         // the order was sent, one that came after the provider had it hears it cannot be canceled.
-        expect([[409, ALREADY_SENT], [400, 'This order cannot be canceled']]).toContainEqual([answers[index].status, answers[index].body.message]);
+        expect([
+          [409, ALREADY_SENT],
+          [400, 'This order cannot be canceled'],
+        ]).toContainEqual([answers[index].status, answers[index].body.message]);
         expect(row).toMatchObject({ status: 'Pending', submission: 'accepted', refundedKobo: 0n });
         expect(sent).toHaveLength(1);
         expect(refunded).toEqual([]);
@@ -119,7 +148,10 @@ describe('a customer canceling an order still queued with us', () => {
     const order = await heldOrder(shop, user, FAKE.igLikes);
     const created = await call('user/api-keys', { token: user.accessToken, body: { name: 'tool' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const answer = await SELF.fetch('http://shop.test/api/v2', { method: 'POST', body: new URLSearchParams({ key: created.body.data.key, action: 'cancel', orders: String(order.id) }) });
+    const answer = await SELF.fetch('http://shop.test/api/v2', {
+      method: 'POST',
+      body: new URLSearchParams({ key: created.body.data.key, action: 'cancel', orders: String(order.id) }),
+    });
     expect(await answer.json()).toEqual([{ order: order.id, cancel: 1 }]);
     expect(await orderRow(order.id)).toMatchObject({ status: 'Canceled', submission: 'withdrawn' });
     expect(await balanceKobo(user.id)).toBe(funded);
@@ -132,7 +164,8 @@ describe('who canceled an order, as the administrator reads it', () => {
   it('tells the customer, an administrator by name, the provider and the shop apart', async () => {
     const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
     const user = await fundedUser(100_000_000n);
-    const atProvider = async () => (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data.id as number;
+    const atProvider = async () =>
+      (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 })).body.data.id as number;
 
     // The customer asks the provider to cancel; the provider confirms.
     const askedByCustomer = await atProvider();

@@ -8,7 +8,7 @@ import { paymentIntents, referralCommissions, referrals, settings, walletTransac
 import { afterDepositCredited } from '../../worker/services/deposit-credited';
 import { applyLedgerEntry } from '../../worker/services/ledger';
 import { reconcile } from '../../worker/services/wallet';
-import { call, createAdmin, registerAndLogin, setUserStatus, withDb, type TestAccount } from '../support/api';
+import { call, createAdmin, registerAndLogin, setUserStatus, type TestAccount, withDb } from '../support/api';
 import { deliverPaystackHook, depositByCard, paystackHooksFor } from './paystack-fixtures';
 
 /** The same payment confirmed again: the return page twice more and every webhook sent for it, all at once. */
@@ -28,8 +28,14 @@ const summaryOf = async (account: TestAccount) => {
   return response.body.data;
 };
 const commissionsOf = (referrerId: number) =>
-  withDb((db) => db.select().from(walletTransactions).where(and(eq(walletTransactions.userId, referrerId), eq(walletTransactions.sourceKind, 'referral_commission'))));
-const setRule = (admin: TestAccount, body: { enabled: boolean; ratePercent: string }) => call('admin/referrals/settings', { token: admin.accessToken, method: 'PUT', body });
+  withDb((db) =>
+    db
+      .select()
+      .from(walletTransactions)
+      .where(and(eq(walletTransactions.userId, referrerId), eq(walletTransactions.sourceKind, 'referral_commission'))),
+  );
+const setRule = (admin: TestAccount, body: { enabled: boolean; ratePercent: string }) =>
+  call('admin/referrals/settings', { token: admin.accessToken, method: 'PUT', body });
 
 afterEach(async () => {
   await withDb((db) => db.delete(settings).where(eq(settings.key, 'referral')));
@@ -71,8 +77,13 @@ describe('commissions', () => {
     await replay(referrer, own);
 
     const paid = await commissionsOf(referrer.id);
-    expect(paid.map((row) => [row.sourceRef, row.amountKobo]).sort()).toEqual([[first, 5_000n], [second, 1_665n]].sort());
-    expect((await commissionsOf(friend.id))).toEqual([]);
+    expect(paid.map((row) => [row.sourceRef, row.amountKobo]).sort()).toEqual(
+      [
+        [first, 5_000n],
+        [second, 1_665n],
+      ].sort(),
+    );
+    expect(await commissionsOf(friend.id)).toEqual([]);
     expect(await summaryOf(referrer)).toMatchObject({ signUps: 1, depositsCredited: 2, earnings: '66.65' });
     // The referrer's wallet: their own deposit and the two commissions.
     expect((await call('user/getWalletBalance', { token: referrer.accessToken })).body.walletBalance).toBe(2066.65);
@@ -85,11 +96,23 @@ describe('commissions', () => {
     const reference = `big-${friend.id}-${Date.now()}`;
     const amountKobo = 3_000_000_001n;
     // Recorded as the credit path records a settled intent, then credited through the same hook.
-    await withDb((db) => db.transaction(async (tx) => {
-      const [intent] = await tx.insert(paymentIntents).values({ reference, userId: friend.id, provider: 'paystack', amountKobo, status: 'success' }).returning();
-      await applyLedgerEntry(tx, { userId: friend.id, direction: 'credit', amountKobo, source: 'payment', sourceRef: reference, description: 'test deposit' });
-      await afterDepositCredited(tx, { intentId: intent.id, userId: friend.id, amountKobo, reference, channel: 'card', provider: 'paystack' });
-    }));
+    await withDb((db) =>
+      db.transaction(async (tx) => {
+        const [intent] = await tx
+          .insert(paymentIntents)
+          .values({ reference, userId: friend.id, provider: 'paystack', amountKobo, status: 'success' })
+          .returning();
+        await applyLedgerEntry(tx, {
+          userId: friend.id,
+          direction: 'credit',
+          amountKobo,
+          source: 'payment',
+          sourceRef: reference,
+          description: 'test deposit',
+        });
+        await afterDepositCredited(tx, { intentId: intent.id, userId: friend.id, amountKobo, reference, channel: 'card', provider: 'paystack' });
+      }),
+    );
     expect((await commissionsOf(referrer.id)).map((row) => row.amountKobo)).toEqual([150_000_000n]);
     expect((await withDb((db) => reconcile(db))).ok).toBe(true);
   });
@@ -124,8 +147,15 @@ describe('commissions', () => {
     expect(await withDb((db) => db.select().from(referralCommissions).where(eq(referralCommissions.referrerId, referrer.id)))).toHaveLength(1);
     const listed = await call(`admin/referrals?userId=${referrer.id}`, { token: admin.accessToken });
     expect(listed.body.total).toBe(2);
-    expect(listed.body.data.find((r: { referred: { id: number } }) => r.referred.id === voided.id)).toMatchObject({ voidReason: 'Second account of the referrer', commissions: 0 });
-    expect(listed.body.data.find((r: { referred: { id: number } }) => r.referred.id === kept.id)).toMatchObject({ voidedAt: null, commissions: 1, paid: '25.00' });
+    expect(listed.body.data.find((r: { referred: { id: number } }) => r.referred.id === voided.id)).toMatchObject({
+      voidReason: 'Second account of the referrer',
+      commissions: 0,
+    });
+    expect(listed.body.data.find((r: { referred: { id: number } }) => r.referred.id === kept.id)).toMatchObject({
+      voidedAt: null,
+      commissions: 1,
+      paid: '25.00',
+    });
     expect((await withDb((db) => reconcile(db))).ok).toBe(true);
   });
 

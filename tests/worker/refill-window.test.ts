@@ -8,8 +8,8 @@ import { orders, services } from '../../drizzle/schema';
 import { syncProviderCatalogue } from '../../worker/services/catalogue';
 import { syncOrders } from '../../worker/services/order-sync';
 import { refillDaysFromName } from '../../worker/services/refill-window';
-import { call, withDb, type TestAccount } from '../support/api';
-import { FAKE, fundedUser, newLink, newShop, orderRow, placeOrder, untilSubmitted, type Shop } from './shop-fixtures';
+import { call, type TestAccount, withDb } from '../support/api';
+import { FAKE, fundedUser, newLink, newShop, orderRow, placeOrder, type Shop, untilSubmitted } from './shop-fixtures';
 
 describe('the refill window in a service name', () => {
   it.each([
@@ -42,7 +42,7 @@ const V2 = 'http://shop.test/api/v2';
 
 async function v2(fields: Record<string, string | number>) {
   const response = await SELF.fetch(V2, { method: 'POST', body: new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, String(value)])) });
-  return { status: response.status, body: await response.json() as Record<string, unknown> };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 /** A completed order of the shop's Instagram followers service ("Refill 30D"), completed `daysAgo` days ago. */
@@ -55,12 +55,17 @@ async function completedOrder(shop: Shop, user: TestAccount, daysAgo: number): P
   const { status, completedAt } = await orderRow(orderId);
   expect(status).toBe('Completed');
   // Time passing, without waiting for it: the completion moves back.
-  await withDb((db) => db.update(orders).set({ completedAt: new Date(completedAt!.getTime() - daysAgo * DAY_MS) }).where(eq(orders.id, orderId)));
+  await withDb((db) =>
+    db
+      .update(orders)
+      .set({ completedAt: new Date(completedAt!.getTime() - daysAgo * DAY_MS) })
+      .where(eq(orders.id, orderId)),
+  );
   return orderId;
 }
 
 describe('refill windows', () => {
-  it('are imported from the provider\'s names, kept when an administrator sets them, and filled in by the sync when missing', async () => {
+  it("are imported from the provider's names, kept when an administrator sets them, and filled in by the sync when missing", async () => {
     const shop = await newShop({ serviceIds: [FAKE.igFollowers, FAKE.igFollowersNoRefill, '3011'] });
     const token = shop.admin.accessToken;
     const windowOf = async (fake: string) => (await call(`admin/services/${shop.serviceIds[fake]}`, { token })).body.data.refillDays;
@@ -71,8 +76,10 @@ describe('refill windows', () => {
     const set = await call(`admin/services/${shop.serviceIds[FAKE.igFollowers]}`, { method: 'PUT', token, body: { refillDays: 45 } });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.data).toMatchObject({ refillDays: 45 });
-    expect(await call(`admin/services/${shop.serviceIds[FAKE.igFollowers]}`, { method: 'PUT', token, body: { refillDays: 0 } }))
-      .toMatchObject({ status: 400, body: { message: 'refillDays must be at least 1' } });
+    expect(await call(`admin/services/${shop.serviceIds[FAKE.igFollowers]}`, { method: 'PUT', token, body: { refillDays: 0 } })).toMatchObject({
+      status: 400,
+      body: { message: 'refillDays must be at least 1' },
+    });
     // A service imported before windows were read has none: the sync reads it from the name, and leaves the administrator's alone.
     await withDb((db) => db.update(services).set({ refillDays: null }).where(eq(services.id, shop.serviceIds[FAKE.igFollowersNoRefill])));
     await withDb((db) => syncProviderCatalogue(db, env, shop.providerId));
@@ -119,7 +126,7 @@ describe('refill windows', () => {
     expect(service).toMatchObject({ refillDays: null, refillDaysByAdmin: true });
   });
 
-  it('answer the reseller API\'s refill outside the window with the protocol\'s error shape', async () => {
+  it("answer the reseller API's refill outside the window with the protocol's error shape", async () => {
     const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
     const user = await fundedUser(100_000_000n);
     const created = await call('user/api-keys', { token: user.accessToken, body: { name: 'tool' } });
@@ -129,7 +136,9 @@ describe('refill windows', () => {
 
     const refused = await v2({ key, action: 'refill', order: outside });
     expect(refused.status).toBe(200);
-    expect(refused.body).toEqual({ error: expect.stringMatching(/^The refill period for this order ended on \d{1,2} \w{3} \d{4}: refills can be asked for within 30 days of completion\.$/) });
+    expect(refused.body).toEqual({
+      error: expect.stringMatching(/^The refill period for this order ended on \d{1,2} \w{3} \d{4}: refills can be asked for within 30 days of completion\.$/),
+    });
     expect((await v2({ key, action: 'refill', order: inside })).body).toEqual({ refill: expect.stringMatching(/^\d+$/) });
     const batch = await v2({ key, action: 'refill', orders: `${outside}` });
     expect(batch.body).toEqual([{ order: outside, refill: { error: refused.body.error } }]);

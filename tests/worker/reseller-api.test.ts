@@ -10,12 +10,12 @@ import { sha256Hex } from '../../worker/lib/crypto';
 import { ceilDiv, koboToNaira } from '../../worker/lib/decimal';
 import { createSmmClient } from '../../worker/providers/smm/client';
 import { SmmProviderError } from '../../worker/providers/smm/types';
+import { API_CALLS_PER_MINUTE } from '../../worker/schemas/reseller-api';
 import { MAX_API_KEYS_PER_USER } from '../../worker/services/api-keys';
 import { syncOrders } from '../../worker/services/order-sync';
-import { API_CALLS_PER_MINUTE } from '../../worker/schemas/reseller-api';
 import { apiKeyRateLimitKey, RATE_LIMITED } from '../../worker/services/reseller-api';
-import { call, createAdmin, registerAndLogin, withDb, type TestAccount } from '../support/api';
-import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, rateKoboOf, untilSubmitted, type Shop } from './shop-fixtures';
+import { call, createAdmin, registerAndLogin, type TestAccount, withDb } from '../support/api';
+import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, rateKoboOf, type Shop, untilSubmitted } from './shop-fixtures';
 
 const V2 = 'http://shop.test/api/v2';
 
@@ -100,7 +100,10 @@ describe('API keys (user/api-keys)', () => {
     expect((await v2({ key, action: 'balance' })).body).toEqual({ error: 'Invalid API key' });
     expect((await v2({ key: rotated.body.data.key, action: 'balance' })).body).toEqual({ balance: '0.00', currency: 'NGN' });
 
-    expect(await call(`user/api-keys/${view.id}`, { method: 'DELETE', token: user.accessToken })).toMatchObject({ status: 200, body: { message: 'API key revoked' } });
+    expect(await call(`user/api-keys/${view.id}`, { method: 'DELETE', token: user.accessToken })).toMatchObject({
+      status: 200,
+      body: { message: 'API key revoked' },
+    });
     expect((await v2({ key: rotated.body.data.key, action: 'balance' })).body).toEqual({ error: 'Invalid API key' });
     expect((await call('user/api-keys', { token: user.accessToken })).body.data).toEqual([]);
     expect((await call(`user/api-keys/${view.id}`, { method: 'DELETE', token: user.accessToken })).status).toBe(404);
@@ -110,8 +113,14 @@ describe('API keys (user/api-keys)', () => {
   it('validates, keeps keys to their owner, caps their number and is for users only', async () => {
     const user = await registerAndLogin();
     expect(await call('user/api-keys', { token: user.accessToken, body: {} })).toMatchObject({ status: 400, body: { message: 'Name is required' } });
-    expect(await call('user/api-keys', { token: user.accessToken, body: { name: '   ' } })).toMatchObject({ status: 400, body: { message: 'Name is required' } });
-    expect(await call('user/api-keys', { token: user.accessToken, body: { name: 'x'.repeat(61) } })).toMatchObject({ status: 400, body: { message: 'Name must be at most 60 characters' } });
+    expect(await call('user/api-keys', { token: user.accessToken, body: { name: '   ' } })).toMatchObject({
+      status: 400,
+      body: { message: 'Name is required' },
+    });
+    expect(await call('user/api-keys', { token: user.accessToken, body: { name: 'x'.repeat(61) } })).toMatchObject({
+      status: 400,
+      body: { message: 'Name must be at most 60 characters' },
+    });
     expect((await call('user/api-keys/abc/rotate', { method: 'POST', token: user.accessToken })).status).toBe(400);
 
     const { id } = await newApiKey(user);
@@ -121,10 +130,15 @@ describe('API keys (user/api-keys)', () => {
     expect((await call('user/api-keys', { token: stranger.accessToken })).body.data).toEqual([]);
 
     // The cap holds even for creations at the same instant.
-    const burst = await Promise.all(Array.from({ length: MAX_API_KEYS_PER_USER + 2 }, (_, i) => call('user/api-keys', { token: user.accessToken, body: { name: `Key ${i}` } })));
+    const burst = await Promise.all(
+      Array.from({ length: MAX_API_KEYS_PER_USER + 2 }, (_, i) => call('user/api-keys', { token: user.accessToken, body: { name: `Key ${i}` } })),
+    );
     expect(burst.filter((answer) => answer.status === 201)).toHaveLength(MAX_API_KEYS_PER_USER - 1);
     for (const refused of burst.filter((answer) => answer.status !== 201)) {
-      expect(refused).toMatchObject({ status: 409, body: { message: `You can have at most ${MAX_API_KEYS_PER_USER} API keys. Revoke one you no longer use first.` } });
+      expect(refused).toMatchObject({
+        status: 409,
+        body: { message: `You can have at most ${MAX_API_KEYS_PER_USER} API keys. Revoke one you no longer use first.` },
+      });
     }
     expect((await call('user/api-keys', { token: user.accessToken })).body.data).toHaveLength(MAX_API_KEYS_PER_USER);
 
@@ -163,26 +177,36 @@ describe('calling /api/v2', () => {
   it('answers browsers from any origin (CORS)', async () => {
     const preflight = await SELF.fetch(V2, {
       method: 'OPTIONS',
-      headers: { origin: 'https://reseller.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' },
+      headers: {
+        origin: 'https://reseller.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,idempotency-key',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET,POST');
     expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type,idempotency-key');
-    const answer = await SELF.fetch(V2, { method: 'POST', headers: { origin: 'https://reseller.example' }, body: new URLSearchParams({ key: 'x', action: 'balance' }) });
+    const answer = await SELF.fetch(V2, {
+      method: 'POST',
+      headers: { origin: 'https://reseller.example' },
+      body: new URLSearchParams({ key: 'x', action: 'balance' }),
+    });
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
     // The shop's own API stays same-origin.
     const v1 = await SELF.fetch('http://shop.test/api/v1/health', { headers: { origin: 'https://reseller.example' } });
     expect(v1.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('stops a suspended user\'s keys at once and lets them work again on reactivation', async () => {
+  it("stops a suspended user's keys at once and lets them work again on reactivation", async () => {
     const shop = await sharedShop();
     const { user, key } = await reseller(50_000n);
     expect((await v2({ key, action: 'balance' })).body.balance).toBe('500.00');
     expect((await call(`admin/users/${user.id}/suspend`, { method: 'POST', token: shop.admin.accessToken })).status).toBe(200);
     expect((await v2({ key, action: 'balance' })).body).toEqual({ error: 'Invalid API key' });
-    expect((await v2({ key, action: 'add', service: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 100 })).body).toEqual({ error: 'Invalid API key' });
+    expect((await v2({ key, action: 'add', service: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 100 })).body).toEqual({
+      error: 'Invalid API key',
+    });
     expect(await balanceKobo(user.id)).toBe(50_000n);
     expect((await call(`admin/users/${user.id}/reactivate`, { method: 'POST', token: shop.admin.accessToken })).status).toBe(200);
     expect((await v2({ key, action: 'balance' })).body.balance).toBe('500.00');
@@ -192,16 +216,29 @@ describe('calling /api/v2', () => {
     const { user, id, key } = await reseller(10_000n);
     const other = await newApiKey(user, 'Second tool');
     for (let i = 0; i < 3; i++) await v2({ key, action: 'balance' });
-    const [counter] = await withDb((db) => db.select().from(rateLimits).where(eq(rateLimits.key, apiKeyRateLimitKey(id))));
+    const [counter] = await withDb((db) =>
+      db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, apiKeyRateLimitKey(id))),
+    );
     expect(counter.hits).toBe(3);
     // The rest of this minute's allowance, used up at once rather than by hundreds of calls.
-    await withDb((db) => db.update(rateLimits).set({ hits: API_CALLS_PER_MINUTE }).where(eq(rateLimits.key, apiKeyRateLimitKey(id))));
+    await withDb((db) =>
+      db
+        .update(rateLimits)
+        .set({ hits: API_CALLS_PER_MINUTE })
+        .where(eq(rateLimits.key, apiKeyRateLimitKey(id))),
+    );
     // The words reseller tools retry on, with the status and header HTTP clients retry on.
     const limited = await v2({ key, action: 'balance' });
     expect(limited).toMatchObject({ status: 429, body: { error: 'Too many requests, please try again later' } });
     expect(RATE_LIMITED).toBe('Too many requests, please try again later');
     expect(limited.headers.get('retry-after')).toBe('60');
-    const limitedAdd = await v2({ key, action: 'add', service: (await sharedShop()).serviceIds[FAKE.igLikes], link: newLink(), quantity: 100 }, { encoding: 'json' });
+    const limitedAdd = await v2(
+      { key, action: 'add', service: (await sharedShop()).serviceIds[FAKE.igLikes], link: newLink(), quantity: 100 },
+      { encoding: 'json' },
+    );
     expect(limitedAdd).toMatchObject({ status: 429, body: { error: 'Too many requests, please try again later' } });
     expect(await balanceKobo(user.id)).toBe(10_000n);
     expect((await v2({ key: other.key, action: 'balance' })).body).toEqual({ balance: '100.00', currency: 'NGN' });
@@ -253,10 +290,20 @@ describe('services and balance', () => {
     expect(Array.isArray(answer.body)).toBe(true);
     const followers = answer.body.find((entry: { service: number }) => entry.service === shop.serviceIds[FAKE.igFollowers]);
     expect(followers).toEqual({
-      service: shop.serviceIds[FAKE.igFollowers], name: expect.stringContaining('Instagram Followers'), type: 'Default', category: 'Instagram Followers',
-      rate: koboToNaira(await rateKoboOf(shop.serviceIds[FAKE.igFollowers])), min: '100', max: '100000', refill: true, cancel: true, dripfeed: false,
+      service: shop.serviceIds[FAKE.igFollowers],
+      name: expect.stringContaining('Instagram Followers'),
+      type: 'Default',
+      category: 'Instagram Followers',
+      rate: koboToNaira(await rateKoboOf(shop.serviceIds[FAKE.igFollowers])),
+      min: '100',
+      max: '100000',
+      refill: true,
+      cancel: true,
+      dripfeed: false,
     });
-    const types = new Set(answer.body.filter((entry: { service: number }) => Object.values(shop.serviceIds).includes(entry.service)).map((entry: { type: string }) => entry.type));
+    const types = new Set(
+      answer.body.filter((entry: { service: number }) => Object.values(shop.serviceIds).includes(entry.service)).map((entry: { type: string }) => entry.type),
+    );
     expect([...types].sort()).toEqual(['Custom Comments', 'Default', 'Mentions User Followers', 'Package', 'Poll', 'Subscriptions']);
     // A switched-off service is not offered.
     const disabled = shop.serviceIds[FAKE.tiktokViews];
@@ -270,7 +317,10 @@ describe('services and balance', () => {
 
   it('answers the balance exactly from kobo', async () => {
     expect((await v2({ key: (await reseller(1n)).key, action: 'balance' }, { encoding: 'query' })).body).toEqual({ balance: '0.01', currency: 'NGN' });
-    expect((await v2({ key: (await reseller(123_456_789_01n)).key, action: 'balance' }, { encoding: 'json' })).body).toEqual({ balance: '123456789.01', currency: 'NGN' });
+    expect((await v2({ key: (await reseller(123_456_789_01n)).key, action: 'balance' }, { encoding: 'json' })).body).toEqual({
+      balance: '123456789.01',
+      currency: 'NGN',
+    });
   });
 });
 
@@ -283,12 +333,20 @@ describe('add', () => {
     const answer = await v2({ key, action: 'add', service: serviceId, link, quantity: 1234 }, { encoding });
     expect(answer.body).toEqual({ order: expect.any(Number) });
     const charge = chargeOf(await rateKoboOf(serviceId), 1234);
-    expect(await untilSubmitted(answer.body.order)).toMatchObject({ userId: user.id, serviceId, link, quantity: 1234, chargeKobo: charge, submission: 'accepted', status: 'Pending' });
+    expect(await untilSubmitted(answer.body.order)).toMatchObject({
+      userId: user.id,
+      serviceId,
+      link,
+      quantity: 1234,
+      chargeKobo: charge,
+      submission: 'accepted',
+      status: 'Pending',
+    });
     expect(await balanceKobo(user.id)).toBe(10_000_000n - charge);
     expect((await fakeOrders(shop.fake)).addCallsByLink[link]).toBe(1);
   });
 
-  it('takes every service type\'s fields under the protocol\'s names', async () => {
+  it("takes every service type's fields under the protocol's names", async () => {
     const shop = await sharedShop();
     const { user, key } = await reseller();
     const add = async (fake: string, fields: Fields, encoding: Encoding = 'form') => {
@@ -297,26 +355,42 @@ describe('add', () => {
       return orderRow(answer.body.order);
     };
     // Drip-feed: runs × quantity, every `interval` minutes.
-    expect(await add(FAKE.igLikes, { link: newLink(), quantity: 100, runs: 3, interval: 30 })).toMatchObject({ quantity: 100, deliverable: 300, extras: { runs: 3, interval: 30 } });
+    expect(await add(FAKE.igLikes, { link: newLink(), quantity: 100, runs: 3, interval: 30 })).toMatchObject({
+      quantity: 100,
+      deliverable: 300,
+      extras: { runs: 3, interval: 30 },
+    });
     // Package: no quantity needed.
     expect(await add(FAKE.ytWatchTime, { link: newLink('youtube.com') })).toMatchObject({ quantity: 1, deliverable: 1 });
     // Custom Comments: one per line (a JSON list is taken too).
     expect(await add(FAKE.igComments, { link: newLink(), comments: 'Great!\nLove it\n\nWow\nNice\nCool' })).toMatchObject({ quantity: 5 });
-    expect(await add(FAKE.igComments, { link: newLink(), comments: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'json')).toMatchObject({ quantity: 6, extras: { comments: 'a\nb\nc\nd\ne\nf' } });
+    expect(await add(FAKE.igComments, { link: newLink(), comments: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'json')).toMatchObject({
+      quantity: 6,
+      extras: { comments: 'a\nb\nc\nd\ne\nf' },
+    });
     // Mentions (user followers): a username.
-    expect(await add(FAKE.igMentionsFollowers, { link: newLink(), quantity: 1000, username: 'brand' })).toMatchObject({ extras: { username: 'brand', quantity: 1000 } });
+    expect(await add(FAKE.igMentionsFollowers, { link: newLink(), quantity: 1000, username: 'brand' })).toMatchObject({
+      extras: { username: 'brand', quantity: 1000 },
+    });
     // Poll: answer_number.
     expect(await add(FAKE.xPoll, { link: newLink('x.com'), quantity: 100, answer_number: 2 })).toMatchObject({ extras: { answerNumber: 2 } });
     // Subscriptions: username, min, max, posts, old_posts, delay, expiry; paid for max × (posts + old_posts).
     const subscription = await add(FAKE.igAutoLikes, { username: 'brand', min: 100, max: 200, posts: 5, old_posts: 2, delay: 30, expiry: '31/12/2030' });
-    expect(subscription).toMatchObject({ link: '@brand', quantity: 200, deliverable: 1400, extras: { username: 'brand', min: 100, max: 200, posts: 5, oldPosts: 2, delay: 30, expiry: '31/12/2030' } });
+    expect(subscription).toMatchObject({
+      link: '@brand',
+      quantity: 200,
+      deliverable: 1400,
+      extras: { username: 'brand', min: 100, max: 200, posts: 5, oldPosts: 2, delay: 30, expiry: '31/12/2030' },
+    });
     expect(subscription.chargeKobo).toBe(chargeOf(await rateKoboOf(shop.serviceIds[FAKE.igAutoLikes]), 1400));
     // Blank fields, as PHP clients send them, count as absent.
-    expect(await add(FAKE.igLikes, { link: newLink(), quantity: 100, runs: '', interval: '', comments: '', username: '' })).toMatchObject({ extras: { quantity: 100 } });
+    expect(await add(FAKE.igLikes, { link: newLink(), quantity: 100, runs: '', interval: '', comments: '', username: '' })).toMatchObject({
+      extras: { quantity: 100 },
+    });
     expect((await ledgerFor(user.id)).filter((entry) => entry.sourceKind === 'order')).toHaveLength(8);
   });
 
-  it('passes the Mentions fields (usernames, hashtags, hashtag, media) and Comment Likes\' username through', async () => {
+  it("passes the Mentions fields (usernames, hashtags, hashtag, media) and Comment Likes' username through", async () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes, '1052', '1061', '1063', '1064'] });
     const { key } = await reseller();
     const add = async (service: string, fields: Fields) => {
@@ -330,11 +404,13 @@ describe('add', () => {
     expect(await add('1064', { quantity: 100, usernames: 'a\nb', hashtags: '#one\n#two' })).toMatchObject({ usernames: 'a\nb', hashtags: '#one\n#two' }); // Mentions with Hashtags
     // The fake panel has no Mentions Hashtag service; the shop's own copy of one is enough to see `hashtag` arrive.
     await withDb((db) => db.update(services).set({ type: 'Mentions Hashtag' }).where(eq(services.id, shop.serviceIds[FAKE.igLikes])));
-    expect((await v2({ key, action: 'add', service: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 100 })).body).toEqual({ error: 'Hashtag is required' });
+    expect((await v2({ key, action: 'add', service: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 100 })).body).toEqual({
+      error: 'Hashtag is required',
+    });
     expect(await add(FAKE.igLikes, { quantity: 100, hashtag: '#summer' })).toMatchObject({ hashtag: '#summer' });
   });
 
-  it('refuses bad orders in the protocol\'s words and charges nothing', async () => {
+  it("refuses bad orders in the protocol's words and charges nothing", async () => {
     const shop = await sharedShop();
     const { user, key } = await reseller(1_000n);
     const followers = shop.serviceIds[FAKE.igFollowers];
@@ -356,7 +432,10 @@ describe('add', () => {
     await refused({ service: shop.serviceIds[FAKE.igComments], link: newLink() }, 'Comments is required');
     await refused({ service: shop.serviceIds[FAKE.igComments], link: newLink(), comments: 'one\ntwo' }, 'Quantity less than minimal 5');
     await refused({ service: shop.serviceIds[FAKE.xPoll], link: newLink('x.com'), quantity: 100, answer_number: 'two' }, 'Incorrect answer number');
-    await refused({ service: shop.serviceIds[FAKE.igAutoLikes], username: 'brand', min: 100, max: 200, posts: 5, delay: 7 }, 'delay must be one of 0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600 minutes');
+    await refused(
+      { service: shop.serviceIds[FAKE.igAutoLikes], username: 'brand', min: 100, max: 200, posts: 5, delay: 7 },
+      'delay must be one of 0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600 minutes',
+    );
     await refused({ service: followers, link: `https://instagram.com/p/${'x'.repeat(2100)}`, quantity: 100 }, 'Link must be at most 2048 characters');
     await refused({ service: followers, link: 'https://instagram.com/p/a\u0000b', quantity: 100 }, 'link: Text must not contain NUL characters.', 'json');
     await refused({ service: followers, link: newLink(), quantity: 1000 }, 'Not enough funds on balance');
@@ -374,7 +453,9 @@ describe('add', () => {
     const ids = new Set(retries.map((answer) => answer.body.order));
     expect(ids.size).toBe(1);
     expect([...ids][0]).toEqual(expect.any(Number));
-    expect((await v2({ ...fields, link: newLink() }, { headers: { 'idempotency-key': 'retry-1' } })).body).toEqual({ error: 'This Idempotency-Key was already used for an order with different details. Use a new key for a new order.' });
+    expect((await v2({ ...fields, link: newLink() }, { headers: { 'idempotency-key': 'retry-1' } })).body).toEqual({
+      error: 'This Idempotency-Key was already used for an order with different details. Use a new key for a new order.',
+    });
     // Without a key, the same order twice is two orders: nothing is derived from the fields.
     const first = await v2(fields);
     const second = await v2(fields);
@@ -387,8 +468,11 @@ describe('add', () => {
     const serviceId = shop.serviceIds[FAKE.igLikes];
     const charge = chargeOf(await rateKoboOf(serviceId), 1000);
     const { user, key } = await reseller(charge * 7n + charge / 2n);
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-      v2({ key, action: 'add', service: serviceId, link: newLink(), quantity: 1000 }, { encoding: (['form', 'json', 'multipart'] as const)[i % 3] })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        v2({ key, action: 'add', service: serviceId, link: newLink(), quantity: 1000 }, { encoding: (['form', 'json', 'multipart'] as const)[i % 3] }),
+      ),
+    );
     const placed = answers.filter((answer) => 'order' in answer.body);
     expect(placed).toHaveLength(7);
     for (const answer of answers.filter((a) => !('order' in a.body))) expect(answer.body).toEqual({ error: 'Not enough funds on balance' });
@@ -401,7 +485,7 @@ describe('add', () => {
 });
 
 describe('status', () => {
-  it('answers one order or up to 100, keyed by id, with another user\'s ids refused', async () => {
+  it("answers one order or up to 100, keyed by id, with another user's ids refused", async () => {
     const shop = await sharedShop();
     const { user, key } = await reseller();
     const serviceId = shop.serviceIds[FAKE.igFollowers];
@@ -422,8 +506,12 @@ describe('status', () => {
 
     const many = await v2({ key, action: 'status', orders: `${mine}, ${theirs},abc,${mine}` });
     expect(many.body).toEqual({ [mine]: pending, [theirs]: { error: 'Incorrect order ID' }, abc: { error: 'Incorrect order ID' } });
-    expect((await v2({ key, action: 'status', orders: Array.from({ length: 101 }, (_, i) => i + 1).join(',') })).body).toEqual({ error: 'Maximum 100 IDs per request' });
-    expect(Object.keys((await v2({ key, action: 'status', orders: [mine, ...Array.from({ length: 99 }, (_, i) => 2_000_000_000 + i)].join(',') })).body)).toHaveLength(100);
+    expect((await v2({ key, action: 'status', orders: Array.from({ length: 101 }, (_, i) => i + 1).join(',') })).body).toEqual({
+      error: 'Maximum 100 IDs per request',
+    });
+    expect(
+      Object.keys((await v2({ key, action: 'status', orders: [mine, ...Array.from({ length: 99 }, (_, i) => 2_000_000_000 + i)].join(',') })).body),
+    ).toHaveLength(100);
 
     // Finished: the charge is what was kept, the words are the protocol's.
     const { providerOrderId } = await orderRow(mine);
@@ -431,7 +519,13 @@ describe('status', () => {
     await withDb((db) => syncOrders(db, env));
     const partial = (await v2({ key, action: 'status', order: mine })).body;
     const row = await orderRow(mine);
-    expect(partial).toEqual({ charge: koboToNaira(row.chargeKobo - row.refundedKobo), start_count: '4000', status: 'Partial', remains: '250', currency: 'NGN' });
+    expect(partial).toEqual({
+      charge: koboToNaira(row.chargeKobo - row.refundedKobo),
+      start_count: '4000',
+      status: 'Partial',
+      remains: '250',
+      currency: 'NGN',
+    });
     expect(row.refundedKobo).toBeGreaterThan(0n);
     expect(await balanceKobo(user.id)).toBe(100_000_000n - row.chargeKobo + row.refundedKobo);
   });
@@ -445,7 +539,13 @@ describe('status', () => {
     expect(await untilSubmitted(held)).toMatchObject({ status: 'Pending Submission', submission: 'queued' });
     expect((await v2({ key, action: 'status', order: held })).body).toMatchObject({ status: 'Pending Submission', remains: '1000' });
     expect((await v2({ key, action: 'cancel', orders: String(held) })).body).toEqual([{ order: held, cancel: 1 }]);
-    expect((await v2({ key, action: 'status', order: held })).body).toEqual({ charge: '0.00', start_count: '0', status: 'Canceled', remains: '1000', currency: 'NGN' });
+    expect((await v2({ key, action: 'status', order: held })).body).toEqual({
+      charge: '0.00',
+      start_count: '0',
+      status: 'Canceled',
+      remains: '1000',
+      currency: 'NGN',
+    });
   });
 });
 
@@ -453,8 +553,14 @@ describe('refill and refill_status', () => {
   it('requests refills of finished orders, one or many, and reports them', async () => {
     const shop = await sharedShop();
     const { key } = await reseller();
-    const add = async (fake: string) => (await v2({ key, action: 'add', service: shop.serviceIds[fake], link: newLink(), quantity: 1000 })).body.order as number;
-    const [done, doneToo, open, noRefill] = [await add(FAKE.igFollowers), await add(FAKE.igFollowers), await add(FAKE.igFollowers), await add(FAKE.igFollowersNoRefill)];
+    const add = async (fake: string) =>
+      (await v2({ key, action: 'add', service: shop.serviceIds[fake], link: newLink(), quantity: 1000 })).body.order as number;
+    const [done, doneToo, open, noRefill] = [
+      await add(FAKE.igFollowers),
+      await add(FAKE.igFollowers),
+      await add(FAKE.igFollowers),
+      await add(FAKE.igFollowersNoRefill),
+    ];
     await completeAtProvider(shop, done);
     await completeAtProvider(shop, doneToo);
     await completeAtProvider(shop, noRefill);
@@ -487,7 +593,12 @@ describe('refill and refill_status', () => {
       { refill: 999999999, status: { error: 'Refill not found' } },
     ]);
     // A refill still being sent to the provider is Pending to the reseller.
-    await withDb((db) => db.update(orderRefills).set({ status: 'Requesting' }).where(eq(orderRefills.id, Number(refillId))));
+    await withDb((db) =>
+      db
+        .update(orderRefills)
+        .set({ status: 'Requesting' })
+        .where(eq(orderRefills.id, Number(refillId))),
+    );
     expect((await v2({ key, action: 'refill_status', refill: refillId })).body).toEqual({ status: 'Pending' });
   });
 });
@@ -496,7 +607,8 @@ describe('cancel', () => {
   it('asks to cancel many orders, each answered with 1 or its error', async () => {
     const shop = await sharedShop();
     const { user, key } = await reseller();
-    const add = async (fake: string) => (await v2({ key, action: 'add', service: shop.serviceIds[fake], link: newLink(), quantity: 1000 })).body.order as number;
+    const add = async (fake: string) =>
+      (await v2({ key, action: 'add', service: shop.serviceIds[fake], link: newLink(), quantity: 1000 })).body.order as number;
     const cancelable = await add(FAKE.igFollowers);
     const notCancelable = await add(FAKE.igLikes);
     const stranger = await reseller();
@@ -511,7 +623,9 @@ describe('cancel', () => {
       { order: theirs, cancel: { error: 'Incorrect order ID' } },
       { order: 'nope', cancel: { error: 'Incorrect order ID' } },
     ]);
-    expect((await v2({ key, action: 'cancel', orders: String(cancelable) })).body).toEqual([{ order: cancelable, cancel: { error: 'This order cannot be canceled' } }]);
+    expect((await v2({ key, action: 'cancel', orders: String(cancelable) })).body).toEqual([
+      { order: cancelable, cancel: { error: 'This order cannot be canceled' } },
+    ]);
     expect((await v2({ key, action: 'cancel' })).body).toEqual({ error: 'Incorrect request' });
     expect((await v2({ key, action: 'cancel', orders: ',,' })).body).toEqual({ error: 'Incorrect request' });
     expect((await orderRow(theirs)).cancelRequestedAt).toBeNull();
@@ -527,7 +641,7 @@ describe('cancel', () => {
 });
 
 describe('the shop as a provider of another shop', () => {
-  it('works with our own upstream client, pointed at this shop with a second account\'s key', async () => {
+  it("works with our own upstream client, pointed at this shop with a second account's key", async () => {
     const shop = await sharedShop();
     const funded = 50_000_000n;
     const { user, key } = await reseller(funded);
@@ -539,14 +653,26 @@ describe('the shop as a provider of another shop', () => {
     const followersId = String(shop.serviceIds[FAKE.igFollowers]);
     const followersRate = await rateKoboOf(shop.serviceIds[FAKE.igFollowers]);
     expect(catalogue.services.find((service) => service.id === followersId)).toEqual({
-      id: followersId, name: expect.any(String), type: 'Default', category: 'Instagram Followers', ratePer1000Micros: micros(followersRate),
-      min: 100, max: 100_000, refill: true, cancel: true, dripfeed: false,
+      id: followersId,
+      name: expect.any(String),
+      type: 'Default',
+      category: 'Instagram Followers',
+      ratePer1000Micros: micros(followersRate),
+      min: 100,
+      max: 100_000,
+      refill: true,
+      cancel: true,
+      dripfeed: false,
     });
     expect(await client.balance()).toEqual({ balanceMicros: micros(funded), currency: 'NGN' });
 
     // add, in the types the client knows (lists are sent one item per line).
     const { orderId } = await client.add({ service: followersId, link: newLink(), quantity: 1000 });
-    const comments = await client.add({ service: String(shop.serviceIds[FAKE.igComments]), link: newLink(), comments: ['one', 'two', 'three', 'four', 'five'] });
+    const comments = await client.add({
+      service: String(shop.serviceIds[FAKE.igComments]),
+      link: newLink(),
+      comments: ['one', 'two', 'three', 'four', 'five'],
+    });
     const subscription = await client.add({ service: String(shop.serviceIds[FAKE.igAutoLikes]), username: 'brand', min: 100, max: 200, posts: 2, delay: 0 });
     const poll = await client.add({ service: String(shop.serviceIds[FAKE.xPoll]), link: newLink('x.com'), quantity: 100, answerNumber: 1 });
     const charge = chargeOf(followersRate, 1000);
@@ -585,7 +711,12 @@ describe('the shop as a provider of another shop', () => {
     expect(canceled.get(orderId)).toEqual({ ok: false, error: 'This order cannot be canceled' });
     await withDb((db) => syncOrders(db, env));
     expect(await client.status(toCancel)).toMatchObject({ status: 'Canceled', chargeMicros: 0n });
-    const refunded = await withDb((db) => db.select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.id, Number(toCancel)))));
+    const refunded = await withDb((db) =>
+      db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, user.id), eq(orders.id, Number(toCancel)))),
+    );
     expect(refunded[0].refundedKobo).toBe(refunded[0].chargeKobo);
   });
 });

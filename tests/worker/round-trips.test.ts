@@ -58,7 +58,9 @@ describe('round trips of the hot calls', () => {
     const user = await fundedUser(10_000_000n);
     const serviceId = shop.serviceIds[FAKE.igLikes];
     for (const round of ['service not read yet', 'service read lately']) {
-      const { result, httpCalls, webSockets } = await countingDatabaseWork(() => placeOrder(user, { serviceId, link: newLink(), quantity: 100 }, unique('key')));
+      const { result, httpCalls, webSockets } = await countingDatabaseWork(() =>
+        placeOrder(user, { serviceId, link: newLink(), quantity: 100 }, unique('key')),
+      );
       expect(result.status, `${round}: ${JSON.stringify(result.body)}`).toBe(201);
       expect(result.body.data).toMatchObject({ serviceId, status: 'Pending Submission', canCancel: true });
       expect({ httpCalls, webSockets }, round).toEqual({ httpCalls: 2, webSockets: 0 });
@@ -68,9 +70,12 @@ describe('round trips of the hot calls', () => {
   it('credits a wallet as an administrator in two round trips: the session check, then the one statement', async () => {
     const admin = await createAdmin();
     const user = await registerAndLogin();
-    const { result, httpCalls, webSockets } = await countingDatabaseWork(() => call('user/admin-credit-user-wallet', {
-      token: admin.accessToken, body: { amount: 1.5, reference: unique('credit'), userId: user.id },
-    }));
+    const { result, httpCalls, webSockets } = await countingDatabaseWork(() =>
+      call('user/admin-credit-user-wallet', {
+        token: admin.accessToken,
+        body: { amount: 1.5, reference: unique('credit'), userId: user.id },
+      }),
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect({ httpCalls, webSockets }).toEqual({ httpCalls: 2, webSockets: 0 });
   });

@@ -13,13 +13,20 @@ describe('the account a tab shows (X-Account-Id)', () => {
     const chidi = await registerAndLogin({ fullName: 'Chidi' });
     const bola = await fundedUser(500_000n);
     // Chidi's tab, holding Bola's token from shared storage, tries to order.
-    const order = await call('user/orders', { token: bola.accessToken, headers: { 'X-Account-Id': String(chidi.id), 'Idempotency-Key': crypto.randomUUID() }, body: { serviceId: 1, link: 'https://instagram.com/chidi', quantity: 100 } });
+    const order = await call('user/orders', {
+      token: bola.accessToken,
+      headers: { 'X-Account-Id': String(chidi.id), 'Idempotency-Key': crypto.randomUUID() },
+      body: { serviceId: 1, link: 'https://instagram.com/chidi', quantity: 100 },
+    });
     expect(order).toMatchObject({ status: 409, body: MISMATCH });
     expect(await balanceKobo(bola.id)).toBe(500_000n);
-    expect(await call('user/getCurrentProfile', { token: bola.accessToken, headers: { 'X-Account-Id': String(chidi.id) } })).toMatchObject({ status: 409, body: MISMATCH });
+    expect(await call('user/getCurrentProfile', { token: bola.accessToken, headers: { 'X-Account-Id': String(chidi.id) } })).toMatchObject({
+      status: 409,
+      body: MISMATCH,
+    });
   });
 
-  it('lets the call through when the header names the token\'s own account, or is absent (scripts)', async () => {
+  it("lets the call through when the header names the token's own account, or is absent (scripts)", async () => {
     const account = await registerAndLogin();
     expect((await call('user/getCurrentProfile', { token: account.accessToken, headers: { 'X-Account-Id': String(account.id) } })).status).toBe(200);
     expect((await call('user/getCurrentProfile', { token: account.accessToken })).status).toBe(200);

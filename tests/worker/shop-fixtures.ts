@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { expect, inject } from 'vitest';
 import { orders, services, wallets, walletTransactions } from '../../drizzle/schema';
 import { applyLedgerEntry } from '../../worker/services/ledger';
-import { call, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
-import { fakeScope, type FakeScope } from './providers/fake-scope';
+import { call, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
+import { type FakeScope, fakeScope } from './providers/fake-scope';
 
 export const SMM_API_KEY = inject('smmApiKey');
 
@@ -63,7 +63,16 @@ export async function newShop(options: { markupPercent?: string; timeoutMs?: num
 }
 
 export async function fund(userId: number, kobo: bigint): Promise<void> {
-  await withDb((db) => applyLedgerEntry(db, { userId, direction: 'credit', amountKobo: kobo, source: 'admin_credit', sourceRef: unique('test-fund'), description: 'test funding' }));
+  await withDb((db) =>
+    applyLedgerEntry(db, {
+      userId,
+      direction: 'credit',
+      amountKobo: kobo,
+      source: 'admin_credit',
+      sourceRef: unique('test-fund'),
+      description: 'test funding',
+    }),
+  );
 }
 
 export async function fundedUser(kobo: bigint): Promise<TestAccount> {
@@ -117,7 +126,10 @@ export async function shopSelling(fakeService: string, options: { walletKobo?: b
 }
 
 /** shopSelling's shop and user (its fake first switched by `control`, when given), and their order once the queue has submitted it. */
-export async function newShopWithOrder(fakeService: string, options: { walletKobo?: bigint; quantity?: number; control?: Record<string, unknown>; timeoutMs?: number } = {}) {
+export async function newShopWithOrder(
+  fakeService: string,
+  options: { walletKobo?: bigint; quantity?: number; control?: Record<string, unknown>; timeoutMs?: number } = {},
+) {
   const { shop, serviceId, user } = await shopSelling(fakeService, options);
   if (options.control) await shop.fake.post('/__control', options.control);
   const order = (await placeSubmittedOrder(user, { serviceId, link: newLink(), quantity: options.quantity ?? 1000 })).body.data;
@@ -140,6 +152,8 @@ export function placeOrder(user: TestAccount, body: Record<string, unknown>, ide
 }
 
 /** The fake panel's view of its orders and how often `add` was called per link. */
-export async function fakeOrders(fake: FakeScope): Promise<{ orders: Array<{ id: number; link: string; status: string; quantity: number }>; addCallsByLink: Record<string, number> }> {
+export async function fakeOrders(
+  fake: FakeScope,
+): Promise<{ orders: Array<{ id: number; link: string; status: string; quantity: number }>; addCallsByLink: Record<string, number> }> {
   return fake.get('/__orders');
 }

@@ -12,12 +12,21 @@ const TRY_AGAIN_IN_SECONDS = /^Too many attempts\. Please try again in (\d+) sec
 
 const signIn = (email: string, password: string, ip = uniqueIp()) => call('auth/login', { body: { email, password }, ip });
 const reset = (token: string, password: string, ip = uniqueIp()) =>
-  call('auth/reset-password', { body: new URLSearchParams({ password }).toString(), token, ip, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  call('auth/reset-password', {
+    body: new URLSearchParams({ password }).toString(),
+    token,
+    ip,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 
 /** Fills a counter's current window, as a busy address would, without hundreds of calls. */
 async function fillWindow(key: string, hits: number) {
   await withDb((db) =>
-    db.insert(rateLimits).values({ key, hits }).onConflictDoUpdate({ target: rateLimits.key, set: { hits, windowStart: sql`now()` } }));
+    db
+      .insert(rateLimits)
+      .values({ key, hits })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { hits, windowStart: sql`now()` } }),
+  );
 }
 
 function secondsToWait(body: { message: string; error: string }): number {
@@ -78,7 +87,12 @@ describe('signing in', () => {
     const account = await registerAndLogin();
     await fillWindow(`login:email:${account.email}`, AUTH_LIMITS.perAccount.limit);
     expect((await signIn(account.email, account.password)).status).toBe(429);
-    await withDb((db) => db.update(rateLimits).set({ windowStart: sql`now() - interval '61 seconds'` }).where(eq(rateLimits.key, `login:email:${account.email}`)));
+    await withDb((db) =>
+      db
+        .update(rateLimits)
+        .set({ windowStart: sql`now() - interval '61 seconds'` })
+        .where(eq(rateLimits.key, `login:email:${account.email}`)),
+    );
     expect((await signIn(account.email, account.password)).status).toBe(200);
   });
 
@@ -98,7 +112,10 @@ describe('signing up', () => {
   it('lets many people sign up from one address, and limits one email', async () => {
     const address = uniqueIp();
     for (let i = 0; i < 12; i++) {
-      const response = await call('auth/register', { body: { fullName: 'Carrier Person', email: `${unique('signup')}@example.com`, password: 'mango-harbour-77' }, ip: address });
+      const response = await call('auth/register', {
+        body: { fullName: 'Carrier Person', email: `${unique('signup')}@example.com`, password: 'mango-harbour-77' },
+        ip: address,
+      });
       expect(response.status).toBe(201);
     }
     const email = `${unique('again')}@example.com`;

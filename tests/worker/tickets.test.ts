@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, paymentIntents, tickets } from '../../drizzle/schema';
 import { MAX_AWAITING_TICKETS, TICKET_MESSAGES_PER_MINUTE, TICKETS_OPENED_PER_10_MINUTES } from '../../worker/services/tickets';
-import { call, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
+import { call, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 import { FAKE, fundedUser, newLink, newShop, placeOrder } from './shop-fixtures';
 
 const openTicket = (user: TestAccount, body: Record<string, unknown>) =>
@@ -33,7 +33,12 @@ describe('opening a ticket', () => {
     const opened = await openTicket(owner, { kind: 'order', orderId, subject: 'Order not started', message: 'It is still pending.' });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     expect(opened.body.data).toMatchObject({
-      subject: 'Order not started', kind: 'order', status: 'Open', unread: false, orderId, paymentReference: null,
+      subject: 'Order not started',
+      kind: 'order',
+      status: 'Open',
+      unread: false,
+      orderId,
+      paymentReference: null,
       order: { id: orderId, serviceName: placed.body.data.serviceName, link: placed.body.data.link, charge: placed.body.data.charge },
       messages: [{ fromStaff: false, body: 'It is still pending.', authorName: 'Test User' }],
     });
@@ -51,7 +56,11 @@ describe('opening a ticket', () => {
     expect((await openTicket(stranger, { kind: 'payment', paymentReference: reference })).body.message).toBe('Please choose one of your deposits.');
     const aboutDeposit = await openTicket(owner, { kind: 'payment', paymentReference: reference, subject: 'Paid but not credited' });
     expect(aboutDeposit.status, JSON.stringify(aboutDeposit.body)).toBe(201);
-    expect(aboutDeposit.body.data).toMatchObject({ paymentReference: reference, orderId: null, payment: { reference, amount: '5000.00', status: 'failed', provider: 'paystack' } });
+    expect(aboutDeposit.body.data).toMatchObject({
+      paymentReference: reference,
+      orderId: null,
+      payment: { reference, amount: '5000.00', status: 'failed', provider: 'paystack' },
+    });
 
     // A deposit goes with Payment, an order with Order or Refill.
     expect((await openTicket(owner, { kind: 'other', orderId })).status).toBe(400);
@@ -74,7 +83,12 @@ describe('a ticket thread', () => {
 
     // A second message before any answer leaves the ticket Open.
     expect((await reply(user, userPath, 'Any news?')).body.data.status).toBe('Open');
-    expect(await adminRow(admin, user.id, id)).toMatchObject({ status: 'Open', unread: true, assignedTo: null, user: { id: user.id, fullName: 'Ada Ticket', email: user.email } });
+    expect(await adminRow(admin, user.id, id)).toMatchObject({
+      status: 'Open',
+      unread: true,
+      assignedTo: null,
+      user: { id: user.id, fullName: 'Ada Ticket', email: user.email },
+    });
     expect((await call('admin/tickets/unread', { token: admin.accessToken })).body.data.unread).toBeGreaterThanOrEqual(1);
     // Reading it marks it read for support.
     const read = await call(adminPath, { token: admin.accessToken });
@@ -112,8 +126,17 @@ describe('a ticket thread', () => {
     // Support may still follow up, which opens it again.
     expect((await reply(admin, adminPath, 'Following up.')).body.data).toMatchObject({ status: 'Answered', closedAt: null });
 
-    const audit = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.targetType, 'ticket'), eq(auditLog.targetId, String(id)))));
-    expect(audit.map((row) => [row.action, row.actorId])).toEqual([['ticket.reply', admin.id], ['ticket.close', admin.id], ['ticket.reply', admin.id]]);
+    const audit = await withDb((db) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'ticket'), eq(auditLog.targetId, String(id)))),
+    );
+    expect(audit.map((row) => [row.action, row.actorId])).toEqual([
+      ['ticket.reply', admin.id],
+      ['ticket.close', admin.id],
+      ['ticket.reply', admin.id],
+    ]);
   });
 
   it('keeps markup as the text it was sent, up to 5,000 characters', async () => {
@@ -157,8 +180,16 @@ describe('the support desk', () => {
     expect(taken.body.data.assignedTo).toMatchObject({ id: first.id });
     const retaken = await call(`admin/tickets/${benOpen}/assign`, { token: second.accessToken, method: 'POST' });
     expect(retaken.body.data.assignedTo).toMatchObject({ id: second.id });
-    const audit = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.action, 'ticket.assign'), eq(auditLog.targetId, String(benOpen)))));
-    expect(audit.map((row) => [row.actorId, row.details])).toEqual([[first.id, { previousAssignee: null }], [second.id, { previousAssignee: first.id }]]);
+    const audit = await withDb((db) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'ticket.assign'), eq(auditLog.targetId, String(benOpen)))),
+    );
+    expect(audit.map((row) => [row.actorId, row.details])).toEqual([
+      [first.id, { previousAssignee: null }],
+      [second.id, { previousAssignee: first.id }],
+    ]);
 
     // Users never reach the desk, and administrators' ids never match another's ticket through user/.
     expect((await call('admin/tickets', { token: ada.accessToken })).status).toBe(403);
@@ -171,12 +202,21 @@ describe('the support desk', () => {
 describe('limits per user', () => {
   it(`allows ${MAX_AWAITING_TICKETS} tickets waiting for support at once`, async () => {
     const user = await registerAndLogin();
-    await withDb((db) => db.insert(tickets).values(Array.from({ length: MAX_AWAITING_TICKETS }, (_, i) => ({ userId: user.id, subject: `Seeded ${i}`, kind: 'other' as const }))));
+    await withDb((db) =>
+      db.insert(tickets).values(Array.from({ length: MAX_AWAITING_TICKETS }, (_, i) => ({ userId: user.id, subject: `Seeded ${i}`, kind: 'other' as const }))),
+    );
     const refused = await openTicket(user, {});
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(`You already have ${MAX_AWAITING_TICKETS} tickets waiting for an answer. Please wait for our reply, or add to one of them.`);
+    expect(refused.body.message).toBe(
+      `You already have ${MAX_AWAITING_TICKETS} tickets waiting for an answer. Please wait for our reply, or add to one of them.`,
+    );
     // One answered: it waits for the user now, so there is room again.
-    await withDb((db) => db.update(tickets).set({ status: 'Answered' }).where(and(eq(tickets.userId, user.id), eq(tickets.subject, 'Seeded 0'))));
+    await withDb((db) =>
+      db
+        .update(tickets)
+        .set({ status: 'Answered' })
+        .where(and(eq(tickets.userId, user.id), eq(tickets.subject, 'Seeded 0'))),
+    );
     expect((await openTicket(user, {})).status).toBe(201);
   });
 

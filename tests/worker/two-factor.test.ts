@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../drizzle/schema';
 import { base32Decode, base32Encode, currentStep, totpCode } from '../../worker/lib/totp';
 import { call, createAdmin, registerAndLogin, withDb } from '../support/api';
@@ -31,13 +31,19 @@ describe('two-factor sign-in for administrators', () => {
     const secret = base32Decode(setup.body.data.secret);
     const step = currentStep();
 
-    expect((await call('auth/2fa/enable', { token: admin.accessToken, body: { code: '000000' === (await totpCode(secret, step)) ? '111111' : '000000' } })).status).toBe(400);
+    expect(
+      (await call('auth/2fa/enable', { token: admin.accessToken, body: { code: '000000' === (await totpCode(secret, step)) ? '111111' : '000000' } })).status,
+    ).toBe(400);
     expect((await call('auth/2fa/enable', { token: admin.accessToken, body: { code: await totpCode(secret, step) } })).status).toBe(200);
     expect((await call('auth/2fa', { token: admin.accessToken })).body.data.enabled).toBe(true);
 
     const withoutCode = await call('auth/login', { body: { email: admin.email, password: admin.password } });
     expect(withoutCode.status).toBe(401);
-    expect(withoutCode.body).toMatchObject({ message: 'Enter the 6-digit code from your authenticator app.', error: 'Two-factor code required', code: 'two_factor_required' });
+    expect(withoutCode.body).toMatchObject({
+      message: 'Enter the 6-digit code from your authenticator app.',
+      error: 'Two-factor code required',
+      code: 'two_factor_required',
+    });
 
     // The code that confirmed the setup was used once already.
     const replayed = await call('auth/login', { body: { email: admin.email, password: admin.password, code: await totpCode(secret, step) } });
@@ -52,7 +58,12 @@ describe('two-factor sign-in for administrators', () => {
 
     // Turning it off needs a fresh code too; a stale one is refused.
     expect((await call('auth/2fa/disable', { token: ok.body.accessToken, body: { code: nextCode } })).status).toBe(400);
-    const audits = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'two_factor.enable'))));
+    const audits = await withDb((db) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'two_factor.enable'))),
+    );
     expect(audits).toHaveLength(1);
   });
 

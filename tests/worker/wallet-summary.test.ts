@@ -3,9 +3,9 @@
 import { env } from 'cloudflare:test';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { syncOrders } from '../../worker/services/order-sync';
 import { orderCountsOf } from '../../worker/services/admin-users';
-import { call, countingRoundTrips, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
+import { syncOrders } from '../../worker/services/order-sync';
+import { call, countingRoundTrips, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 import { depositByCard } from './paystack-fixtures';
 import { FAKE, newLink, newShop, orderRow, placeSubmittedOrder, type Shop } from './shop-fixtures';
 
@@ -24,7 +24,10 @@ describe('a wallet that saw every kind of money', () => {
     shop = await newShop({ serviceIds: [FAKE.igFollowers] });
     admin = shop.admin;
     user = await registerAndLogin();
-    const credited = await call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount: 20_000, reference: unique('bank '), userId: user.id } });
+    const credited = await call('user/admin-credit-user-wallet', {
+      token: admin.accessToken,
+      body: { amount: 20_000, reference: unique('bank '), userId: user.id },
+    });
     expect(credited.status).toBe(200);
     await depositByCard(user, 5000);
     const placed = await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igFollowers], link: newLink(), quantity: 1000 });
@@ -36,7 +39,10 @@ describe('a wallet that saw every kind of money', () => {
     await withDb((db) => syncOrders(db, env));
     refundKobo = (await orderRow(orderId)).refundedKobo;
     expect(refundKobo).toBe((chargeKobo * 250n) / 1000n);
-    const debited = await call('admin/wallet/debit', { token: admin.accessToken, body: { amount: 300, reference: unique('fix '), reason: 'Duplicate bank transfer', userId: user.id } });
+    const debited = await call('admin/wallet/debit', {
+      token: admin.accessToken,
+      body: { amount: 300, reference: unique('fix '), reason: 'Duplicate bank transfer', userId: user.id },
+    });
     expect(debited.status).toBe(200);
   });
 
@@ -58,7 +64,7 @@ describe('a wallet that saw every kind of money', () => {
     totalCardReversals: '0.00',
   });
 
-  it('names each row in the user\'s transactions for what it is, keeping its type', async () => {
+  it("names each row in the user's transactions for what it is, keeping its type", async () => {
     const history = await call('user/transactions', { token: user.accessToken });
     expect(history.status).toBe(200);
     expect(history.body.data).toEqual(expectedRows().map((row) => expect.objectContaining(row)));
@@ -71,12 +77,16 @@ describe('a wallet that saw every kind of money', () => {
     expect(detail.body.walletHistory).toEqual(expectedRows().map((row) => expect.objectContaining(row)));
   });
 
-  it('totals card deposits, refunds, administrators\' entries and spending apart for the user', async () => {
+  it("totals card deposits, refunds, administrators' entries and spending apart for the user", async () => {
     const summary = await call('user/wallet-summary', { token: user.accessToken });
     expect(summary.status).toBe(200);
     expect(summary.body.data).toEqual(expectedTotals());
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    expect((await call(`user/wallet-summary?from=${tomorrow}`, { token: user.accessToken })).body.data).toMatchObject({ totalDeposits: '0.00', totalSpent: '0.00', totalRefunds: '0.00' });
+    expect((await call(`user/wallet-summary?from=${tomorrow}`, { token: user.accessToken })).body.data).toMatchObject({
+      totalDeposits: '0.00',
+      totalSpent: '0.00',
+      totalRefunds: '0.00',
+    });
     expect((await call('user/wallet-summary?from=soon', { token: user.accessToken })).status).toBe(400);
     expect((await call('user/wallet-summary')).status).toBe(401);
   });
@@ -95,11 +105,13 @@ describe('user-detail order counts', () => {
     const serviceId = shop.serviceIds[FAKE.igFollowers];
     // The 70 oldest are Completed, so the newest 100 alone would count only 40 of them. Rejected
     // submissions, so no queue sweep ever picks these rows up.
-    await withDb((db) => db.execute(sql`
+    await withDb((db) =>
+      db.execute(sql`
       insert into orders (user_id, service_id, provider_id, provider_service_id, service_name, link, quantity, deliverable, rate_kobo, cost_kobo, charge_kobo, status, submission, created_at)
       select ${user.id}, ${serviceId}, ${shop.providerId}, ${FAKE.igFollowers}, 'Instagram Followers', 'https://instagram.com/p/count' || g, 100, 100, 1000, 500, 100,
         case when g <= 70 then 'Completed' when g <= 110 then 'Pending Submission' else 'Canceled' end, 'rejected', now() - (200 - g) * interval '1 minute'
-      from generate_series(1, 130) g`));
+      from generate_series(1, 130) g`),
+    );
 
     const detail = await call(`admin/getUserDeta/${user.id}`, { token: shop.admin.accessToken });
     expect(detail.status).toBe(200);

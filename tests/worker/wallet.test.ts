@@ -5,7 +5,7 @@ import { auditLog, paymentIntents, wallets, walletTransactions } from '../../dri
 import { applyLedgerEntry } from '../../worker/services/ledger';
 import { reverifyPendingDeposits } from '../../worker/services/payments';
 import { adminCredit, reconcile } from '../../worker/services/wallet';
-import { BASE, call, countingRoundTrips, createAdmin, registerAndLogin, unique, withDb, type TestAccount } from '../support/api';
+import { BASE, call, countingRoundTrips, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 
 const paystack = inject('paystackUrl');
 const paystackControl = (controls: Record<string, unknown>) =>
@@ -17,7 +17,11 @@ const webhooksFor = async (reference: string): Promise<Array<{ body: string; sig
   return webhooks.filter((hook) => hook.reference === reference);
 };
 const postWebhook = (body: string, signature?: string) =>
-  SELF.fetch(`${BASE}/webhooks/paystack`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...(signature ? { 'x-paystack-signature': signature } : {}) } });
+  SELF.fetch(`${BASE}/webhooks/paystack`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'x-paystack-signature': signature } : {}) },
+  });
 
 const balanceOf = async (account: TestAccount) => (await call('user/getWalletBalance', { token: account.accessToken })).body.walletBalance as number;
 
@@ -57,12 +61,26 @@ describe('balances', () => {
 describe('the ledger', () => {
   it('never lets concurrent spends take a balance below zero', async () => {
     const user = await registerAndLogin();
-    await withDb((db) => applyLedgerEntry(db, { userId: user.id, direction: 'credit', amountKobo: 10_000n, source: 'admin_credit', sourceRef: unique('seed'), description: 'seed' }));
+    await withDb((db) =>
+      applyLedgerEntry(db, {
+        userId: user.id,
+        direction: 'credit',
+        amountKobo: 10_000n,
+        source: 'admin_credit',
+        sourceRef: unique('seed'),
+        description: 'seed',
+      }),
+    );
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, () => withDb((db) => applyLedgerEntry(db, { userId: user.id, direction: 'debit', amountKobo: 1_000n, source: 'order', sourceRef: unique('spend'), description: 'spend' }))),
+      Array.from({ length: 40 }, () =>
+        withDb((db) =>
+          applyLedgerEntry(db, { userId: user.id, direction: 'debit', amountKobo: 1_000n, source: 'order', sourceRef: unique('spend'), description: 'spend' }),
+        ),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
-    for (const failure of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) expect(failure.reason.message).toBe('Insufficient wallet balance');
+    for (const failure of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected'))
+      expect(failure.reason.message).toBe('Insufficient wallet balance');
     expect(await balanceOf(user)).toBe(0);
     const rows = await withDb((db) => db.select().from(walletTransactions).where(eq(walletTransactions.userId, user.id)));
     expect(rows).toHaveLength(11);
@@ -71,7 +89,14 @@ describe('the ledger', () => {
 
   it('refuses a second entry for the same source and reference', async () => {
     const user = await registerAndLogin();
-    const entry = { userId: user.id, direction: 'credit' as const, amountKobo: 500n, source: 'order_refund' as const, sourceRef: unique('refund'), description: 'refund' };
+    const entry = {
+      userId: user.id,
+      direction: 'credit' as const,
+      amountKobo: 500n,
+      source: 'order_refund' as const,
+      sourceRef: unique('refund'),
+      description: 'refund',
+    };
     await withDb((db) => applyLedgerEntry(db, entry));
     await expect(withDb((db) => applyLedgerEntry(db, entry))).rejects.toThrow(/already exists/);
     expect(await balanceOf(user)).toBe(5);
@@ -93,9 +118,19 @@ describe('POST user/admin-credit-user-wallet', () => {
     expect(again.body.message).toBe('This reference has already been used. Please use a new reference.');
     expect(await balanceOf(user)).toBe(1500.5);
 
-    const [row] = await withDb((db) => db.select().from(walletTransactions).where(and(eq(walletTransactions.sourceKind, 'admin_credit'), eq(walletTransactions.sourceRef, reference))));
+    const [row] = await withDb((db) =>
+      db
+        .select()
+        .from(walletTransactions)
+        .where(and(eq(walletTransactions.sourceKind, 'admin_credit'), eq(walletTransactions.sourceRef, reference))),
+    );
     expect(row).toMatchObject({ createdBy: admin.id, amountKobo: 150050n, transactionType: 1 });
-    const audits = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'wallet.credit'))));
+    const audits = await withDb((db) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'wallet.credit'))),
+    );
     expect(audits).toHaveLength(1);
   });
 
@@ -103,7 +138,11 @@ describe('POST user/admin-credit-user-wallet', () => {
     const admin = await createAdmin();
     const user = await registerAndLogin();
     const reference = unique('ref');
-    const statuses = await Promise.all(Array.from({ length: 20 }, () => call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount: 100, reference, userId: user.id } }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount: 100, reference, userId: user.id } }).then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     expect(await balanceOf(user)).toBe(100);
@@ -132,8 +171,17 @@ describe('POST user/admin-credit-user-wallet', () => {
     const { result, httpCalls, webSockets } = await countingRoundTrips((db) => adminCredit(db, admin.id, { amount: '12.34', reference, userId: user.id }));
     expect({ httpCalls, webSockets }).toEqual({ httpCalls: 1, webSockets: 0 });
     expect(result.balanceAfterKobo).toBe(1234n);
-    const [audit] = await withDb((db) => db.select().from(auditLog).where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'wallet.credit'))));
-    expect(audit).toMatchObject({ targetType: 'user', targetId: String(user.id), details: { amount: '12.34', reference, transactionId: result.transactionId } });
+    const [audit] = await withDb((db) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'wallet.credit'))),
+    );
+    expect(audit).toMatchObject({
+      targetType: 'user',
+      targetId: String(user.id),
+      details: { amount: '12.34', reference, transactionId: result.transactionId },
+    });
   });
 
   it('is for administrators only, and 404s an unknown user', async () => {
@@ -151,13 +199,21 @@ describe('admin debit', () => {
     const admin = await createAdmin();
     const user = await registerAndLogin();
     await call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount: 50, reference: unique(), userId: user.id } });
-    const tooMuch = await call('admin/wallet/debit', { token: admin.accessToken, body: { amount: 60, reference: unique(), reason: 'duplicate credit', userId: user.id } });
+    const tooMuch = await call('admin/wallet/debit', {
+      token: admin.accessToken,
+      body: { amount: 60, reference: unique(), reason: 'duplicate credit', userId: user.id },
+    });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.message).toBe('Insufficient wallet balance');
-    const ok = await call('admin/wallet/debit', { token: admin.accessToken, body: { amount: 20, reference: unique(), reason: 'duplicate credit', userId: user.id } });
+    const ok = await call('admin/wallet/debit', {
+      token: admin.accessToken,
+      body: { amount: 20, reference: unique(), reason: 'duplicate credit', userId: user.id },
+    });
     expect(ok.status).toBe(200);
     expect(await balanceOf(user)).toBe(30);
-    expect((await call('admin/wallet/debit', { token: admin.accessToken, body: { amount: 20, reference: unique(), userId: user.id } })).body.message).toBe('Please give a reason');
+    expect((await call('admin/wallet/debit', { token: admin.accessToken, body: { amount: 20, reference: unique(), userId: user.id } })).body.message).toBe(
+      'Please give a reason',
+    );
   });
 });
 
@@ -183,7 +239,9 @@ describe('card funding', () => {
     const user = await registerAndLogin();
     const payload = await paidDeposit(user, 2500);
     const [hook] = await webhooksFor(payload.reference);
-    const calls = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? verify(user, payload).then((r) => r.status) : postWebhook(hook.body, hook.signature).then((r) => r.status)));
+    const calls = Array.from({ length: 50 }, (_, i) =>
+      i % 2 === 0 ? verify(user, payload).then((r) => r.status) : postWebhook(hook.body, hook.signature).then((r) => r.status),
+    );
     const statuses = await Promise.all(calls);
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await balanceOf(user)).toBe(2500);
@@ -223,7 +281,7 @@ describe('card funding', () => {
     expect(await balanceOf(user)).toBe(0);
   });
 
-  it('rejects altered amounts, forged signatures and another user\'s payload', async () => {
+  it("rejects altered amounts, forged signatures and another user's payload", async () => {
     const user = await registerAndLogin();
     const thief = await registerAndLogin();
     const payload = await paidDeposit(user, 1000);
@@ -267,7 +325,12 @@ describe('card funding', () => {
   it('credits a payment the payer never returned from, through the scheduled re-verification', async () => {
     const user = await registerAndLogin();
     const payload = await paidDeposit(user, 3000);
-    await withDb((db) => db.update(paymentIntents).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(paymentIntents.reference, payload.reference)));
+    await withDb((db) =>
+      db
+        .update(paymentIntents)
+        .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(paymentIntents.reference, payload.reference)),
+    );
     const result = await withDb((db) => reverifyPendingDeposits(db, env));
     expect(result.credited).toBeGreaterThanOrEqual(1);
     expect(await balanceOf(user)).toBe(3000);
@@ -290,7 +353,8 @@ describe('history and admin views', () => {
   it('paginates and filters the user history, newest first', async () => {
     const admin = await createAdmin();
     const user = await registerAndLogin();
-    for (const amount of [10, 20, 30]) await call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount, reference: unique(), userId: user.id } });
+    for (const amount of [10, 20, 30])
+      await call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount, reference: unique(), userId: user.id } });
     await call('admin/wallet/debit', { token: admin.accessToken, body: { amount: 5, reference: unique(), reason: 'correction', userId: user.id } });
     const page = await call('user/transactions?page=1&limit=2', { token: user.accessToken });
     expect(page.body).toMatchObject({ page: 1, limit: 2, total: 4 });
@@ -311,14 +375,20 @@ describe('history and admin views', () => {
     expect(detail.body.profile).toMatchObject({ id: user.id, fullName: 'Detail Person', wallet: { balance: '70.00' } });
     expect(detail.body.walletHistory[0]).toMatchObject({ transaction_type: 1, amount: '70.00' });
     // An administrator's credit is not a deposit: Total Deposits counts money paid in by card.
-    expect(detail.body.summary).toMatchObject({ availableBalance: '70.00', totalDeposits: '0.00', totalAdminCredits: '70.00', totalSpent: '0.00', debt: '0.00' });
+    expect(detail.body.summary).toMatchObject({
+      availableBalance: '70.00',
+      totalDeposits: '0.00',
+      totalAdminCredits: '70.00',
+      totalSpent: '0.00',
+      debt: '0.00',
+    });
     expect(detail.body.reversals).toEqual([]);
     expect((await call('admin/getUserDeta/99999999', { token: admin.accessToken })).status).toBe(404);
     expect((await call('admin/getUserDeta/abc', { token: admin.accessToken })).status).toBe(400);
     expect((await call(`admin/getUserDeta/${user.id}`, { token: user.accessToken })).status).toBe(403);
   });
 
-  it('lists and exports every user\'s transactions for admins', async () => {
+  it("lists and exports every user's transactions for admins", async () => {
     const admin = await createAdmin();
     const user = await registerAndLogin();
     const reference = unique('exp');
@@ -348,34 +418,43 @@ describe('reconciliation', () => {
     const user = await registerAndLogin();
     let report: Awaited<ReturnType<typeof reconcile>> | undefined;
     await withDb((db) =>
-      db.transaction(async (tx) => {
-        await applyLedgerEntry(tx, { userId: user.id, direction: 'credit', amountKobo: 100n, source: 'payment', sourceRef: 'dep-forged', description: 'forged' });
-        report = await reconcile(tx);
-        tx.rollback();
-      }).catch((error) => {
-        if (!(error instanceof TransactionRollbackError)) throw error;
-      }),
+      db
+        .transaction(async (tx) => {
+          await applyLedgerEntry(tx, {
+            userId: user.id,
+            direction: 'credit',
+            amountKobo: 100n,
+            source: 'payment',
+            sourceRef: 'dep-forged',
+            description: 'forged',
+          });
+          report = await reconcile(tx);
+          tx.rollback();
+        })
+        .catch((error) => {
+          if (!(error instanceof TransactionRollbackError)) throw error;
+        }),
     );
     expect(report?.paymentMismatches).toEqual([{ reference: 'dep-forged', status: null, credits: 1 }]);
   });
 
-  it('notices a balance changed behind the ledger\'s back', async () => {
+  it("notices a balance changed behind the ledger's back", async () => {
     const user = await registerAndLogin();
     // Tampered inside a transaction that is rolled back, so parallel test files never see it.
     let report: Awaited<ReturnType<typeof reconcile>> | undefined;
     await withDb((db) =>
-      db.transaction(async (tx) => {
-        await tx.update(wallets).set({ balanceKobo: 123n }).where(eq(wallets.userId, user.id));
-        report = await reconcile(tx);
-        tx.rollback();
-      }).catch((error) => {
-        if (!(error instanceof TransactionRollbackError)) throw error;
-      }),
+      db
+        .transaction(async (tx) => {
+          await tx.update(wallets).set({ balanceKobo: 123n }).where(eq(wallets.userId, user.id));
+          report = await reconcile(tx);
+          tx.rollback();
+        })
+        .catch((error) => {
+          if (!(error instanceof TransactionRollbackError)) throw error;
+        }),
     );
     if (!report) throw new Error('no report');
     expect(report.balanceMismatches).toContainEqual({ userId: user.id, balance: '1.23', ledger: '0.00' });
     expect(report.ok).toBe(false);
   });
 });
-
-

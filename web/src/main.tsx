@@ -1,9 +1,9 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
-import { setNavigator } from '@/lib/api';
-import { startSessionRequests } from '@/app/earlyRequests';
 import { App } from '@/app/App';
+import { startSessionRequests } from '@/app/earlyRequests';
 import { preloadScreens, routes } from '@/app/routes';
+import { setNavigator } from '@/lib/api';
 import '@/index.css';
 
 startSessionRequests(window.location.pathname);

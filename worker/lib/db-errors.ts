@@ -2,7 +2,8 @@ type DriverError = { code?: string; constraint?: string; message?: string; cause
 
 /** The error and every error it wraps: Drizzle puts the driver's error in `cause`. */
 function* causeChain(error: unknown): Generator<DriverError> {
-  for (let current = error as DriverError | undefined, depth = 0; current && depth < 10; current = current.cause as DriverError | undefined, depth++) yield current;
+  for (let current = error as DriverError | undefined, depth = 0; current && depth < 10; current = current.cause as DriverError | undefined, depth++)
+    yield current;
 }
 
 /** True when a statement failed on a unique index (optionally a named one). */
@@ -16,7 +17,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 // The driver reports a socket that closed under it in words, not with a SQLSTATE; over HTTP it says
 // so as a NeonDbError without a code: the request never got an answer ("Error connecting to
 // database: ..."), or Neon's proxy answered 5xx instead of Postgres (compute waking up, overloaded).
-const LOST_CONNECTION = /connection terminated|not queryable|network connection lost|connection (?:was )?(?:closed|reset)|^error connecting to database|^server error \(http status 5\d\d\)/i;
+const LOST_CONNECTION =
+  /connection terminated|not queryable|network connection lost|connection (?:was )?(?:closed|reset)|^error connecting to database|^server error \(http status 5\d\d\)/i;
 
 /**
  * True when the database, not the request, is at fault and the same request may work in a

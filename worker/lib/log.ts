@@ -8,12 +8,14 @@ export type Logger = Record<Level, (msg: string, fields?: LogFields) => void>;
 
 /** A logger whose every line carries `bound` (a request's id, say) after the level and msg. */
 export function createLogger(bound: LogFields = {}): Logger {
-  const writer = (level: Level) => (msg: string, fields: LogFields = {}) => {
-    const line = JSON.stringify({ level, msg, ...bound, ...fields });
-    // Routine lines on stdout, trouble on stderr, so either stream alone can be watched.
-    if (level === 'info') console.log(line);
-    else console.error(line);
-  };
+  const writer =
+    (level: Level) =>
+    (msg: string, fields: LogFields = {}) => {
+      const line = JSON.stringify({ level, msg, ...bound, ...fields });
+      // Routine lines on stdout, trouble on stderr, so either stream alone can be watched.
+      if (level === 'info') console.log(line);
+      else console.error(line);
+    };
   return { info: writer('info'), warn: writer('warn'), error: writer('error') };
 }
 

@@ -19,9 +19,10 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
   const issue = result.error.issues[0];
   const field = issue.path.length ? issue.path.join('.') : '';
   // zod's stock texts ("Invalid input: expected string...") are for developers; name the field.
-  const message = issue.message.startsWith('Invalid input') || issue.message.startsWith('Too ') || issue.message.startsWith('Unrecognized')
-    ? `${field ? `${field}: ` : ''}${issue.message}`
-    : issue.message;
+  const message =
+    issue.message.startsWith('Invalid input') || issue.message.startsWith('Too ') || issue.message.startsWith('Unrecognized')
+      ? `${field ? `${field}: ` : ''}${issue.message}`
+      : issue.message;
   throw invalid(message);
 }
 
@@ -100,7 +101,8 @@ type SentAs<T extends Target, S extends z.ZodType> = T extends 'json' ? z.input<
 // Our own parsers rather than hono/validator's, which would change answers the API has always given: it
 // ignores a body sent without a JSON content type, refuses an empty one in its own words, and reads
 // repeated query keys as arrays.
-const validatorOf = <T extends Target>(target: T, parse: <S extends z.ZodType>(c: Context, schema: S) => Promise<z.output<S>>) =>
+const validatorOf =
+  <T extends Target>(target: T, parse: <S extends z.ZodType>(c: Context, schema: S) => Promise<z.output<S>>) =>
   <S extends z.ZodType<object>>(schema: S) =>
     createMiddleware<Env, string, Validated<T, SentAs<T, S>, z.output<S>>>(async (c, next) => {
       c.req.addValidatedData(target, await parse(c, schema));

@@ -10,7 +10,7 @@ import type { Db } from '../db';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
 import { ACCOUNT_HEADER, ACCOUNT_MISMATCH, ACCOUNT_MISMATCH_ERROR } from '../schemas/session';
 import { verifyAccessToken } from '../services/tokens';
-import { publicUserColumns, toPublicUser, type PublicUser } from '../services/users';
+import { type PublicUser, publicUserColumns, toPublicUser } from '../services/users';
 
 export interface Principal extends PublicUser {
   sessionId: string;
@@ -34,20 +34,22 @@ async function claimsOf(c: Context<AppEnv>): Promise<Claims> {
   // The SPA names the account its tab shows; storage shared by tabs may hold another one's token by now.
   // Reseller tools and scripts send no such header and are not checked.
   const shown = c.req.header(ACCOUNT_HEADER);
-  if (shown !== undefined && shown !== String(claims.userId)) throw new AppError('conflict', ACCOUNT_MISMATCH, { error: ACCOUNT_MISMATCH_ERROR, code: 'account_mismatch' });
+  if (shown !== undefined && shown !== String(claims.userId))
+    throw new AppError('conflict', ACCOUNT_MISMATCH, { error: ACCOUNT_MISMATCH_ERROR, code: 'account_mismatch' });
   return claims;
 }
 
 /** The session check: the session is live, and the caller with their wallet balance. */
-const sessionQuery = (db: Db, claims: Claims) => db
-  .select({ ...publicUserColumns, balanceKobo: sql<string>`coalesce(${wallets.balanceKobo}, 0)`, debtKobo: sql<string>`coalesce(${wallets.debtKobo}, 0)` })
-  .from(sessions)
-  .innerJoin(users, eq(users.id, sessions.userId))
-  .leftJoin(wallets, eq(wallets.userId, users.id))
-  .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+const sessionQuery = (db: Db, claims: Claims) =>
+  db
+    .select({ ...publicUserColumns, balanceKobo: sql<string>`coalesce(${wallets.balanceKobo}, 0)`, debtKobo: sql<string>`coalesce(${wallets.debtKobo}, 0)` })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
 
 function admit(c: Context<AppEnv>, claims: Claims, userType: number | null, [row]: Awaited<ReturnType<typeof sessionQuery>>): Principal {
-  if (!row || row.status !== 'active') throw unauthenticated();
+  if (row?.status !== 'active') throw unauthenticated();
   if (userType !== null && row.userType !== userType) throw forbidden();
   const principal = { ...toPublicUser(row), sessionId: claims.sessionId, balanceKobo: BigInt(row.balanceKobo), debtKobo: BigInt(row.debtKobo) };
   c.set('principal', principal);

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { emailOutbox } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
-import { isLocalEnvironment, type Env } from '../env';
+import { type Env, isLocalEnvironment } from '../env';
 import { sha256Hex } from '../lib/crypto';
 import { log } from '../lib/log';
 
@@ -24,7 +24,10 @@ async function outboxText({ text, token }: EmailMessage): Promise<string> {
 }
 
 export async function sendEmail(db: DbOrTx, env: Env, message: EmailMessage): Promise<void> {
-  const [row] = await db.insert(emailOutbox).values({ toAddress: message.to, subject: message.subject, body: await outboxText(message) }).returning({ id: emailOutbox.id });
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({ toAddress: message.to, subject: message.subject, body: await outboxText(message) })
+    .returning({ id: emailOutbox.id });
   if (!env.EMAIL_API_URL) {
     // A hand-run `wrangler dev` without a mailbox: the log is the inbox. Deployed, nothing is sent, and the log says so.
     if (isLocalEnvironment(env)) console.log(`[email] to ${message.to}: ${message.subject}\n${message.text}`);

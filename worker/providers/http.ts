@@ -55,12 +55,7 @@ export class TransportFailure extends Error {
  * covers the body too: a server that sends headers and then stalls still times out).
  * Throws TransportFailure when nothing could be read; any HTTP status is returned.
  */
-export async function fetchJson(
-  fetchImpl: FetchImpl,
-  url: string,
-  init: RequestInit,
-  timeoutMs: number,
-): Promise<JsonAnswer> {
+export async function fetchJson(fetchImpl: FetchImpl, url: string, init: RequestInit, timeoutMs: number): Promise<JsonAnswer> {
   const signal = AbortSignal.timeout(timeoutMs);
   let text: string;
   let httpStatus: number;

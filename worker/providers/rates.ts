@@ -4,7 +4,7 @@
 // into bigint at scale 6 (1550.25 NGN per USD -> 1550250000n).
 
 import { parseDecimal } from '../lib/decimal';
-import { excerpt, fetchJsonObject, globalFetch, isRecord, ProviderError, type FetchImpl } from './http';
+import { excerpt, type FetchImpl, fetchJsonObject, globalFetch, isRecord, ProviderError } from './http';
 
 /** Exchange rates are kept as units of the quoted currency per 1 USD, times 10^6. */
 export const RATE_SCALE = 6;

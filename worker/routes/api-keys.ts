@@ -1,5 +1,5 @@
 // A user's reseller API keys, under user/ (guarded per route: other areas share the /user prefix).
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { parseWith, validJson } from '../lib/validation';
 import { requireUser } from '../middleware/auth';

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
@@ -68,7 +68,10 @@ export const authRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const account = `email:${input.email.toLowerCase()}`;
     await limitAttempts(c, 'login', account);
-    const session = await auth.login(c.var.db, { jwtSecret: c.env.JWT_SECRET, encryptionKey: c.env.ENCRYPTION_KEY }, input, { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
+    const session = await auth.login(c.var.db, { jwtSecret: c.env.JWT_SECRET, encryptionKey: c.env.ENCRYPTION_KEY }, input, {
+      ip: clientIp(c),
+      userAgent: c.req.header('user-agent') ?? null,
+    });
     // The account's limit is there against guessing: whoever signed in has nothing left to guess, so an
     // administrator signing in on several devices in a minute is never locked out by their own sign-ins.
     await forgetRateLimit(c.var.db, `login:${account}`);

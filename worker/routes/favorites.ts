@@ -1,5 +1,5 @@
 // A user's favourite services, under user/ (guarded per route: other areas share the /user prefix).
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { parseWith } from '../lib/validation';
 import { requireUser } from '../middleware/auth';

@@ -9,7 +9,9 @@ import { markReadSchema, NOTIFICATION_LABELS, notificationSettingsSchema, unsubs
 import { readUnsubscribeToken } from '../services/notification-emails';
 import { listNotifications, markRead, notificationSettingsOf, turnEmailOff, updateNotificationSettings } from '../services/notifications';
 
-const listQuerySchema = z.object({ limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(50, { error: 'limit must be at most 50' }).default(10) });
+const listQuerySchema = z.object({
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(50, { error: 'limit must be at most 50' }).default(10),
+});
 
 export const notificationRoutes = new Hono<AppEnv>()
   .get('/notifications', requireUser, validQuery(listQuerySchema), async (c) => {
@@ -21,7 +23,9 @@ export const notificationRoutes = new Hono<AppEnv>()
     await markRead(c.var.db, c.var.principal.id, ids);
     return c.json({ message: 'Marked as read', data: null });
   })
-  .get('/notification-settings', requireUser, async (c) => c.json({ message: 'Notification settings', data: await notificationSettingsOf(c.var.db, c.var.principal.id) }))
+  .get('/notification-settings', requireUser, async (c) =>
+    c.json({ message: 'Notification settings', data: await notificationSettingsOf(c.var.db, c.var.principal.id) }),
+  )
   .put('/notification-settings', requireUser, validJson(notificationSettingsSchema), async (c) => {
     const input = c.req.valid('json');
     return c.json({ message: 'Settings saved', data: await updateNotificationSettings(c.var.db, c.var.principal.id, input) });

@@ -1,16 +1,16 @@
 // A user's orders, under user/ as the SPA calls them: place (with Idempotency-Key), list, one,
 // refill, cancel, and the mass order.
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import type { AppEnv } from '../context';
-import { parseWith, validJson, validQuery } from '../lib/validation';
 import type { Db } from '../db';
-import { deferSessionCheck, requireUser, type Principal, type UserSession } from '../middleware/auth';
+import { parseWith, validJson, validQuery } from '../lib/validation';
+import { deferSessionCheck, type Principal, requireUser, type UserSession } from '../middleware/auth';
 import { idParam } from '../schemas/common';
 import { createOrderSchema, idempotencyKeySchema, listOrdersQuerySchema, massOrderSchema } from '../schemas/orders';
-import { orderableServiceQuery, recentlyReadService, rememberServices, serviceIdOf } from '../services/order-plan';
 import { placeMassOrder, placeOrder } from '../services/order-placing';
+import { orderableServiceQuery, recentlyReadService, rememberServices, serviceIdOf } from '../services/order-plan';
 import { getOrderView, listUserOrders } from '../services/order-views';
 import { cancelOrder, requestRefill } from '../services/orders';
 
@@ -44,7 +44,9 @@ export const orderRoutes = new Hono<AppEnv>()
     const { data, total } = await listUserOrders(c.var.db, c.var.principal.id, query);
     return c.json({ message: 'Orders fetched successfully', data, page: query.page, limit: query.limit, total });
   })
-  .get('/orders/:id', requireUser, async (c) => c.json({ message: 'Order fetched successfully', data: await getOrderView(c.var.db, c.var.principal.id, orderId(c)) }))
+  .get('/orders/:id', requireUser, async (c) =>
+    c.json({ message: 'Order fetched successfully', data: await getOrderView(c.var.db, c.var.principal.id, orderId(c)) }),
+  )
   .post('/orders/:id/refill', requireUser, async (c) => {
     const id = orderId(c);
     const refill = await requestRefill(c.var.db, c.env, id, { userId: c.var.principal.id, actorId: c.var.principal.id });

@@ -4,5 +4,6 @@ import type { AppEnv } from '../context';
 import { requireUser } from '../middleware/auth';
 import { referralSummary } from '../services/referrals';
 
-export const referralRoutes = new Hono<AppEnv>()
-  .get('/referrals', requireUser, async (c) => c.json({ message: 'Referrals fetched successfully', data: await referralSummary(c.var.db, c.env, c.var.principal.id) }));
+export const referralRoutes = new Hono<AppEnv>().get('/referrals', requireUser, async (c) =>
+  c.json({ message: 'Referrals fetched successfully', data: await referralSummary(c.var.db, c.env, c.var.principal.id) }),
+);

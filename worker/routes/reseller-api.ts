@@ -7,13 +7,13 @@
 // done, and both a client reading the body and an HTTP client honouring 429 wait and try again.
 // `services`, `status`, `refill_status` and `balance` also answer GET, as panels do; `add`,
 // `refill` and `cancel` over GET are a 405 with the same shape, before the key is even looked at.
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { describeError } from '../lib/db-errors';
 import { AppError, invalid } from '../lib/errors';
 import { isRecord } from '../providers/http';
 import { PANEL_ERRORS, RESELLER_POST_ONLY_ACTIONS, resellerActionSchema } from '../schemas/reseller-api';
-import { answerResellerCall, refusalText, type ResellerParams } from '../services/reseller-api';
+import { answerResellerCall, type ResellerParams, refusalText } from '../services/reseller-api';
 
 /** Room for a Custom Comments order of a few hundred long lines. */
 const MAX_BODY_BYTES = 256 * 1024;

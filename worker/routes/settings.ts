@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { validJson } from '../lib/validation';
-import { PAYMENT_PROVIDER_LABELS } from '../schemas/settings';
-import { paymentKeyCheckSchema, paymentSettingsSchema, siteSettingsSchema } from '../schemas/settings';
+import { PAYMENT_PROVIDER_LABELS, paymentKeyCheckSchema, paymentSettingsSchema, siteSettingsSchema } from '../schemas/settings';
 import { checkPaymentKey, paymentSettingsView, updatePaymentSettings } from '../services/payment-settings';
 import { getPublicSettings, getSiteSettings, updateSiteSettings } from '../services/settings';
 

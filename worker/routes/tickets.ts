@@ -1,5 +1,5 @@
 // A user's support tickets, under user/ (guarded per route: other areas share the /user prefix).
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { parseWith, validJson, validQuery } from '../lib/validation';
 import { requireUser } from '../middleware/auth';
@@ -17,12 +17,16 @@ export const ticketRoutes = new Hono<AppEnv>()
     return c.json({ message: 'Tickets fetched successfully', data, page: query.page, limit: query.limit, total });
   })
   // Before /tickets/:id, which would take 'unread' for an id.
-  .get('/tickets/unread', requireUser, async (c) => c.json({ message: 'Unread tickets counted', data: { unread: await userUnreadCount(c.var.db, c.var.principal.id) } }))
+  .get('/tickets/unread', requireUser, async (c) =>
+    c.json({ message: 'Unread tickets counted', data: { unread: await userUnreadCount(c.var.db, c.var.principal.id) } }),
+  )
   .post('/tickets', requireUser, validJson(createTicketSchema), async (c) => {
     const input = c.req.valid('json');
     return c.json({ message: 'Ticket opened. We will answer here as soon as we can.', data: await createTicket(c.var.db, c.var.principal.id, input) }, 201);
   })
-  .get('/tickets/:id', requireUser, async (c) => c.json({ message: 'Ticket fetched successfully', data: await readTicket(c.var.db, ticketId(c), { userId: c.var.principal.id }) }))
+  .get('/tickets/:id', requireUser, async (c) =>
+    c.json({ message: 'Ticket fetched successfully', data: await readTicket(c.var.db, ticketId(c), { userId: c.var.principal.id }) }),
+  )
   .post('/tickets/:id/messages', requireUser, validJson(ticketMessageSchema), async (c) => {
     const id = ticketId(c);
     const { message } = c.req.valid('json');

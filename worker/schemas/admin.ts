@@ -1,7 +1,7 @@
-import { z } from './zod';
 import { registerSchema } from './auth';
 import type { BulkServicesInput } from './catalogue';
 import { idParam, paginationSchema } from './common';
+import { z } from './zod';
 
 export const USER_STATUSES = ['active', 'suspended'] as const;
 /** The orders the admin user list can be sorted in; the first is the default. */
@@ -11,7 +11,10 @@ export type UserSort = (typeof USER_SORTS)[number];
 export const userListQuerySchema = paginationSchema.extend({
   search: z.string().trim().max(100).optional(),
   status: z.enum(USER_STATUSES, { error: 'status must be active or suspended' }).optional(),
-  userType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: 'userType must be 1 or 2' })).optional(),
+  userType: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)], { error: 'userType must be 1 or 2' }))
+    .optional(),
   sort: z.enum(USER_SORTS, { error: 'Unknown sort order' }).default('newest'),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
@@ -33,19 +36,41 @@ export type InviteAdministratorInput = z.infer<typeof inviteAdministratorSchema>
 
 /** Every action the audit log records; the admin audit screen filters and labels entries by these strings. */
 export type AuditAction =
-  | 'admin.invite' | 'admin.promote' | 'admin.remove'
-  | 'catalogue.reprice' | 'catalogue.settings'
+  | 'admin.invite'
+  | 'admin.promote'
+  | 'admin.remove'
+  | 'catalogue.reprice'
+  | 'catalogue.settings'
   | 'category.update'
-  | 'order.cancel' | 'order.link' | 'order.refill' | 'order.refund_without_provider' | 'order.resend' | 'order.status'
-  | 'provider.create' | 'provider.delete' | 'provider.update'
-  | 'rate.accept' | 'rate.reject'
+  | 'order.cancel'
+  | 'order.link'
+  | 'order.refill'
+  | 'order.refund_without_provider'
+  | 'order.resend'
+  | 'order.status'
+  | 'provider.create'
+  | 'provider.delete'
+  | 'provider.update'
+  | 'rate.accept'
+  | 'rate.reject'
   | 'referral.void'
-  | `service.bulk_${BulkServicesInput['action']}` | 'service.csv_import' | 'service.import' | 'service.provider_price_accept' | 'service.update'
-  | 'settings.payment.update' | 'settings.referral.update' | 'settings.site.update'
-  | 'ticket.assign' | 'ticket.close' | 'ticket.reply'
-  | 'two_factor.disable' | 'two_factor.enable'
-  | 'user.reactivate' | 'user.suspend'
-  | 'wallet.credit' | 'wallet.debit';
+  | `service.bulk_${BulkServicesInput['action']}`
+  | 'service.csv_import'
+  | 'service.import'
+  | 'service.provider_price_accept'
+  | 'service.update'
+  | 'settings.payment.update'
+  | 'settings.referral.update'
+  | 'settings.site.update'
+  | 'ticket.assign'
+  | 'ticket.close'
+  | 'ticket.reply'
+  | 'two_factor.disable'
+  | 'two_factor.enable'
+  | 'user.reactivate'
+  | 'user.suspend'
+  | 'wallet.credit'
+  | 'wallet.debit';
 /** The part of an action before its dot ("wallet" of "wallet.credit"), which the log's filter matches. */
 export type AuditArea = AuditAction extends `${infer Area}.${string}` ? Area : never;
 

@@ -1,15 +1,15 @@
 // Request-body schemas shared by the Worker (validation) and the SPA (forms),
 // so a form and its endpoint cannot drift apart. Messages are the spec's, to the letter.
-import { z } from './zod';
+
 import { referralCodeField } from './referrals';
+import { z } from './zod';
 
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 const PASSWORD_TOO_LONG = 'Password must be at most 128 characters';
 
-const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message });
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 
 export const emailField = requiredText('Email is required')
   .max(254, { error: 'Invalid email address' })
@@ -27,7 +27,10 @@ export const PASSWORD_TOO_GUESSABLE = 'This password is too common or easy to gu
 /** The `error` of a login that needs the authenticator code; the SPA then asks for it. */
 export const TWO_FACTOR_REQUIRED = 'Two-factor code required';
 
-export const twoFactorCodeField = z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, { error: 'Enter the 6-digit code' });
+export const twoFactorCodeField = z
+  .string({ error: 'Enter the 6-digit code' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'Enter the 6-digit code' });
 
 export const loginSchema = z.object({
   email: emailField,
@@ -68,7 +71,9 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 export const changePasswordSchema = z.object({
   oldPassword: z.string({ error: 'All fields are required' }).min(1, { error: 'All fields are required' }),
-  password: z.string({ error: 'All fields are required' }).min(1, { error: 'All fields are required' })
+  password: z
+    .string({ error: 'All fields are required' })
+    .min(1, { error: 'All fields are required' })
     .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
     .max(128, { error: PASSWORD_TOO_LONG }),
 });

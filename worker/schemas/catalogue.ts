@@ -1,34 +1,33 @@
 // Catalogue request schemas: the public service list, and the administrators' providers,
 // services, markups and settings. Shared with the SPA; pure zod. Money and percentages are read
 // from their decimal text (never through floating point) into kobo and basis points.
-import { z } from './zod';
+
 import { idParam, paginationSchema } from './common';
+import { z } from './zod';
 
 /** Decimal text (or a JSON number) with at most `decimals` places -> integer of 10^-decimals units. */
 function scaledDecimal(decimals: number, maxIntegerDigits: number, message: string) {
   const pattern = new RegExp(`^\\d{1,${maxIntegerDigits}}(?:\\.\\d{0,${decimals}})?$`);
-  return z
-    .union([z.string(), z.number()], { error: message })
-    .transform((value, ctx) => {
-      const text = String(value).trim();
-      if (!pattern.test(text)) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      const [whole, fraction = ''] = text.split('.');
-      return Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0');
-    });
+  return z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+    const text = String(value).trim();
+    if (!pattern.test(text)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    const [whole, fraction = ''] = text.split('.');
+    return Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0');
+  });
 }
 
 /** A percentage with up to 2 decimals ("12.5" = 1250 basis points), 0 to 1000%. */
 export const percentField = (name: string) =>
-  scaledDecimal(2, 4, `${name} must be a percentage between 0 and 1000 with at most 2 decimals`)
-    .refine((bps) => bps <= 100_000, { error: `${name} must be a percentage between 0 and 1000 with at most 2 decimals` });
+  scaledDecimal(2, 4, `${name} must be a percentage between 0 and 1000 with at most 2 decimals`).refine((bps) => bps <= 100_000, {
+    error: `${name} must be a percentage between 0 and 1000 with at most 2 decimals`,
+  });
 
 /** Naira with up to 2 decimals, as kobo (a number: at most 10^11 kobo, exact as a double). */
 export const nairaField = (name: string) =>
-  scaledDecimal(2, 9, `${name} must be an amount in naira with at most 2 decimals`)
-    .refine((kobo) => kobo > 0, { error: `${name} must be greater than 0` });
+  scaledDecimal(2, 9, `${name} must be an amount in naira with at most 2 decimals`).refine((kobo) => kobo > 0, { error: `${name} must be greater than 0` });
 
 /** What a service's order link is: a URL (a post or page) or an account given by username. */
 export const LINK_KINDS = ['url', 'username'] as const;
@@ -71,8 +70,18 @@ const providerFields = {
   apiUrl,
   apiKey: z.string({ error: 'API key is required' }).trim().min(1, { error: 'API key is required' }).max(500, { error: 'API key is too long' }),
   enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
-  currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'currency must be a 3-letter code' }).transform((v) => v.toUpperCase()).optional(),
-  timeoutMs: z.number({ error: 'timeoutMs must be a number' }).int().min(1000, { error: 'timeoutMs must be at least 1000' }).max(60_000, { error: 'timeoutMs must be at most 60000' }).optional(),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, { error: 'currency must be a 3-letter code' })
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  timeoutMs: z
+    .number({ error: 'timeoutMs must be a number' })
+    .int()
+    .min(1000, { error: 'timeoutMs must be at least 1000' })
+    .max(60_000, { error: 'timeoutMs must be at most 60000' })
+    .optional(),
   /** In the provider's currency, e.g. "10.00"; null switches the alert off. */
   lowBalanceAlert: scaledDecimal(6, 9, 'lowBalanceAlert must be an amount with at most 6 decimals').nullable().optional(),
 };
@@ -86,7 +95,9 @@ export type UpdateProviderInput = z.infer<typeof updateProviderSchema>;
 export const importServicesSchema = z.object({
   /** The provider's service ids to import (or re-import). */
   serviceIds: z
-    .array(z.union([z.string().trim().min(1).max(64), z.number().int().nonnegative()]).transform(String), { error: 'serviceIds must be a list of provider service ids' })
+    .array(z.union([z.string().trim().min(1).max(64), z.number().int().nonnegative()]).transform(String), {
+      error: 'serviceIds must be a list of provider service ids',
+    })
     .min(1, { error: 'Pick at least one service' })
     .max(5000, { error: 'At most 5000 services at a time' }),
   /** Markup of the imported services; absent = they inherit their category's or the global markup. */
@@ -104,12 +115,25 @@ export const updateServiceSchema = z
     rate: nairaField('rate').optional(),
     /** Own markup; null = inherit the category's or the global one. Switches the service to markup pricing. */
     markupPercent: percentField('markupPercent').nullable().optional(),
-    min: z.number({ error: 'min must be a whole number' }).int({ error: 'min must be a whole number' }).positive({ error: 'min must be at least 1' }).optional(),
-    max: z.number({ error: 'max must be a whole number' }).int({ error: 'max must be a whole number' }).positive({ error: 'max must be at least 1' }).optional(),
+    min: z
+      .number({ error: 'min must be a whole number' })
+      .int({ error: 'min must be a whole number' })
+      .positive({ error: 'min must be at least 1' })
+      .optional(),
+    max: z
+      .number({ error: 'max must be a whole number' })
+      .int({ error: 'max must be a whole number' })
+      .positive({ error: 'max must be at least 1' })
+      .optional(),
     enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
     /** Days after completion a refill may be asked for; null = no limit. Imported from the provider's name ("Refill 30D") until set here. */
-    refillDays: z.number({ error: 'refillDays must be a whole number of days' }).int({ error: 'refillDays must be a whole number of days' })
-      .min(1, { error: 'refillDays must be at least 1' }).max(3650, { error: 'refillDays must be at most 3650' }).nullable().optional(),
+    refillDays: z
+      .number({ error: 'refillDays must be a whole number of days' })
+      .int({ error: 'refillDays must be a whole number of days' })
+      .min(1, { error: 'refillDays must be at least 1' })
+      .max(3650, { error: 'refillDays must be at most 3650' })
+      .nullable()
+      .optional(),
     /** What the order's link is: 'url' (a post or page) or 'username' (an account); null = decided from the type and category. */
     linkKind: z.enum(LINK_KINDS, { error: 'linkKind must be url or username' }).nullable().optional(),
   })
@@ -141,9 +165,13 @@ export const catalogueSettingsSchema = z
     minMarginPercent: percentField('minMarginPercent').optional(),
     marginGuardAction: z.enum(MARGIN_GUARD_ACTIONS, { error: 'marginGuardAction must be reprice or disable' }).optional(),
     /** How far (either way) a new exchange rate may move and still be taken without review, e.g. "10". */
-    rateBandPercent: percentField('rateBandPercent').refine((bps) => bps > 0, { error: 'rateBandPercent must be more than 0' }).optional(),
+    rateBandPercent: percentField('rateBandPercent')
+      .refine((bps) => bps > 0, { error: 'rateBandPercent must be more than 0' })
+      .optional(),
     /** How many times higher or lower a provider's new price may be before it is held for review, e.g. "3". */
-    providerPriceFactor: scaledDecimal(2, 3, FACTOR_MESSAGE).refine((hundredths) => hundredths > 100 && hundredths <= 10_000, { error: FACTOR_MESSAGE }).optional(),
+    providerPriceFactor: scaledDecimal(2, 3, FACTOR_MESSAGE)
+      .refine((hundredths) => hundredths > 100 && hundredths <= 10_000, { error: FACTOR_MESSAGE })
+      .optional(),
   })
   .transform(({ defaultMarkupPercent, minMarginPercent, marginGuardAction, rateBandPercent, providerPriceFactor }) => ({
     ...(defaultMarkupPercent !== undefined && { defaultMarkupBps: defaultMarkupPercent }),
@@ -156,8 +184,16 @@ export type CatalogueSettingsInput = z.infer<typeof catalogueSettingsSchema>;
 
 /** What the catalogue sync, the margin guard and the order sync tell administrators about. */
 export const WARNING_KINDS = [
-  'margin_repriced', 'margin_disabled', 'service_missing', 'provider_low_balance', 'submission_unknown',
-  'provider_unhealthy', 'order_unclear_answer', 'order_needs_attention', 'rate_proposed', 'provider_price_suspect',
+  'margin_repriced',
+  'margin_disabled',
+  'service_missing',
+  'provider_low_balance',
+  'submission_unknown',
+  'provider_unhealthy',
+  'order_unclear_answer',
+  'order_needs_attention',
+  'rate_proposed',
+  'provider_price_suspect',
   'payment_reversed',
 ] as const;
 export type WarningKind = (typeof WARNING_KINDS)[number];
@@ -173,16 +209,24 @@ export type WarningListQuery = z.infer<typeof warningListQuerySchema>;
  * (units per USD, up to 6 decimals), so a proposal that changed meanwhile is not decided blind.
  */
 export const rateReviewSchema = z.object({
-  rate: z.string({ error: 'rate is required (the proposed rate as shown)' }).trim()
+  rate: z
+    .string({ error: 'rate is required (the proposed rate as shown)' })
+    .trim()
     .regex(/^\d{1,12}(?:\.\d{1,6})?$/, { error: 'rate must be a number with at most 6 decimals' }),
 });
 export type RateReviewInput = z.infer<typeof rateReviewSchema>;
 
-export const currencyParam = z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'currency must be a 3-letter code' }).transform((v) => v.toUpperCase());
+export const currencyParam = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, { error: 'currency must be a 3-letter code' })
+  .transform((v) => v.toUpperCase());
 
 /** Accepting a provider price held by the catalogue sync: the price as the administrator saw it. */
 export const providerPriceAcceptSchema = z.object({
-  providerRate: z.string({ error: 'providerRate is required (the held provider price as shown)' }).trim()
+  providerRate: z
+    .string({ error: 'providerRate is required (the held provider price as shown)' })
+    .trim()
     .regex(/^\d{1,12}(?:\.\d{1,6})?$/, { error: 'providerRate must be a number with at most 6 decimals' }),
   /** Switch the service back on when the held price was what switched it off (default true). */
   enable: z.boolean({ error: 'enable must be true or false' }).optional(),
@@ -191,7 +235,11 @@ export type ProviderPriceAcceptInput = z.infer<typeof providerPriceAcceptSchema>
 
 /** The CSV import's form: the provider the rows' `service` ids belong to (the file is the `user_file` field). */
 export const csvImportFieldsSchema = z.object({
-  providerId: z.coerce.number({ error: 'providerId is required' }).int().positive({ error: 'providerId is required' }).max(2_147_483_647, { error: 'providerId is out of range' }),
+  providerId: z.coerce
+    .number({ error: 'providerId is required' })
+    .int()
+    .positive({ error: 'providerId is required' })
+    .max(2_147_483_647, { error: 'providerId is out of range' }),
 });
 
 interface PricePoint {

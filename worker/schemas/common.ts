@@ -4,16 +4,34 @@ import { z } from './zod';
 export const MAX_PAGE_SIZE = 100;
 
 export const paginationSchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int({ error: 'page must be a whole number' }).min(1, { error: 'page must be at least 1' }).max(100_000).default(1),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int({ error: 'limit must be a whole number' }).min(1, { error: 'limit must be at least 1' }).max(MAX_PAGE_SIZE, { error: `limit must be at most ${MAX_PAGE_SIZE}` }).default(20),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int({ error: 'page must be a whole number' })
+    .min(1, { error: 'page must be at least 1' })
+    .max(100_000)
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit must be at least 1' })
+    .max(MAX_PAGE_SIZE, { error: `limit must be at most ${MAX_PAGE_SIZE}` })
+    .default(20),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
 export const idParam = (name: string) =>
-  z.coerce.number({ error: `${name} must be a number` }).int({ error: `${name} must be a whole number` }).positive({ error: `${name} must be positive` }).max(2_147_483_647, { error: `${name} is out of range` });
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int({ error: `${name} must be a whole number` })
+    .positive({ error: `${name} must be positive` })
+    .max(2_147_483_647, { error: `${name} is out of range` });
 
 /** A calendar date that exists (no 2024-02-30) and that Postgres can hold (it has no year 0), as YYYY-MM-DD text. */
 export const dateQueryParam = (name: string) =>
-  z.string().trim()
-    .pipe(z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` }).refine((value) => value >= '0001-01-01', { error: `${name} must be a date (YYYY-MM-DD)` }))
+  z
+    .string()
+    .trim()
+    .pipe(
+      z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` }).refine((value) => value >= '0001-01-01', { error: `${name} must be a date (YYYY-MM-DD)` }),
+    )
     .optional();

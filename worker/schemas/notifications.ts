@@ -1,7 +1,8 @@
 // Notification kinds and settings shared by the Worker (validation) and the SPA (the Settings
 // screen and the bell). Pure zod, no other imports but the shared amount rule.
-import { z } from './zod';
+
 import { nairaAmount } from './wallet';
+import { z } from './zod';
 
 /** What a user can be told about, by email and in the bell. */
 export const NOTIFICATION_KINDS = [
@@ -37,4 +38,6 @@ export type NotificationSettingsInput = z.infer<typeof notificationSettingsSchem
 export const markReadSchema = z.object({ ids: z.array(z.number().int().positive()).max(100).optional() });
 
 /** POST notifications/unsubscribe: the token of an email's unsubscribe link. */
-export const unsubscribeSchema = z.object({ token: z.string({ error: 'This unsubscribe link is not valid.' }).trim().min(1, { error: 'This unsubscribe link is not valid.' }).max(200) });
+export const unsubscribeSchema = z.object({
+  token: z.string({ error: 'This unsubscribe link is not valid.' }).trim().min(1, { error: 'This unsubscribe link is not valid.' }).max(200),
+});

@@ -12,21 +12,22 @@ export interface OrderTypeRule {
 }
 
 const ORDER_TYPE_RULES: Record<string, OrderTypeRule> = {
-  'default': { quantity: 'input', required: [] },
-  'package': { quantity: 'package', required: [] },
+  default: { quantity: 'input', required: [] },
+  package: { quantity: 'package', required: [] },
   'custom comments': { quantity: 'comments', required: ['comments'] },
   'custom comments package': { quantity: 'package', required: ['comments'] },
-  'mentions': { quantity: 'input', required: ['usernames'] },
+  mentions: { quantity: 'input', required: ['usernames'] },
   'mentions with hashtags': { quantity: 'input', required: ['usernames', 'hashtags'] },
   'mentions custom list': { quantity: 'usernames', required: ['usernames'] },
   'mentions hashtag': { quantity: 'input', required: ['hashtag'] },
   'mentions user followers': { quantity: 'input', required: ['username'] },
   'mentions media likers': { quantity: 'input', required: ['media'] },
-  'poll': { quantity: 'input', required: ['answerNumber'] },
+  poll: { quantity: 'input', required: ['answerNumber'] },
   'comment likes': { quantity: 'input', required: ['username'] },
   'comment replies': { quantity: 'comments', required: ['username', 'comments'] },
-  'subscriptions': { quantity: 'subscription', required: ['username'] },
+  subscriptions: { quantity: 'subscription', required: ['username'] },
 };
 
 /** A service type's rule; unknown types are treated as Default. */
-export const orderTypeRule = (type: string | null | undefined): OrderTypeRule => ORDER_TYPE_RULES[(type ?? 'default').trim().toLowerCase()] ?? ORDER_TYPE_RULES.default;
+export const orderTypeRule = (type: string | null | undefined): OrderTypeRule =>
+  ORDER_TYPE_RULES[(type ?? 'default').trim().toLowerCase()] ?? ORDER_TYPE_RULES.default;

@@ -2,8 +2,9 @@
 // statuses the database, the API and the SPA share. Pure zod, no other imports.
 // The fields a service type requires (comments, username, …) are checked against the chosen
 // service by the order service; here each field only gets its shape.
-import { z } from './zod';
+
 import { dateQueryParam, idParam, paginationSchema } from './common';
+import { z } from './zod';
 
 /** The order statuses as the spec and the SMM panel protocol name them. */
 export const ORDER_STATUSES = ['Pending Submission', 'Pending', 'In progress', 'Processing', 'Completed', 'Partial', 'Canceled'] as const;
@@ -40,14 +41,16 @@ export const platformLinkMessage = (platform: string, byUsername: boolean) =>
 
 /** Whether a refusal is about the link, so the order form shows it under the link field. */
 export const isLinkMessage = (message: string) =>
-  [LINK_REQUIRED, LINK_INVALID, USERNAME_INVALID, LINK_TOO_LONG].includes(message) || /^This service needs an? .+ (link|username or profile link)$/.test(message);
+  [LINK_REQUIRED, LINK_INVALID, USERNAME_INVALID, LINK_TOO_LONG].includes(message) ||
+  /^This service needs an? .+ (link|username or profile link)$/.test(message);
 
 /**
  * Naira text with at most two decimals ("3596.60", as the answers give money), or a number:
  * the price the customer was shown, which the order must still cost.
  */
 const shownNaira = (name: string) =>
-  z.union([z.number(), z.string().trim()], { error: `${name} must be an amount in naira, e.g. "1234.50"` })
+  z
+    .union([z.number(), z.string().trim()], { error: `${name} must be an amount in naira, e.g. "1234.50"` })
     .transform(String)
     .refine((value) => /^\d{1,15}(\.\d{1,2})?$/.test(value), { error: `${name} must be an amount in naira, e.g. "1234.50"` });
 
@@ -67,9 +70,18 @@ const positiveWhole = (message: string) =>
   });
 
 const id = z.union([z.number().int().positive(), z.string().trim().min(1).max(64)], { error: 'Please choose a service' });
-const optText = (name: string, max: number) => z.string({ error: `${name} must be text` }).trim().max(max, { error: `${name} must be at most ${max} characters` }).optional();
+const optText = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be text` })
+    .trim()
+    .max(max, { error: `${name} must be at most ${max} characters` })
+    .optional();
 const optWhole = (name: string) =>
-  z.number({ error: `${name} must be a whole number` }).int({ error: `${name} must be a whole number` }).nonnegative({ error: `${name} must be a whole number` }).optional();
+  z
+    .number({ error: `${name} must be a whole number` })
+    .int({ error: `${name} must be a whole number` })
+    .nonnegative({ error: `${name} must be a whole number` })
+    .optional();
 
 /** POST user/orders (with an optional Idempotency-Key header). */
 export const createOrderSchema = z.object({
@@ -79,14 +91,27 @@ export const createOrderSchema = z.object({
   /** Required unless the type derives it (comments, usernames, packages, subscriptions). */
   quantity: positiveWhole(QUANTITY_INVALID).optional(),
   comments: optText('Comments', 100_000),
-  runs: z.number({ error: 'Runs must be a whole number' }).int({ error: 'Runs must be a whole number' }).min(1, { error: 'Runs must be at least 1' }).max(MAX_RUNS, { error: `Runs must be at most ${MAX_RUNS}` }).optional(),
-  interval: z.number({ error: 'Interval must be a whole number of minutes' }).int({ error: 'Interval must be a whole number of minutes' }).min(1, { error: 'Interval must be at least 1 minute' }).max(10_080, { error: 'Interval must be at most 10080 minutes' }).optional(),
+  runs: z
+    .number({ error: 'Runs must be a whole number' })
+    .int({ error: 'Runs must be a whole number' })
+    .min(1, { error: 'Runs must be at least 1' })
+    .max(MAX_RUNS, { error: `Runs must be at most ${MAX_RUNS}` })
+    .optional(),
+  interval: z
+    .number({ error: 'Interval must be a whole number of minutes' })
+    .int({ error: 'Interval must be a whole number of minutes' })
+    .min(1, { error: 'Interval must be at least 1 minute' })
+    .max(10_080, { error: 'Interval must be at most 10080 minutes' })
+    .optional(),
   username: optText('Username', 200),
   usernames: optText('Usernames', 100_000),
   hashtags: optText('Hashtags', 10_000),
   hashtag: optText('Hashtag', 200),
   media: optText('Media', 2048),
-  answerNumber: z.union([z.string().trim().max(20), z.number().int().nonnegative()], { error: 'Answer number must be a whole number' }).transform(String).optional(),
+  answerNumber: z
+    .union([z.string().trim().max(20), z.number().int().nonnegative()], { error: 'Answer number must be a whole number' })
+    .transform(String)
+    .optional(),
   min: optWhole('min'),
   max: optWhole('max'),
   posts: optWhole('posts'),
@@ -169,7 +194,6 @@ const orderSearch = z.string().trim().max(200, { error: 'search must be at most 
 export const listOrdersQuerySchema = paginationSchema.extend({ status: statusFilter, search: orderSearch });
 export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
 
-
 /** Query of GET admin/orders. */
 export const adminOrdersQuerySchema = paginationSchema.extend({
   status: statusFilter,
@@ -192,8 +216,14 @@ const expectedStatus = z.enum(ORDER_STATUSES, { error: 'expectedStatus must be a
 /** POST admin/orders/:id/status: a manual status change; Partial needs what remains undelivered. */
 export const adminOrderStatusSchema = z
   .object({
-    status: z.enum(ORDER_STATUSES.filter((s) => s !== 'Pending Submission') as [OrderStatus, ...OrderStatus[]], { error: 'status must be Pending, In progress, Processing, Completed, Partial or Canceled' }),
-    remains: z.number({ error: 'remains must be a whole number' }).int({ error: 'remains must be a whole number' }).nonnegative({ error: 'remains must be a whole number' }).optional(),
+    status: z.enum(ORDER_STATUSES.filter((s) => s !== 'Pending Submission') as [OrderStatus, ...OrderStatus[]], {
+      error: 'status must be Pending, In progress, Processing, Completed, Partial or Canceled',
+    }),
+    remains: z
+      .number({ error: 'remains must be a whole number' })
+      .int({ error: 'remains must be a whole number' })
+      .nonnegative({ error: 'remains must be a whole number' })
+      .optional(),
     reason,
     expectedStatus,
   })
@@ -215,7 +245,11 @@ export type AdminCancelInput = z.infer<typeof adminCancelSchema>;
 
 /** POST admin/orders/:id/refund-without-provider: for what an administrator checked by hand, so the reason is required. */
 export const adminRefundWithoutProviderSchema = z.object({
-  reason: z.string({ error: 'reason is required' }).trim().min(3, { error: 'Say why the order is refunded without the provider' }).max(500, { error: 'reason must be at most 500 characters' }),
+  reason: z
+    .string({ error: 'reason is required' })
+    .trim()
+    .min(3, { error: 'Say why the order is refunded without the provider' })
+    .max(500, { error: 'reason must be at most 500 characters' }),
   expectedStatus,
 });
 export type AdminRefundWithoutProviderInput = z.infer<typeof adminRefundWithoutProviderSchema>;

@@ -1,7 +1,8 @@
 // Referral schemas shared by the Worker (validation) and the SPA (forms). Pure zod, no other imports.
-import { z } from './zod';
+
 import { paginationSchema } from './common';
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from './referral-code';
+import { z } from './zod';
 
 export { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH };
 export const DEFAULT_REFERRAL_RATE_BPS = 500;
@@ -26,13 +27,19 @@ export const referralSettingsSchema = z.object({
     .string({ error: 'Commission must be a percentage' })
     .trim()
     .regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'Commission must be a percentage with at most two decimals' })
-    .refine((value) => Number(value) > 0 && Number(value) * 100 <= MAX_REFERRAL_RATE_BPS, { error: `Commission must be more than 0% and at most ${MAX_REFERRAL_RATE_BPS / 100}%` }),
+    .refine((value) => Number(value) > 0 && Number(value) * 100 <= MAX_REFERRAL_RATE_BPS, {
+      error: `Commission must be more than 0% and at most ${MAX_REFERRAL_RATE_BPS / 100}%`,
+    }),
 });
 export type ReferralSettingsInput = z.infer<typeof referralSettingsSchema>;
 
 /** POST admin/referrals/:referredUserId/void. */
 export const voidReferralSchema = z.object({
-  reason: z.string({ error: 'Please give a reason' }).trim().min(3, { error: 'Please give a reason' }).max(300, { error: 'Reason must be at most 300 characters' }),
+  reason: z
+    .string({ error: 'Please give a reason' })
+    .trim()
+    .min(3, { error: 'Please give a reason' })
+    .max(300, { error: 'Reason must be at most 300 characters' }),
 });
 
 export const adminReferralsQuerySchema = paginationSchema.extend({

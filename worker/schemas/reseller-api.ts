@@ -3,8 +3,9 @@
 // numbers may come as JSON numbers), and PHP clients often send every field, so an empty field
 // counts as absent. `add` maps onto the order service's input (createOrderSchema), which then
 // checks it exactly as it checks the SPA's orders.
+
+import { type CreateOrderInput, WHOLE_NUMBER_TEXT } from './orders';
 import { z } from './zod';
-import { WHOLE_NUMBER_TEXT, type CreateOrderInput } from './orders';
 
 /** The protocol's limit on ids per batch call (status, refill, refill_status, cancel). */
 export const RESELLER_BATCH_LIMIT = 100;
@@ -39,7 +40,10 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 
 /** A protocol field: trimmed text (a JSON number becomes its text); blank is absent. */
 function field<T extends z.ZodType<unknown, string>>(inner: T) {
-  return z.preprocess((value) => (isBlank(value) ? undefined : typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value), inner.optional());
+  return z.preprocess(
+    (value) => (isBlank(value) ? undefined : typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value),
+    inner.optional(),
+  );
 }
 
 const text = (message: string) => field(z.string({ error: message }));
@@ -57,7 +61,9 @@ const required = <T extends z.ZodType<unknown, string>>(message: string, inner: 
 /** Checked first, as panels do: a missing key is refused like a wrong one. */
 export const resellerKeySchema = z.object({ key: required(PANEL_ERRORS.invalidKey, z.string().max(200, { error: PANEL_ERRORS.invalidKey })) });
 
-export const resellerActionSchema = z.object({ action: required(PANEL_ERRORS.incorrectRequest, z.enum(RESELLER_ACTIONS, { error: PANEL_ERRORS.incorrectRequest })) });
+export const resellerActionSchema = z.object({
+  action: required(PANEL_ERRORS.incorrectRequest, z.enum(RESELLER_ACTIONS, { error: PANEL_ERRORS.incorrectRequest })),
+});
 
 /** `add`: the fields of every service type, under the protocol's names, mapped to the order service's. */
 export const resellerAddSchema = z
@@ -81,32 +87,41 @@ export const resellerAddSchema = z
     delay: whole('Incorrect delay'),
     expiry: text('Incorrect expiry'),
   })
-  .transform((params): CreateOrderInput => ({
-    serviceId: params.service,
-    link: params.link,
-    quantity: params.quantity,
-    runs: params.runs,
-    interval: params.interval,
-    comments: params.comments,
-    usernames: params.usernames,
-    hashtags: params.hashtags,
-    hashtag: params.hashtag,
-    username: params.username,
-    media: params.media,
-    answerNumber: params.answer_number,
-    min: params.min,
-    max: params.max,
-    posts: params.posts,
-    oldPosts: params.old_posts,
-    delay: params.delay,
-    expiry: params.expiry,
-  }));
+  .transform(
+    (params): CreateOrderInput => ({
+      serviceId: params.service,
+      link: params.link,
+      quantity: params.quantity,
+      runs: params.runs,
+      interval: params.interval,
+      comments: params.comments,
+      usernames: params.usernames,
+      hashtags: params.hashtags,
+      hashtag: params.hashtag,
+      username: params.username,
+      media: params.media,
+      answerNumber: params.answer_number,
+      min: params.min,
+      max: params.max,
+      posts: params.posts,
+      oldPosts: params.old_posts,
+      delay: params.delay,
+      expiry: params.expiry,
+    }),
+  );
 
 /** "1, 2,3" -> ['1', '2', '3'], each once, at most the batch limit; a list of nothing is absent. */
 const idList = (message: string) =>
   text(message)
     .transform((value) => {
-      const ids = [...new Set((value ?? '').split(',').map((id) => id.trim()).filter((id) => id !== ''))];
+      const ids = [
+        ...new Set(
+          (value ?? '')
+            .split(',')
+            .map((id) => id.trim())
+            .filter((id) => id !== ''),
+        ),
+      ];
       return ids.length > 0 ? ids : undefined;
     })
     .refine((ids) => ids === undefined || ids.length <= RESELLER_BATCH_LIMIT, { error: PANEL_ERRORS.tooManyIds });

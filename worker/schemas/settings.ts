@@ -1,6 +1,10 @@
 import { z } from './zod';
 
-const text = (max: number) => z.string().trim().max(max, { error: `Must be at most ${max} characters` });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` });
 
 export const siteSettingsSchema = z.object({
   siteName: text(80).min(1, { error: 'Site name is required' }),
@@ -10,7 +14,10 @@ export const siteSettingsSchema = z.object({
   address: text(300),
   aboutUs: text(10_000),
   contactUs: text(10_000),
-  defaultCurrency: z.string().trim().regex(/^[A-Z]{3}$/, { error: 'Currency must be a 3-letter code' }),
+  defaultCurrency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { error: 'Currency must be a 3-letter code' }),
   maintenanceNotice: text(500),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -22,7 +29,10 @@ export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
 /** How administrators and customers see each provider's name. */
 export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderId, string> = { paystack: 'Paystack', flutterwave: 'Flutterwave' };
 /** The key each provider's calls are authorised with (the Flutterwave webhook hash is no provider's secret key). */
-export const PAYMENT_SECRET_KEY_OF = { paystack: 'paystackSecretKey', flutterwave: 'flutterwaveSecretKey' } as const satisfies Record<PaymentProviderId, (typeof PAYMENT_SECRET_NAMES)[number]>;
+export const PAYMENT_SECRET_KEY_OF = { paystack: 'paystackSecretKey', flutterwave: 'flutterwaveSecretKey' } as const satisfies Record<
+  PaymentProviderId,
+  (typeof PAYMENT_SECRET_NAMES)[number]
+>;
 const provider = z.enum(PAYMENT_PROVIDERS, { error: 'Provider must be paystack or flutterwave' });
 
 /**
@@ -33,14 +43,23 @@ export const paymentSettingsSchema = z
   .object({
     provider,
     mode: z.enum(['test', 'live'], { error: 'Mode must be test or live' }),
-    minDeposit: z.coerce.number({ error: 'Minimum deposit must be a number' }).int({ error: 'Minimum deposit must be whole naira' }).min(1, { error: 'Minimum deposit must be at least 1' }),
-    maxDeposit: z.coerce.number({ error: 'Maximum deposit must be a number' }).int({ error: 'Maximum deposit must be whole naira' }).max(100_000_000, { error: 'Maximum deposit is too large' }),
+    minDeposit: z.coerce
+      .number({ error: 'Minimum deposit must be a number' })
+      .int({ error: 'Minimum deposit must be whole naira' })
+      .min(1, { error: 'Minimum deposit must be at least 1' }),
+    maxDeposit: z.coerce
+      .number({ error: 'Maximum deposit must be a number' })
+      .int({ error: 'Maximum deposit must be whole naira' })
+      .max(100_000_000, { error: 'Maximum deposit is too large' }),
     paystackSecretKey: z.string().trim().max(200).optional(),
     flutterwaveSecretKey: z.string().trim().max(200).optional(),
     flutterwaveWebhookHash: z.string().trim().max(200).optional(),
     /** Funding by bank transfer (Paystack dedicated accounts); left out, it stays as it is. */
     bankTransfer: z.boolean({ error: 'bankTransfer must be true or false' }).optional(),
-    clearKeys: z.array(z.enum(PAYMENT_SECRET_NAMES, { error: 'Unknown key to clear' })).max(PAYMENT_SECRET_NAMES.length).optional(),
+    clearKeys: z
+      .array(z.enum(PAYMENT_SECRET_NAMES, { error: 'Unknown key to clear' }))
+      .max(PAYMENT_SECRET_NAMES.length)
+      .optional(),
   })
   .refine((v) => v.maxDeposit >= v.minDeposit, { path: ['maxDeposit'], error: 'Maximum deposit must not be below the minimum' })
   .refine((v) => !v.clearKeys?.some((name) => v[name]), { path: ['clearKeys'], error: 'Enter a new key or clear the saved one, not both.' });

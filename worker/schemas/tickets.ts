@@ -1,7 +1,8 @@
 // Support ticket schemas shared by the Worker (validation) and the SPA (forms), with the ticket
 // kinds and statuses the database, the API and the SPA share. Pure zod, no other imports.
-import { z } from './zod';
+
 import { idParam, paginationSchema } from './common';
+import { z } from './zod';
 
 export const TICKET_KINDS = ['order', 'payment', 'refill', 'other'] as const;
 export type TicketKind = (typeof TICKET_KINDS)[number];
@@ -39,11 +40,22 @@ export const createTicketSchema = z
       .max(MAX_TICKET_SUBJECT, { error: `Subject must be at most ${MAX_TICKET_SUBJECT} characters` }),
     kind: z.enum(TICKET_KINDS, { error: `kind must be one of: ${TICKET_KINDS.join(', ')}` }),
     orderId: idParam('orderId').optional(),
-    paymentReference: z.string({ error: 'paymentReference must be text' }).trim().min(1, { error: 'Please enter the deposit reference' }).max(100, { error: 'paymentReference must be at most 100 characters' }).optional(),
+    paymentReference: z
+      .string({ error: 'paymentReference must be text' })
+      .trim()
+      .min(1, { error: 'Please enter the deposit reference' })
+      .max(100, { error: 'paymentReference must be at most 100 characters' })
+      .optional(),
     message,
   })
-  .refine((t) => t.orderId === undefined || (ORDER_TICKET_KINDS as readonly string[]).includes(t.kind), { error: 'Choose the kind Order or Refill for a ticket about an order', path: ['orderId'] })
-  .refine((t) => t.paymentReference === undefined || t.kind === 'payment', { error: 'Choose the kind Payment for a ticket about a deposit', path: ['paymentReference'] });
+  .refine((t) => t.orderId === undefined || (ORDER_TICKET_KINDS as readonly string[]).includes(t.kind), {
+    error: 'Choose the kind Order or Refill for a ticket about an order',
+    path: ['orderId'],
+  })
+  .refine((t) => t.paymentReference === undefined || t.kind === 'payment', {
+    error: 'Choose the kind Payment for a ticket about a deposit',
+    path: ['paymentReference'],
+  });
 export type CreateTicketInput = z.input<typeof createTicketSchema>;
 export type CreateTicketData = z.output<typeof createTicketSchema>;
 

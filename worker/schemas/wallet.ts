@@ -1,5 +1,5 @@
-import { z } from './zod';
 import { dateQueryParam, paginationSchema } from './common';
+import { z } from './zod';
 
 /** A ledger row's transaction_type: money in (deposits, refunds, credits) or out (orders, debits). */
 export const TRANSACTION_TYPE = { deposit: 1, withdrawal: 2 } as const;
@@ -9,20 +9,29 @@ export const ORDER_STATUS = { pending: 1, success: 2, failed: 3 } as const;
 
 /** A positive naira amount with at most two decimals, given as a number or numeric text; parsed to its exact text form. */
 export const nairaAmount = (message: string) =>
-  z.union([z.number(), z.string().trim()], { error: message })
+  z
+    .union([z.number(), z.string().trim()], { error: message })
     .transform((value) => String(value))
     .refine((value) => /^\d{1,10}(\.\d{1,2})?$/.test(value) && /[1-9]/.test(value), { error: message });
 
 /** Admin credit (spec section 5): amount > 0 and a reference, with the spec's messages. */
 export const adminCreditSchema = z.object({
   amount: nairaAmount('Please enter a valid amount'),
-  reference: z.string({ error: 'Please enter a valid reference' }).trim().min(1, { error: 'Please enter a valid reference' }).max(100, { error: 'Reference must be at most 100 characters' }),
+  reference: z
+    .string({ error: 'Please enter a valid reference' })
+    .trim()
+    .min(1, { error: 'Please enter a valid reference' })
+    .max(100, { error: 'Reference must be at most 100 characters' }),
   userId: z.coerce.number({ error: 'userId is required' }).int({ error: 'userId is required' }).positive({ error: 'userId is required' }),
 });
 export type AdminCreditInput = z.infer<typeof adminCreditSchema>;
 
 export const adminDebitSchema = adminCreditSchema.extend({
-  reason: z.string({ error: 'Please give a reason' }).trim().min(3, { error: 'Please give a reason' }).max(200, { error: 'Reason must be at most 200 characters' }),
+  reason: z
+    .string({ error: 'Please give a reason' })
+    .trim()
+    .min(3, { error: 'Please give a reason' })
+    .max(200, { error: 'Reason must be at most 200 characters' }),
 });
 export type AdminDebitInput = z.infer<typeof adminDebitSchema>;
 
@@ -34,21 +43,33 @@ export type AddFundInput = z.infer<typeof addFundSchema>;
  * that is gone (a reload, Back, the provider's return opened in another tab), the reference the
  * provider put in the return address (Flutterwave adds its transaction id).
  */
-export const verifyPaymentSchema = z.union([
-  z.object({
-    checkoutUrl: z.string({ error: 'checkoutUrl is required' }).min(1, { error: 'checkoutUrl is required' }).max(2000),
-    signature: z.string({ error: 'signature is required' }).min(1, { error: 'signature is required' }).max(300),
-    amount: nairaAmount('amount is invalid'),
-  }),
-  z.object({
-    reference: z.string({ error: 'reference is required' }).trim().regex(/^[A-Za-z0-9.=_-]{1,100}$/, { error: 'reference is invalid' }),
-    transactionId: z.string().regex(/^[1-9]\d{0,18}$/, { error: 'transactionId is invalid' }).optional(),
-  }),
-], { error: 'Send the stored payment (checkoutUrl, signature, amount) or its reference.' });
+export const verifyPaymentSchema = z.union(
+  [
+    z.object({
+      checkoutUrl: z.string({ error: 'checkoutUrl is required' }).min(1, { error: 'checkoutUrl is required' }).max(2000),
+      signature: z.string({ error: 'signature is required' }).min(1, { error: 'signature is required' }).max(300),
+      amount: nairaAmount('amount is invalid'),
+    }),
+    z.object({
+      reference: z
+        .string({ error: 'reference is required' })
+        .trim()
+        .regex(/^[A-Za-z0-9.=_-]{1,100}$/, { error: 'reference is invalid' }),
+      transactionId: z
+        .string()
+        .regex(/^[1-9]\d{0,18}$/, { error: 'transactionId is invalid' })
+        .optional(),
+    }),
+  ],
+  { error: 'Send the stored payment (checkoutUrl, signature, amount) or its reference.' },
+);
 export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
 
 export const transactionQuerySchema = paginationSchema.extend({
-  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: 'type must be 1 (deposit) or 2 (withdrawal)' })).optional(),
+  type: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)], { error: 'type must be 1 (deposit) or 2 (withdrawal)' }))
+    .optional(),
   from: dateQueryParam('from'),
   to: dateQueryParam('to'),
 });
@@ -59,7 +80,17 @@ export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
  * back is a 'chargeback' (a refund or a dispute), one a dispute gave back a 'chargeback_return', and
  * money a credit paid towards the debt a chargeback left a 'debt_settlement'.
  */
-export const LEDGER_SOURCES = ['payment', 'admin_credit', 'admin_debit', 'order', 'order_refund', 'chargeback', 'chargeback_return', 'debt_settlement', 'referral_commission'] as const;
+export const LEDGER_SOURCES = [
+  'payment',
+  'admin_credit',
+  'admin_debit',
+  'order',
+  'order_refund',
+  'chargeback',
+  'chargeback_return',
+  'debt_settlement',
+  'referral_commission',
+] as const;
 
 export const adminTransactionQuerySchema = transactionQuerySchema.extend({
   userId: z.coerce.number().int().positive({ error: 'userId must be a positive number' }).max(2_147_483_647, { error: 'userId is out of range' }).optional(),

@@ -3,7 +3,7 @@
 // things now (orders by status, payments still pending, when the sync last ran, unread catalogue
 // warnings), stuck orders, provider balances and health, the latest audit entries, and whether
 // the card payment provider is refusing the shop.
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { catalogueWarnings, orders, paymentIntents, providers, services, users } from '../../drizzle/schema';
 import type { Db } from '../db';
 import { koboToNaira } from '../lib/decimal';

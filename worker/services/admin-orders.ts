@@ -9,14 +9,19 @@ import type { Db, DbOrTx } from '../db';
 import { isUniqueViolation } from '../lib/db-errors';
 import { koboToNaira } from '../lib/decimal';
 import { conflict, invalid, notFound } from '../lib/errors';
-import {
-  type AdminCancelInput, type AdminOrdersQuery, type AdminOrderStatusInput, type AdminRefundWithoutProviderInput, type CanceledBy, type OrderStatus,
+import type {
+  AdminCancelInput,
+  AdminOrderStatusInput,
+  AdminOrdersQuery,
+  AdminRefundWithoutProviderInput,
+  CanceledBy,
+  OrderStatus,
 } from '../schemas/orders';
 import { recordAudit } from './audit';
 import { closeOrder } from './order-closing';
 import { submitOrder } from './order-sending';
-import { isOpen, orderSearch, orderViewColumns, toOrderView, type OrderRow, type OrderViewRow } from './order-views';
-import { requestProviderCancel, requestRefill, WITHDRAWN_BY_CUSTOMER, type OrderEnv } from './orders';
+import { isOpen, type OrderRow, type OrderViewRow, orderSearch, orderViewColumns, toOrderView } from './order-views';
+import { type OrderEnv, requestProviderCancel, requestRefill, WITHDRAWN_BY_CUSTOMER } from './orders';
 
 const adminOrderColumns = {
   ...orderViewColumns,
@@ -58,7 +63,9 @@ function toAdminOrderView(row: AdminOrderRow) {
 }
 
 function adminOrders(db: Db) {
-  return db.select(adminOrderColumns).from(orders)
+  return db
+    .select(adminOrderColumns)
+    .from(orders)
     .innerJoin(services, eq(services.id, orders.serviceId))
     .innerJoin(users, eq(users.id, orders.userId))
     .innerJoin(providers, eq(providers.id, orders.providerId));
@@ -76,8 +83,15 @@ export async function adminListOrders(db: Db, query: AdminOrdersQuery) {
     orderSearch(query.search),
   );
   const [rows, [{ total }]] = await Promise.all([
-    adminOrders(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(query.limit).offset((query.page - 1) * query.limit),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where),
+    adminOrders(db)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(where),
   ]);
   return { data: rows.map(toAdminOrderView), total };
 }
@@ -90,15 +104,22 @@ export async function adminListOrders(db: Db, query: AdminOrdersQuery) {
  */
 async function canceledBy(db: Db, order: OrderRow): Promise<CanceledBy | null> {
   if (order.status !== 'Canceled') return null;
-  const [byAdministrator] = await db.select({ name: users.fullName }).from(auditLog)
+  const [byAdministrator] = await db
+    .select({ name: users.fullName })
+    .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(and(
-      // Nothing about the order is older than the order: the bound keeps the read on the log's time index.
-      gte(auditLog.createdAt, order.createdAt),
-      eq(auditLog.targetType, 'order'),
-      eq(auditLog.targetId, String(order.id)),
-      or(inArray(auditLog.action, ['order.cancel', 'order.refund_without_provider']), and(eq(auditLog.action, 'order.status'), sql`${auditLog.details}->>'to' = 'Canceled'`)),
-    ))
+    .where(
+      and(
+        // Nothing about the order is older than the order: the bound keeps the read on the log's time index.
+        gte(auditLog.createdAt, order.createdAt),
+        eq(auditLog.targetType, 'order'),
+        eq(auditLog.targetId, String(order.id)),
+        or(
+          inArray(auditLog.action, ['order.cancel', 'order.refund_without_provider']),
+          and(eq(auditLog.action, 'order.status'), sql`${auditLog.details}->>'to' = 'Canceled'`),
+        ),
+      ),
+    )
     .orderBy(desc(auditLog.id))
     .limit(1);
   if (byAdministrator) return { by: 'administrator', name: byAdministrator.name };
@@ -117,7 +138,12 @@ export async function adminOrderDetail(db: Db, id: number) {
     ...toAdminOrderView(row),
     canceledBy: canceled,
     refills: refills.map((refill) => ({
-      id: refill.id, providerRefillId: refill.providerRefillId, status: refill.status, error: refill.error, created_at: refill.createdAt.toISOString(), updated_at: refill.updatedAt.toISOString(),
+      id: refill.id,
+      providerRefillId: refill.providerRefillId,
+      status: refill.status,
+      error: refill.error,
+      created_at: refill.createdAt.toISOString(),
+      updated_at: refill.updatedAt.toISOString(),
     })),
   };
 }
@@ -140,14 +166,24 @@ export async function resendOrder(db: Db, env: OrderEnv, actorId: number, id: nu
   if (order.submission === 'sending') throw conflict('This order is being sent right now');
   if (order.submission === 'unknown') {
     if (!confirmNotAtProvider) {
-      throw invalid('The provider may already have this order. Check its panel: link the order it has, or confirm it has none (confirmNotAtProvider) to resend.');
+      throw invalid(
+        'The provider may already have this order. Check its panel: link the order it has, or confirm it has none (confirmNotAtProvider) to resend.',
+      );
     }
     // Interactive: the audit row follows only a requeue that matched the order as read.
     await db.transaction(async (tx) => {
-      const [requeued] = await tx.update(orders).set({ submission: 'queued', updatedAt: new Date() })
-        .where(and(eq(orders.id, id), eq(orders.submission, 'unknown'), eq(orders.status, 'Pending Submission'))).returning({ id: orders.id });
+      const [requeued] = await tx
+        .update(orders)
+        .set({ submission: 'queued', updatedAt: new Date() })
+        .where(and(eq(orders.id, id), eq(orders.submission, 'unknown'), eq(orders.status, 'Pending Submission')))
+        .returning({ id: orders.id });
       if (!requeued) throw conflict('The order changed meanwhile; reload it');
-      await recordAudit(tx, { actorId, action: 'order.resend', target: { type: 'order', id }, details: { confirmNotAtProvider: true, previousError: order.submissionError } });
+      await recordAudit(tx, {
+        actorId,
+        action: 'order.resend',
+        target: { type: 'order', id },
+        details: { confirmNotAtProvider: true, previousError: order.submissionError },
+      });
     });
   } else {
     await recordAudit(db, { actorId, action: 'order.resend', target: { type: 'order', id }, details: { submission: order.submission } });
@@ -161,8 +197,17 @@ export async function linkProviderOrder(db: Db, actorId: number, id: number, pro
   try {
     // Interactive: the audit row follows only a link that matched the order as read.
     await db.transaction(async (tx) => {
-      const [linked] = await tx.update(orders)
-        .set({ submission: 'accepted', providerOrderId, status: 'Pending', submittedAt: new Date(), submissionError: null, statusReason: null, updatedAt: new Date() })
+      const [linked] = await tx
+        .update(orders)
+        .set({
+          submission: 'accepted',
+          providerOrderId,
+          status: 'Pending',
+          submittedAt: new Date(),
+          submissionError: null,
+          statusReason: null,
+          updatedAt: new Date(),
+        })
         .where(and(eq(orders.id, id), eq(orders.submission, 'unknown'), eq(orders.status, 'Pending Submission')))
         .returning({ id: orders.id });
       if (!linked) throw invalid('Only an order whose submission is unknown can be linked to a provider order');
@@ -180,8 +225,12 @@ export async function linkProviderOrder(db: Db, actorId: number, id: number, pro
  * earlier order is how this happens, and the administrator needs both orders to sort it out.
  */
 async function providerOrderTaken(db: Db, id: number, providerOrderId: string): Promise<string> {
-  const [holder] = await db.select({ id: orders.id }).from(orders)
-    .where(and(eq(orders.providerOrderId, providerOrderId), sql`${orders.providerId} = (select ${orders.providerId} from ${orders} where ${orders.id} = ${id})`));
+  const [holder] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.providerOrderId, providerOrderId), sql`${orders.providerId} = (select ${orders.providerId} from ${orders} where ${orders.id} = ${id})`),
+    );
   return holder
     ? `Order #${holder.id} already has provider order ${providerOrderId}. If the provider answered the same id for both orders, check both in its panel.`
     : 'Another order already has this provider order id';
@@ -198,7 +247,8 @@ function checkExpectedStatus(order: OrderRow, expectedStatus: OrderStatus | unde
 const unchangedFrom = (order: OrderRow) => ({ from: [order.status], where: eq(orders.submission, order.submission) });
 
 /** Canceling an order that never reached the provider also withdraws it from submission. */
-const withdrawnIfNotSent = (order: OrderRow) => (order.submission === 'queued' || order.submission === 'unknown' ? { submission: 'withdrawn' as const } : undefined);
+const withdrawnIfNotSent = (order: OrderRow) =>
+  order.submission === 'queued' || order.submission === 'unknown' ? { submission: 'withdrawn' as const } : undefined;
 
 export type AdminCancelOutcome = 'refunded' | 'requested from the provider';
 
@@ -208,12 +258,23 @@ export type AdminCancelOutcome = 'refunded' | 'requested from the provider';
  * refund follows when the sync reads the provider's Canceled or Partial (so a part delivered
  * meanwhile is not refunded). Anything else is left to "refund without the provider".
  */
-export async function adminCancelOrder(db: Db, env: OrderEnv, actorId: number, id: number, input: AdminCancelInput): Promise<{ order: AdminOrderDetail; outcome: AdminCancelOutcome }> {
+export async function adminCancelOrder(
+  db: Db,
+  env: OrderEnv,
+  actorId: number,
+  id: number,
+  input: AdminCancelInput,
+): Promise<{ order: AdminOrderDetail; outcome: AdminCancelOutcome }> {
   const order = await orderRow(db, id);
   checkExpectedStatus(order, input.expectedStatus);
   if (!isOpen(order.status)) throw invalid('Only open orders can be canceled');
   const audit = (tx: DbOrTx, details: Record<string, unknown>) =>
-    recordAudit(tx, { actorId, action: 'order.cancel', target: { type: 'order', id }, details: { reason: input.reason ?? null, submission: order.submission, ...details } });
+    recordAudit(tx, {
+      actorId,
+      action: 'order.cancel',
+      target: { type: 'order', id },
+      details: { reason: input.reason ?? null, submission: order.submission, ...details },
+    });
 
   if (order.submission === 'queued') {
     // Interactive: closeOrder refunds through the ledger only for a close it won, and the audit row records that refund.
@@ -230,7 +291,9 @@ export async function adminCancelOrder(db: Db, env: OrderEnv, actorId: number, i
     return { order: await adminOrderDetail(db, id), outcome: 'refunded' };
   }
   if (order.submission !== 'accepted') {
-    throw invalid('The provider has not confirmed this order, so it cannot be asked to cancel it. Check its panel, then link or resend the order, or refund it without the provider.');
+    throw invalid(
+      'The provider has not confirmed this order, so it cannot be asked to cancel it. Check its panel, then link or resend the order, or refund it without the provider.',
+    );
   }
   if (order.cancelRequestedAt) throw invalid('The provider was already asked to cancel this order; the refund follows when it confirms');
   await requestProviderCancel(db, env, order);
@@ -258,8 +321,16 @@ export async function refundWithoutProvider(db: Db, actorId: number, id: number,
     });
     if (!closed) throw conflict(CHANGED_MEANWHILE);
     await recordAudit(tx, {
-      actorId, action: 'order.refund_without_provider', target: { type: 'order', id },
-      details: { reason: input.reason, refundedKobo: String(closed.refundedKobo), submission: order.submission, providerOrderId: order.providerOrderId, from: order.status },
+      actorId,
+      action: 'order.refund_without_provider',
+      target: { type: 'order', id },
+      details: {
+        reason: input.reason,
+        refundedKobo: String(closed.refundedKobo),
+        submission: order.submission,
+        providerOrderId: order.providerOrderId,
+        from: order.status,
+      },
     });
   });
   return adminOrderDetail(db, id);
@@ -295,12 +366,17 @@ export async function setOrderStatus(db: Db, actorId: number, id: number, input:
     } else {
       if (order.submission !== 'accepted') throw invalid('This order is not at the provider yet: resend it or link its provider order first');
       if (!STILL_MOVING.includes(order.status)) throw invalid('Only an open order can be set to a moving status');
-      const [moved] = await tx.update(orders).set({ status: input.status, statusReason: input.reason ?? null, updatedAt: new Date() })
-        .where(and(eq(orders.id, id), eq(orders.status, order.status), eq(orders.submission, order.submission))).returning({ id: orders.id });
+      const [moved] = await tx
+        .update(orders)
+        .set({ status: input.status, statusReason: input.reason ?? null, updatedAt: new Date() })
+        .where(and(eq(orders.id, id), eq(orders.status, order.status), eq(orders.submission, order.submission)))
+        .returning({ id: orders.id });
       if (!moved) throw conflict(CHANGED_MEANWHILE);
     }
     await recordAudit(tx, {
-      actorId, action: 'order.status', target: { type: 'order', id },
+      actorId,
+      action: 'order.status',
+      target: { type: 'order', id },
       details: { from: order.status, to: input.status, remains: input.remains ?? null, reason: input.reason ?? null, refundedKobo: String(refundedKobo) },
     });
   });

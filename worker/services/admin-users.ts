@@ -1,5 +1,5 @@
 // The administrators' view of accounts: searching, suspending or reactivating them, and counting their orders.
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { orders, users, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { forbidden, notFound } from '../lib/errors';
@@ -7,7 +7,7 @@ import type { UserListQuery } from '../schemas/admin';
 import type { OrderStatus } from '../schemas/orders';
 import { recordAudit } from './audit';
 import { revokeAllSessions } from './auth';
-import { publicUserColumns, toProfile, toPublicUser, type Profile } from './users';
+import { type Profile, publicUserColumns, toProfile, toPublicUser } from './users';
 
 const SORTS = {
   newest: [desc(users.createdAt), desc(users.id)],

@@ -10,9 +10,9 @@ import { conflict, forbidden, notFound } from '../lib/errors';
 import { sendEmail } from '../providers/email';
 import type { InviteAdministratorInput } from '../schemas/admin';
 import { recordAudit } from './audit';
-import { createPasswordReset, registerUser, RESET_TOKEN_TTL_MINUTES, revokeAllSessions } from './auth';
+import { createPasswordReset, RESET_TOKEN_TTL_MINUTES, registerUser, revokeAllSessions } from './auth';
 import { getSiteSettings } from './settings';
-import { publicUserColumns, toPublicUser, type PublicUser } from './users';
+import { type PublicUser, publicUserColumns, toPublicUser } from './users';
 
 export const CANNOT_REMOVE_YOURSELF = 'You cannot remove your own administrator access. Ask another administrator to do it.';
 export const LAST_ADMINISTRATOR = 'The last administrator cannot be removed. Promote or invite another administrator first.';
@@ -46,7 +46,9 @@ export async function inviteAdministrator(db: Db, env: Env, actor: { id: number;
   const email = input.email.toLowerCase();
   const [existing] = await db.select({ userType: users.userType }).from(users).where(eq(users.email, email));
   if (existing) {
-    throw conflict(existing.userType === USER_TYPE.admin ? 'This person is already an administrator' : 'This email already has an account: promote that user instead');
+    throw conflict(
+      existing.userType === USER_TYPE.admin ? 'This person is already an administrator' : 'This email already has an account: promote that user instead',
+    );
   }
   // Interactive: the account, its reset link and the invitation email commit together, each using what the last made.
   return db.transaction(async (tx) => {
@@ -68,7 +70,12 @@ export async function inviteAdministrator(db: Db, env: Env, actor: { id: number;
         `If the link has expired, use "Forgot password" on the login page with ${email} to get a new one.`,
       ].join('\n'),
     });
-    await recordAudit(tx, { actorId: actor.id, action: 'admin.invite', target: { type: 'user', id: invited.id }, details: { email, fullName: input.fullName } });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'admin.invite',
+      target: { type: 'user', id: invited.id },
+      details: { email, fullName: input.fullName },
+    });
     return invited;
   });
 }
@@ -82,7 +89,12 @@ export async function removeAdministrator(db: DbOrTx, actorId: number, userId: n
   if (userId === actorId) throw forbidden(CANNOT_REMOVE_YOURSELF);
   // Interactive: locks every administrator's row, then decides whether one would be left.
   await db.transaction(async (tx) => {
-    const admins = await tx.select({ id: users.id, status: users.status }).from(users).where(eq(users.userType, USER_TYPE.admin)).orderBy(asc(users.id)).for('update');
+    const admins = await tx
+      .select({ id: users.id, status: users.status })
+      .from(users)
+      .where(eq(users.userType, USER_TYPE.admin))
+      .orderBy(asc(users.id))
+      .for('update');
     if (!admins.some((admin) => admin.id === userId)) {
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
       throw existing ? conflict('This user is not an administrator') : notFound('User not found');

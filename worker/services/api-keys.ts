@@ -33,7 +33,11 @@ const liveKeyOf = (userId: number, id: number) => and(eq(apiKeys.id, id), eq(api
 const keyNotFound = () => notFound('API key not found');
 
 export async function listApiKeys(db: DbOrTx, userId: number): Promise<ApiKeyView[]> {
-  const rows = await db.select().from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).orderBy(asc(apiKeys.id));
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .orderBy(asc(apiKeys.id));
   return rows.map(toApiKeyView);
 }
 
@@ -44,7 +48,10 @@ export async function createApiKey(db: Db, userId: number, name: string): Promis
   const row = await db.transaction(async (tx) => {
     // Simultaneous creations for one user queue on their row, so the cap holds for them too.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-    const [{ live }] = await tx.select({ live: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+    const [{ live }] = await tx
+      .select({ live: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
     if (live >= MAX_API_KEYS_PER_USER) throw conflict(`You can have at most ${MAX_API_KEYS_PER_USER} API keys. Revoke one you no longer use first.`);
     const [created] = await tx.insert(apiKeys).values({ userId, name, prefix, keyHash }).returning();
     return created;

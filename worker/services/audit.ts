@@ -65,13 +65,20 @@ function auditFilter(query: Pick<AuditQuery, 'action' | 'actorId'>): SQL | undef
 
 /** Entries with their actor's name, newest first. */
 function newestEntries(db: DbOrTx, where?: SQL) {
-  return db.select(auditColumns).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId)).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  return db
+    .select(auditColumns)
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
 }
 
 export async function listAuditEntries(db: DbOrTx, query: AuditQuery): Promise<{ data: AuditView[]; total: number }> {
   const where = auditFilter(query);
   const [rows, [{ total }]] = await Promise.all([
-    newestEntries(db, where).limit(query.limit).offset((query.page - 1) * query.limit),
+    newestEntries(db, where)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
   return { data: rows.map((row) => toAuditView(row)), total };

@@ -3,15 +3,15 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { passwordResets, refreshTokens, sessions, USER_TYPE, users, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
-import { AppError, conflict, invalid, refreshTokenInvalid, unauthenticated } from '../lib/errors';
 import { randomToken, sha256Hex } from '../lib/crypto';
+import { AppError, conflict, invalid, refreshTokenInvalid, unauthenticated } from '../lib/errors';
 import type { ChangePasswordInput, LoginInput, RegisterInput } from '../schemas/auth';
 import { ACCOUNT_SUSPENDED, ACCOUNT_SUSPENDED_ERROR } from '../schemas/session';
 import { assertHardToGuess, DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
+import { recordReferral } from './referrals';
 import { REFRESH_TOKEN_TTL_DAYS, signAccessToken } from './tokens';
 import { checkLoginCode } from './two-factor';
-import { recordReferral } from './referrals';
-import { publicUserColumns, toPublicUser, usernameCandidate, type PublicUser } from './users';
+import { type PublicUser, publicUserColumns, toPublicUser, usernameCandidate } from './users';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const RESET_TOKEN_TTL_MINUTES = 30;
@@ -77,7 +77,11 @@ export async function login(db: Db, keys: SigningKeys, input: LoginInput, client
   const [[updated]] = await db.batch([
     db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, row.id)).returning(publicUserColumns),
     db.insert(sessions).values({
-      id: sessionId, userId: row.id, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000), ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null,
+      id: sessionId,
+      userId: row.id,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
     }),
     db.insert(refreshTokens).values({ tokenHash: await sha256Hex(refreshToken), sessionId }),
   ]);
@@ -98,26 +102,42 @@ export async function refreshSession(db: Db, secret: string, refreshToken: strin
   // (of two racing refreshes, the one that waits on its row lock finds it used), only for a live session
   // of an active account, and the new token is issued from what it claimed.
   const claimed = db.$with('claimed').as(
-    db.update(refreshTokens).set({ usedAt: new Date() })
-      .where(and(
-        eq(refreshTokens.tokenHash, tokenHash),
-        isNull(refreshTokens.usedAt),
-        inArray(refreshTokens.sessionId, db.select({ id: sessions.id }).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
-          .where(and(isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.status, 'active')))),
-      ))
+    db
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.usedAt),
+          inArray(
+            refreshTokens.sessionId,
+            db
+              .select({ id: sessions.id })
+              .from(sessions)
+              .innerJoin(users, eq(users.id, sessions.userId))
+              .where(and(isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.status, 'active'))),
+          ),
+        ),
+      )
       .returning({ sessionId: refreshTokens.sessionId }),
   );
   const issued = db.$with('issued').as(
-    db.insert(refreshTokens)
-      .select((qb) => qb.select({
-        tokenHash: sql<string>`${nextHash}`.as('token_hash'),
-        sessionId: claimed.sessionId,
-        createdAt: sql<Date>`now()`.as('created_at'),
-        usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
-      }).from(claimed))
+    db
+      .insert(refreshTokens)
+      .select((qb) =>
+        qb
+          .select({
+            tokenHash: sql<string>`${nextHash}`.as('token_hash'),
+            sessionId: claimed.sessionId,
+            createdAt: sql<Date>`now()`.as('created_at'),
+            usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
+          })
+          .from(claimed),
+      )
       .returning({ sessionId: refreshTokens.sessionId }),
   );
-  const [owner] = await db.with(claimed, issued)
+  const [owner] = await db
+    .with(claimed, issued)
     .select({ ...publicUserColumns, sessionId: issued.sessionId })
     .from(issued)
     .innerJoin(sessions, eq(sessions.id, issued.sessionId))
@@ -135,24 +155,45 @@ export async function refreshSession(db: Db, secret: string, refreshToken: strin
  */
 async function refuseRefresh(db: Db, tokenHash: string): Promise<never> {
   const [, [suspended]] = await db.batch([
-    db.update(sessions)
+    db
+      .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(isNull(sessions.revokedAt), sql`${sessions.id} = (select ${refreshTokens.sessionId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash} and ${refreshTokens.usedAt} is not null)`)),
-    db.select({ status: users.status })
+      .where(
+        and(
+          isNull(sessions.revokedAt),
+          sql`${sessions.id} = (select ${refreshTokens.sessionId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash} and ${refreshTokens.usedAt} is not null)`,
+        ),
+      ),
+    db
+      .select({ status: users.status })
       .from(refreshTokens)
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), ne(users.status, 'active'))),
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.usedAt),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          ne(users.status, 'active'),
+        ),
+      ),
   ]);
   throw suspended ? accountSuspended() : refreshTokenInvalid();
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 export async function changePassword(db: Db, userId: number, input: ChangePasswordInput): Promise<void> {
@@ -170,7 +211,10 @@ export async function changePassword(db: Db, userId: number, input: ChangePasswo
 
 /** Creates a single-use reset token for an active account; null when there is none (the caller answers the same either way). */
 export async function createPasswordReset(db: DbOrTx, email: string): Promise<{ token: string; user: PublicUser } | null> {
-  const [row] = await db.select(publicUserColumns).from(users).where(and(eq(users.email, email.toLowerCase()), eq(users.status, 'active')));
+  const [row] = await db
+    .select(publicUserColumns)
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), eq(users.status, 'active')));
   if (!row) return null;
   const token = randomToken();
   await db.insert(passwordResets).values({
@@ -201,7 +245,10 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     if (!claimed) throw unauthenticated(RESET_LINK_INVALID);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
     // One link resets once: any other outstanding link for this user dies with it.
-    await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
     await revokeAllSessions(tx, claimed.userId);
   });
 }

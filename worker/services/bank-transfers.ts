@@ -9,7 +9,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { dedicatedAccounts, paymentIntents, users } from '../../drizzle/schema';
 import type { Db } from '../db';
-import { isLocalEnvironment, type Env } from '../env';
+import { type Env, isLocalEnvironment } from '../env';
 import { invalid } from '../lib/errors';
 import { log } from '../lib/log';
 import type { DedicatedAccountProvider, PaymentProvider, WebhookEvent } from '../providers/payments/types';
@@ -31,7 +31,14 @@ type AccountRow = typeof dedicatedAccounts.$inferSelect;
  */
 function accountView(row: AccountRow, env: Env, mode: PaymentMode) {
   const sandbox = mode === 'test' && env.PAYSTACK_BASE_URL && isLocalEnvironment(env) ? `${env.PAYSTACK_BASE_URL.replace(/\/$/, '')}/transfer` : null;
-  return { status: row.status, accountNumber: row.accountNumber, accountName: row.accountName, bankName: row.bankName, provider: row.provider, sandboxTransferUrl: sandbox };
+  return {
+    status: row.status,
+    accountNumber: row.accountNumber,
+    accountName: row.accountName,
+    bankName: row.bankName,
+    provider: row.provider,
+    sandboxTransferUrl: sandbox,
+  };
 }
 
 /** GET user/dedicated-account: the user's account number, or null before they asked for one. */
@@ -83,7 +90,10 @@ export async function receiveTransfer(db: Db, env: Env, event: WebhookEvent & { 
     return 'ignored';
   }
   const [account] = verified.customerCode
-    ? await db.select({ userId: dedicatedAccounts.userId }).from(dedicatedAccounts).where(and(eq(dedicatedAccounts.provider, 'paystack'), eq(dedicatedAccounts.customerCode, verified.customerCode)))
+    ? await db
+        .select({ userId: dedicatedAccounts.userId })
+        .from(dedicatedAccounts)
+        .where(and(eq(dedicatedAccounts.provider, 'paystack'), eq(dedicatedAccounts.customerCode, verified.customerCode)))
     : [];
   if (!account) {
     log.warn('bank transfer to an account we do not know', { reference: event.reference, customerCode: verified.customerCode });

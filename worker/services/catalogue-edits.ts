@@ -11,22 +11,31 @@ import type { BulkServicesInput, CatalogueSettingsInput, UpdateCategoryInput, Up
 import { recordAudit } from './audit';
 import { adminListCategories, adminService, ensureCategories } from './catalogue';
 import { PROVIDER_PRICE_REASON } from './catalogue-sync';
-import { bpsToPercent, getCatalogueSettings, guardPrice, priceWithMarkup, saveCatalogueSettings, type CatalogueSettings } from './margin';
-import { checkMarkup, effectiveMarkup, priceStateColumns, repriceServices, type PriceState } from './pricing';
+import { bpsToPercent, type CatalogueSettings, getCatalogueSettings, guardPrice, priceWithMarkup, saveCatalogueSettings } from './margin';
+import { checkMarkup, effectiveMarkup, type PriceState, priceStateColumns, repriceServices } from './pricing';
 
 export async function updateService(db: Db, actorId: number, id: number, input: UpdateServiceInput) {
   // Interactive: reads the service FOR UPDATE, then checks the edit against its prices and the pricing rules.
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({
-        ...priceStateColumns, min: services.min, max: services.max, providerMin: services.providerMin, providerMax: services.providerMax,
-        categoryId: services.categoryId, refillDays: services.refillDays,
+        ...priceStateColumns,
+        min: services.min,
+        max: services.max,
+        providerMin: services.providerMin,
+        providerMax: services.providerMax,
+        categoryId: services.categoryId,
+        refillDays: services.refillDays,
       })
-      .from(services).innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
-      .where(eq(services.id, id)).for('update', { of: services });
+      .from(services)
+      .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+      .where(eq(services.id, id))
+      .for('update', { of: services });
     if (!current) throw notFound('Service not found');
     const settings = await getCatalogueSettings(tx);
-    const category = input.category ? (await ensureCategories(tx, [input.category])).get(input.category)! : { id: current.categoryId, markupBps: current.categoryMarkupBps };
+    const category = input.category
+      ? (await ensureCategories(tx, [input.category])).get(input.category)!
+      : { id: current.categoryId, markupBps: current.categoryMarkupBps };
 
     const next: PriceState = { ...current, categoryMarkupBps: category.markupBps };
     if (input.rate !== undefined) {
@@ -50,24 +59,32 @@ export async function updateService(db: Db, actorId: number, id: number, input: 
     if (min > max) throw invalid('min cannot be more than max');
 
     const enabled = input.enabled ?? current.enabled;
-    await tx.update(services).set({
-      name: input.name,
-      description: input.description,
-      categoryId: category.id,
-      priceMode: next.priceMode,
-      markupBps: next.markupBps,
-      rateKobo: next.rateKobo,
-      min,
-      max,
-      refillDays: input.refillDays,
-      // A window the administrator changed (cleared included) is theirs: the sync no longer reads it from the name.
-      refillDaysByAdmin: input.refillDays !== undefined && input.refillDays !== current.refillDays ? true : undefined,
-      linkKind: input.linkKind,
-      enabled,
-      disabledReason: enabled ? null : input.enabled === false ? 'admin' : current.disabledReason,
-      updatedAt: new Date(),
-    }).where(eq(services.id, id));
-    await recordAudit(tx, { actorId, action: 'service.update', target: { type: 'service', id }, details: { ...input, rateKobo: String(next.rateKobo), previousRateKobo: String(current.rateKobo) } });
+    await tx
+      .update(services)
+      .set({
+        name: input.name,
+        description: input.description,
+        categoryId: category.id,
+        priceMode: next.priceMode,
+        markupBps: next.markupBps,
+        rateKobo: next.rateKobo,
+        min,
+        max,
+        refillDays: input.refillDays,
+        // A window the administrator changed (cleared included) is theirs: the sync no longer reads it from the name.
+        refillDaysByAdmin: input.refillDays !== undefined && input.refillDays !== current.refillDays ? true : undefined,
+        linkKind: input.linkKind,
+        enabled,
+        disabledReason: enabled ? null : input.enabled === false ? 'admin' : current.disabledReason,
+        updatedAt: new Date(),
+      })
+      .where(eq(services.id, id));
+    await recordAudit(tx, {
+      actorId,
+      action: 'service.update',
+      target: { type: 'service', id },
+      details: { ...input, rateKobo: String(next.rateKobo), previousRateKobo: String(current.rateKobo) },
+    });
   });
   return adminService(db, id);
 }
@@ -82,28 +99,51 @@ export async function bulkUpdateServices(db: Db, actorId: number, input: BulkSer
     let updated = 0;
     const skipped: number[] = [];
     if (input.action === 'disable') {
-      updated = (await tx.update(services).set({ enabled: false, disabledReason: 'admin', updatedAt: new Date() }).where(selected).returning({ id: services.id })).length;
+      updated = (
+        await tx.update(services).set({ enabled: false, disabledReason: 'admin', updatedAt: new Date() }).where(selected).returning({ id: services.id })
+      ).length;
     } else if (input.action === 'enable') {
       // A fixed price under the margin floor stays off until its price is raised, and a service
       // whose provider price is held stays off until that price is accepted.
-      const states = await tx.select(priceStateColumns).from(services).innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId)).where(selected);
+      const states = await tx
+        .select(priceStateColumns)
+        .from(services)
+        .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+        .where(selected);
       const allowed = states.filter((state) => {
-        const ok = state.disabledReason !== PROVIDER_PRICE_REASON
-          && guardPrice({ ...state, effectiveMarkupBps: effectiveMarkup(state, settings) }, settings).action !== 'disabled';
+        const ok =
+          state.disabledReason !== PROVIDER_PRICE_REASON &&
+          guardPrice({ ...state, effectiveMarkupBps: effectiveMarkup(state, settings) }, settings).action !== 'disabled';
         if (!ok) skipped.push(state.id);
         return ok;
       });
       if (allowed.length > 0) {
-        updated = (await tx.update(services).set({ enabled: true, disabledReason: null, updatedAt: new Date() })
-          .where(inArray(services.id, allowed.map((state) => state.id))).returning({ id: services.id })).length;
+        updated = (
+          await tx
+            .update(services)
+            .set({ enabled: true, disabledReason: null, updatedAt: new Date() })
+            .where(
+              inArray(
+                services.id,
+                allowed.map((state) => state.id),
+              ),
+            )
+            .returning({ id: services.id })
+        ).length;
       }
     } else {
       const markupBps = input.markupPercent ?? null;
       checkMarkup(markupBps, settings);
-      updated = (await tx.update(services).set({ markupBps, priceMode: 'markup', updatedAt: new Date() }).where(selected).returning({ id: services.id })).length;
+      updated = (await tx.update(services).set({ markupBps, priceMode: 'markup', updatedAt: new Date() }).where(selected).returning({ id: services.id }))
+        .length;
       await repriceServices(tx, selected, settings, { actorId, cause: 'rules', targetType: 'service', targetId: null });
     }
-    await recordAudit(tx, { actorId, action: `service.bulk_${input.action}`, target: { type: 'service' }, details: { ids: input.ids, markupPercent: input.markupPercent ?? null, skipped } });
+    await recordAudit(tx, {
+      actorId,
+      action: `service.bulk_${input.action}`,
+      target: { type: 'service' },
+      details: { ids: input.ids, markupPercent: input.markupPercent ?? null, skipped },
+    });
     return { updated, skipped };
   });
 }
@@ -116,7 +156,10 @@ export async function updateCategory(db: Db, actorId: number, id: number, input:
     const [row] = await tx.select({ id: serviceCategories.id }).from(serviceCategories).where(eq(serviceCategories.id, id)).for('update');
     if (!row) throw notFound('Category not found');
     if (input.name !== undefined || input.platform !== undefined || input.markupPercent !== undefined) {
-      await tx.update(serviceCategories).set({ name: input.name, platform: input.platform, markupBps: input.markupPercent }).where(eq(serviceCategories.id, id))
+      await tx
+        .update(serviceCategories)
+        .set({ name: input.name, platform: input.platform, markupBps: input.markupPercent })
+        .where(eq(serviceCategories.id, id))
         .catch((error: unknown) => {
           throw isUniqueViolation(error, 'service_categories_name_key') ? conflict('A category with this name already exists') : error;
         });

@@ -8,12 +8,12 @@ import { CsvSyntaxError, parseCsv } from '../lib/csv';
 import { koboToNaira } from '../lib/decimal';
 import { invalid } from '../lib/errors';
 import type { SmmService } from '../providers/smm/types';
-import { nairaField, percentField, type ImportServicesInput } from '../schemas/catalogue';
+import { type ImportServicesInput, nairaField, percentField } from '../schemas/catalogue';
 import { recordAudit } from './audit';
 import { categoryNameOf, ensureCategories } from './catalogue';
-import { bpsToPercent, getCatalogueSettings, guardPrice, priceWithMarkup, type CatalogueSettings } from './margin';
+import { bpsToPercent, type CatalogueSettings, getCatalogueSettings, guardPrice, priceWithMarkup } from './margin';
 import { checkMarkup, effectiveMarkup, repriceServices } from './pricing';
-import { getProvider, providerClient, type ProviderEnv } from './providers';
+import { getProvider, type ProviderEnv, providerClient } from './providers';
 import { koboConverter } from './rates';
 import { refillDaysFromName } from './refill-window';
 
@@ -36,15 +36,26 @@ interface NewService {
  * Returns our id per provider service id for the rows written.
  */
 async function writeServices(tx: DbOrTx, providerId: number, rows: NewService[], settings: CatalogueSettings, replace: boolean): Promise<Map<string, number>> {
-  const categories = await ensureCategories(tx, rows.map((row) => row.categoryName));
+  const categories = await ensureCategories(
+    tx,
+    rows.map((row) => row.categoryName),
+  );
   const written = new Map<string, number>();
   for (let start = 0; start < rows.length; start += 500) {
     const values = rows.slice(start, start + 500).map((row) => {
       const category = categories.get(row.categoryName)!;
       const markupBps = row.markupBps ?? null;
-      const rateKobo = row.rateKobo ?? guardPrice({
-        costKobo: row.costKobo, rateKobo: 0n, priceMode: 'markup', effectiveMarkupBps: effectiveMarkup({ markupBps, categoryMarkupBps: category.markupBps }, settings),
-      }, settings).rateKobo;
+      const rateKobo =
+        row.rateKobo ??
+        guardPrice(
+          {
+            costKobo: row.costKobo,
+            rateKobo: 0n,
+            priceMode: 'markup',
+            effectiveMarkupBps: effectiveMarkup({ markupBps, categoryMarkupBps: category.markupBps }, settings),
+          },
+          settings,
+        ).rateKobo;
       return {
         providerId,
         providerServiceId: row.provider.id,
@@ -72,13 +83,33 @@ async function writeServices(tx: DbOrTx, providerId: number, rows: NewService[],
     const insert = tx.insert(services).values(values);
     const excluded = (column: string) => sql.raw(`excluded.${column}`);
     const result = replace
-      ? await insert.onConflictDoUpdate({
-        target: [services.providerId, services.providerServiceId],
-        set: Object.fromEntries([
-          'name', 'description', 'category_id', 'type', 'provider_rate_micros', 'cost_kobo', 'rate_kobo', 'price_mode', 'markup_bps',
-          'min', 'max', 'provider_min', 'provider_max', 'refill', 'cancel', 'dripfeed', 'enabled', 'disabled_reason',
-        ].map((column) => [column.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()), excluded(column)])),
-      }).returning({ id: services.id, providerServiceId: services.providerServiceId })
+      ? await insert
+          .onConflictDoUpdate({
+            target: [services.providerId, services.providerServiceId],
+            set: Object.fromEntries(
+              [
+                'name',
+                'description',
+                'category_id',
+                'type',
+                'provider_rate_micros',
+                'cost_kobo',
+                'rate_kobo',
+                'price_mode',
+                'markup_bps',
+                'min',
+                'max',
+                'provider_min',
+                'provider_max',
+                'refill',
+                'cancel',
+                'dripfeed',
+                'enabled',
+                'disabled_reason',
+              ].map((column) => [column.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()), excluded(column)]),
+            ),
+          })
+          .returning({ id: services.id, providerServiceId: services.providerServiceId })
       : await insert.onConflictDoNothing().returning({ id: services.id, providerServiceId: services.providerServiceId });
     for (const row of result) written.set(row.providerServiceId, row.id);
   }
@@ -97,10 +128,21 @@ export async function importFromProvider(db: Db, env: ProviderEnv, actorId: numb
     if (input.markupPercent !== undefined) checkMarkup(input.markupPercent, settings);
     const wanted = [...new Set(input.serviceIds)];
     const found = wanted.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-    const created = await writeServices(tx, providerId, found.map((service) => ({
-      provider: service, costKobo: toKobo(service.ratePer1000Micros), categoryName: categoryNameOf(service), markupBps: input.markupPercent,
-    })), settings, false);
-    const existing = await tx.select({ id: services.id, providerServiceId: services.providerServiceId }).from(services)
+    const created = await writeServices(
+      tx,
+      providerId,
+      found.map((service) => ({
+        provider: service,
+        costKobo: toKobo(service.ratePer1000Micros),
+        categoryName: categoryNameOf(service),
+        markupBps: input.markupPercent,
+      })),
+      settings,
+      false,
+    );
+    const existing = await tx
+      .select({ id: services.id, providerServiceId: services.providerServiceId })
+      .from(services)
       .where(and(eq(services.providerId, providerId), inArray(services.providerServiceId, wanted)));
     const ourIdOf = new Map(existing.map((row) => [row.providerServiceId, row.id]));
     const kept = existing.filter((row) => !created.has(row.providerServiceId)).map((row) => row.id);
@@ -108,12 +150,19 @@ export async function importFromProvider(db: Db, env: ProviderEnv, actorId: numb
       await tx.update(services).set({ markupBps: input.markupPercent, priceMode: 'markup' }).where(inArray(services.id, kept));
       await repriceServices(tx, inArray(services.id, kept), settings, { actorId, cause: 'rules', targetType: 'provider', targetId: String(providerId) });
     }
-    await recordAudit(tx, { actorId, action: 'service.import', target: { type: 'provider', id: providerId }, details: { serviceIds: wanted, created: created.size, markupPercent: input.markupPercent ?? null } });
+    await recordAudit(tx, {
+      actorId,
+      action: 'service.import',
+      target: { type: 'provider', id: providerId },
+      details: { serviceIds: wanted, created: created.size, markupPercent: input.markupPercent ?? null },
+    });
     return {
       created: created.size,
-      results: wanted.map((id) => (byId.has(id)
-        ? { service: id, ok: true, serviceId: ourIdOf.get(id)!, created: created.has(id) }
-        : { service: id, ok: false, error: 'The provider does not list this service' })),
+      results: wanted.map((id) =>
+        byId.has(id)
+          ? { service: id, ok: true, serviceId: ourIdOf.get(id)!, created: created.has(id) }
+          : { service: id, ok: false, error: 'The provider does not list this service' },
+      ),
     };
   });
 }
@@ -168,18 +217,41 @@ export async function importServicesCsv(db: Db, env: ProviderEnv, actorId: numbe
     const serviceId = cell('service');
     const fail = (error: string) => results.push({ row: line, service: serviceId, ok: false, error });
     const providerService = byId.get(serviceId);
-    if (!serviceId) { fail('service is required'); continue; }
-    if (!providerService) { fail('The provider does not list this service'); continue; }
-    if (seen.has(serviceId)) { fail('This service is already in an earlier row'); continue; }
+    if (!serviceId) {
+      fail('service is required');
+      continue;
+    }
+    if (!providerService) {
+      fail('The provider does not list this service');
+      continue;
+    }
+    if (seen.has(serviceId)) {
+      fail('This service is already in an earlier row');
+      continue;
+    }
     const parsed = parseCsvRow(cell, providerService, toKobo(providerService.ratePer1000Micros), settings);
-    if (typeof parsed === 'string') { fail(parsed); continue; }
+    if (typeof parsed === 'string') {
+      fail(parsed);
+      continue;
+    }
     seen.add(serviceId);
     good.push({ row: line, service: parsed });
   }
   // Interactive only because writeServices runs its chunked statements, with which the audit row must commit.
   const written = await db.transaction(async (tx) => {
-    const ids = await writeServices(tx, providerId, good.map((entry) => entry.service), settings, true);
-    await recordAudit(tx, { actorId, action: 'service.csv_import', target: { type: 'provider', id: providerId }, details: { rows: body.length, written: ids.size } });
+    const ids = await writeServices(
+      tx,
+      providerId,
+      good.map((entry) => entry.service),
+      settings,
+      true,
+    );
+    await recordAudit(tx, {
+      actorId,
+      action: 'service.csv_import',
+      target: { type: 'provider', id: providerId },
+      details: { rows: body.length, written: ids.size },
+    });
     return ids;
   });
   for (const entry of good) results.push({ row: entry.row, service: entry.service.provider.id, ok: true, serviceId: written.get(entry.service.provider.id) });

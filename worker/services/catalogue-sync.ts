@@ -9,12 +9,19 @@ import { formatScaled, koboToNaira, parseDecimal } from '../lib/decimal';
 import { isRecord } from '../providers/http';
 import { PROVIDER_MONEY_SCALE, type SmmService, type SmmServiceCatalogue } from '../providers/smm/types';
 import type { PriceChange } from '../schemas/catalogue';
-import { changePercent, getCatalogueSettings, recordWarning, type CatalogueSettings, type WarningInput } from './margin';
+import { type CatalogueSettings, changePercent, getCatalogueSettings, recordWarning, type WarningInput } from './margin';
 import {
-  auditPriceChanges, PRICE_COLUMNS, priceChange, priceStateColumns, providerPriceSuspect, reviewPrice, updateServicesFromRecords,
-  type ColumnTypes, type PriceState,
+  auditPriceChanges,
+  type ColumnTypes,
+  PRICE_COLUMNS,
+  type PriceState,
+  priceChange,
+  priceStateColumns,
+  providerPriceSuspect,
+  reviewPrice,
+  updateServicesFromRecords,
 } from './pricing';
-import { getProvider, providerClient, type ProviderEnv } from './providers';
+import { getProvider, type ProviderEnv, providerClient } from './providers';
 import { koboConverter } from './rates';
 import { refillDaysFromName } from './refill-window';
 
@@ -51,8 +58,19 @@ export interface CatalogueSyncResult {
 export const PROVIDER_PRICE_REASON = 'provider_price';
 
 type SyncState = PriceState & {
-  providerServiceId: string; type: string; providerRateMicros: bigint; min: number; max: number; providerMin: number; providerMax: number;
-  refill: boolean; cancel: boolean; dripfeed: boolean; refillDays: number | null; refillDaysByAdmin: boolean; proposedProviderRateMicros: bigint | null;
+  providerServiceId: string;
+  type: string;
+  providerRateMicros: bigint;
+  min: number;
+  max: number;
+  providerMin: number;
+  providerMax: number;
+  refill: boolean;
+  cancel: boolean;
+  dripfeed: boolean;
+  refillDays: number | null;
+  refillDaysByAdmin: boolean;
+  proposedProviderRateMicros: bigint | null;
 };
 type SyncRecord = ReturnType<typeof syncRecord>;
 
@@ -68,7 +86,15 @@ export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId
   const live = new Map(catalogue.services.map((service) => [service.id, service]));
   const priceless = pricelessIds(catalogue.unreadable);
   const result: CatalogueSyncResult = {
-    providerId, checked: 0, updated: 0, repriced: 0, disabled: 0, missing: 0, restored: 0, held: 0, unreadable: catalogue.unreadable.length,
+    providerId,
+    checked: 0,
+    updated: 0,
+    repriced: 0,
+    disabled: 0,
+    missing: 0,
+    restored: 0,
+    held: 0,
+    unreadable: catalogue.unreadable.length,
   };
 
   // Interactive: locks our copy of the provider's services, then decides per service what changed.
@@ -76,12 +102,23 @@ export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId
     const settings = await getCatalogueSettings(tx);
     const ours: SyncState[] = await tx
       .select({
-        ...priceStateColumns, providerServiceId: services.providerServiceId, type: services.type, providerRateMicros: services.providerRateMicros,
-        min: services.min, max: services.max, providerMin: services.providerMin, providerMax: services.providerMax,
-        refill: services.refill, cancel: services.cancel, dripfeed: services.dripfeed, refillDays: services.refillDays,
-        refillDaysByAdmin: services.refillDaysByAdmin, proposedProviderRateMicros: services.proposedProviderRateMicros,
+        ...priceStateColumns,
+        providerServiceId: services.providerServiceId,
+        type: services.type,
+        providerRateMicros: services.providerRateMicros,
+        min: services.min,
+        max: services.max,
+        providerMin: services.providerMin,
+        providerMax: services.providerMax,
+        refill: services.refill,
+        cancel: services.cancel,
+        dripfeed: services.dripfeed,
+        refillDays: services.refillDays,
+        refillDaysByAdmin: services.refillDaysByAdmin,
+        proposedProviderRateMicros: services.proposedProviderRateMicros,
       })
-      .from(services).innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+      .from(services)
+      .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
       .where(eq(services.providerId, providerId))
       // Locked in id order, as every repricing locks, so two of them never wait on each other; a
       // no-key-update lock lets orders for these services be placed meanwhile.
@@ -101,7 +138,12 @@ export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId
         result.missing += 1;
         next = { ...was, enabled: false, disabled_reason: 'provider_missing' };
         note = 'gone from the provider';
-        warnings.push({ kind: 'service_missing', serviceId: current.id, providerId, message: `${current.name}: the provider no longer lists service ${current.providerServiceId}; it was switched off` });
+        warnings.push({
+          kind: 'service_missing',
+          serviceId: current.id,
+          providerId,
+          message: `${current.name}: the provider no longer lists service ${current.providerServiceId}; it was switched off`,
+        });
       } else if (providerPriceSuspect(current.providerRateMicros, offer?.ratePer1000Micros ?? null, settings.providerPriceFactorBps)) {
         const proposed = offer?.ratePer1000Micros ?? null;
         next = heldRecord(current, proposed);
@@ -129,11 +171,20 @@ export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId
 
 /** A service at a believable provider price: the new cost through the guard, and the provider's ranges and flags. */
 function offerRecord(
-  current: SyncState, offer: SmmService, costKobo: bigint, settings: CatalogueSettings, warnings: WarningInput[], result: CatalogueSyncResult,
+  current: SyncState,
+  offer: SmmService,
+  costKobo: bigint,
+  settings: CatalogueSettings,
+  warnings: WarningInput[],
+  result: CatalogueSyncResult,
 ): SyncRecord {
   // Off only for being gone or for an odd price, it comes back now that its price is believable again.
   const returning = !current.enabled && (current.disabledReason === 'provider_missing' || current.disabledReason === PROVIDER_PRICE_REASON);
-  const review = reviewPrice({ ...current, enabled: current.enabled || returning, disabledReason: returning ? null : current.disabledReason }, costKobo, settings);
+  const review = reviewPrice(
+    { ...current, enabled: current.enabled || returning, disabledReason: returning ? null : current.disabledReason },
+    costKobo,
+    settings,
+  );
   if (review.warning) {
     warnings.push(review.warning);
     if (review.warning.kind === 'margin_repriced') result.repriced += 1;
@@ -181,11 +232,12 @@ const providerMoney = (micros: bigint) => formatScaled(micros, PROVIDER_MONEY_SC
 
 function suspectWarning(current: SyncState, proposed: bigint | null, currency: string, settings: CatalogueSettings): WarningInput {
   const last = `${providerMoney(current.providerRateMicros)} ${currency}`;
-  const problem = proposed === null
-    ? 'gave no readable price'
-    : proposed === 0n
-      ? 'now asks 0'
-      : `now asks ${providerMoney(proposed)} ${currency} (${changePercent(current.providerRateMicros, proposed)}%, more than ${formatScaled(BigInt(settings.providerPriceFactorBps), 4, 2)}× away)`;
+  const problem =
+    proposed === null
+      ? 'gave no readable price'
+      : proposed === 0n
+        ? 'now asks 0'
+        : `now asks ${providerMoney(proposed)} ${currency} (${changePercent(current.providerRateMicros, proposed)}%, more than ${formatScaled(BigInt(settings.providerPriceFactorBps), 4, 2)}× away)`;
   return {
     kind: 'provider_price_suspect',
     serviceId: current.id,
@@ -206,8 +258,12 @@ function pricelessIds(unreadable: SmmServiceCatalogue['unreadable']): Set<string
   const ids = new Set<string>();
   for (const { entry } of unreadable) {
     if (!isRecord(entry)) continue;
-    const id = typeof entry.service === 'number' && Number.isSafeInteger(entry.service) ? String(entry.service)
-      : typeof entry.service === 'string' ? entry.service.trim() : '';
+    const id =
+      typeof entry.service === 'number' && Number.isSafeInteger(entry.service)
+        ? String(entry.service)
+        : typeof entry.service === 'string'
+          ? entry.service.trim()
+          : '';
     if (id !== '' && !readablePrice(entry.rate)) ids.add(id);
   }
   return ids;

@@ -1,7 +1,7 @@
 // The catalogue: platforms, categories and services, the public list and the administrators' views of
 // them. The administrators' edits are catalogue-edits.ts, imports catalogue-import.ts and the provider
 // catalogue sync catalogue-sync.ts; prices are written through pricing.ts behind the margin guard (margin.ts).
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import { providers, serviceCategories, services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
@@ -10,11 +10,11 @@ import { notFound } from '../lib/errors';
 import { PROVIDER_MONEY_SCALE, type SmmService } from '../providers/smm/types';
 import type { AdminServiceListQuery, DisabledReason, ServiceListQuery } from '../schemas/catalogue';
 import type { Pagination } from '../schemas/common';
-import { linkKindOf, type LinkKind } from './link-kinds';
-import { bpsToPercent, getCatalogueSettings, type CatalogueSettings } from './margin';
+import { type LinkKind, linkKindOf } from './link-kinds';
+import { bpsToPercent, type CatalogueSettings, getCatalogueSettings } from './margin';
 
 // The cron's order sync knows the catalogue sync as part of the catalogue.
-export { syncProviderCatalogue, type CatalogueSyncResult } from './catalogue-sync';
+export { type CatalogueSyncResult, syncProviderCatalogue } from './catalogue-sync';
 
 // ---------------------------------------------------------------- platforms
 
@@ -178,16 +178,23 @@ function categoryFilter(category: string | undefined): SQL | undefined {
  */
 async function serviceListPage<TColumns extends SelectedFieldsFlat>(db: Db, columns: TColumns, where: SQL | undefined, query: Pagination) {
   const matching = db.$with('matching').as(
-    db.select({ id: sql<number>`${services.id}`.as('service_id'), categoryName: sql<string>`${serviceCategories.name}`.as('category_name') })
+    db
+      .select({ id: sql<number>`${services.id}`.as('service_id'), categoryName: sql<string>`${serviceCategories.name}`.as('category_name') })
       .from(services)
       .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
       .innerJoin(providers, eq(providers.id, services.providerId))
       .where(where),
   );
   const page = db.$with('page').as(
-    db.select().from(matching).orderBy(asc(matching.categoryName), asc(matching.id)).limit(query.limit).offset((query.page - 1) * query.limit),
+    db
+      .select()
+      .from(matching)
+      .orderBy(asc(matching.categoryName), asc(matching.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
   );
-  const rows = await db.with(matching, page)
+  const rows = await db
+    .with(matching, page)
     .select({ row: columns, total: sql<number>`(select count(*) from ${matching})`.mapWith(Number) })
     .from(page)
     .innerJoin(services, eq(services.id, page.id))
@@ -195,7 +202,16 @@ async function serviceListPage<TColumns extends SelectedFieldsFlat>(db: Db, colu
     .innerJoin(providers, eq(providers.id, services.providerId))
     .orderBy(asc(page.categoryName), asc(page.id));
   // Past the last page no row carries the total.
-  const total = rows[0]?.total ?? (query.page > 1 ? (await db.with(matching).select({ total: sql<number>`count(*)`.mapWith(Number) }).from(matching))[0].total : 0);
+  const total =
+    rows[0]?.total ??
+    (query.page > 1
+      ? (
+          await db
+            .with(matching)
+            .select({ total: sql<number>`count(*)`.mapWith(Number) })
+            .from(matching)
+        )[0].total
+      : 0);
   return { rows: rows.map((row) => row.row), total };
 }
 
@@ -214,7 +230,9 @@ export async function listServices(db: Db, query: ServiceListQuery): Promise<{ d
 
 /** Every service on sale, in catalogue order: the reseller API's `services`, which the protocol does not page. */
 export async function listAllServices(db: DbOrTx): Promise<ServiceView[]> {
-  const rows = await db.select(serviceColumns).from(services)
+  const rows = await db
+    .select(serviceColumns)
+    .from(services)
     .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
     .innerJoin(providers, eq(providers.id, services.providerId))
     .where(and(eq(services.enabled, true), eq(providers.enabled, true)))
@@ -247,7 +265,9 @@ export async function adminListServices(db: Db, query: AdminServiceListQuery) {
 }
 
 export async function adminService(db: DbOrTx, id: number) {
-  const [row] = await db.select(adminServiceColumns).from(services)
+  const [row] = await db
+    .select(adminServiceColumns)
+    .from(services)
     .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
     .innerJoin(providers, eq(providers.id, services.providerId))
     .where(eq(services.id, id));
@@ -277,9 +297,14 @@ export async function adminListCategories(db: Db) {
 export async function ensureCategories(tx: DbOrTx, names: string[]): Promise<Map<string, { id: number; markupBps: number | null }>> {
   const unique = [...new Set(names)];
   if (unique.length === 0) return new Map();
-  await tx.insert(serviceCategories).values(unique.map((name) => ({ name, platform: detectPlatform(name) }))).onConflictDoNothing();
-  const rows = await tx.select({ id: serviceCategories.id, name: serviceCategories.name, markupBps: serviceCategories.markupBps })
-    .from(serviceCategories).where(inArray(serviceCategories.name, unique));
+  await tx
+    .insert(serviceCategories)
+    .values(unique.map((name) => ({ name, platform: detectPlatform(name) })))
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ id: serviceCategories.id, name: serviceCategories.name, markupBps: serviceCategories.markupBps })
+    .from(serviceCategories)
+    .where(inArray(serviceCategories.name, unique));
   return new Map(rows.map((row) => [row.name, { id: row.id, markupBps: row.markupBps }]));
 }
 

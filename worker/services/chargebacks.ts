@@ -37,11 +37,20 @@ const ledgerRef = (provider: string, eventKey: string) => `${provider}:${eventKe
  * be spent. `sourceRef` names the credit, so each credit settles once.
  */
 export async function settleDebt(tx: DbOrTx, userId: number, sourceRef: string): Promise<void> {
-  const [wallet] = await tx.select({ balanceKobo: wallets.balanceKobo, debtKobo: wallets.debtKobo }).from(wallets).where(eq(wallets.userId, userId)).for('update');
+  const [wallet] = await tx
+    .select({ balanceKobo: wallets.balanceKobo, debtKobo: wallets.debtKobo })
+    .from(wallets)
+    .where(eq(wallets.userId, userId))
+    .for('update');
   const paying = wallet ? min(wallet.balanceKobo, wallet.debtKobo) : 0n;
   if (paying <= 0n) return;
   await applyLedgerEntry(tx, {
-    userId, direction: 'debit', amountKobo: paying, source: 'debt_settlement', sourceRef, debtChangeKobo: -paying,
+    userId,
+    direction: 'debit',
+    amountKobo: paying,
+    source: 'debt_settlement',
+    sourceRef,
+    debtChangeKobo: -paying,
     description: `Paid towards the ${formatNaira(wallet.debtKobo)} owed after a reversed card payment`,
   });
 }
@@ -56,7 +65,16 @@ async function warn(tx: DbOrTx, intent: Intent, reversal: PaymentReversal, messa
   await recordWarning(tx, {
     kind: 'payment_reversed',
     message: `${PAYMENT_PROVIDER_LABELS[intent.provider as PaymentProviderName] ?? intent.provider} ${reversal.kind} of ${intent.reference}, ${await describeUser(tx, intent.userId)}: ${message}`,
-    details: { userId: intent.userId, reference: intent.reference, provider: intent.provider, kind: reversal.kind, key: reversal.key, state: reversal.state, amountKobo: String(reversal.amountKobo), ...extra },
+    details: {
+      userId: intent.userId,
+      reference: intent.reference,
+      provider: intent.provider,
+      kind: reversal.kind,
+      key: reversal.key,
+      state: reversal.state,
+      amountKobo: String(reversal.amountKobo),
+      ...extra,
+    },
   });
 }
 
@@ -64,13 +82,25 @@ async function warn(tx: DbOrTx, intent: Intent, reversal: PaymentReversal, messa
 async function take(tx: DbOrTx, intent: Intent, reversal: PaymentReversal): Promise<void> {
   const status = STATUS_OF_STATE[reversal.state];
   const row = {
-    intentId: intent.id, userId: intent.userId, provider: intent.provider, kind: reversal.kind, eventKey: reversal.key, status,
-    amountKobo: reversal.amountKobo, providerDetails: reversal.details, resolvedAt: status === 'dispute_open' ? null : new Date(),
+    intentId: intent.id,
+    userId: intent.userId,
+    provider: intent.provider,
+    kind: reversal.kind,
+    eventKey: reversal.key,
+    status,
+    amountKobo: reversal.amountKobo,
+    providerDetails: reversal.details,
+    resolvedAt: status === 'dispute_open' ? null : new Date(),
   };
   if (reversal.state === 'won') {
     // Resolved for the shop before we heard it open: nothing was taken, and nothing is.
     await tx.insert(paymentReversals).values({ ...row, takenKobo: 0n, debtKobo: 0n });
-    return warn(tx, intent, reversal, `a dispute of ${formatNaira(reversal.amountKobo)} was resolved in the shop's favour before it was opened here; no money moved.`);
+    return warn(
+      tx,
+      intent,
+      reversal,
+      `a dispute of ${formatNaira(reversal.amountKobo)} was resolved in the shop's favour before it was opened here; no money moved.`,
+    );
   }
   const [{ standing }] = await tx
     .select({ standing: sql<string>`coalesce(sum(${paymentReversals.takenKobo} + ${paymentReversals.debtKobo}), 0)` })
@@ -84,7 +114,12 @@ async function take(tx: DbOrTx, intent: Intent, reversal: PaymentReversal): Prom
   await tx.insert(paymentReversals).values({ ...row, takenKobo: taken, debtKobo: debt });
   if (taken > 0n) {
     await applyLedgerEntry(tx, {
-      userId: intent.userId, direction: 'debit', amountKobo: taken, source: 'chargeback', sourceRef: ledgerRef(intent.provider, reversal.key), debtChangeKobo: debt,
+      userId: intent.userId,
+      direction: 'debit',
+      amountKobo: taken,
+      source: 'chargeback',
+      sourceRef: ledgerRef(intent.provider, reversal.key),
+      debtChangeKobo: debt,
       description: reversal.kind === 'refund' ? `Card payment refunded (${intent.reference})` : `Card payment disputed (${intent.reference})`,
     });
   } else if (debt > 0n) {
@@ -92,11 +127,20 @@ async function take(tx: DbOrTx, intent: Intent, reversal: PaymentReversal): Prom
   }
   const what = reversal.kind === 'refund' ? 'a refund' : reversal.state === 'lost' ? 'a dispute, already lost,' : 'a dispute';
   if (reversing < reversal.amountKobo) {
-    return warn(tx, intent, reversal, `${what} of ${formatNaira(reversal.amountKobo)} exceeds what is left of this ${formatNaira(intent.amountKobo)} payment after earlier reversals; `
-      + `${formatNaira(taken)} taken from the wallet${debt > 0n ? `, ${formatNaira(debt)} recorded as debt` : ''}. Check it with the provider.`, { takenKobo: String(taken), debtKobo: String(debt) });
+    return warn(
+      tx,
+      intent,
+      reversal,
+      `${what} of ${formatNaira(reversal.amountKobo)} exceeds what is left of this ${formatNaira(intent.amountKobo)} payment after earlier reversals; ` +
+        `${formatNaira(taken)} taken from the wallet${debt > 0n ? `, ${formatNaira(debt)} recorded as debt` : ''}. Check it with the provider.`,
+      { takenKobo: String(taken), debtKobo: String(debt) },
+    );
   }
   const owed = debt > 0n ? ` The wallet held less: ${formatNaira(debt)} is recorded as debt, and orders are refused until deposits settle it.` : '';
-  return warn(tx, intent, reversal, `${what} of ${formatNaira(reversal.amountKobo)} took ${formatNaira(taken)} back from the wallet.${owed}`, { takenKobo: String(taken), debtKobo: String(debt) });
+  return warn(tx, intent, reversal, `${what} of ${formatNaira(reversal.amountKobo)} took ${formatNaira(taken)} back from the wallet.${owed}`, {
+    takenKobo: String(taken),
+    debtKobo: String(debt),
+  });
 }
 
 /** A later event about a known dispute: only an open one moves, to won (money back) or lost (stays taken). */
@@ -105,20 +149,34 @@ async function advance(tx: DbOrTx, intent: Intent, existing: Reversal, reversal:
   if (next === existing.status || reversal.state === 'open' || reversal.state === 'taken') return;
   if (existing.status !== 'dispute_open') {
     // A final verdict contradicting an earlier final one: a person decides, nothing moves here.
-    return warn(tx, intent, reversal, `the provider now says "${reversal.state}" of a dispute recorded as ${existing.status.replace('dispute_', '')}; no money moved. Check it with the provider.`);
+    return warn(
+      tx,
+      intent,
+      reversal,
+      `the provider now says "${reversal.state}" of a dispute recorded as ${existing.status.replace('dispute_', '')}; no money moved. Check it with the provider.`,
+    );
   }
   const [claimed] = await tx
     .update(paymentReversals)
-    .set({ status: next, resolvedAt: new Date(), providerDetails: sql`${paymentReversals.providerDetails} || ${JSON.stringify({ resolved: reversal.details })}::jsonb` })
+    .set({
+      status: next,
+      resolvedAt: new Date(),
+      providerDetails: sql`${paymentReversals.providerDetails} || ${JSON.stringify({ resolved: reversal.details })}::jsonb`,
+    })
     .where(and(eq(paymentReversals.id, existing.id), eq(paymentReversals.status, 'dispute_open')))
     .returning({ id: paymentReversals.id });
   if (!claimed) return;
-  if (next === 'dispute_lost') return warn(tx, intent, reversal, `the dispute was lost; the ${formatNaira(existing.takenKobo + existing.debtKobo)} stays taken.`);
+  if (next === 'dispute_lost')
+    return warn(tx, intent, reversal, `the dispute was lost; the ${formatNaira(existing.takenKobo + existing.debtKobo)} stays taken.`);
   const back = existing.takenKobo + existing.debtKobo;
   if (back > 0n) {
     const ref = ledgerRef(intent.provider, existing.eventKey);
     await applyLedgerEntry(tx, {
-      userId: intent.userId, direction: 'credit', amountKobo: back, source: 'chargeback_return', sourceRef: ref,
+      userId: intent.userId,
+      direction: 'credit',
+      amountKobo: back,
+      source: 'chargeback_return',
+      sourceRef: ref,
       description: `Card payment dispute resolved in your favour (${intent.reference})`,
     });
     await settleDebt(tx, intent.userId, `chargeback_return:${ref}`);
@@ -133,16 +191,19 @@ async function advance(tx: DbOrTx, intent: Intent, existing: Reversal, reversal:
  */
 export async function applyReversal(db: Db, intent: Intent, reversal: PaymentReversal): Promise<'processed' | 'ignored'> {
   if (intent.status !== 'success' || reversal.currency !== intent.currency) {
-    const why = intent.status !== 'success'
-      ? 'the payment was never credited here, so nothing was taken.'
-      : `it is in ${reversal.currency}, the payment in ${intent.currency}; no money moved.`;
+    const why =
+      intent.status !== 'success'
+        ? 'the payment was never credited here, so nothing was taken.'
+        : `it is in ${reversal.currency}, the payment in ${intent.currency}; no money moved.`;
     await warn(db, intent, reversal, why);
     return 'ignored';
   }
   // Interactive: locks the intent, then takes or advances the reversal by what is recorded.
   await db.transaction(async (tx) => {
     await tx.select({ id: paymentIntents.id }).from(paymentIntents).where(eq(paymentIntents.id, intent.id)).for('update');
-    const [existing] = await tx.select().from(paymentReversals)
+    const [existing] = await tx
+      .select()
+      .from(paymentReversals)
       .where(and(eq(paymentReversals.provider, intent.provider), eq(paymentReversals.eventKey, reversal.key)));
     if (existing) await advance(tx, intent, existing, reversal);
     else await take(tx, intent, reversal);
@@ -159,7 +220,8 @@ export async function reportUnreadableReversal(db: DbOrTx, provider: PaymentProv
 /** The admin user page's view of a user's reversals and debt. */
 export async function reversalsForUser(db: DbOrTx, userId: number, limit = 50) {
   const [rows, [wallet]] = await Promise.all([
-    db.select({ reversal: paymentReversals, reference: paymentIntents.reference })
+    db
+      .select({ reversal: paymentReversals, reference: paymentIntents.reference })
       .from(paymentReversals)
       .innerJoin(paymentIntents, eq(paymentIntents.id, paymentReversals.intentId))
       .where(eq(paymentReversals.userId, userId))

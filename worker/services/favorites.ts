@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { favorites, orders, providers, serviceCategories, services } from '../../drizzle/schema';
 import type { Db } from '../db';
 import { invalid, notFound } from '../lib/errors';
-import { serviceColumns, toServiceView, type ServiceRow } from './catalogue';
+import { type ServiceRow, serviceColumns, toServiceView } from './catalogue';
 
 export const MAX_FAVORITES = 200;
 export const SERVICE_NOT_FOUND = 'Service not found';
@@ -21,7 +21,12 @@ export async function listFavorites(db: Db, userId: number) {
     .limit(1)
     .as('last_order');
   const rows = await db
-    .select({ service: serviceColumns, onSale, starredAt: favorites.createdAt, lastOrder: { link: lastOrder.link, quantity: lastOrder.quantity, createdAt: lastOrder.createdAt } })
+    .select({
+      service: serviceColumns,
+      onSale,
+      starredAt: favorites.createdAt,
+      lastOrder: { link: lastOrder.link, quantity: lastOrder.quantity, createdAt: lastOrder.createdAt },
+    })
     .from(favorites)
     .innerJoin(services, eq(services.id, favorites.serviceId))
     .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
@@ -57,7 +62,10 @@ export async function addFavorite(db: Db, userId: number, serviceId: number): Pr
     returning service_id`);
   if (inserted.length > 0) return;
   const [[existing], [sale], [{ total }]] = await Promise.all([
-    db.select({ id: favorites.serviceId }).from(favorites).where(and(eq(favorites.userId, userId), eq(favorites.serviceId, serviceId))),
+    db
+      .select({ id: favorites.serviceId })
+      .from(favorites)
+      .where(and(eq(favorites.userId, userId), eq(favorites.serviceId, serviceId))),
     db.select({ onSale }).from(services).innerJoin(providers, eq(providers.id, services.providerId)).where(eq(services.id, serviceId)),
     db.select({ total: count() }).from(favorites).where(eq(favorites.userId, userId)),
   ]);

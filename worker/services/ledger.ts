@@ -7,7 +7,7 @@
 // so there is one copy of this SQL. A wallet's debt (what a chargeback took beyond the balance)
 // changes only in the same update as the ledger row that explains it, or with the chargeback's
 // record when nothing was left to take (addDebt); while it is owed, order debits are refused.
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { TRANSACTION_TYPE, wallets } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { isUniqueViolation } from '../lib/db-errors';
@@ -57,7 +57,10 @@ export function walletDebtMessage(debtKobo: bigint): string {
 }
 
 export class DuplicateLedgerEntry extends Error {
-  constructor(readonly source: LedgerSource, readonly sourceRef: string) {
+  constructor(
+    readonly source: LedgerSource,
+    readonly sourceRef: string,
+  ) {
     super(`ledger entry ${source}:${sourceRef} already exists`);
   }
 }
@@ -119,9 +122,13 @@ async function runEntryStatement<T extends Record<string, unknown>>(db: DbOrTx, 
  */
 export async function applyLedgerEntry(db: DbOrTx, entry: LedgerEntry): Promise<AppliedEntry> {
   const { balance, row } = ledgerEntrySteps(entry);
-  const applied = await runEntryStatement<{ id: string; balance_after_kobo: string }>(db, entry, sql`
+  const applied = await runEntryStatement<{ id: string; balance_after_kobo: string }>(
+    db,
+    entry,
+    sql`
     with ${balance}, ${row}
-    select id, balance_after_kobo from ledger_row`);
+    select id, balance_after_kobo from ledger_row`,
+  );
   if (!applied) throw entry.source === 'order' ? await refusedDebit(db, entry.userId) : new AppError('invalid', INSUFFICIENT_BALANCE);
   return { transactionId: Number(applied.id), balanceAfterKobo: BigInt(applied.balance_after_kobo) };
 }
@@ -138,7 +145,10 @@ export async function refusedDebit(db: DbOrTx, userId: number): Promise<AppError
  */
 export async function addDebt(tx: DbOrTx, userId: number, debtKobo: bigint): Promise<void> {
   if (debtKobo <= 0n) throw new AppError('invalid', 'Debt must be greater than zero');
-  await tx.update(wallets).set({ debtKobo: sql`${wallets.debtKobo} + ${debtKobo}`, updatedAt: new Date() }).where(eq(wallets.userId, userId));
+  await tx
+    .update(wallets)
+    .set({ debtKobo: sql`${wallets.debtKobo} + ${debtKobo}`, updatedAt: new Date() })
+    .where(eq(wallets.userId, userId));
 }
 
 /**
@@ -149,10 +159,14 @@ export async function addDebt(tx: DbOrTx, userId: number, debtKobo: bigint): Pro
  */
 export async function applyRecordedLedgerEntry(db: DbOrTx, entry: LedgerEntry, record: SQL): Promise<AppliedEntry> {
   const { balance, row } = ledgerEntrySteps(entry);
-  const applied = await runEntryStatement<{ has_wallet: boolean; id: string | null; balance_after_kobo: string | null }>(db, entry, sql`
+  const applied = await runEntryStatement<{ has_wallet: boolean; id: string | null; balance_after_kobo: string | null }>(
+    db,
+    entry,
+    sql`
     with ${balance}, ${row}, record as (${record})
     select exists (select 1 from wallets where user_id = ${entry.userId}) as has_wallet,
-      (select id from ledger_row) as id, (select balance_after_kobo from ledger_row) as balance_after_kobo`);
+      (select id from ledger_row) as id, (select balance_after_kobo from ledger_row) as balance_after_kobo`,
+  );
   if (!applied?.has_wallet) throw new WalletNotFound(entry.userId);
   if (applied.id === null || applied.balance_after_kobo === null) throw new AppError('invalid', INSUFFICIENT_BALANCE);
   return { transactionId: Number(applied.id), balanceAfterKobo: BigInt(applied.balance_after_kobo) };

@@ -31,7 +31,8 @@ const PROFILE_LINKS: Record<string, string> = {
 /** Names and categories of services that grow an account, as panels word them. */
 const ACCOUNT_WORDS = /\b(followers?|members?|subscribers?|subs)\b/i;
 /** Names that act on a post even when they mention followers ("Post Likes + Followers", "Views from followers"). */
-const POST_WORDS = /\b(likes?|views?|comments?|shares?|saves?|plays?|reactions?|votes?|retweets?|reposts?|impressions?|reach|watch|story|reels?|posts?|videos?)\b/i;
+const POST_WORDS =
+  /\b(likes?|views?|comments?|shares?|saves?|plays?|reactions?|votes?|retweets?|reposts?|impressions?|reach|watch|story|reels?|posts?|videos?)\b/i;
 /** Service types whose link is the thing delivered to (the others name a post, or take a username field of their own). */
 const ACCOUNT_TYPES = ['default', 'package'];
 
@@ -46,10 +47,11 @@ export interface LinkKindFacts {
 
 export function linkKindOf(service: LinkKindFacts): LinkKind {
   if (service.linkKind) return service.linkKind;
-  const byUsername = ACCOUNT_TYPES.includes(service.type.trim().toLowerCase())
-    && service.platform in PROFILE_LINKS
-    && (ACCOUNT_WORDS.test(service.name) || ACCOUNT_WORDS.test(service.category))
-    && !POST_WORDS.test(service.name);
+  const byUsername =
+    ACCOUNT_TYPES.includes(service.type.trim().toLowerCase()) &&
+    service.platform in PROFILE_LINKS &&
+    (ACCOUNT_WORDS.test(service.name) || ACCOUNT_WORDS.test(service.category)) &&
+    !POST_WORDS.test(service.name);
   return byUsername ? 'username' : 'url';
 }
 

@@ -35,7 +35,11 @@ export interface CatalogueSettings {
 }
 
 const DEFAULT_CATALOGUE_SETTINGS: CatalogueSettings = {
-  defaultMarkupBps: 5_000, minMarginBps: 1_000, marginGuardAction: 'reprice', rateBandBps: 1_000, providerPriceFactorBps: 30_000,
+  defaultMarkupBps: 5_000,
+  minMarginBps: 1_000,
+  marginGuardAction: 'reprice',
+  rateBandBps: 1_000,
+  providerPriceFactorBps: 30_000,
 };
 
 export async function getCatalogueSettings(db: DbOrTx): Promise<CatalogueSettings> {
@@ -77,10 +81,7 @@ export interface PricedService {
   effectiveMarkupBps: number;
 }
 
-export type GuardOutcome =
-  | { action: 'none'; rateKobo: bigint }
-  | { action: 'repriced'; rateKobo: bigint }
-  | { action: 'disabled'; rateKobo: bigint };
+export type GuardOutcome = { action: 'none'; rateKobo: bigint } | { action: 'repriced'; rateKobo: bigint } | { action: 'disabled'; rateKobo: bigint };
 
 /**
  * The price a service should have for its (possibly new) cost. A markup price follows the
@@ -94,9 +95,7 @@ export function guardPrice(service: PricedService, settings: CatalogueSettings):
     return price >= floor ? { action: 'none', rateKobo: price } : { action: 'repriced', rateKobo: floor };
   }
   if (service.rateKobo >= floor) return { action: 'none', rateKobo: service.rateKobo };
-  return settings.marginGuardAction === 'disable'
-    ? { action: 'disabled', rateKobo: service.rateKobo }
-    : { action: 'repriced', rateKobo: floor };
+  return settings.marginGuardAction === 'disable' ? { action: 'disabled', rateKobo: service.rateKobo } : { action: 'repriced', rateKobo: floor };
 }
 
 // ---------------------------------------------------------------- warnings
@@ -137,8 +136,13 @@ export async function listWarnings(db: Db, query: WarningListQuery) {
     query.acknowledged === undefined ? undefined : query.acknowledged ? isNotNull(catalogueWarnings.acknowledgedAt) : isNull(catalogueWarnings.acknowledgedAt),
   );
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(catalogueWarnings).where(where).orderBy(desc(catalogueWarnings.createdAt), desc(catalogueWarnings.id))
-      .limit(query.limit).offset((query.page - 1) * query.limit),
+    db
+      .select()
+      .from(catalogueWarnings)
+      .where(where)
+      .orderBy(desc(catalogueWarnings.createdAt), desc(catalogueWarnings.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(catalogueWarnings).where(where),
   ]);
   return {

@@ -3,7 +3,7 @@
 // once never send one twice; a send that fails goes back to wait for the next run. A run that
 // dies between the claim and the send loses that one email: at most once, never twice.
 import { sql } from 'drizzle-orm';
-import { notifications, notificationSettings, users, wallets } from '../../drizzle/schema';
+import { notificationSettings, notifications, users, wallets } from '../../drizzle/schema';
 import type { Db } from '../db';
 import type { Env } from '../env';
 import { hmacHex, verifyHmacHex } from '../lib/crypto';
@@ -97,9 +97,10 @@ export async function sendNotificationEmails(db: Db, env: Env): Promise<{ sent: 
       await sendEmail(db, env, {
         to: row.email,
         subject: row.title,
-        text: `${row.body}\n\n${row.link ? `See it in your account: ${appUrl}${row.link}\n\n` : ''}`
-          + `You get this email about ${NOTIFICATION_LABELS[row.kind].toLowerCase()}. Stop these emails with one click: ${unsubscribe}\n`
-          + `Choose which emails you get: ${appUrl}/user/settings`,
+        text:
+          `${row.body}\n\n${row.link ? `See it in your account: ${appUrl}${row.link}\n\n` : ''}` +
+          `You get this email about ${NOTIFICATION_LABELS[row.kind].toLowerCase()}. Stop these emails with one click: ${unsubscribe}\n` +
+          `Choose which emails you get: ${appUrl}/user/settings`,
       });
       result.sent += 1;
     } catch (error) {

@@ -3,7 +3,7 @@
 // seen twice (a replayed webhook, a second sync) is told once. The bell reads the rows; the
 // email job (notification-emails.ts) sends them, unless the user turned the kind off.
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { notifications, notificationSettings } from '../../drizzle/schema';
+import { notificationSettings, notifications } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { formatNaira, koboToNaira, nairaToKobo } from '../lib/decimal';
 import type { NotificationKind, NotificationSettingsInput } from '../schemas/notifications';
@@ -22,14 +22,21 @@ export interface NotificationEvent {
 }
 
 export async function notify(tx: DbOrTx, event: NotificationEvent): Promise<void> {
-  await tx.insert(notifications).values(event).onConflictDoNothing({ target: [notifications.kind, notifications.eventKey] });
+  await tx
+    .insert(notifications)
+    .values(event)
+    .onConflictDoNothing({ target: [notifications.kind, notifications.eventKey] });
 }
 
 export async function notifyDepositCredited(tx: DbOrTx, deposit: CreditedDeposit): Promise<void> {
   const how = deposit.channel === 'bank_transfer' ? 'bank transfer' : 'card';
   await notify(tx, {
-    userId: deposit.userId, kind: 'deposit_credited', eventKey: deposit.reference, link: '/user/transactions',
-    title: 'Deposit credited', body: `${formatNaira(deposit.amountKobo)} from your ${how} payment was added to your wallet.`,
+    userId: deposit.userId,
+    kind: 'deposit_credited',
+    eventKey: deposit.reference,
+    link: '/user/transactions',
+    title: 'Deposit credited',
+    body: `${formatNaira(deposit.amountKobo)} from your ${how} payment was added to your wallet.`,
   });
 }
 
@@ -44,22 +51,33 @@ export async function notifyOrderClosed(
   const words = {
     Completed: { title: `Order #${order.id} completed`, body: `Your order for ${order.serviceName} is complete.` },
     Partial: { title: `Order #${order.id} partly delivered`, body: `Your order for ${order.serviceName} was only partly delivered.${refund}` },
-    Canceled: { title: `Order #${order.id} canceled`, body: `Your order for ${order.serviceName} was canceled${order.reason ? `: ${order.reason}` : '.'}${refund}` },
+    Canceled: {
+      title: `Order #${order.id} canceled`,
+      body: `Your order for ${order.serviceName} was canceled${order.reason ? `: ${order.reason}` : '.'}${refund}`,
+    },
   }[order.status];
   await notify(tx, { userId: order.userId, kind: ORDER_KINDS[order.status], eventKey: String(order.id), link: '/user/orders', ...words });
 }
 
 export async function notifyRefillCompleted(tx: DbOrTx, refill: { id: number; orderId: number; userId: number; serviceName: string }): Promise<void> {
   await notify(tx, {
-    userId: refill.userId, kind: 'refill_completed', eventKey: String(refill.id), link: '/user/orders',
-    title: `Refill of order #${refill.orderId} done`, body: `The refill you asked for on your ${refill.serviceName} order is done.`,
+    userId: refill.userId,
+    kind: 'refill_completed',
+    eventKey: String(refill.id),
+    link: '/user/orders',
+    title: `Refill of order #${refill.orderId} done`,
+    body: `The refill you asked for on your ${refill.serviceName} order is done.`,
   });
 }
 
 export async function notifyTicketAnswered(tx: DbOrTx, answer: { messageId: number; ticketId: number; userId: number; subject: string }): Promise<void> {
   await notify(tx, {
-    userId: answer.userId, kind: 'ticket_answered', eventKey: String(answer.messageId), link: `/user/tickets/${answer.ticketId}`,
-    title: 'Support answered your ticket', body: `Support replied to “${answer.subject}”. Open the ticket to read it.`,
+    userId: answer.userId,
+    kind: 'ticket_answered',
+    eventKey: String(answer.messageId),
+    link: `/user/tickets/${answer.ticketId}`,
+    title: 'Support answered your ticket',
+    body: `Support replied to “${answer.subject}”. Open the ticket to read it.`,
   });
 }
 
@@ -68,11 +86,22 @@ export async function notifyTicketAnswered(tx: DbOrTx, answer: { messageId: numb
 export async function listNotifications(db: Db, userId: number, limit: number) {
   const [items, [{ unread }]] = await Promise.all([
     db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit),
-    db.select({ unread: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
   ]);
   return {
     unread,
-    items: items.map((n) => ({ id: n.id, kind: n.kind, title: n.title, body: n.body, link: n.link, createdAt: n.createdAt.toISOString(), read: n.readAt !== null })),
+    items: items.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      link: n.link,
+      createdAt: n.createdAt.toISOString(),
+      read: n.readAt !== null,
+    })),
   };
 }
 
@@ -106,7 +135,9 @@ export async function updateNotificationSettings(db: Db, userId: number, input: 
     .onConflictDoUpdate({
       target: notificationSettings.userId,
       set: {
-        emailOff, lowBalanceKobo, updatedAt: sql`now()`,
+        emailOff,
+        lowBalanceKobo,
+        updatedAt: sql`now()`,
         lowBalanceAlertedAt: sql`case when ${notificationSettings.lowBalanceKobo} is not distinct from ${lowBalanceKobo} then ${notificationSettings.lowBalanceAlertedAt} end`,
       },
     });

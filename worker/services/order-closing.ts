@@ -6,7 +6,7 @@ import { invalid } from '../lib/errors';
 import type { OrderStatus } from '../schemas/orders';
 import { applyLedgerEntry } from './ledger';
 import { notifyOrderClosed } from './notifications';
-import { refundOwed, type Delivery, type FinalStatus } from './order-refunds';
+import { type Delivery, type FinalStatus, refundOwed } from './order-refunds';
 
 export interface Closing extends Delivery {
   status: FinalStatus;
@@ -58,7 +58,13 @@ export async function closeOrder(tx: DbOrTx, orderId: number, closing: Closing):
       description: outcome.status === 'Canceled' ? `Refund: order #${orderId} canceled` : `Refund: order #${orderId} partially delivered`,
     });
   }
-  await notifyOrderClosed(tx, { id: orderId, userId: closed.userId, serviceName: closed.serviceName, status: outcome.status, refundedKobo: closed.refundedKobo, reason: closing.reason });
+  await notifyOrderClosed(tx, {
+    id: orderId,
+    userId: closed.userId,
+    serviceName: closed.serviceName,
+    status: outcome.status,
+    refundedKobo: closed.refundedKobo,
+    reason: closing.reason,
+  });
   return { userId: closed.userId, refundedKobo: closed.refundedKobo };
 }
-

@@ -9,14 +9,21 @@ import type { Db, DbOrTx } from '../db';
 import { isUniqueViolation } from '../lib/db-errors';
 import { formatNaira, koboToNaira, nairaToKobo } from '../lib/decimal';
 import { AppError, invalid } from '../lib/errors';
-import { parseMassOrderLines, SERVICE_UNAVAILABLE, type CreateOrderData, type MassOrderLine } from '../schemas/orders';
+import { type CreateOrderData, type MassOrderLine, parseMassOrderLines, SERVICE_UNAVAILABLE } from '../schemas/orders';
 import { ledgerEntrySteps, refusedDebit } from './ledger';
 import {
-  massLineChargeKobo, planOrder, readOrderableService, readOrderableServices, recentlyReadService, serviceIdOf, unchangedSince, withCategoryAndProvider,
+  massLineChargeKobo,
   type OrderPlan,
+  planOrder,
+  readOrderableService,
+  readOrderableServices,
+  recentlyReadService,
+  serviceIdOf,
+  unchangedSince,
+  withCategoryAndProvider,
 } from './order-plan';
 import { queueSubmissions } from './order-submissions';
-import { getOrderView, toOrderView, type OrderRow, type OrderView, type OrderViewRow } from './order-views';
+import { getOrderView, type OrderRow, type OrderView, type OrderViewRow, toOrderView } from './order-views';
 import type { OrderEnv } from './orders';
 
 type PaidOrder =
@@ -32,7 +39,10 @@ interface PlacingOptions {
 
 /** A 409 for a price that moved since the customer saw it: nothing was placed, and `data` says what it costs now. */
 class PriceChanged extends AppError {
-  constructor(message: string, readonly data: Record<string, string>) {
+  constructor(
+    message: string,
+    readonly data: Record<string, string>,
+  ) {
     super('conflict', message, { code: 'price_changed' });
   }
 
@@ -44,19 +54,16 @@ class PriceChanged extends AppError {
 /** Money as the order form shows it: "NGN 4,046.17". */
 const inNaira = (kobo: bigint) => formatNaira(kobo).replace('₦', 'NGN ');
 
-const priceChanged = (shownKobo: bigint, nowKobo: bigint) => new PriceChanged(
-  `The price changed from ${inNaira(shownKobo)} to ${inNaira(nowKobo)}. Check the new price and confirm to place the order.`,
-  { charge: koboToNaira(nowKobo) },
-);
+const priceChanged = (shownKobo: bigint, nowKobo: bigint) =>
+  new PriceChanged(`The price changed from ${inNaira(shownKobo)} to ${inNaira(nowKobo)}. Check the new price and confirm to place the order.`, {
+    charge: koboToNaira(nowKobo),
+  });
 
 /** What an order asks the provider for: a request repeated under its Idempotency-Key must ask for the same. */
 type OrderTerms = Pick<OrderRow, 'serviceId' | 'link' | 'quantity' | 'extras'>;
 type EarlierOrder = Pick<OrderRow, 'id'> & OrderTerms;
 
-type Placement =
-  | { outcome: 'placed earlier'; order: EarlierOrder }
-  | { outcome: 'service changed' }
-  | { outcome: 'placed'; view: OrderViewRow };
+type Placement = { outcome: 'placed earlier'; order: EarlierOrder } | { outcome: 'service changed' } | { outcome: 'placed'; view: OrderViewRow };
 
 /**
  * The placing statement's one row; every column is null when its part did not happen. The order it
@@ -76,18 +83,26 @@ type PlacingRow = {
 } & Record<string, unknown>;
 
 const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
-const placedColumns = sql.join(ORDER_COLUMNS.map(([, column]) => sql`placed.${sql.identifier(column.name)} as ${sql.identifier(`placed_${column.name}`)}`), sql`, `);
+const placedColumns = sql.join(
+  ORDER_COLUMNS.map(([, column]) => sql`placed.${sql.identifier(column.name)} as ${sql.identifier(`placed_${column.name}`)}`),
+  sql`, `,
+);
 
 /** The placed order from the statement's raw columns, through each column's own mapping (bigint, timestamps, jsonb). */
 function placedOrder(row: PlacingRow): OrderRow {
-  return Object.fromEntries(ORDER_COLUMNS.map(([key, column]) => {
-    const value = row[`placed_${column.name}`];
-    return [key, value === null ? null : column.mapFromDriverValue(value)];
-  })) as OrderRow;
+  return Object.fromEntries(
+    ORDER_COLUMNS.map(([key, column]) => {
+      const value = row[`placed_${column.name}`];
+      return [key, value === null ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as OrderRow;
 }
 
 async function findByKey(db: DbOrTx, userId: number, idempotencyKey: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
   return row;
 }
 
@@ -95,10 +110,19 @@ export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for
 
 /** JSON with the keys of every object sorted: jsonb hands objects back in its own key order. */
 const canonicalJson = (value: unknown) =>
-  JSON.stringify(value, (_key, inner: unknown) => (inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1))) : inner));
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1))) : inner,
+  );
 
 /** A link without what varies in writing the same one: case, scheme, "www.", a trailing slash, a leading "@". */
-const looseLink = (link: string) => link.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/^www\./, '').replace(/\/+$/, '').replace(/^@/, '');
+const looseLink = (link: string) =>
+  link
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/+$/, '')
+    .replace(/^@/, '');
 
 /**
  * Whether a request repeats the one its key placed. A planned request must ask for exactly the
@@ -108,14 +132,20 @@ const looseLink = (link: string) => link.trim().toLowerCase().replace(/^[a-z][a-
  */
 function sameRequest(earlier: OrderTerms, asked: OrderPlan | CreateOrderData): boolean {
   if ('providerFields' in asked) {
-    return earlier.serviceId === asked.service.id && earlier.link === asked.link && earlier.quantity === asked.quantity
-      && canonicalJson(earlier.extras) === canonicalJson(asked.providerFields);
+    return (
+      earlier.serviceId === asked.service.id &&
+      earlier.link === asked.link &&
+      earlier.quantity === asked.quantity &&
+      canonicalJson(earlier.extras) === canonicalJson(asked.providerFields)
+    );
   }
   const stored = looseLink(earlier.link);
   const given = asked.link === undefined ? undefined : looseLink(asked.link);
-  return String(earlier.serviceId) === String(asked.serviceId).trim()
-    && (asked.quantity === undefined || asked.quantity === earlier.quantity)
-    && (given === undefined || stored === given || stored.endsWith(`/${given}`) || stored.endsWith(`/@${given}`));
+  return (
+    String(earlier.serviceId) === String(asked.serviceId).trim() &&
+    (asked.quantity === undefined || asked.quantity === earlier.quantity) &&
+    (given === undefined || stored === given || stored.endsWith(`/${given}`) || stored.endsWith(`/@${given}`))
+  );
 }
 
 /** The order a key placed earlier, if the request is the same one again; a different request under a used key is refused. */
@@ -142,14 +172,21 @@ async function earlierOrRefused(db: Db, userId: number, options: PlacingOptions,
  */
 async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPlan, options: PlacingOptions): Promise<Placement> {
   const { service } = plan;
-  const earlier = db.select({ id: orders.id, serviceId: orders.serviceId, link: orders.link, quantity: orders.quantity, extras: orders.extras }).from(orders)
+  const earlier = db
+    .select({ id: orders.id, serviceId: orders.serviceId, link: orders.link, quantity: orders.quantity, extras: orders.extras })
+    .from(orders)
     .where(options.idempotencyKey ? and(eq(orders.userId, userId), eq(orders.idempotencyKey, options.idempotencyKey)) : sql`false`);
-  const onSaleAsPlanned = withCategoryAndProvider(db.select({
-    onSale: sql`true`.as('on_sale'),
-    refill: sql`${services.refill}`.as('service_refill'),
-    cancel: sql`${services.cancel}`.as('service_cancel'),
-    refillDays: sql`${services.refillDays}`.as('service_refill_days'),
-  }).from(services).$dynamic()).where(unchangedSince(service));
+  const onSaleAsPlanned = withCategoryAndProvider(
+    db
+      .select({
+        onSale: sql`true`.as('on_sale'),
+        refill: sql`${services.refill}`.as('service_refill'),
+        cancel: sql`${services.cancel}`.as('service_cancel'),
+        refillDays: sql`${services.refillDays}`.as('service_refill_days'),
+      })
+      .from(services)
+      .$dynamic(),
+  ).where(unchangedSince(service));
   const debit = ledgerEntrySteps({
     userId,
     direction: 'debit',
@@ -162,7 +199,8 @@ async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPlan, opt
   });
   let row: PlacingRow;
   try {
-    [row] = (await db.execute<PlacingRow>(sql`
+    [row] = (
+      await db.execute<PlacingRow>(sql`
       with earlier as (${earlier}),
       on_sale as (${onSaleAsPlanned}),
       ${debit.balance},
@@ -181,7 +219,8 @@ async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPlan, opt
       from (values (true)) as statement (ran)
         left join earlier on true
         left join on_sale on true
-        left join placed on true`)).rows;
+        left join placed on true`)
+    ).rows;
   } catch (error) {
     if (!options.idempotencyKey || !isUniqueViolation(error, 'orders_user_idempotency_key')) throw error;
     return { outcome: 'placed earlier', order: (await findByKey(db, userId, options.idempotencyKey))! };
@@ -197,7 +236,13 @@ async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPlan, opt
   return {
     outcome: 'placed',
     // A new order has no refill requested yet.
-    view: { order: placedOrder(row), serviceRefill: row.service_refill!, serviceCancel: row.service_cancel!, serviceRefillDays: row.service_refill_days, openRefill: false },
+    view: {
+      order: placedOrder(row),
+      serviceRefill: row.service_refill!,
+      serviceCancel: row.service_cancel!,
+      serviceRefillDays: row.service_refill_days,
+      openRefill: false,
+    },
   };
 }
 
@@ -250,7 +295,13 @@ async function createPaidOrder(db: Db, userId: number, input: CreateOrderData, o
  * submissions queue; the provider is never waited for. `created` is false when the idempotency
  * key named an earlier order.
  */
-export async function placeOrder(db: Db, env: OrderEnv, userId: number, input: CreateOrderData, idempotencyKey?: string): Promise<{ order: OrderView; created: boolean }> {
+export async function placeOrder(
+  db: Db,
+  env: OrderEnv,
+  userId: number,
+  input: CreateOrderData,
+  idempotencyKey?: string,
+): Promise<{ order: OrderView; created: boolean }> {
   const expectedChargeKobo = input.expectedCharge === undefined ? undefined : nairaToKobo(input.expectedCharge);
   const paid = await createPaidOrder(db, userId, input, { idempotencyKey, expectedChargeKobo });
   if (!paid.created) return { order: await getOrderView(db, userId, paid.id), created: false };
@@ -273,11 +324,25 @@ type AgreedCharges = Map<number, bigint | null>;
  * or for a line its Idempotency-Key placed earlier, what that order was charged. A total other
  * than the one the customer saw is refused (409, with the total now) before anything is placed.
  */
-async function agreeTotal(db: Db, userId: number, lines: MassOrderLine[], lineKey: (line: number) => string | undefined, shownKobo: bigint): Promise<AgreedCharges> {
+async function agreeTotal(
+  db: Db,
+  userId: number,
+  lines: MassOrderLine[],
+  lineKey: (line: number) => string | undefined,
+  shownKobo: bigint,
+): Promise<AgreedCharges> {
   const keys = lines.map((line) => lineKey(line.line)).filter((key) => key !== undefined);
   const [placedEarlier, onSale] = await Promise.all([
-    keys.length === 0 ? [] : db.select({ key: orders.idempotencyKey, chargeKobo: orders.chargeKobo }).from(orders).where(and(eq(orders.userId, userId), inArray(orders.idempotencyKey, keys))),
-    readOrderableServices(db, lines.map((line) => serviceIdOf(line.serviceId)).filter((id) => id !== null)),
+    keys.length === 0
+      ? []
+      : db
+          .select({ key: orders.idempotencyKey, chargeKobo: orders.chargeKobo })
+          .from(orders)
+          .where(and(eq(orders.userId, userId), inArray(orders.idempotencyKey, keys))),
+    readOrderableServices(
+      db,
+      lines.map((line) => serviceIdOf(line.serviceId)).filter((id) => id !== null),
+    ),
   ]);
   const earlierCharges = new Map(placedEarlier.map((row) => [row.key, row.chargeKobo]));
   const agreed: AgreedCharges = new Map();
@@ -297,10 +362,9 @@ async function agreeTotal(db: Db, userId: number, lines: MassOrderLine[], lineKe
     totalKobo += chargeKobo ?? 0n;
   }
   if (totalKobo !== shownKobo) {
-    throw new PriceChanged(
-      `The total changed from ${inNaira(shownKobo)} to ${inNaira(totalKobo)}. Check the new prices and confirm to place the orders.`,
-      { total: koboToNaira(totalKobo) },
-    );
+    throw new PriceChanged(`The total changed from ${inNaira(shownKobo)} to ${inNaira(totalKobo)}. Check the new prices and confirm to place the orders.`, {
+      total: koboToNaira(totalKobo),
+    });
   }
   return agreed;
 }
@@ -312,14 +376,27 @@ async function agreeTotal(db: Db, userId: number, lines: MassOrderLine[], lineKe
  * total the customer saw, the batch is placed only if it still costs that, and each line only at
  * the charge counted in it.
  */
-export async function placeMassOrder(db: Db, env: OrderEnv, userId: number, text: string, options: { idempotencyKey?: string; expectedTotal?: string } = {}): Promise<MassOrderResult[]> {
+export async function placeMassOrder(
+  db: Db,
+  env: OrderEnv,
+  userId: number,
+  text: string,
+  options: { idempotencyKey?: string; expectedTotal?: string } = {},
+): Promise<MassOrderResult[]> {
   const results: MassOrderResult[] = [];
   const toSubmit: number[] = [];
   const lines = parseMassOrderLines(text);
   const lineKey = (line: number) => (options.idempotencyKey ? `${options.idempotencyKey}:${line}` : undefined);
-  const agreed = options.expectedTotal === undefined
-    ? undefined
-    : await agreeTotal(db, userId, lines.filter((line) => !line.error), lineKey, nairaToKobo(options.expectedTotal));
+  const agreed =
+    options.expectedTotal === undefined
+      ? undefined
+      : await agreeTotal(
+          db,
+          userId,
+          lines.filter((line) => !line.error),
+          lineKey,
+          nairaToKobo(options.expectedTotal),
+        );
   for (const line of lines) {
     if (line.error) {
       results.push({ line: line.line, ok: false, error: line.error });
@@ -341,4 +418,3 @@ export async function placeMassOrder(db: Db, env: OrderEnv, userId: number, text
   await queueSubmissions(env, toSubmit);
   return results;
 }
-

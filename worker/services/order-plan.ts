@@ -2,17 +2,24 @@
 // the platform or, for services sold by username, an account), the quantity and its range, and
 // the price. Also reading the service an order is planned with, and the conditions under which
 // the placing statement (orders.ts) may still use that plan.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { providers, serviceCategories, services } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { ceilDiv } from '../lib/decimal';
 import { invalid } from '../lib/errors';
 import type { SmmAddOrderInput } from '../providers/smm/types';
-import {
-  LINK_INVALID, LINK_REQUIRED, platformLinkMessage, QUANTITY_INVALID, SERVICE_UNAVAILABLE, SUBSCRIPTION_DELAYS, USERNAME_INVALID, type CreateOrderData,
-} from '../schemas/orders';
 import { orderTypeRule, type RequiredField } from '../schemas/order-types';
+import {
+  type CreateOrderData,
+  LINK_INVALID,
+  LINK_REQUIRED,
+  platformLinkMessage,
+  QUANTITY_INVALID,
+  SERVICE_UNAVAILABLE,
+  SUBSCRIPTION_DELAYS,
+  USERNAME_INVALID,
+} from '../schemas/orders';
 import { PLATFORMS } from './catalogue';
 import { accountLink, linkKindOf } from './link-kinds';
 
@@ -24,7 +31,13 @@ const MAX_DELIVERABLE = 2_147_483_647;
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
 
 const FIELD_NAMES: Record<RequiredField, string> = {
-  comments: 'Comments', username: 'Username', usernames: 'Usernames', hashtags: 'Hashtags', hashtag: 'Hashtag', media: 'Media', answerNumber: 'Answer number',
+  comments: 'Comments',
+  username: 'Username',
+  usernames: 'Usernames',
+  hashtags: 'Hashtags',
+  hashtag: 'Hashtag',
+  media: 'Media',
+  answerNumber: 'Answer number',
 };
 
 /**
@@ -32,11 +45,23 @@ const FIELD_NAMES: Record<RequiredField, string> = {
  * statement checks every one of these is still the same (unchangedSince).
  */
 const orderableColumns = {
-  id: services.id, name: services.name, type: services.type, category: serviceCategories.name, platform: serviceCategories.platform,
-  linkKind: services.linkKind, providerId: services.providerId, providerServiceId: services.providerServiceId, rateKobo: services.rateKobo,
-  costKobo: services.costKobo, min: services.min, max: services.max, dripfeed: services.dripfeed,
+  id: services.id,
+  name: services.name,
+  type: services.type,
+  category: serviceCategories.name,
+  platform: serviceCategories.platform,
+  linkKind: services.linkKind,
+  providerId: services.providerId,
+  providerServiceId: services.providerServiceId,
+  rateKobo: services.rateKobo,
+  costKobo: services.costKobo,
+  min: services.min,
+  max: services.max,
+  dripfeed: services.dripfeed,
 };
-type Value<TColumn extends { _: { data: unknown; notNull: boolean } }> = TColumn['_']['notNull'] extends true ? TColumn['_']['data'] : TColumn['_']['data'] | null;
+type Value<TColumn extends { _: { data: unknown; notNull: boolean } }> = TColumn['_']['notNull'] extends true
+  ? TColumn['_']['data']
+  : TColumn['_']['data'] | null;
 export type OrderableService = { [Key in keyof typeof orderableColumns]: Value<(typeof orderableColumns)[Key]> };
 
 export interface OrderPlan {
@@ -53,9 +78,8 @@ export const serviceIdOf = (serviceId: number | string): number | null =>
   typeof serviceId === 'number' ? serviceId : /^\d{1,9}$/.test(serviceId) ? Number(serviceId) : null;
 
 /** Joins a query on services to the category and provider an order checks (platform; both on sale). */
-export const withCategoryAndProvider = <TQuery extends PgSelect>(query: TQuery) => query
-  .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
-  .innerJoin(providers, eq(providers.id, services.providerId));
+export const withCategoryAndProvider = <TQuery extends PgSelect>(query: TQuery) =>
+  query.innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId)).innerJoin(providers, eq(providers.id, services.providerId));
 const onSale = (serviceIds: number | number[]) =>
   and(typeof serviceIds === 'number' ? eq(services.id, serviceIds) : inArray(services.id, serviceIds), eq(services.enabled, true), eq(providers.enabled, true));
 
@@ -85,7 +109,8 @@ function remember(row: OrderableService): void {
 }
 
 /** The read of one service on sale, as a query a route can send in a batch; `rememberServices` keeps what it found. */
-export const orderableServiceQuery = (db: DbOrTx, id: number) => withCategoryAndProvider(db.select(orderableColumns).from(services).$dynamic()).where(onSale(id));
+export const orderableServiceQuery = (db: DbOrTx, id: number) =>
+  withCategoryAndProvider(db.select(orderableColumns).from(services).$dynamic()).where(onSale(id));
 
 export const rememberServices = (rows: OrderableService[]): void => rows.forEach(remember);
 
@@ -120,7 +145,11 @@ export function massLineChargeKobo(service: Pick<OrderableService, 'type' | 'rat
   return ceilDiv(service.rateKobo * BigInt(rule.quantity === 'package' ? 1000 : quantity), 1000n);
 }
 
-const lines = (text: string | undefined) => (text ?? '').split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+const lines = (text: string | undefined) =>
+  (text ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
 /** Users paste links without the scheme; a bare host gets https://. */
 const withScheme = (link: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `https://${link}`);
@@ -162,8 +191,13 @@ export function planOrder(service: OrderableService, input: CreateOrderData): Or
   }
   if (input.answerNumber !== undefined && !/^\d{1,9}$/.test(input.answerNumber)) throw invalid('Answer number must be a whole number');
   const fields: ProviderFields = {
-    comments: input.comments, username: input.username, usernames: input.usernames, hashtags: input.hashtags, hashtag: input.hashtag,
-    media: input.media, answerNumber: input.answerNumber === undefined ? undefined : Number(input.answerNumber),
+    comments: input.comments,
+    username: input.username,
+    usernames: input.usernames,
+    hashtags: input.hashtags,
+    hashtag: input.hashtag,
+    media: input.media,
+    answerNumber: input.answerNumber === undefined ? undefined : Number(input.answerNumber),
   };
 
   let link: string;
@@ -197,7 +231,8 @@ export function planOrder(service: OrderableService, input: CreateOrderData): Or
     } else if (rule.quantity === 'package') {
       // The protocol's `add` for a package takes no quantity (service and link only): the provider
       // delivers one package per order. So an order is one package, and is charged for one.
-      if (input.quantity !== undefined && input.quantity !== 1) throw invalid('This service is sold by the package: each order is one package, so leave the quantity out or send 1');
+      if (input.quantity !== undefined && input.quantity !== 1)
+        throw invalid('This service is sold by the package: each order is one package, so leave the quantity out or send 1');
       quantity = 1;
       billedUnits = 1000;
     } else {

@@ -37,9 +37,7 @@ export interface Delivery {
   unreadable?: readonly string[];
 }
 
-export type RefundOutcome =
-  | { status: FinalStatus; refundKobo: bigint; remains: number }
-  | { status: null; problem: string };
+export type RefundOutcome = { status: FinalStatus; refundKobo: bigint; remains: number } | { status: null; problem: string };
 
 type DeliveryKind = 'units' | 'drip-feed' | 'subscription';
 
@@ -97,9 +95,7 @@ const share = (order: RefundableOrder, units: number) => (order.chargeKobo * Big
 export function refundOwed(order: RefundableOrder, status: FinalStatus, delivery: Delivery = {}): RefundOutcome {
   if (status === 'Completed') {
     const short = shortOfRunsOrPosts(order, delivery);
-    return short > 0
-      ? { status: 'Partial', refundKobo: share(order, short), remains: short }
-      : { status: 'Completed', refundKobo: 0n, remains: 0 };
+    return short > 0 ? { status: 'Partial', refundKobo: share(order, short), remains: short } : { status: 'Completed', refundKobo: 0n, remains: 0 };
   }
   if (status === 'Canceled' && delivery.chargeMicros === 0n) {
     return { status, refundKobo: order.chargeKobo, remains: order.deliverable };

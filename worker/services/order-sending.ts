@@ -21,7 +21,7 @@ import { SmmProviderError } from '../providers/smm/types';
 import { recordWarning, recordWarningOnce } from './margin';
 import { closeOrder } from './order-closing';
 import type { ProviderFields } from './order-plan';
-import { providerClient, type ProviderRow } from './providers';
+import { type ProviderRow, providerClient } from './providers';
 
 /** Refusals that mean "not now" rather than "never": the order is held and retried. */
 const HOLD_REFUSAL = /funds|balance/i;
@@ -45,9 +45,15 @@ export async function submitOrder(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, orde
     .from(providers)
     .where(and(eq(orders.id, orderId), eq(orders.submission, 'queued'), eq(orders.status, 'Pending Submission'), eq(providers.id, orders.providerId)))
     .returning({
-      id: orders.id, providerServiceId: orders.providerServiceId, extras: orders.extras,
-      providerId: providers.id, providerName: providers.name, providerEnabled: providers.enabled,
-      providerApiUrl: providers.apiUrl, providerApiKeyEncrypted: providers.apiKeyEncrypted, providerTimeoutMs: providers.timeoutMs,
+      id: orders.id,
+      providerServiceId: orders.providerServiceId,
+      extras: orders.extras,
+      providerId: providers.id,
+      providerName: providers.name,
+      providerEnabled: providers.enabled,
+      providerApiUrl: providers.apiUrl,
+      providerApiKeyEncrypted: providers.apiKeyEncrypted,
+      providerTimeoutMs: providers.timeoutMs,
     });
   if (!claimed) return;
   await sendClaimedOrder(db, env, {
@@ -55,8 +61,12 @@ export async function submitOrder(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, orde
     providerServiceId: claimed.providerServiceId,
     extras: claimed.extras as ProviderFields,
     provider: {
-      id: claimed.providerId, name: claimed.providerName, enabled: claimed.providerEnabled,
-      apiUrl: claimed.providerApiUrl, apiKeyEncrypted: claimed.providerApiKeyEncrypted, timeoutMs: claimed.providerTimeoutMs,
+      id: claimed.providerId,
+      name: claimed.providerName,
+      enabled: claimed.providerEnabled,
+      apiUrl: claimed.providerApiUrl,
+      apiKeyEncrypted: claimed.providerApiKeyEncrypted,
+      timeoutMs: claimed.providerTimeoutMs,
     },
   });
 }
@@ -70,7 +80,10 @@ async function sendClaimedOrder(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, claime
   // An administrator may close the order while `add` is in flight; nothing then reopens it.
   const stillSending = and(eq(orders.id, orderId), eq(orders.submission, 'sending'), eq(orders.status, 'Pending Submission'));
   const hold = (reason: string) =>
-    db.update(orders).set({ submission: 'queued', submissionError: reason, statusReason: 'Waiting for the provider to accept orders again', updatedAt: new Date() }).where(stillSending);
+    db
+      .update(orders)
+      .set({ submission: 'queued', submissionError: reason, statusReason: 'Waiting for the provider to accept orders again', updatedAt: new Date() })
+      .where(stillSending);
 
   if (!provider.enabled) {
     await hold('The provider is disabled');
@@ -84,16 +97,22 @@ async function sendClaimedOrder(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, claime
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof SmmProviderError && error.kind === 'rejected' && HOLD_REFUSAL.test(message)) {
       await hold(message);
-      await recordWarningOnce(db, { kind: 'provider_low_balance', providerId: provider.id, message: `${provider.name} refused an order for lack of balance: ${message}. Orders are held until it is topped up.` });
+      await recordWarningOnce(db, {
+        kind: 'provider_low_balance',
+        providerId: provider.id,
+        message: `${provider.name} refused an order for lack of balance: ${message}. Orders are held until it is topped up.`,
+      });
     } else if (error instanceof SmmProviderError && error.kind === 'rejected') {
       // Interactive: closeOrder refunds through the ledger only if its guarded close matched.
-      await db.transaction((tx) => closeOrder(tx, orderId, {
-        status: 'Canceled',
-        reason: `The provider refused the order: ${message}`,
-        from: ['Pending Submission'],
-        where: eq(orders.submission, 'sending'),
-        set: { submission: 'rejected', submissionError: message },
-      }));
+      await db.transaction((tx) =>
+        closeOrder(tx, orderId, {
+          status: 'Canceled',
+          reason: `The provider refused the order: ${message}`,
+          from: ['Pending Submission'],
+          where: eq(orders.submission, 'sending'),
+          set: { submission: 'rejected', submissionError: message },
+        }),
+      );
     } else {
       await db.update(orders).set({ submission: 'unknown', submissionError: message, updatedAt: new Date() }).where(stillSending);
       await recordWarning(db, {
@@ -106,20 +125,33 @@ async function sendClaimedOrder(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, claime
     return;
   }
   try {
-    const [accepted] = await db.update(orders)
-      .set({ submission: 'accepted', providerOrderId, status: 'Pending', submittedAt: new Date(), submissionError: null, statusReason: null, updatedAt: new Date() })
+    const [accepted] = await db
+      .update(orders)
+      .set({
+        submission: 'accepted',
+        providerOrderId,
+        status: 'Pending',
+        submittedAt: new Date(),
+        submissionError: null,
+        statusReason: null,
+        updatedAt: new Date(),
+      })
       .where(stillSending)
       .returning({ id: orders.id });
     if (!accepted) {
       await recordWarning(db, {
-        kind: 'submission_unknown', providerId: provider.id, orderId,
+        kind: 'submission_unknown',
+        providerId: provider.id,
+        orderId,
         message: `Order #${orderId} was closed while being sent, but ${provider.name} accepted it as order ${providerOrderId}: cancel it there.`,
       });
     }
   } catch (error) {
     // The provider order exists; if it cannot be recorded, the sweep turns the claim into 'unknown' for an administrator.
     if (!isUniqueViolation(error, 'orders_provider_order_key')) throw error;
-    await db.update(orders).set({ submission: 'unknown', submissionError: `The provider answered order id ${providerOrderId}, which another order already has` }).where(stillSending);
+    await db
+      .update(orders)
+      .set({ submission: 'unknown', submissionError: `The provider answered order id ${providerOrderId}, which another order already has` })
+      .where(stillSending);
   }
 }
-

@@ -10,9 +10,9 @@ import type { Db } from '../db';
 import type { SmmStatusEntry } from '../providers/smm/types';
 import type { OrderStatus } from '../schemas/orders';
 import { recordWarningOnce } from './margin';
-import { refundOwed, type RefundableOrder } from './order-refunds';
-import { closeOrder, type Closing } from './order-closing';
-import { providerClient, type ProviderEnv, type ProviderRow } from './providers';
+import { type Closing, closeOrder } from './order-closing';
+import { type RefundableOrder, refundOwed } from './order-refunds';
+import { type ProviderEnv, type ProviderRow, providerClient } from './providers';
 
 /** Orders at the provider that are still moving. */
 export const AT_PROVIDER_OPEN: OrderStatus[] = ['Pending', 'In progress', 'Processing'];
@@ -32,9 +32,18 @@ export interface StatusSyncCounts {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const polledColumns = {
-  id: orders.id, providerOrderId: orders.providerOrderId, serviceId: orders.serviceId, status: orders.status, startCount: orders.startCount,
-  remains: orders.remains, providerChargeMicros: orders.providerChargeMicros, chargeKobo: orders.chargeKobo, quantity: orders.quantity,
-  deliverable: orders.deliverable, extras: orders.extras, cancelRequestedAt: orders.cancelRequestedAt,
+  id: orders.id,
+  providerOrderId: orders.providerOrderId,
+  serviceId: orders.serviceId,
+  status: orders.status,
+  startCount: orders.startCount,
+  remains: orders.remains,
+  providerChargeMicros: orders.providerChargeMicros,
+  chargeKobo: orders.chargeKobo,
+  quantity: orders.quantity,
+  deliverable: orders.deliverable,
+  extras: orders.extras,
+  cancelRequestedAt: orders.cancelRequestedAt,
 };
 type PolledOrder = Pick<typeof orders.$inferSelect, keyof typeof polledColumns>;
 
@@ -45,7 +54,10 @@ export type Reading =
   | { kind: 'unclear'; note: string }
   | { kind: 'unanswered' };
 
-const quoted = (fields: Record<string, unknown>) => Object.entries(fields).map(([name, value]) => `${name} ${JSON.stringify(value)}`).join(', ');
+const quoted = (fields: Record<string, unknown>) =>
+  Object.entries(fields)
+    .map(([name, value]) => `${name} ${JSON.stringify(value)}`)
+    .join(', ');
 
 /** A cancel the shop asked for (its customer or an administrator) is not the provider's own doing. */
 const CANCELED_AS_ASKED = 'Canceled at the provider on request';
@@ -63,7 +75,10 @@ export function readAnswer(order: RefundableOrder & { cancelRequestedAt?: Date |
   }
   const garbled = Object.fromEntries(Object.entries(entry.unreadable ?? {}).filter(([name]) => DELIVERY_FIELDS.includes(name)));
   const delivery = {
-    remains: entry.remains, runsDone: entry.runs ?? null, postsDone: entry.posts ?? null, chargeMicros: entry.chargeMicros,
+    remains: entry.remains,
+    runsDone: entry.runs ?? null,
+    postsDone: entry.posts ?? null,
+    chargeMicros: entry.chargeMicros,
     unreadable: Object.keys(garbled).length > 0 ? [quoted(garbled)] : [],
   };
   const outcome = refundOwed(order, entry.status, delivery);
@@ -89,10 +104,17 @@ async function moveOrder(db: Db, order: PolledOrder, reading: Extract<Reading, {
     remains: reading.remains ?? order.remains,
     providerChargeMicros: reading.chargeMicros ?? order.providerChargeMicros,
   };
-  if (next.status === order.status && next.startCount === order.startCount && next.remains === order.remains && next.providerChargeMicros === order.providerChargeMicros) {
+  if (
+    next.status === order.status &&
+    next.startCount === order.startCount &&
+    next.remains === order.remains &&
+    next.providerChargeMicros === order.providerChargeMicros
+  ) {
     return false;
   }
-  const changed = await db.update(orders).set({ ...next, updatedAt: new Date() })
+  const changed = await db
+    .update(orders)
+    .set({ ...next, updatedAt: new Date() })
     .where(and(eq(orders.id, order.id), inArray(orders.status, AT_PROVIDER_OPEN)))
     .returning({ id: orders.id });
   return changed.length > 0;
@@ -100,34 +122,53 @@ async function moveOrder(db: Db, order: PolledOrder, reading: Extract<Reading, {
 
 /** Keeps the provider's words on the order; the first time they change, an administrator hears of it. */
 async function noteUnclear(db: Db, provider: ProviderRow, orderId: number, note: string): Promise<void> {
-  const changed = await db.update(orders).set({ providerNote: note })
+  const changed = await db
+    .update(orders)
+    .set({ providerNote: note })
     .where(and(eq(orders.id, orderId), sql`${orders.providerNote} is distinct from ${note}`))
     .returning({ id: orders.id });
   if (changed.length === 0) return;
   await recordWarningOnce(db, {
-    kind: 'order_unclear_answer', providerId: provider.id, orderId,
+    kind: 'order_unclear_answer',
+    providerId: provider.id,
+    orderId,
     message: `Order #${orderId}: ${provider.name} answered something the shop cannot act on (${note}). The order stays open and is asked again at every sync.`,
   });
 }
 
 async function recordHealth(db: Db, provider: ProviderRow, answers: Map<string, SmmStatusEntry>): Promise<boolean> {
   if ([...answers.values()].some((entry) => entry.ok || !entry.unanswered)) {
-    await db.update(providers).set({ unhealthySince: null }).where(and(eq(providers.id, provider.id), isNotNull(providers.unhealthySince)));
+    await db
+      .update(providers)
+      .set({ unhealthySince: null })
+      .where(and(eq(providers.id, provider.id), isNotNull(providers.unhealthySince)));
     return true;
   }
   const [first] = answers.values();
   const error = first && !first.ok ? first.error : 'no answer';
-  await db.update(providers).set({ unhealthySince: sql`coalesce(${providers.unhealthySince}, now())`, lastError: error }).where(eq(providers.id, provider.id));
+  await db
+    .update(providers)
+    .set({ unhealthySince: sql`coalesce(${providers.unhealthySince}, now())`, lastError: error })
+    .where(eq(providers.id, provider.id));
   await recordWarningOnce(db, {
-    kind: 'provider_unhealthy', providerId: provider.id,
+    kind: 'provider_unhealthy',
+    providerId: provider.id,
     message: `${provider.name} gave no readable answer about its open orders (${error}). Its orders wait until it answers again; everything else goes on.`,
   });
   return false;
 }
 
 /** Polls one provider's open orders, oldest-read first, and acts on each answer on its own. */
-export async function syncProviderStatuses(db: Db, env: ProviderEnv, provider: ProviderRow, counts: StatusSyncCounts, completedServices: Set<number>): Promise<void> {
-  const open = await db.select(polledColumns).from(orders)
+export async function syncProviderStatuses(
+  db: Db,
+  env: ProviderEnv,
+  provider: ProviderRow,
+  counts: StatusSyncCounts,
+  completedServices: Set<number>,
+): Promise<void> {
+  const open = await db
+    .select(polledColumns)
+    .from(orders)
     .where(and(eq(orders.providerId, provider.id), eq(orders.submission, 'accepted'), inArray(orders.status, AT_PROVIDER_OPEN)))
     .orderBy(sql`${orders.lastSyncedAt} asc nulls first`, orders.id)
     .limit(STATUS_POLL_LIMIT);
@@ -164,7 +205,13 @@ export async function syncProviderStatuses(db: Db, env: ProviderEnv, provider: P
       }
     }
   } finally {
-    await advanceCursor(db, provider, open.map((order) => order.id), usable, unusable);
+    await advanceCursor(
+      db,
+      provider,
+      open.map((order) => order.id),
+      usable,
+      unusable,
+    );
   }
 }
 
@@ -173,7 +220,8 @@ export async function syncProviderStatuses(db: Db, env: ProviderEnv, provider: P
  * is read in turn; the count of unusable answers in a row grows or resets with it.
  */
 async function advanceCursor(db: Db, provider: ProviderRow, polled: number[], usable: number[], unusable: number[]): Promise<void> {
-  const rows = await db.update(orders)
+  const rows = await db
+    .update(orders)
     .set({
       lastSyncedAt: new Date(),
       unreadableSyncs: sql`case when ${inArray(orders.id, unusable)} then ${orders.unreadableSyncs} + 1 when ${inArray(orders.id, usable)} then 0 else ${orders.unreadableSyncs} end`,
@@ -184,7 +232,9 @@ async function advanceCursor(db: Db, provider: ProviderRow, polled: number[], us
   for (const row of rows) {
     if (row.unreadableSyncs !== NEEDS_ATTENTION_AFTER) continue;
     await recordWarningOnce(db, {
-      kind: 'order_needs_attention', providerId: provider.id, orderId: row.id,
+      kind: 'order_needs_attention',
+      providerId: provider.id,
+      orderId: row.id,
       message: `Order #${row.id} needs attention: ${NEEDS_ATTENTION_AFTER} syncs in a row without an answer the shop can act on (last: ${row.providerNote}). Check it in ${provider.name}'s panel, then set its status by hand.`,
     });
   }

@@ -40,22 +40,24 @@ export async function consumeSubmissions(batch: MessageBatch<unknown>, env: Env)
   // As a request's: the claims and records are one-shot statements over HTTP; a Pool opens only for a transaction.
   const { db, close } = openDatabase(env);
   try {
-    await Promise.all(batch.messages.map(async (message) => {
-      const parsed = submissionMessage.safeParse(message.body);
-      if (!parsed.success) {
-        log.error('unreadable order submission message dropped', { body: message.body });
-        message.ack();
-        return;
-      }
-      try {
-        await submitOrder(db, env, parsed.data.orderId);
-        message.ack();
-      } catch (error) {
-        // submitOrder records every provider outcome itself; what reaches here is our own trouble.
-        log.error('order submission failed; retrying', { orderId: parsed.data.orderId, error: errorText(error) });
-        message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
-      }
-    }));
+    await Promise.all(
+      batch.messages.map(async (message) => {
+        const parsed = submissionMessage.safeParse(message.body);
+        if (!parsed.success) {
+          log.error('unreadable order submission message dropped', { body: message.body });
+          message.ack();
+          return;
+        }
+        try {
+          await submitOrder(db, env, parsed.data.orderId);
+          message.ack();
+        } catch (error) {
+          // submitOrder records every provider outcome itself; what reaches here is our own trouble.
+          log.error('order submission failed; retrying', { orderId: parsed.data.orderId, error: errorText(error) });
+          message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+        }
+      }),
+    );
   } finally {
     await close();
   }

@@ -11,14 +11,15 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import { syncProviderCatalogue } from './catalogue';
 import { recordWarning } from './margin';
-import { syncProviderStatuses } from './order-status-sync';
-import { queueSubmissions } from './order-submissions';
 import { notifyRefillCompleted } from './notifications';
 import { closeOrder } from './order-closing';
+import { syncProviderStatuses } from './order-status-sync';
+import { queueSubmissions } from './order-submissions';
 import type { OrderEnv } from './orders';
-import { checkProviderBalance, providerClient, type ProviderEnv, type ProviderRow } from './providers';
+import { checkProviderBalance, type ProviderEnv, type ProviderRow, providerClient } from './providers';
 
 type SyncEnv = ProviderEnv & Pick<OrderEnv, 'ORDER_SUBMISSIONS'>;
+
 import { refreshRatesIfStale } from './rates';
 
 /** A claim older than this was abandoned mid-`add` (longer than any provider timeout). */
@@ -55,7 +56,9 @@ async function sweepAbandonedClaims(db: Db): Promise<number> {
     .returning({ id: orders.id, providerId: orders.providerId });
   for (const order of swept) {
     await recordWarning(db, {
-      kind: 'submission_unknown', orderId: order.id, providerId: order.providerId,
+      kind: 'submission_unknown',
+      orderId: order.id,
+      providerId: order.providerId,
       message: `Order #${order.id}: its submission was interrupted. Look for it in the provider's panel, then link its id or resend it.`,
     });
   }
@@ -63,17 +66,24 @@ async function sweepAbandonedClaims(db: Db): Promise<number> {
 }
 
 async function expireHeldOrders(db: Db, errors: string[]): Promise<number> {
-  const held = await db.select({ id: orders.id }).from(orders)
+  const held = await db
+    .select({ id: orders.id })
+    .from(orders)
     .where(and(eq(orders.submission, 'queued'), eq(orders.status, 'Pending Submission'), lt(orders.createdAt, sql`now() - ${HOLD_LIMIT}`)))
     .limit(RETRY_LIMIT);
   let expired = 0;
   for (const { id } of held) {
     try {
       // Interactive: closeOrder refunds through the ledger only if its guarded close matched.
-      const closed = await db.transaction((tx) => closeOrder(tx, id, {
-        status: 'Canceled', reason: 'The provider could not take the order within a day', from: ['Pending Submission'],
-        where: eq(orders.submission, 'queued'), set: { submission: 'withdrawn' },
-      }));
+      const closed = await db.transaction((tx) =>
+        closeOrder(tx, id, {
+          status: 'Canceled',
+          reason: 'The provider could not take the order within a day',
+          from: ['Pending Submission'],
+          where: eq(orders.submission, 'queued'),
+          set: { submission: 'withdrawn' },
+        }),
+      );
       if (closed) expired += 1;
     } catch (error) {
       errors.push(`expiring order #${id}: ${errorText(error)}`);
@@ -84,26 +94,42 @@ async function expireHeldOrders(db: Db, errors: string[]): Promise<number> {
 
 /** Queued orders nobody is sending: held by the provider, or their queue message was lost. They go on the queue again. */
 async function requeueWaitingOrders(db: Db, env: SyncEnv): Promise<number> {
-  const held = await db.select({ id: orders.id }).from(orders)
+  const held = await db
+    .select({ id: orders.id })
+    .from(orders)
     .innerJoin(providers, and(eq(providers.id, orders.providerId), eq(providers.enabled, true)))
-    .where(and(
-      eq(orders.submission, 'queued'),
-      eq(orders.status, 'Pending Submission'),
-      lt(orders.createdAt, sql`now() - ${RETRY_AFTER}`),
-      or(isNull(orders.submissionStartedAt), lt(orders.submissionStartedAt, sql`now() - ${RETRY_AFTER}`)),
-    ))
+    .where(
+      and(
+        eq(orders.submission, 'queued'),
+        eq(orders.status, 'Pending Submission'),
+        lt(orders.createdAt, sql`now() - ${RETRY_AFTER}`),
+        or(isNull(orders.submissionStartedAt), lt(orders.submissionStartedAt, sql`now() - ${RETRY_AFTER}`)),
+      ),
+    )
     .orderBy(asc(orders.createdAt))
     .limit(RETRY_LIMIT);
-  await queueSubmissions(env, held.map(({ id }) => id));
+  await queueSubmissions(
+    env,
+    held.map(({ id }) => id),
+  );
   return held.length;
 }
 
 async function syncRefills(db: Db, env: ProviderEnv, provider: ProviderRow): Promise<number> {
   // A request whose process died before recording the provider's answer frees the order for a new one.
-  await db.update(orderRefills).set({ status: 'Rejected', error: 'The request was interrupted', updatedAt: new Date() })
+  await db
+    .update(orderRefills)
+    .set({ status: 'Rejected', error: 'The request was interrupted', updatedAt: new Date() })
     .where(and(eq(orderRefills.status, 'Requesting'), lt(orderRefills.createdAt, sql`now() - ${STALE_CLAIM}`)));
   const open = await db
-    .select({ id: orderRefills.id, providerRefillId: orderRefills.providerRefillId, status: orderRefills.status, orderId: orders.id, userId: orders.userId, serviceName: orders.serviceName })
+    .select({
+      id: orderRefills.id,
+      providerRefillId: orderRefills.providerRefillId,
+      status: orderRefills.status,
+      orderId: orders.id,
+      userId: orders.userId,
+      serviceName: orders.serviceName,
+    })
     .from(orderRefills)
     .innerJoin(orders, eq(orders.id, orderRefills.orderId))
     .where(and(eq(orders.providerId, provider.id), inArray(orderRefills.status, ['Pending', 'In progress']), isNotNull(orderRefills.providerRefillId)))
@@ -118,7 +144,8 @@ async function syncRefills(db: Db, env: ProviderEnv, provider: ProviderRow): Pro
     // Interactive only because notifyRefillCompleted runs its own statements, which commit with the status.
     await db.transaction(async (tx) => {
       await tx.update(orderRefills).set({ status: answer.status, updatedAt: new Date() }).where(eq(orderRefills.id, refill.id));
-      if (answer.status === 'Completed') await notifyRefillCompleted(tx, { id: refill.id, orderId: refill.orderId, userId: refill.userId, serviceName: refill.serviceName });
+      if (answer.status === 'Completed')
+        await notifyRefillCompleted(tx, { id: refill.id, orderId: refill.orderId, userId: refill.userId, serviceName: refill.serviceName });
     });
     changed += 1;
   }
@@ -163,7 +190,11 @@ export async function syncOrders(db: Db, env: SyncEnv): Promise<OrderSyncResult>
   for (const provider of active) {
     const failed = (part: string) => async (error: unknown) => {
       result.errors.push(`${provider.name} ${part}: ${errorText(error)}`);
-      await db.update(providers).set({ lastError: errorText(error) }).where(eq(providers.id, provider.id)).catch(() => {});
+      await db
+        .update(providers)
+        .set({ lastError: errorText(error) })
+        .where(eq(providers.id, provider.id))
+        .catch(() => {});
     };
     await syncProviderStatuses(db, env, provider, result, completedServices).catch(failed('statuses'));
     result.refills += await syncRefills(db, env, provider).catch(async (error: unknown) => {
@@ -183,17 +214,22 @@ export async function runSmmSync(db: Db, env: Env) {
     return null;
   });
   const catalogues = [];
-  const due = await db.select().from(providers).where(and(
-    eq(providers.enabled, true),
-    or(isNull(providers.catalogueSyncedAt), lt(providers.catalogueSyncedAt, new Date(Date.now() - CATALOGUE_MAX_AGE_MS))),
-  ));
+  const due = await db
+    .select()
+    .from(providers)
+    .where(
+      and(eq(providers.enabled, true), or(isNull(providers.catalogueSyncedAt), lt(providers.catalogueSyncedAt, new Date(Date.now() - CATALOGUE_MAX_AGE_MS)))),
+    );
   for (const provider of due) {
     try {
       catalogues.push(await syncProviderCatalogue(db, env, provider.id));
       await checkProviderBalance(db, env, provider.id);
     } catch (error) {
       errors.push(`${provider.name} catalogue: ${errorText(error)}`);
-      await db.update(providers).set({ lastError: errorText(error) }).where(eq(providers.id, provider.id));
+      await db
+        .update(providers)
+        .set({ lastError: errorText(error) })
+        .where(eq(providers.id, provider.id));
     }
   }
   const orderSync = await syncOrders(db, env);

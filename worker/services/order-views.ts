@@ -1,12 +1,12 @@
 // Orders as their owners and the other areas read them: the view the SPA and the reseller API
 // show (with what the order allows now: refill, cancel), the user's list, and the figures other
 // areas read (committed money, the admin user-detail orders).
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { orderRefills, orders, services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { koboToNaira } from '../lib/decimal';
 import { notFound } from '../lib/errors';
-import { OPEN_ORDER_STATUSES, type ListOrdersQuery, type OrderStatus } from '../schemas/orders';
+import { type ListOrdersQuery, OPEN_ORDER_STATUSES, type OrderStatus } from '../schemas/orders';
 import type { ProviderFields } from './order-plan';
 import { refillDeadline } from './refill-window';
 
@@ -35,7 +35,8 @@ export const isOpen = (status: OrderStatus) => (OPEN_ORDER_STATUSES as readonly 
 
 /** Whether the order can be refilled now, and until when (null: no limit, or not refillable at all). */
 export function refillability({ order, serviceRefill, serviceRefillDays }: OrderViewRow): { refillable: boolean; refillUntil: Date | null } {
-  if (!serviceRefill || order.submission !== 'accepted' || !(FINISHED_WITH_DELIVERY as readonly string[]).includes(order.status)) return { refillable: false, refillUntil: null };
+  if (!serviceRefill || order.submission !== 'accepted' || !(FINISHED_WITH_DELIVERY as readonly string[]).includes(order.status))
+    return { refillable: false, refillUntil: null };
   const refillUntil = refillDeadline(order.completedAt, serviceRefillDays);
   return { refillable: refillUntil === null || Date.now() < refillUntil.getTime(), refillUntil };
 }
@@ -61,9 +62,8 @@ export function toOrderView(row: OrderViewRow) {
     canRefill: refillable && !openRefill,
     /** The end of the service's refill window for this order (ISO), when it has one. */
     refillUntil: refillUntil?.toISOString() ?? null,
-    canCancel: isOpen(order.status) && (
-      (order.submission === 'queued') || (order.submission === 'accepted' && serviceCancel && order.cancelRequestedAt === null)
-    ),
+    canCancel:
+      isOpen(order.status) && (order.submission === 'queued' || (order.submission === 'accepted' && serviceCancel && order.cancelRequestedAt === null)),
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
   };
@@ -98,11 +98,22 @@ export async function listUserOrders(db: Db, userId: number, query: ListOrdersQu
   const where = and(eq(orders.userId, userId), query.status ? eq(orders.status, query.status) : undefined, orderSearch(query.search));
   const rows = await db
     .select({ ...orderViewColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(orders).innerJoin(services, eq(services.id, orders.serviceId))
+    .from(orders)
+    .innerJoin(services, eq(services.id, orders.serviceId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(query.limit).offset((query.page - 1) * query.limit);
-  const total = rows[0]?.total ?? (query.page > 1 ? (await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where))[0].total : 0);
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const total =
+    rows[0]?.total ??
+    (query.page > 1
+      ? (
+          await db
+            .select({ total: sql<number>`count(*)`.mapWith(Number) })
+            .from(orders)
+            .where(where)
+        )[0].total
+      : 0);
   return { data: rows.map(toOrderView), total };
 }
 
@@ -118,7 +129,15 @@ export async function committedKobo(db: DbOrTx, userId: number): Promise<bigint>
 /** The orders of the admin user-detail screen (spec section 3), newest first. */
 export async function ordersForUserDetail(db: DbOrTx, userId: number, limit = 100) {
   const rows = await db
-    .select({ id: orders.id, serviceName: orders.serviceName, link: orders.link, quantity: orders.quantity, chargeKobo: orders.chargeKobo, status: orders.status, createdAt: orders.createdAt })
+    .select({
+      id: orders.id,
+      serviceName: orders.serviceName,
+      link: orders.link,
+      quantity: orders.quantity,
+      chargeKobo: orders.chargeKobo,
+      status: orders.status,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -134,4 +153,3 @@ export async function ordersForUserDetail(db: DbOrTx, userId: number, limit = 10
     orderDate: row.createdAt.toISOString(),
   }));
 }
-

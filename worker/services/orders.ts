@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../lib/db-errors';
 import { AppError, conflict, invalid, notFound } from '../lib/errors';
 import { SmmProviderError } from '../providers/smm/types';
 import { closeOrder } from './order-closing';
-import { isOpen, ordersWithService, refillability, toOrderView, type OrderRow, type OrderViewRow } from './order-views';
+import { isOpen, type OrderRow, type OrderViewRow, ordersWithService, refillability, toOrderView } from './order-views';
 import { getProvider, providerClient } from './providers';
 import { refillPeriodEnded } from './refill-window';
 
@@ -55,7 +55,8 @@ export async function requestRefill(db: Db, env: OrderEnv, orderId: number, by: 
 /** Why an order its customer canceled before it reached the provider is closed; admin-orders.ts reads it as "canceled by the customer". */
 export const WITHDRAWN_BY_CUSTOMER = 'Canceled on request before it reached the provider';
 
-export const ALREADY_SENT = 'This order has already been sent to the provider, so it can no longer be canceled at once. Once the provider has it, you can ask for a cancel if the service allows one.';
+export const ALREADY_SENT =
+  'This order has already been sent to the provider, so it can no longer be canceled at once. Once the provider has it, you can ask for a cancel if the service allows one.';
 
 /**
  * A user's cancel: an order still queued with us (certainly not at the provider) is canceled,
@@ -69,10 +70,15 @@ export async function cancelOrder(db: Db, env: OrderEnv, userId: number, orderId
   const queued = row.order.submission === 'queued' && row.order.status === 'Pending Submission';
   if (queued) {
     // Interactive: closeOrder refunds through the ledger only if its guarded close matched.
-    const closed = await db.transaction((tx) => closeOrder(tx, orderId, {
-      status: 'Canceled', reason: WITHDRAWN_BY_CUSTOMER, from: ['Pending Submission'],
-      where: eq(orders.submission, 'queued'), set: { submission: 'withdrawn' },
-    }));
+    const closed = await db.transaction((tx) =>
+      closeOrder(tx, orderId, {
+        status: 'Canceled',
+        reason: WITHDRAWN_BY_CUSTOMER,
+        from: ['Pending Submission'],
+        where: eq(orders.submission, 'queued'),
+        set: { submission: 'withdrawn' },
+      }),
+    );
     if (closed) return { refunded: true };
     // The consumer claimed it meanwhile: read it again.
     row = await orderWithService(db, orderId, userId);

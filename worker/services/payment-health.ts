@@ -3,7 +3,7 @@
 // revoked key takes card funding down for every customer, so the administrator must hear of it at
 // once. Kept as one JSON document in the settings table, apart from the payment settings, so a
 // refusal is counted by one statement that never overwrites what an administrator saves.
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { settings } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import type { Env } from '../env';
@@ -50,7 +50,10 @@ export async function readPaymentHealth(db: DbOrTx): Promise<PaymentHealth> {
  * was last accepted; null while it has refused nothing.
  */
 export async function paymentRefusalAlert(db: DbOrTx) {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, ['payment', HEALTH_KEY]));
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, ['payment', HEALTH_KEY]));
   const valueOf = (key: string) => rows.find((row) => row.key === key)?.value as Record<string, unknown> | undefined;
   const provider = (valueOf('payment')?.provider as PaymentProviderName | undefined) ?? DEFAULT_PAYMENT_SETTINGS.provider;
   const health = (valueOf(HEALTH_KEY) ?? {}) as PaymentHealth;
@@ -79,7 +82,8 @@ export async function recordKeyChecks(db: DbOrTx, actorId: number, verified: Par
  * only after a call has already failed.
  */
 export async function recordProviderRefusal(db: DbOrTx, provider: PaymentProviderName, reason: string) {
-  const refusal = (count: SQL) => sql`jsonb_build_object('count', ${count}, 'lastError', ${reason.slice(0, REASON_MAX)}::text, 'lastAt', ${new Date().toISOString()}::text)`;
+  const refusal = (count: SQL) =>
+    sql`jsonb_build_object('count', ${count}, 'lastError', ${reason.slice(0, REASON_MAX)}::text, 'lastAt', ${new Date().toISOString()}::text)`;
   const first = sql`jsonb_build_object(${provider}::text, jsonb_build_object('refusals', ${refusal(sql`1`)}))`;
   const counted = sql`coalesce((s.value #>> ${`{${provider},refusals,count}`}::text[])::int, 0) + 1`;
   await db.execute(sql`

@@ -14,13 +14,21 @@ import { AppError, invalid } from '../lib/errors';
 import { createFlutterwave } from '../providers/payments/flutterwave';
 import { keyDomain, LIVE_KEY_SHAPES, TEST_KEY_SHAPES } from '../providers/payments/keys';
 import { createPaystack } from '../providers/payments/paystack';
-import { PaymentProviderError, type PaymentProvider, type PaymentProviderName } from '../providers/payments/types';
+import { type PaymentProvider, PaymentProviderError, type PaymentProviderName } from '../providers/payments/types';
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS, PAYMENT_SECRET_KEY_OF, type PaymentSettingsInput } from '../schemas/settings';
 import { recordAudit } from './audit';
-import { keyFingerprint, readPaymentHealth, recordKeyChecks, recordProviderRefusal, type ProviderHealth } from './payment-health';
+import { keyFingerprint, type ProviderHealth, readPaymentHealth, recordKeyChecks, recordProviderRefusal } from './payment-health';
 import {
-  bankTransferOn, DEPLOYMENT_SECRETS, getPaymentSettings, resolvePaymentSecret, saveSetting, SECRET_NAMES,
-  type PaymentMode, type ResolvedSecret, type SecretName, type StoredPaymentSettings,
+  bankTransferOn,
+  DEPLOYMENT_SECRETS,
+  getPaymentSettings,
+  type PaymentMode,
+  type ResolvedSecret,
+  resolvePaymentSecret,
+  SECRET_NAMES,
+  type SecretName,
+  type StoredPaymentSettings,
+  saveSetting,
 } from './settings';
 
 /** provider_status of an intent that was paid with sandbox money while the shop was live. */
@@ -52,11 +60,16 @@ export async function providerKeys(settings: StoredPaymentSettings, env: Env, pr
 }
 
 function testKeyInLiveMode(provider: PaymentProviderName, source: ResolvedSecret['source'] | 'entered'): string {
-  const where = source === 'entered'
-    ? 'entered'
-    : source === 'settings' ? 'saved in Payment Settings' : `in the deployment's secrets (${DEPLOYMENT_SECRETS[PAYMENT_SECRET_KEY_OF[provider]]})`;
-  return `Live mode takes real money, but the ${PAYMENT_PROVIDER_LABELS[provider]} secret key ${where} is a test key (${TEST_KEY_SHAPES[provider]}). ` +
-    `Enter the live key (${LIVE_KEY_SHAPES[provider]}), or choose test mode.`;
+  const where =
+    source === 'entered'
+      ? 'entered'
+      : source === 'settings'
+        ? 'saved in Payment Settings'
+        : `in the deployment's secrets (${DEPLOYMENT_SECRETS[PAYMENT_SECRET_KEY_OF[provider]]})`;
+  return (
+    `Live mode takes real money, but the ${PAYMENT_PROVIDER_LABELS[provider]} secret key ${where} is a test key (${TEST_KEY_SHAPES[provider]}). ` +
+    `Enter the live key (${LIVE_KEY_SHAPES[provider]}), or choose test mode.`
+  );
 }
 
 export interface KeysProblem {
@@ -94,16 +107,22 @@ async function flaggedPayments(db: DbOrTx) {
     })
     .from(paymentIntents)
     .innerJoin(users, eq(users.id, paymentIntents.userId))
-    .where(and(
-      eq(paymentIntents.status, 'failed'),
-      gt(paymentIntents.createdAt, sql`now() - make_interval(days => ${FLAGGED_WINDOW_DAYS})`),
-      eq(paymentIntents.providerStatus, TEST_PAYMENT_IN_LIVE_MODE),
-    ))
+    .where(
+      and(
+        eq(paymentIntents.status, 'failed'),
+        gt(paymentIntents.createdAt, sql`now() - make_interval(days => ${FLAGGED_WINDOW_DAYS})`),
+        eq(paymentIntents.providerStatus, TEST_PAYMENT_IN_LIVE_MODE),
+      ),
+    )
     .orderBy(desc(paymentIntents.lastCheckedAt))
     .limit(FLAGGED_SHOWN);
   return {
     total: rows[0]?.total ?? 0,
-    recent: rows.map(({ total: _total, amountKobo, flaggedAt, ...row }) => ({ ...row, amount: koboToNaira(amountKobo), flaggedAt: flaggedAt?.toISOString() ?? null })),
+    recent: rows.map(({ total: _total, amountKobo, flaggedAt, ...row }) => ({
+      ...row,
+      amount: koboToNaira(amountKobo),
+      flaggedAt: flaggedAt?.toISOString() ?? null,
+    })),
   };
 }
 
@@ -160,10 +179,18 @@ async function askProvider(env: Env, provider: PaymentProviderName, secretKey: s
 function keyCheckFailure(provider: PaymentProviderName, origin: KeyOrigin, error: PaymentProviderError): AppError {
   const label = PAYMENT_PROVIDER_LABELS[provider];
   const secret = DEPLOYMENT_SECRETS[PAYMENT_SECRET_KEY_OF[provider]];
-  const which = { entered: 'this secret key', fallback: `the deployment's secret key (${secret})`, settings: 'the secret key saved in Payment Settings', deployment: `the deployment's secret key (${secret})` }[origin];
+  const which = {
+    entered: 'this secret key',
+    fallback: `the deployment's secret key (${secret})`,
+    settings: 'the secret key saved in Payment Settings',
+    deployment: `the deployment's secret key (${secret})`,
+  }[origin];
   const saving = origin === 'entered' || origin === 'fallback';
   if (error.kind === 'unavailable') {
-    return new AppError('unavailable', `${label} could not be reached to check ${which} (${error.message}). ${saving ? 'Nothing was saved; try' : 'Try'} again in a moment.`);
+    return new AppError(
+      'unavailable',
+      `${label} could not be reached to check ${which} (${error.message}). ${saving ? 'Nothing was saved; try' : 'Try'} again in a moment.`,
+    );
   }
   const advice = {
     entered: 'Check you copied the whole key for the right mode.',
@@ -178,19 +205,21 @@ function keyCheckFailure(provider: PaymentProviderName, origin: KeyOrigin, error
 async function checkKeysBroughtIntoUse(env: Env, input: PaymentSettingsInput, keysSet: SecretName[], keysCleared: SecretName[]) {
   const verified: Partial<Record<PaymentProviderName, string>> = {};
   const forgotten: PaymentProviderName[] = [];
-  await Promise.all(PAYMENT_PROVIDERS.map(async (provider) => {
-    const name = PAYMENT_SECRET_KEY_OF[provider];
-    const origin = keysSet.includes(name) ? 'entered' : keysCleared.includes(name) ? 'fallback' : null;
-    if (!origin) return;
-    const secretKey = origin === 'entered' ? input[name] : env[DEPLOYMENT_SECRETS[name]];
-    if (!secretKey) {
-      forgotten.push(provider);
-      return;
-    }
-    const refusal = await askProvider(env, provider, secretKey);
-    if (refusal) throw keyCheckFailure(provider, origin, refusal);
-    verified[provider] = await keyFingerprint(env, secretKey);
-  }));
+  await Promise.all(
+    PAYMENT_PROVIDERS.map(async (provider) => {
+      const name = PAYMENT_SECRET_KEY_OF[provider];
+      const origin = keysSet.includes(name) ? 'entered' : keysCleared.includes(name) ? 'fallback' : null;
+      if (!origin) return;
+      const secretKey = origin === 'entered' ? input[name] : env[DEPLOYMENT_SECRETS[name]];
+      if (!secretKey) {
+        forgotten.push(provider);
+        return;
+      }
+      const refusal = await askProvider(env, provider, secretKey);
+      if (refusal) throw keyCheckFailure(provider, origin, refusal);
+      verified[provider] = await keyFingerprint(env, secretKey);
+    }),
+  );
   return { verified, forgotten };
 }
 
@@ -227,7 +256,11 @@ function changedSettings(current: StoredPaymentSettings, next: StoredPaymentSett
     maxDeposit: [wholeNaira(current.maxDepositKobo), wholeNaira(next.maxDepositKobo)],
     bankTransfer: [bankTransferOn(current), bankTransferOn(next)],
   };
-  return Object.fromEntries(Object.entries(pairs).filter(([, [from, to]]) => from !== to).map(([field, [from, to]]) => [field, { from, to }]));
+  return Object.fromEntries(
+    Object.entries(pairs)
+      .filter(([, [from, to]]) => from !== to)
+      .map(([field, [from, to]]) => [field, { from, to }]),
+  );
 }
 
 export async function updatePaymentSettings(db: Db, env: Env, actorId: number, input: PaymentSettingsInput) {
@@ -260,7 +293,9 @@ export async function updatePaymentSettings(db: Db, env: Env, actorId: number, i
     await saveSetting(tx, 'payment', next, actorId);
     await recordKeyChecks(tx, actorId, verified, forgotten);
     await recordAudit(tx, {
-      actorId, action: 'settings.payment.update', target: { type: 'settings', id: 'payment' },
+      actorId,
+      action: 'settings.payment.update',
+      target: { type: 'settings', id: 'payment' },
       details: { provider: next.provider, mode: next.mode, changes: changedSettings(current, next), keysSet, keysCleared },
     });
   });

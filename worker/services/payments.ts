@@ -9,10 +9,10 @@ import { hmacHex, toHex, verifyHmacHex } from '../lib/crypto';
 import { koboToNumber, nairaToKobo } from '../lib/decimal';
 import { AppError, invalid, notFound, rateLimited } from '../lib/errors';
 import { log } from '../lib/log';
-import { PaymentProviderError, type PaymentProvider, type PaymentProviderName, type VerifiedPayment } from '../providers/payments/types';
+import { type PaymentProvider, PaymentProviderError, type PaymentProviderName, type VerifiedPayment } from '../providers/payments/types';
 import { ORDER_STATUS, type VerifyPaymentInput } from '../schemas/wallet';
-import { applyReversal, reportUnreadableReversal, settleDebt } from './chargebacks';
 import { receiveTransfer } from './bank-transfers';
+import { applyReversal, reportUnreadableReversal, settleDebt } from './chargebacks';
 import { afterDepositCredited } from './deposit-credited';
 import { applyLedgerEntry } from './ledger';
 import { recordProviderRefusal } from './payment-health';
@@ -127,14 +127,23 @@ export async function startDeposit(db: Db, env: Env, payer: { id: number; email:
   let checkoutUrl: string;
   try {
     ({ checkoutUrl } = await provider.initialize({
-      reference, amountKobo, email: payer.email, currency: 'NGN', callbackUrl: `${env.APP_URL}/user/confirm-payment`, metadata: { userId: String(payer.id) },
+      reference,
+      amountKobo,
+      email: payer.email,
+      currency: 'NGN',
+      callbackUrl: `${env.APP_URL}/user/confirm-payment`,
+      metadata: { userId: String(payer.id) },
     }));
   } catch (error) {
     // No checkout link reached the payer, so nothing waits on this intent and it stops counting
     // towards the cap. Should the provider report a payment anyway, it is still credited.
     await db
       .update(paymentIntents)
-      .set({ status: 'failed', providerStatus: `checkout not started: ${String(error instanceof Error ? error.message : error).slice(0, 200)}`, lastCheckedAt: new Date() })
+      .set({
+        status: 'failed',
+        providerStatus: `checkout not started: ${String(error instanceof Error ? error.message : error).slice(0, 200)}`,
+        lastCheckedAt: new Date(),
+      })
       .where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.status, 'pending')));
     throw await refusalToCustomer(db, provider.name, error);
   }
@@ -164,14 +173,22 @@ export async function applyVerification(db: Db, intent: Intent, verified: Verifi
         .returning({ id: paymentIntents.id });
       if (!claimed) return;
       await applyLedgerEntry(tx, {
-        userId: intent.userId, direction: 'credit', amountKobo: intent.amountKobo, source: 'payment', sourceRef: intent.reference,
+        userId: intent.userId,
+        direction: 'credit',
+        amountKobo: intent.amountKobo,
+        source: 'payment',
+        sourceRef: intent.reference,
         description: `Wallet funding by ${intent.channel === 'bank_transfer' ? 'bank transfer' : 'card'} (${intent.reference})`,
       });
       // A debt left by a reversed card payment is paid before the new money can be spent.
       await settleDebt(tx, intent.userId, `payment:${intent.reference}`);
       await afterDepositCredited(tx, {
-        intentId: intent.id, userId: intent.userId, amountKobo: intent.amountKobo, reference: intent.reference,
-        channel: intent.channel, provider: intent.provider as PaymentProviderName,
+        intentId: intent.id,
+        userId: intent.userId,
+        amountKobo: intent.amountKobo,
+        reference: intent.reference,
+        channel: intent.channel,
+        provider: intent.provider as PaymentProviderName,
       });
     });
     return ORDER_STATUS.success;
@@ -194,7 +211,13 @@ async function flagTestPayment(db: Db, intent: Intent, verified: VerifiedPayment
   const [flagged] = await db
     .update(paymentIntents)
     .set({ status: 'failed', providerStatus: TEST_PAYMENT_IN_LIVE_MODE, lastCheckedAt: new Date() })
-    .where(and(eq(paymentIntents.id, intent.id), ne(paymentIntents.status, 'success'), sql`${paymentIntents.providerStatus} is distinct from ${TEST_PAYMENT_IN_LIVE_MODE}`))
+    .where(
+      and(
+        eq(paymentIntents.id, intent.id),
+        ne(paymentIntents.status, 'success'),
+        sql`${paymentIntents.providerStatus} is distinct from ${TEST_PAYMENT_IN_LIVE_MODE}`,
+      ),
+    )
     .returning({ id: paymentIntents.id });
   if (flagged) {
     log.warn('test payment refused in live mode', { reference: intent.reference, provider: intent.provider, userId: intent.userId, domain: verified.domain });
@@ -216,7 +239,10 @@ async function verifyIntent(db: Db, env: Env, intent: Intent, transactionId?: st
 
 /** The payer's intent of that reference: a query, so the route can send it with the session check. */
 export const payerIntentQuery = (db: Db, userId: number, reference: string) =>
-  db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId)));
+  db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.userId, userId)));
 
 /** The reference a verify-payment call names: the one its signed payload carries, or the return address's. */
 export const claimedReference = (input: VerifyPaymentInput): string => ('signature' in input ? input.signature.split('.')[0] : input.reference);
@@ -252,7 +278,13 @@ export async function verifyDeposit(db: Db, env: Env, userId: number, input: Ver
  * taking back what the provider took) is applied by chargebacks.ts once the payment it reverses
  * is settled here: a reversal can overtake the credit's own webhook.
  */
-export async function handlePaymentWebhook(db: Db, env: Env, name: PaymentProviderName, rawBody: ArrayBuffer, headers: Headers): Promise<'processed' | 'ignored'> {
+export async function handlePaymentWebhook(
+  db: Db,
+  env: Env,
+  name: PaymentProviderName,
+  rawBody: ArrayBuffer,
+  headers: Headers,
+): Promise<'processed' | 'ignored'> {
   const { provider } = await paymentGateway(db, env, name);
   const event = await provider.parseWebhook(rawBody, headers);
   if (!event) throw new AppError('unauthenticated', 'Invalid webhook signature');
@@ -261,9 +293,15 @@ export async function handlePaymentWebhook(db: Db, env: Env, name: PaymentProvid
     return 'ignored';
   }
   if (!event.reference) return 'ignored';
-  const [intent] = await db.select().from(paymentIntents).where(and(eq(paymentIntents.reference, event.reference), eq(paymentIntents.provider, name)));
+  const [intent] = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.reference, event.reference), eq(paymentIntents.provider, name)));
   // A paid transaction we never started may be a bank transfer to a user's dedicated account.
-  if (!intent) return name === 'paystack' && event.event === 'charge.success' && !event.reversal ? receiveTransfer(db, env, { ...event, reference: event.reference }) : 'ignored';
+  if (!intent)
+    return name === 'paystack' && event.event === 'charge.success' && !event.reversal
+      ? receiveTransfer(db, env, { ...event, reference: event.reference })
+      : 'ignored';
   await verifyIntent(db, env, intent, event.transactionId);
   if (!event.reversal) return 'processed';
   const [settled] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id));
@@ -275,12 +313,14 @@ export async function reverifyPendingDeposits(db: Db, env: Env, limit = 25): Pro
   const due = await db
     .select()
     .from(paymentIntents)
-    .where(and(
-      eq(paymentIntents.status, 'pending'),
-      lt(paymentIntents.createdAt, sql`now() - interval '2 minutes'`),
-      gt(paymentIntents.createdAt, sql`now() - interval '2 days'`),
-      or(isNull(paymentIntents.lastCheckedAt), lt(paymentIntents.lastCheckedAt, sql`now() - interval '2 minutes'`)),
-    ))
+    .where(
+      and(
+        eq(paymentIntents.status, 'pending'),
+        lt(paymentIntents.createdAt, sql`now() - interval '2 minutes'`),
+        gt(paymentIntents.createdAt, sql`now() - interval '2 days'`),
+        or(isNull(paymentIntents.lastCheckedAt), lt(paymentIntents.lastCheckedAt, sql`now() - interval '2 minutes'`)),
+      ),
+    )
     .orderBy(asc(paymentIntents.lastCheckedAt), asc(paymentIntents.createdAt))
     .limit(limit);
   let credited = 0;

@@ -18,7 +18,7 @@ import { PROVIDER_PRICE_REASON } from './catalogue-sync';
 import { bpsToPercent, changePercent, getCatalogueSettings, recordWarning } from './margin';
 import { priceChange, priceStateColumns, repriceServices, reviewPrice } from './pricing';
 import type { ProviderEnv } from './providers';
-import { koboConverter, rateText, type RatesEnv } from './rates';
+import { koboConverter, type RatesEnv, rateText } from './rates';
 
 // ---------------------------------------------------------------- exchange rates
 
@@ -40,7 +40,9 @@ function toRateView(row: RateRow) {
 export async function listRateReview(db: Db) {
   const [settings, inUse] = await Promise.all([getCatalogueSettings(db), db.selectDistinct({ currency: providers.currency }).from(providers)]);
   const currencies = ['NGN', ...inUse.map((row) => row.currency)];
-  const rows = await db.select().from(exchangeRates)
+  const rows = await db
+    .select()
+    .from(exchangeRates)
     .where(or(inArray(exchangeRates.currency, currencies), isNotNull(exchangeRates.proposedPerUsdMicros)))
     .orderBy(asc(exchangeRates.currency));
   return { bandPercent: bpsToPercent(settings.rateBandBps), rates: rows.map(toRateView) };
@@ -65,23 +67,37 @@ export async function acceptRate(db: Db, env: RatesEnv, actorId: number, currenc
   // Interactive: checks the held rate is the one reviewed, then reprices with it.
   return db.transaction(async (tx) => {
     const row = await heldRate(tx, currency, input.rate);
-    const change = { currency, before: rateText(row.perUsdMicros), after: rateText(row.proposedPerUsdMicros), changePercent: changePercent(row.perUsdMicros, row.proposedPerUsdMicros) };
-    const [accepted] = await tx.update(exchangeRates)
+    const change = {
+      currency,
+      before: rateText(row.perUsdMicros),
+      after: rateText(row.proposedPerUsdMicros),
+      changePercent: changePercent(row.perUsdMicros, row.proposedPerUsdMicros),
+    };
+    const [accepted] = await tx
+      .update(exchangeRates)
       .set({ perUsdMicros: row.proposedPerUsdMicros, sourceUpdatedAt: row.proposedAt ?? new Date(), proposedPerUsdMicros: null, proposedAt: null })
-      .where(eq(exchangeRates.currency, currency)).returning();
+      .where(eq(exchangeRates.currency, currency))
+      .returning();
     await recordAudit(tx, { actorId, action: 'rate.accept', target: { type: 'exchange_rate', id: currency }, details: change });
 
     const settings = await getCatalogueSettings(tx);
-    const affected = await tx.select({ id: providers.id, currency: providers.currency }).from(providers)
+    const affected = await tx
+      .select({ id: providers.id, currency: providers.currency })
+      .from(providers)
       .where(currency === 'NGN' ? ne(providers.currency, 'NGN') : eq(providers.currency, currency));
     const converters = new Map<number, (micros: bigint) => bigint>();
     for (const provider of affected) converters.set(provider.id, await koboConverter(tx, env, provider.currency));
     // One pass over all of them (locking in id order) and one audit row for the acceptance.
-    const repriced = affected.length === 0 ? 0 : await repriceServices(
-      tx, inArray(services.providerId, [...converters.keys()]), settings,
-      { actorId, cause: 'rate', targetType: 'exchange_rate', targetId: currency, details: { rate: change } },
-      (service) => converters.get(service.providerId)!(service.providerRateMicros),
-    );
+    const repriced =
+      affected.length === 0
+        ? 0
+        : await repriceServices(
+            tx,
+            inArray(services.providerId, [...converters.keys()]),
+            settings,
+            { actorId, cause: 'rate', targetType: 'exchange_rate', targetId: currency, details: { rate: change } },
+            (service) => converters.get(service.providerId)!(service.providerRateMicros),
+          );
     return { ...toRateView(accepted), repriced };
   });
 }
@@ -93,8 +109,15 @@ export async function rejectRate(db: Db, actorId: number, currency: string, inpu
     const row = await heldRate(tx, currency, input.rate);
     const [kept] = await tx.update(exchangeRates).set({ proposedPerUsdMicros: null, proposedAt: null }).where(eq(exchangeRates.currency, currency)).returning();
     await recordAudit(tx, {
-      actorId, action: 'rate.reject', target: { type: 'exchange_rate', id: currency },
-      details: { currency, rate: rateText(row.perUsdMicros), rejectedRate: rateText(row.proposedPerUsdMicros), rejectedMicros: String(row.proposedPerUsdMicros) },
+      actorId,
+      action: 'rate.reject',
+      target: { type: 'exchange_rate', id: currency },
+      details: {
+        currency,
+        rate: rateText(row.perUsdMicros),
+        rejectedRate: rateText(row.proposedPerUsdMicros),
+        rejectedMicros: String(row.proposedPerUsdMicros),
+      },
     });
     return toRateView(kept);
   });
@@ -121,10 +144,15 @@ const isHeld = or(isNotNull(services.proposedProviderRateMicros), eq(services.di
 export async function listHeldProviderPrices(db: Db, env: ProviderEnv, query: Pagination) {
   const [settings, rows, [{ total }]] = await Promise.all([
     getCatalogueSettings(db),
-    db.select(heldColumns).from(services)
+    db
+      .select(heldColumns)
+      .from(services)
       .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
       .innerJoin(providers, eq(providers.id, services.providerId))
-      .where(isHeld).orderBy(asc(services.id)).limit(query.limit).offset((query.page - 1) * query.limit),
+      .where(isHeld)
+      .orderBy(asc(services.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(services).where(isHeld),
   ]);
   const converters = new Map<string, (micros: bigint) => bigint>();
@@ -162,10 +190,13 @@ export async function listHeldProviderPrices(db: Db, env: ProviderEnv, query: Pa
 export async function acceptProviderPrice(db: Db, env: ProviderEnv, actorId: number, serviceId: number, input: ProviderPriceAcceptInput) {
   // Interactive: reads the held price under the service's row lock, then decides.
   await db.transaction(async (tx) => {
-    const [state] = await tx.select(heldColumns).from(services)
+    const [state] = await tx
+      .select(heldColumns)
+      .from(services)
       .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
       .innerJoin(providers, eq(providers.id, services.providerId))
-      .where(eq(services.id, serviceId)).for('no key update', { of: services });
+      .where(eq(services.id, serviceId))
+      .for('no key update', { of: services });
     if (!state) throw notFound('Service not found');
     const proposed = state.proposedProviderRateMicros;
     if (proposed === null) throw conflict('No new provider price is held for this service');
@@ -181,16 +212,28 @@ export async function acceptProviderPrice(db: Db, env: ProviderEnv, actorId: num
       costKobo,
       settings,
     );
-    await tx.update(services).set({
-      providerRateMicros: proposed, proposedProviderRateMicros: null, costKobo, rateKobo: review.rateKobo,
-      enabled: review.enabled, disabledReason: review.disabledReason, updatedAt: new Date(),
-    }).where(eq(services.id, serviceId));
+    await tx
+      .update(services)
+      .set({
+        providerRateMicros: proposed,
+        proposedProviderRateMicros: null,
+        costKobo,
+        rateKobo: review.rateKobo,
+        enabled: review.enabled,
+        disabledReason: review.disabledReason,
+        updatedAt: new Date(),
+      })
+      .where(eq(services.id, serviceId));
     if (review.warning) await recordWarning(tx, review.warning);
     // The warnings about this price are answered.
-    await tx.update(catalogueWarnings).set({ acknowledgedAt: new Date(), acknowledgedBy: actorId })
+    await tx
+      .update(catalogueWarnings)
+      .set({ acknowledgedAt: new Date(), acknowledgedBy: actorId })
       .where(and(eq(catalogueWarnings.serviceId, serviceId), eq(catalogueWarnings.kind, 'provider_price_suspect'), isNull(catalogueWarnings.acknowledgedAt)));
     await recordAudit(tx, {
-      actorId, action: 'service.provider_price_accept', target: { type: 'service', id: serviceId },
+      actorId,
+      action: 'service.provider_price_accept',
+      target: { type: 'service', id: serviceId },
       details: {
         currency: state.currency,
         providerRate: { before: providerMoney(state.providerRateMicros), after: providerMoney(proposed) },

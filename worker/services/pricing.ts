@@ -4,14 +4,14 @@
 // for an administrator, so no answer we do not trust moves a price, and the guard's floor is never
 // under the cost at the last good rate. Every price the system moves by itself is written to the
 // audit log, one row per run with each service's before and after.
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { serviceCategories, services } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { koboToNaira } from '../lib/decimal';
 import { invalid } from '../lib/errors';
 import type { DisabledReason, PriceChange } from '../schemas/catalogue';
-import { recordAudit, type AuditTargetType } from './audit';
-import { bpsToPercent, guardPrice, recordWarning, type CatalogueSettings, type WarningInput } from './margin';
+import { type AuditTargetType, recordAudit } from './audit';
+import { bpsToPercent, type CatalogueSettings, guardPrice, recordWarning, type WarningInput } from './margin';
 
 const BPS = 10_000n;
 
@@ -54,15 +54,26 @@ export interface PriceReview {
 
 /** Runs the margin guard on a service for a cost, returning its new price and state and what to tell the administrators. */
 export function reviewPrice(state: PriceState, costKobo: bigint, settings: CatalogueSettings): PriceReview {
-  const outcome = guardPrice({ costKobo, rateKobo: state.rateKobo, priceMode: state.priceMode, effectiveMarkupBps: effectiveMarkup(state, settings) }, settings);
-  const details = { cost: koboToNaira(costKobo), previousCost: koboToNaira(state.costKobo), previousRate: koboToNaira(state.rateKobo), minMarginPercent: bpsToPercent(settings.minMarginBps) };
+  const outcome = guardPrice(
+    { costKobo, rateKobo: state.rateKobo, priceMode: state.priceMode, effectiveMarkupBps: effectiveMarkup(state, settings) },
+    settings,
+  );
+  const details = {
+    cost: koboToNaira(costKobo),
+    previousCost: koboToNaira(state.costKobo),
+    previousRate: koboToNaira(state.rateKobo),
+    minMarginPercent: bpsToPercent(settings.minMarginBps),
+  };
   if (outcome.action === 'disabled' && state.enabled) {
     return {
       rateKobo: state.rateKobo,
       enabled: false,
       disabledReason: 'margin',
       warning: {
-        kind: 'margin_disabled', serviceId: state.id, providerId: state.providerId, details,
+        kind: 'margin_disabled',
+        serviceId: state.id,
+        providerId: state.providerId,
+        details,
         message: `${state.name}: disabled, its price ₦${koboToNaira(state.rateKobo)} is below cost ₦${koboToNaira(costKobo)} plus the minimum margin`,
       },
     };
@@ -73,7 +84,10 @@ export function reviewPrice(state: PriceState, costKobo: bigint, settings: Catal
       enabled: state.enabled,
       disabledReason: state.disabledReason,
       warning: {
-        kind: 'margin_repriced', serviceId: state.id, providerId: state.providerId, details: { ...details, rate: koboToNaira(outcome.rateKobo) },
+        kind: 'margin_repriced',
+        serviceId: state.id,
+        providerId: state.providerId,
+        details: { ...details, rate: koboToNaira(outcome.rateKobo) },
         message: `${state.name}: price raised from ₦${koboToNaira(state.rateKobo)} to ₦${koboToNaira(outcome.rateKobo)} to keep the minimum margin over cost ₦${koboToNaira(costKobo)}`,
       },
     };
@@ -131,7 +145,11 @@ export function priceChange(
   note?: string,
 ): PriceChange | null {
   if (after.costKobo === before.costKobo && after.rateKobo === before.rateKobo && after.enabled === before.enabled) return null;
-  const point = (p: { costKobo: bigint; rateKobo: bigint; enabled: boolean }) => ({ cost: koboToNaira(p.costKobo), rate: koboToNaira(p.rateKobo), enabled: p.enabled });
+  const point = (p: { costKobo: bigint; rateKobo: bigint; enabled: boolean }) => ({
+    cost: koboToNaira(p.costKobo),
+    rate: koboToNaira(p.rateKobo),
+    enabled: p.enabled,
+  });
   return { serviceId: before.id, name: before.name, before: point(before), after: point(after), ...(note && { note }) };
 }
 
@@ -151,7 +169,9 @@ export interface PriceAudit {
 export async function auditPriceChanges(tx: DbOrTx, audit: PriceAudit, changes: PriceChange[]): Promise<void> {
   if (changes.length === 0) return;
   await recordAudit(tx, {
-    actorId: audit.actorId, action: 'catalogue.reprice', target: { type: audit.targetType, id: audit.targetId },
+    actorId: audit.actorId,
+    action: 'catalogue.reprice',
+    target: { type: audit.targetType, id: audit.targetId },
     details: { cause: audit.cause, ...audit.details, services: changes.length, changes },
   });
 }
@@ -170,9 +190,13 @@ export async function repriceServices(
   audit: PriceAudit,
   costOf?: (service: { providerId: number; providerRateMicros: bigint }) => bigint,
 ): Promise<number> {
-  const states = await tx.select({ ...priceStateColumns, providerRateMicros: services.providerRateMicros })
-    .from(services).innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
-    .where(where).orderBy(asc(services.id)).for('no key update', { of: services });
+  const states = await tx
+    .select({ ...priceStateColumns, providerRateMicros: services.providerRateMicros })
+    .from(services)
+    .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+    .where(where)
+    .orderBy(asc(services.id))
+    .for('no key update', { of: services });
   const records: Array<Record<string, unknown>> = [];
   const changes: PriceChange[] = [];
   const warnings: WarningInput[] = [];

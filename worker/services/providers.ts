@@ -13,8 +13,8 @@ import { createSmmClient, type SmmClient } from '../providers/smm/client';
 import { PROVIDER_MONEY_SCALE } from '../providers/smm/types';
 import type { CreateProviderInput, UpdateProviderInput } from '../schemas/catalogue';
 import { recordAudit } from './audit';
-import { koboConverter } from './rates';
 import { recordWarningOnce } from './margin';
+import { koboConverter } from './rates';
 
 export type ProviderRow = typeof providers.$inferSelect;
 export type ProviderEnv = Pick<Env, 'ENCRYPTION_KEY' | 'RATES_API_URL'>;
@@ -50,7 +50,10 @@ export async function getProvider(db: DbOrTx, id: number): Promise<ProviderRow> 
   return row;
 }
 
-export async function providerClient(env: Pick<Env, 'ENCRYPTION_KEY'>, provider: Pick<ProviderRow, 'apiUrl' | 'apiKeyEncrypted' | 'timeoutMs'>): Promise<SmmClient> {
+export async function providerClient(
+  env: Pick<Env, 'ENCRYPTION_KEY'>,
+  provider: Pick<ProviderRow, 'apiUrl' | 'apiKeyEncrypted' | 'timeoutMs'>,
+): Promise<SmmClient> {
   const apiKey = await decryptSecret(env.ENCRYPTION_KEY, provider.apiKeyEncrypted);
   return createSmmClient({ apiUrl: provider.apiUrl, apiKey, timeoutMs: provider.timeoutMs });
 }
@@ -99,7 +102,13 @@ export async function createProvider(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, a
   }
 }
 
-export async function updateProvider(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, actorId: number | null, id: number, input: UpdateProviderInput): Promise<ProviderView> {
+export async function updateProvider(
+  db: Db,
+  env: Pick<Env, 'ENCRYPTION_KEY'>,
+  actorId: number | null,
+  id: number,
+  input: UpdateProviderInput,
+): Promise<ProviderView> {
   const { apiKey, lowBalanceAlert, ...plain } = input;
   const changes: Partial<typeof providers.$inferInsert> = { ...plain, updatedAt: new Date() };
   if (apiKey !== undefined) changes.apiKeyEncrypted = await encryptSecret(env.ENCRYPTION_KEY, apiKey);
@@ -110,7 +119,12 @@ export async function updateProvider(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, a
       const [row] = await tx.update(providers).set(changes).where(eq(providers.id, id)).returning({ id: providers.id });
       if (!row) throw notFound('Provider not found');
       // The audit names what changed, never the key itself.
-      await recordAudit(tx, { actorId, action: 'provider.update', target: { type: 'provider', id }, details: { ...plain, apiKeyChanged: apiKey !== undefined, lowBalanceAlert } });
+      await recordAudit(tx, {
+        actorId,
+        action: 'provider.update',
+        target: { type: 'provider', id },
+        details: { ...plain, apiKeyChanged: apiKey !== undefined, lowBalanceAlert },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error, 'providers_name_key')) throw nameTaken();

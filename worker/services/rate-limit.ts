@@ -21,7 +21,10 @@ function waitWords(seconds: number): string {
  */
 export async function enforceRateLimits(db: DbOrTx, limits: RateLimit[]): Promise<void> {
   if (limits.length === 0) return;
-  const wanted = sql.join(limits.map(({ key, limit, windowSeconds }) => sql`(${key}::text, ${limit}::int, ${windowSeconds}::int)`), sql`, `);
+  const wanted = sql.join(
+    limits.map(({ key, limit, windowSeconds }) => sql`(${key}::text, ${limit}::int, ${windowSeconds}::int)`),
+    sql`, `,
+  );
   const result = await db.execute<{ seconds_left: number | null }>(sql`
     with wanted (key, hit_limit, window_seconds) as (values ${wanted}),
     counted as (
@@ -47,5 +50,8 @@ export async function forgetRateLimit(db: DbOrTx, key: string): Promise<void> {
 
 /** The same limit on each key, in one-minute windows unless told otherwise. */
 export function enforceRateLimit(db: DbOrTx, keys: string[], limit: number, windowSeconds = 60): Promise<void> {
-  return enforceRateLimits(db, keys.map((key) => ({ key, limit, windowSeconds })));
+  return enforceRateLimits(
+    db,
+    keys.map((key) => ({ key, limit, windowSeconds })),
+  );
 }

@@ -61,35 +61,53 @@ export async function refreshRates(db: DbOrTx, env: RatesEnv): Promise<{ stored:
       }
     }
     if (accepted.length > 0) {
-      await tx.insert(exchangeRates).values(accepted).onConflictDoUpdate({
-        target: exchangeRates.currency,
-        set: {
-          perUsdMicros: sql`excluded.per_usd_micros`, sourceUpdatedAt: sql`excluded.source_updated_at`, fetchedAt: sql`now()`,
-          // A rate back within the band ends any proposal: the feed no longer says it.
-          proposedPerUsdMicros: null, proposedAt: null,
-        },
-      });
+      await tx
+        .insert(exchangeRates)
+        .values(accepted)
+        .onConflictDoUpdate({
+          target: exchangeRates.currency,
+          set: {
+            perUsdMicros: sql`excluded.per_usd_micros`,
+            sourceUpdatedAt: sql`excluded.source_updated_at`,
+            fetchedAt: sql`now()`,
+            // A rate back within the band ends any proposal: the feed no longer says it.
+            proposedPerUsdMicros: null,
+            proposedAt: null,
+          },
+        });
     }
-    const rejected = await lastRejected(tx, outOfBand.map((entry) => entry.currency));
+    const rejected = await lastRejected(
+      tx,
+      outOfBand.map((entry) => entry.currency),
+    );
     const held: HeldRate[] = [];
     for (const { currency, proposed } of outOfBand) {
       const current = last.get(currency)!;
       const proposal = rejected.get(currency) === proposed ? null : proposed;
-      await tx.update(exchangeRates).set({
-        proposedPerUsdMicros: proposal,
-        proposedAt: proposal === null ? null : proposal === current.proposedPerUsdMicros ? current.proposedAt : new Date(),
-        fetchedAt: new Date(),
-      }).where(eq(exchangeRates.currency, currency));
+      await tx
+        .update(exchangeRates)
+        .set({
+          proposedPerUsdMicros: proposal,
+          proposedAt: proposal === null ? null : proposal === current.proposedPerUsdMicros ? current.proposedAt : new Date(),
+          fetchedAt: new Date(),
+        })
+        .where(eq(exchangeRates.currency, currency));
       if (proposal === null) continue;
-      held.push({ currency, rate: rateText(current.perUsdMicros), proposedRate: rateText(proposal), changePercent: changePercent(current.perUsdMicros, proposal) });
+      held.push({
+        currency,
+        rate: rateText(current.perUsdMicros),
+        proposedRate: rateText(proposal),
+        changePercent: changePercent(current.perUsdMicros, proposal),
+      });
     }
     // Only proposals new since the last refresh are news; one still waiting was told of already.
     const fresh = held.filter((entry) => last.get(entry.currency)!.proposedPerUsdMicros === null);
     if (fresh.length > 0) {
       await recordWarning(tx, {
         kind: 'rate_proposed',
-        message: `Exchange rates outside the ±${bpsToPercent(settings.rateBandBps)}% band were held for review, the old rates stay until an administrator accepts them: ${
-          fresh.map((entry) => `${entry.currency} ${entry.rate} → ${entry.proposedRate} (${entry.changePercent}%)`).join(', ')}`,
+        message: `Exchange rates outside the ±${bpsToPercent(settings.rateBandBps)}% band were held for review, the old rates stay until an administrator accepts them: ${fresh
+          .map((entry) => `${entry.currency} ${entry.rate} → ${entry.proposedRate} (${entry.changePercent}%)`)
+          .join(', ')}`,
         details: { proposals: fresh },
       });
     }
@@ -100,7 +118,9 @@ export async function refreshRates(db: DbOrTx, env: RatesEnv): Promise<{ stored:
 /** The rate an administrator last rejected per currency, so the feed repeating it asks nobody again. */
 async function lastRejected(tx: DbOrTx, currencies: string[]): Promise<Map<string, bigint>> {
   if (currencies.length === 0) return new Map();
-  const rows = await tx.selectDistinctOn([auditLog.targetId], { currency: auditLog.targetId, details: auditLog.details }).from(auditLog)
+  const rows = await tx
+    .selectDistinctOn([auditLog.targetId], { currency: auditLog.targetId, details: auditLog.details })
+    .from(auditLog)
     .where(and(eq(auditLog.action, 'rate.reject'), inArray(auditLog.targetId, currencies)))
     .orderBy(auditLog.targetId, desc(auditLog.id));
   return new Map(rows.map((row) => [row.currency!, BigInt((row.details as { rejectedMicros: string }).rejectedMicros)]));
@@ -116,9 +136,8 @@ export async function refreshRatesIfStale(db: DbOrTx, env: RatesEnv): Promise<{ 
 
 /** Units per USD (scale 6) of the currencies asked for; fetches once when the cache lacks one. */
 async function perUsd(db: DbOrTx, env: RatesEnv, currencies: string[]): Promise<Map<string, bigint>> {
-  const read = async () => new Map(
-    (await db.select().from(exchangeRates).where(inArray(exchangeRates.currency, currencies))).map((row) => [row.currency, row.perUsdMicros]),
-  );
+  const read = async () =>
+    new Map((await db.select().from(exchangeRates).where(inArray(exchangeRates.currency, currencies))).map((row) => [row.currency, row.perUsdMicros]));
   let rates = await read();
   if (currencies.every((currency) => rates.has(currency) || currency === 'USD')) return rates;
   await refreshRates(db, env);

@@ -12,7 +12,11 @@ import { isUniqueViolation } from '../lib/db-errors';
 import { koboToNaira, parseDecimalExact } from '../lib/decimal';
 import { notFound } from '../lib/errors';
 import {
-  DEFAULT_REFERRAL_RATE_BPS, REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH, type AdminReferralsQuery, type ReferralSettingsInput,
+  type AdminReferralsQuery,
+  DEFAULT_REFERRAL_RATE_BPS,
+  REFERRAL_CODE_ALPHABET,
+  REFERRAL_CODE_LENGTH,
+  type ReferralSettingsInput,
 } from '../schemas/referrals';
 import { recordAudit } from './audit';
 import type { CreditedDeposit } from './deposit-credited';
@@ -33,7 +37,9 @@ const enabledSql = sql<boolean>`coalesce((select (value->>'enabled')::boolean fr
 const rateBpsSql = sql<number>`coalesce((select (value->>'rateBps')::int from ${settings} where key = ${SETTINGS_KEY}), ${DEFAULT_REFERRAL_RATE_BPS})`;
 
 export async function getReferralSettings(db: DbOrTx): Promise<ReferralSettings> {
-  const { rows: [row] } = await db.execute<{ enabled: boolean; rate_bps: number }>(sql`select ${enabledSql} as enabled, ${rateBpsSql} as rate_bps`);
+  const {
+    rows: [row],
+  } = await db.execute<{ enabled: boolean; rate_bps: number }>(sql`select ${enabledSql} as enabled, ${rateBpsSql} as rate_bps`);
   return { enabled: Boolean(row.enabled), rateBps: Number(row.rate_bps) };
 }
 
@@ -86,7 +92,11 @@ export async function payReferralCommission(tx: DbOrTx, deposit: CreditedDeposit
   const [paid] = rows;
   if (!paid) return;
   await applyLedgerEntry(tx, {
-    userId: paid.referrer_id, direction: 'credit', amountKobo: BigInt(paid.commission_kobo), source: 'referral_commission', sourceRef: deposit.reference,
+    userId: paid.referrer_id,
+    direction: 'credit',
+    amountKobo: BigInt(paid.commission_kobo),
+    source: 'referral_commission',
+    sourceRef: deposit.reference,
     description: `Referral commission on a deposit by ${paid.username}`,
   });
 }
@@ -117,7 +127,11 @@ export async function referralCodeOf(db: DbOrTx, userId: number): Promise<string
 /** GET user/referrals: the link, the rule, and who signed up through it with what they earned. */
 export async function referralSummary(db: Db, env: Env, userId: number) {
   const earned = db
-    .select({ referredUserId: referralCommissions.referredUserId, deposits: count().as('deposits'), earned: sum(referralCommissions.commissionKobo).as('earned') })
+    .select({
+      referredUserId: referralCommissions.referredUserId,
+      deposits: count().as('deposits'),
+      earned: sum(referralCommissions.commissionKobo).as('earned'),
+    })
     .from(referralCommissions)
     .where(eq(referralCommissions.referrerId, userId))
     .groupBy(referralCommissions.referredUserId)
@@ -126,7 +140,13 @@ export async function referralSummary(db: Db, env: Env, userId: number) {
     referralCodeOf(db, userId),
     getReferralSettings(db),
     db
-      .select({ username: users.username, joinedAt: referrals.createdAt, voided: sql<boolean>`${referrals.voidedAt} is not null`, deposits: earned.deposits, earned: earned.earned })
+      .select({
+        username: users.username,
+        joinedAt: referrals.createdAt,
+        voided: sql<boolean>`${referrals.voidedAt} is not null`,
+        deposits: earned.deposits,
+        earned: earned.earned,
+      })
       .from(referrals)
       .innerJoin(users, eq(users.id, referrals.referredUserId))
       .leftJoin(earned, eq(earned.referredUserId, referrals.referredUserId))
@@ -147,7 +167,11 @@ export async function referralSummary(db: Db, env: Env, userId: number) {
     depositsCredited: Number(totals.deposits),
     earnings: koboToNaira(BigInt(totals.earned)),
     referred: referred.map((r) => ({
-      username: r.username, joinedAt: r.joinedAt.toISOString(), voided: r.voided, deposits: Number(r.deposits ?? 0), earned: koboToNaira(BigInt(r.earned ?? 0)),
+      username: r.username,
+      joinedAt: r.joinedAt.toISOString(),
+      voided: r.voided,
+      deposits: Number(r.deposits ?? 0),
+      earned: koboToNaira(BigInt(r.earned ?? 0)),
     })),
   };
 }
@@ -178,8 +202,13 @@ export async function listReferrals(db: Db, query: AdminReferralsQuery) {
   return {
     total,
     data: rows.map(({ referral, referrer: by, referred: of, commissions, paid }) => ({
-      referrer: by, referred: of, createdAt: referral.createdAt.toISOString(), commissions: Number(commissions), paid: koboToNaira(BigInt(paid)),
-      voidedAt: referral.voidedAt?.toISOString() ?? null, voidReason: referral.voidReason,
+      referrer: by,
+      referred: of,
+      createdAt: referral.createdAt.toISOString(),
+      commissions: Number(commissions),
+      paid: koboToNaira(BigInt(paid)),
+      voidedAt: referral.voidedAt?.toISOString() ?? null,
+      voidReason: referral.voidReason,
     })),
   };
 }
@@ -194,7 +223,12 @@ export async function voidReferral(db: Db, actorId: number, referredUserId: numb
       .where(and(eq(referrals.referredUserId, referredUserId), isNull(referrals.voidedAt)))
       .returning({ referrerId: referrals.referrerId });
     if (voided) {
-      await recordAudit(tx, { actorId, action: 'referral.void', target: { type: 'user', id: referredUserId }, details: { referrerId: voided.referrerId, reason } });
+      await recordAudit(tx, {
+        actorId,
+        action: 'referral.void',
+        target: { type: 'user', id: referredUserId },
+        details: { referrerId: voided.referrerId, reason },
+      });
       return { voided: true };
     }
     const [existing] = await tx.select({ id: referrals.referredUserId }).from(referrals).where(eq(referrals.referredUserId, referredUserId));

@@ -11,15 +11,30 @@ import { AppError, invalid } from '../lib/errors';
 import { parseWith } from '../lib/validation';
 import { ProviderError } from '../providers/http';
 import {
-  API_CALLS_PER_MINUTE, PANEL_ERRORS, resellerActionSchema, resellerAddSchema, resellerKeySchema, resellerOrderIdsSchema, resellerRefillIdsSchema, type ResellerAction,
+  createOrderSchema,
+  idempotencyKeySchema,
+  LINK_INVALID,
+  LINK_REQUIRED,
+  QUANTITY_INVALID,
+  SERVICE_UNAVAILABLE,
+  USERNAME_INVALID,
+} from '../schemas/orders';
+import {
+  API_CALLS_PER_MINUTE,
+  PANEL_ERRORS,
+  type ResellerAction,
+  resellerActionSchema,
+  resellerAddSchema,
+  resellerKeySchema,
+  resellerOrderIdsSchema,
+  resellerRefillIdsSchema,
 } from '../schemas/reseller-api';
-import { createOrderSchema, idempotencyKeySchema, LINK_INVALID, LINK_REQUIRED, QUANTITY_INVALID, SERVICE_UNAVAILABLE, USERNAME_INVALID } from '../schemas/orders';
-import { resolveApiKey, type ApiCaller } from './api-keys';
+import { type ApiCaller, resolveApiKey } from './api-keys';
 import { listAllServices } from './catalogue';
 import { INSUFFICIENT_BALANCE } from './ledger';
 import { placeOrder } from './order-placing';
 import { getOrderRows, type OrderViewRow } from './order-views';
-import { cancelOrder, requestRefill, type OrderEnv } from './orders';
+import { cancelOrder, type OrderEnv, requestRefill } from './orders';
 import { enforceRateLimit } from './rate-limit';
 
 export const apiKeyRateLimitKey = (keyId: number) => `api-key:${keyId}`;
@@ -145,10 +160,12 @@ async function status(db: Db, caller: ApiCaller, params: ResellerParams) {
   const known = asked.map(idOf).filter((id) => id !== null);
   const rows = new Map((await getOrderRows(db, caller.userId, known)).map((row) => [row.order.id, row]));
   if (many) {
-    return Object.fromEntries(many.map((text) => {
-      const row = foundFor(rows, text);
-      return [text, row ? orderStatus(row) : { error: PANEL_ERRORS.incorrectOrderId }];
-    }));
+    return Object.fromEntries(
+      many.map((text) => {
+        const row = foundFor(rows, text);
+        return [text, row ? orderStatus(row) : { error: PANEL_ERRORS.incorrectOrderId }];
+      }),
+    );
   }
   const row = order === undefined ? undefined : foundFor(rows, order);
   if (!row) throw invalid(PANEL_ERRORS.incorrectOrderId);
@@ -177,11 +194,14 @@ async function refillStatus(db: Db, caller: ApiCaller, params: ResellerParams) {
   const { refill: one, refills: many } = parseWith(resellerRefillIdsSchema, params);
   const asked = many ?? (one === undefined ? [] : [one]);
   const known = asked.map(idOf).filter((id) => id !== null);
-  const rows = known.length === 0 ? [] : await db
-    .select({ id: orderRefills.id, status: orderRefills.status })
-    .from(orderRefills)
-    .innerJoin(orders, eq(orders.id, orderRefills.orderId))
-    .where(and(eq(orders.userId, caller.userId), inArray(orderRefills.id, known)));
+  const rows =
+    known.length === 0
+      ? []
+      : await db
+          .select({ id: orderRefills.id, status: orderRefills.status })
+          .from(orderRefills)
+          .innerJoin(orders, eq(orders.id, orderRefills.orderId))
+          .where(and(eq(orders.userId, caller.userId), inArray(orderRefills.id, known)));
   const statuses = new Map(rows.map((row) => [row.id, refillStatusWord(row.status)]));
   if (many) return many.map((text) => ({ refill: echo(text), status: foundFor(statuses, text) ?? { error: PANEL_ERRORS.refillNotFound } }));
   const single = one === undefined ? undefined : foundFor(statuses, one);

@@ -4,7 +4,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { settings } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
-import { isLocalEnvironment, type Env } from '../env';
+import { type Env, isLocalEnvironment } from '../env';
 import { decryptSecret } from '../lib/crypto';
 import { PAYMENT_SECRET_NAMES, type SiteSettings } from '../schemas/settings';
 import { recordAudit } from './audit';
@@ -15,7 +15,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   contactEmail: 'support@example.com',
   contactPhone: '',
   address: 'Lagos, Nigeria',
-  aboutUs: 'We resell social-media-marketing services — followers, likes, views and more — at fair prices, paid from a prepaid NGN wallet and delivered automatically.',
+  aboutUs:
+    'We resell social-media-marketing services — followers, likes, views and more — at fair prices, paid from a prepaid NGN wallet and delivered automatically.',
   contactUs: 'Questions about an order or a payment? Write to us and we answer within a day.',
   defaultCurrency: 'NGN',
   maintenanceNotice: '',
@@ -59,7 +60,10 @@ export const DEFAULT_PAYMENT_SETTINGS: Omit<StoredPaymentSettings, 'mode'> = {
 export const defaultPaymentMode = (env: Pick<Env, 'ENVIRONMENT'>): PaymentMode => (isLocalEnvironment(env) ? 'test' : 'live');
 
 async function readSettings(db: DbOrTx) {
-  const rows = await db.select().from(settings).where(inArray(settings.key, ['site', 'payment']));
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, ['site', 'payment']));
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
   return {
     site: { ...DEFAULT_SITE_SETTINGS, ...(byKey.get('site') as Partial<SiteSettings> | undefined) },

@@ -63,7 +63,9 @@ function ticketRows(db: DbOrTx, where: SQL | undefined) {
 
 async function listPage(db: DbOrTx, where: SQL | undefined, page: { page: number; limit: number }, viewer: TicketViewer) {
   const [rows, [{ total }]] = await Promise.all([
-    ticketRows(db, where).limit(page.limit).offset((page.page - 1) * page.limit),
+    ticketRows(db, where)
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
     db.select({ total: count() }).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(where),
   ]);
   return { data: rows.map((row) => toTicketView(row, viewer)), total };
@@ -90,7 +92,12 @@ export async function ticketDetail(db: DbOrTx, id: number, viewer: TicketViewer)
       .select({
         ...rowColumns,
         order: { serviceName: orders.serviceName, status: orders.status, link: orders.link, chargeKobo: orders.chargeKobo, createdAt: orders.createdAt },
-        payment: { amountKobo: paymentIntents.amountKobo, status: paymentIntents.status, provider: paymentIntents.provider, createdAt: paymentIntents.createdAt },
+        payment: {
+          amountKobo: paymentIntents.amountKobo,
+          status: paymentIntents.status,
+          provider: paymentIntents.provider,
+          createdAt: paymentIntents.createdAt,
+        },
       })
       .from(tickets)
       .innerJoin(users, eq(users.id, tickets.userId))
@@ -109,12 +116,27 @@ export async function ticketDetail(db: DbOrTx, id: number, viewer: TicketViewer)
   const { order, payment } = row;
   return {
     ...toTicketView(row, viewer),
-    order: row.ticket.orderId !== null && order
-      ? { id: row.ticket.orderId, serviceName: order.serviceName, status: order.status, link: order.link, charge: koboToNaira(order.chargeKobo), created_at: order.createdAt.toISOString() }
-      : null,
-    payment: row.paymentReference !== null && payment
-      ? { reference: row.paymentReference, amount: koboToNaira(payment.amountKobo), status: payment.status, provider: payment.provider, created_at: payment.createdAt.toISOString() }
-      : null,
+    order:
+      row.ticket.orderId !== null && order
+        ? {
+            id: row.ticket.orderId,
+            serviceName: order.serviceName,
+            status: order.status,
+            link: order.link,
+            charge: koboToNaira(order.chargeKobo),
+            created_at: order.createdAt.toISOString(),
+          }
+        : null,
+    payment:
+      row.paymentReference !== null && payment
+        ? {
+            reference: row.paymentReference,
+            amount: koboToNaira(payment.amountKobo),
+            status: payment.status,
+            provider: payment.provider,
+            created_at: payment.createdAt.toISOString(),
+          }
+        : null,
     messages: messages.map(({ message, authorName }) => ({
       id: message.id,
       fromStaff: message.fromStaff,
@@ -134,6 +156,10 @@ export async function readTicket(db: DbOrTx, id: number, viewer: TicketViewer) {
   await db
     .update(tickets)
     .set(isStaff(viewer) ? { adminUnread: false } : { userUnread: false })
-    .where(isStaff(viewer) ? and(eq(tickets.id, id), eq(tickets.adminUnread, true)) : and(eq(tickets.id, id), eq(tickets.userId, viewer.userId), eq(tickets.userUnread, true)));
+    .where(
+      isStaff(viewer)
+        ? and(eq(tickets.id, id), eq(tickets.adminUnread, true))
+        : and(eq(tickets.id, id), eq(tickets.userId, viewer.userId), eq(tickets.userUnread, true)),
+    );
   return ticketDetail(db, id, viewer);
 }

@@ -9,7 +9,7 @@ import type { CreateTicketData, TicketStatus } from '../schemas/tickets';
 import { recordAudit } from './audit';
 import { notifyTicketAnswered } from './notifications';
 import { enforceRateLimit } from './rate-limit';
-import { ticketDetail, type TicketDetail } from './ticket-views';
+import { type TicketDetail, ticketDetail } from './ticket-views';
 
 /**
  * Tickets a user may have waiting for support (Open or Customer reply) before opening another:
@@ -27,12 +27,18 @@ async function ownReferences(tx: DbOrTx, userId: number, input: CreateTicketData
   let orderId: number | null = null;
   let paymentIntentId: number | null = null;
   if (input.orderId !== undefined) {
-    const [order] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, input.orderId), eq(orders.userId, userId)));
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, input.orderId), eq(orders.userId, userId)));
     if (!order) throw invalid('Please choose one of your orders.');
     orderId = order.id;
   }
   if (input.paymentReference !== undefined) {
-    const [intent] = await tx.select({ id: paymentIntents.id }).from(paymentIntents).where(and(eq(paymentIntents.reference, input.paymentReference), eq(paymentIntents.userId, userId)));
+    const [intent] = await tx
+      .select({ id: paymentIntents.id })
+      .from(paymentIntents)
+      .where(and(eq(paymentIntents.reference, input.paymentReference), eq(paymentIntents.userId, userId)));
     if (!intent) throw invalid('Please choose one of your deposits.');
     paymentIntentId = intent.id;
   }
@@ -45,12 +51,18 @@ export async function createTicket(db: Db, userId: number, input: CreateTicketDa
   const id = await db.transaction(async (tx) => {
     // Simultaneous openings by one user queue on their row, so the cap holds for them too.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-    const [{ awaiting }] = await tx.select({ awaiting: count() }).from(tickets).where(and(eq(tickets.userId, userId), inArray(tickets.status, AWAITING_SUPPORT)));
+    const [{ awaiting }] = await tx
+      .select({ awaiting: count() })
+      .from(tickets)
+      .where(and(eq(tickets.userId, userId), inArray(tickets.status, AWAITING_SUPPORT)));
     if (awaiting >= MAX_AWAITING_TICKETS) {
       throw conflict(`You already have ${MAX_AWAITING_TICKETS} tickets waiting for an answer. Please wait for our reply, or add to one of them.`);
     }
     const references = await ownReferences(tx, userId, input);
-    const [ticket] = await tx.insert(tickets).values({ userId, subject: input.subject, kind: input.kind, ...references }).returning({ id: tickets.id });
+    const [ticket] = await tx
+      .insert(tickets)
+      .values({ userId, subject: input.subject, kind: input.kind, ...references })
+      .returning({ id: tickets.id });
     await tx.insert(ticketMessages).values({ ticketId: ticket.id, authorId: userId, fromStaff: false, body: input.message });
     return ticket.id;
   });
@@ -59,7 +71,10 @@ export async function createTicket(db: Db, userId: number, input: CreateTicketDa
 
 /** Why a change to a ticket that is not Closed matched nothing: it does not exist (for this user), or it is closed. */
 async function refuseChange(tx: DbOrTx, id: number, userId: number | undefined, closedMessage: string): Promise<never> {
-  const [row] = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, id), userId === undefined ? undefined : eq(tickets.userId, userId)));
+  const [row] = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.id, id), userId === undefined ? undefined : eq(tickets.userId, userId)));
   throw row ? conflict(closedMessage) : ticketNotFound();
 }
 
@@ -108,7 +123,10 @@ export async function replyAsStaff(db: Db, actorId: number, id: number, message:
       .where(eq(tickets.id, id))
       .returning({ id: tickets.id, userId: tickets.userId, subject: tickets.subject });
     if (!ticket) throw ticketNotFound();
-    const [sent] = await tx.insert(ticketMessages).values({ ticketId: id, authorId: actorId, fromStaff: true, body: message }).returning({ id: ticketMessages.id });
+    const [sent] = await tx
+      .insert(ticketMessages)
+      .values({ ticketId: id, authorId: actorId, fromStaff: true, body: message })
+      .returning({ id: ticketMessages.id });
     await notifyTicketAnswered(tx, { messageId: sent.id, ticketId: id, userId: ticket.userId, subject: ticket.subject });
     await recordAudit(tx, { actorId, action: 'ticket.reply', target: { type: 'ticket', id }, details: { messageId: sent.id } });
   });
@@ -144,7 +162,10 @@ export async function assignTicketToSelf(db: Db, actorId: number, id: number): P
 
 /** Tickets with a reply the user has not read yet (the user shell's badge). */
 export async function userUnreadCount(db: DbOrTx, userId: number): Promise<number> {
-  const [{ unread }] = await db.select({ unread: count() }).from(tickets).where(and(eq(tickets.userId, userId), eq(tickets.userUnread, true)));
+  const [{ unread }] = await db
+    .select({ unread: count() })
+    .from(tickets)
+    .where(and(eq(tickets.userId, userId), eq(tickets.userUnread, true)));
   return unread;
 }
 

@@ -87,5 +87,6 @@ export async function disableTwoFactor(db: Db, encryptionKey: string, userId: nu
 export async function checkLoginCode(db: DbOrTx, encryptionKey: string, row: TwoFactorRow, code: string | undefined): Promise<void> {
   if (!row.totpEnabledAt) return;
   if (!code) throw unauthenticated(TWO_FACTOR_PROMPT, { error: TWO_FACTOR_REQUIRED, code: 'two_factor_required' });
-  if (!(await consumeCode(db, encryptionKey, row, code))) throw unauthenticated(TWO_FACTOR_INVALID, { error: TWO_FACTOR_REQUIRED, code: 'two_factor_required' });
+  if (!(await consumeCode(db, encryptionKey, row, code)))
+    throw unauthenticated(TWO_FACTOR_INVALID, { error: TWO_FACTOR_REQUIRED, code: 'two_factor_required' });
 }

@@ -77,9 +77,13 @@ export async function updateProfile(db: DbOrTx, userId: number, input: UpdatePro
 
 /** A readable, unique-looking handle from the email's local part; callers retry on a clash. */
 export function usernameCandidate(email: string, attempt: number): string {
-  const base = email.split('@')[0].toLowerCase().replace(/[^a-z0-9_.]/g, '').slice(0, 20) || 'user';
+  const base =
+    email
+      .split('@')[0]
+      .toLowerCase()
+      .replace(/[^a-z0-9_.]/g, '')
+      .slice(0, 20) || 'user';
   if (attempt === 0) return base;
   const suffix = crypto.getRandomValues(new Uint32Array(1))[0] % 10_000;
   return `${base}${String(suffix).padStart(4, '0')}`;
 }
-

@@ -1,16 +1,16 @@
 // The wallet as people see it: balances, history, administrators' manual entries, the
 // admin user-detail view, and reconciliation of every balance against its ledger.
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { auditLog, paymentIntents, paymentReversals, referralCommissions, TRANSACTION_TYPE, users, walletTransactions, wallets } from '../../drizzle/schema';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { auditLog, paymentIntents, paymentReversals, referralCommissions, TRANSACTION_TYPE, users, wallets, walletTransactions } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { koboToNaira, nairaToKobo } from '../lib/decimal';
 import { conflict, notFound } from '../lib/errors';
+import type { AuditAction } from '../schemas/admin';
 import { PAYMENT_PROVIDER_LABELS } from '../schemas/settings';
 import type { AdminCreditInput, AdminDebitInput, AdminTransactionQuery, TransactionQuery } from '../schemas/wallet';
 import { orderCountsOf } from './admin-users';
-import type { AuditAction } from '../schemas/admin';
 import { reversalsForUser } from './chargebacks';
-import { applyRecordedLedgerEntry, DuplicateLedgerEntry, WalletNotFound, type AppliedEntry, type LedgerSource } from './ledger';
+import { type AppliedEntry, applyRecordedLedgerEntry, DuplicateLedgerEntry, type LedgerSource, WalletNotFound } from './ledger';
 import { getProfile } from './users';
 
 export interface TransactionView {
@@ -41,14 +41,22 @@ export function describeLedgerRow(row: Pick<LedgerRow, 'sourceKind' | 'sourceRef
       const label = deposit ? PAYMENT_PROVIDER_LABELS[deposit.provider as keyof typeof PAYMENT_PROVIDER_LABELS] : undefined;
       return label ? `Deposit by ${how} (${label})` : `Deposit by ${how}`;
     }
-    case 'admin_credit': return 'Credit by administrator';
-    case 'admin_debit': return 'Debit by administrator';
-    case 'order': return `Order #${row.sourceRef}`;
-    case 'order_refund': return `Refund for order #${row.sourceRef}`;
-    case 'chargeback': return 'Card deposit taken back';
-    case 'chargeback_return': return 'Card deposit given back';
-    case 'debt_settlement': return 'Paid towards a reversed card deposit';
-    default: return row.description;
+    case 'admin_credit':
+      return 'Credit by administrator';
+    case 'admin_debit':
+      return 'Debit by administrator';
+    case 'order':
+      return `Order #${row.sourceRef}`;
+    case 'order_refund':
+      return `Refund for order #${row.sourceRef}`;
+    case 'chargeback':
+      return 'Card deposit taken back';
+    case 'chargeback_return':
+      return 'Card deposit given back';
+    case 'debt_settlement':
+      return 'Paid towards a reversed card deposit';
+    default:
+      return row.description;
   }
 }
 
@@ -96,7 +104,8 @@ export async function listTransactions(db: DbOrTx, query: TransactionQuery & Par
     .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const total = rows[0]?.total ?? (query.page > 1 ? (await db.select({ total: count() }).from(walletTransactions).where(transactionFilter(query)))[0].total : 0);
+  const total =
+    rows[0]?.total ?? (query.page > 1 ? (await db.select({ total: count() }).from(walletTransactions).where(transactionFilter(query)))[0].total : 0);
   return { data: rows.map(({ row, deposit }) => toTransactionView(row, deposit)), page: query.page, limit: query.limit, total };
 }
 
@@ -118,9 +127,22 @@ export async function exportTransactionsCsv(db: DbOrTx, query: AdminTransactionQ
   };
   const header = ['id', 'user_id', 'email', 'type', 'amount_ngn', 'balance_after_ngn', 'source', 'reference', 'description', 'created_at'];
   const lines = rows.map(({ row, email }) =>
-    [row.id, row.userId, email, row.transactionType === TRANSACTION_TYPE.deposit ? 'deposit' : 'withdrawal', koboToNaira(row.amountKobo), koboToNaira(row.balanceAfterKobo), row.sourceKind, row.sourceRef, row.description, row.createdAt.toISOString()].map(cell).join(','),
+    [
+      row.id,
+      row.userId,
+      email,
+      row.transactionType === TRANSACTION_TYPE.deposit ? 'deposit' : 'withdrawal',
+      koboToNaira(row.amountKobo),
+      koboToNaira(row.balanceAfterKobo),
+      row.sourceKind,
+      row.sourceRef,
+      row.description,
+      row.createdAt.toISOString(),
+    ]
+      .map(cell)
+      .join(','),
   );
-  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 export const REFERENCE_ALREADY_USED = 'This reference has already been used. Please use a new reference.';
@@ -136,15 +158,19 @@ async function manualEntry(db: Db, actorId: number, input: AdminCreditInput, dir
     select ${actorId}, ${`wallet.${direction}` satisfies AuditAction}, 'user', ${String(input.userId)}, ${JSON.stringify(details)}::jsonb || jsonb_build_object('transactionId', ledger_row.id)
     from ledger_row`;
   try {
-    return await applyRecordedLedgerEntry(db, {
-      userId: input.userId,
-      direction,
-      amountKobo: nairaToKobo(input.amount),
-      source: direction === 'credit' ? 'admin_credit' : 'admin_debit',
-      sourceRef: input.reference,
-      description: reason,
-      createdBy: actorId,
-    }, auditRow);
+    return await applyRecordedLedgerEntry(
+      db,
+      {
+        userId: input.userId,
+        direction,
+        amountKobo: nairaToKobo(input.amount),
+        source: direction === 'credit' ? 'admin_credit' : 'admin_debit',
+        sourceRef: input.reference,
+        description: reason,
+        createdBy: actorId,
+      },
+      auditRow,
+    );
   } catch (error) {
     if (error instanceof DuplicateLedgerEntry) throw conflict(REFERENCE_ALREADY_USED);
     if (error instanceof WalletNotFound) throw notFound('User not found');
@@ -201,9 +227,13 @@ export const USER_DETAIL_HISTORY_LIMIT = 100;
 export async function userWalletDetail(db: DbOrTx, userId: number) {
   const [profile, history, totals, orderCounts, chargebacks] = await Promise.all([
     getProfile(db, userId),
-    db.select({ row: walletTransactions, deposit: depositColumns }).from(walletTransactions).leftJoin(paymentIntents, paymentOfRow)
+    db
+      .select({ row: walletTransactions, deposit: depositColumns })
+      .from(walletTransactions)
+      .leftJoin(paymentIntents, paymentOfRow)
       .where(eq(walletTransactions.userId, userId))
-      .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id)).limit(USER_DETAIL_HISTORY_LIMIT),
+      .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+      .limit(USER_DETAIL_HISTORY_LIMIT),
     walletTotals(db, userId),
     orderCountsOf(db, userId),
     reversalsForUser(db, userId),
@@ -211,7 +241,12 @@ export async function userWalletDetail(db: DbOrTx, userId: number) {
   return {
     profile,
     walletHistory: history.map(({ row, deposit }) => ({
-      id: row.id, transaction_type: row.transactionType, amount: koboToNaira(row.amountKobo), description: describeLedgerRow(row, deposit), note: row.description, created_at: row.createdAt.toISOString(),
+      id: row.id,
+      transaction_type: row.transactionType,
+      amount: koboToNaira(row.amountKobo),
+      description: describeLedgerRow(row, deposit),
+      note: row.description,
+      created_at: row.createdAt.toISOString(),
     })),
     summary: { availableBalance: profile.wallet.balance, ...totals, debt: chargebacks.debt },
     orderCounts,
@@ -301,14 +336,25 @@ export async function reconcile(db: DbOrTx): Promise<ReconciliationReport> {
     paymentMismatches: payments.rows.map((r) => ({ reference: r.reference, status: r.status, credits: Number(r.credits) })),
     debtMismatches: debts.rows.map((r) => ({ userId: r.user_id, debt: koboToNaira(BigInt(r.debt)), expected: koboToNaira(BigInt(r.expected)) })),
     commissionMismatches: commissions.rows.map((r) => ({
-      reference: r.reference, recorded: r.recorded === null ? null : koboToNaira(BigInt(r.recorded)), credited: r.credited === null ? null : koboToNaira(BigInt(r.credited)),
+      reference: r.reference,
+      recorded: r.recorded === null ? null : koboToNaira(BigInt(r.recorded)),
+      credited: r.credited === null ? null : koboToNaira(BigInt(r.credited)),
     })),
     reversalMismatches: reversals.rows.map((r) => ({
-      reversalId: Number(r.id), status: r.status, taken: koboToNaira(BigInt(r.taken)), debited: koboToNaira(BigInt(r.debited)), returned: koboToNaira(BigInt(r.returned)),
+      reversalId: Number(r.id),
+      status: r.status,
+      taken: koboToNaira(BigInt(r.taken)),
+      debited: koboToNaira(BigInt(r.debited)),
+      returned: koboToNaira(BigInt(r.returned)),
     })),
   };
-  const ok = [report.balanceMismatches, report.brokenRunningBalances, report.paymentMismatches, report.debtMismatches, report.reversalMismatches, report.commissionMismatches]
-    .every((found) => found.length === 0);
+  const ok = [
+    report.balanceMismatches,
+    report.brokenRunningBalances,
+    report.paymentMismatches,
+    report.debtMismatches,
+    report.reversalMismatches,
+    report.commissionMismatches,
+  ].every((found) => found.length === 0);
   return { ok, ...report };
 }
-

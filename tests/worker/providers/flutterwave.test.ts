@@ -3,7 +3,7 @@
 // reference, test and live keys, the verif-hash webhook).
 import { describe, expect, inject, it } from 'vitest';
 import { createFlutterwave } from '../../../worker/providers/payments/flutterwave';
-import { PaymentProviderError, type PaymentProvider } from '../../../worker/providers/payments/types';
+import { type PaymentProvider, PaymentProviderError } from '../../../worker/providers/payments/types';
 import { TEST_SECRETS } from '../../support/secrets';
 import { answering, fakeScope, rejection } from './fake-scope';
 
@@ -41,10 +41,18 @@ describe('flutterwave', () => {
       fetchImpl: async (input, init) => {
         const request = new Request(input, init);
         sent = { url: request.url, authorization: request.headers.get('authorization'), body: await request.json() };
-        return new Response(JSON.stringify({ status: 'success', message: 'Hosted Link', data: { link: 'https://checkout.flutterwave.com/v3/hosted/pay/abc' } }));
+        return new Response(
+          JSON.stringify({ status: 'success', message: 'Hosted Link', data: { link: 'https://checkout.flutterwave.com/v3/hosted/pay/abc' } }),
+        );
       },
     });
-    const result = await flutterwave.initialize({ reference: 'dep-1', amountKobo: 123_405n, email: 'ada@example.com', callbackUrl: 'https://shop.test/back', currency: 'NGN' });
+    const result = await flutterwave.initialize({
+      reference: 'dep-1',
+      amountKobo: 123_405n,
+      email: 'ada@example.com',
+      callbackUrl: 'https://shop.test/back',
+      currency: 'NGN',
+    });
     expect(result).toEqual({ checkoutUrl: 'https://checkout.flutterwave.com/v3/hosted/pay/abc' });
     expect(sent).toEqual({
       url: 'https://api.flutterwave.com/v3/payments',
@@ -77,9 +85,15 @@ describe('flutterwave', () => {
   it('maps statuses, unknown references and refusals', async () => {
     const failed = createFlutterwave({ ...options, fetchImpl: answering(200, transaction({ status: 'failed' })) });
     expect(await failed.verify('dep-1')).toMatchObject({ status: 'failed', paidAt: null });
-    const missing = createFlutterwave({ ...options, fetchImpl: answering(400, JSON.stringify({ status: 'error', message: 'No transaction was found for this id', data: null })) });
+    const missing = createFlutterwave({
+      ...options,
+      fetchImpl: answering(400, JSON.stringify({ status: 'error', message: 'No transaction was found for this id', data: null })),
+    });
     expect((await missing.verify('dep-1')).status).toBe('not_found');
-    const refused = createFlutterwave({ ...options, fetchImpl: answering(401, JSON.stringify({ status: 'error', message: 'Invalid authorization key', data: null })) });
+    const refused = createFlutterwave({
+      ...options,
+      fetchImpl: answering(401, JSON.stringify({ status: 'error', message: 'Invalid authorization key', data: null })),
+    });
     expect(await failure(refused.verify('dep-1'))).toMatchObject({ kind: 'rejected', message: 'Invalid authorization key', provider: 'flutterwave' });
   });
 
@@ -95,11 +109,18 @@ describe('flutterwave', () => {
   it('accepts webhooks carrying the secret hash and nothing else', async () => {
     const flutterwave = createFlutterwave(options);
     const body = JSON.stringify({ event: 'charge.completed', data: { id: 1, tx_ref: 'dep-1', amount: 100, currency: 'NGN', status: 'successful' } });
-    expect(await flutterwave.parseWebhook(bytes(body), new Headers({ 'verif-hash': 'my-secret-hash' }))).toEqual({ event: 'charge.completed', reference: 'dep-1', transactionId: '1' });
+    expect(await flutterwave.parseWebhook(bytes(body), new Headers({ 'verif-hash': 'my-secret-hash' }))).toEqual({
+      event: 'charge.completed',
+      reference: 'dep-1',
+      transactionId: '1',
+    });
     expect(await flutterwave.parseWebhook(bytes(body), new Headers({ 'verif-hash': 'my-secret-hasH' }))).toBeNull();
     expect(await flutterwave.parseWebhook(bytes(body), new Headers())).toBeNull();
     const legacy = JSON.stringify({ 'event.type': 'CARD_TRANSACTION', data: {} });
-    expect(await flutterwave.parseWebhook(bytes(legacy), new Headers({ 'verif-hash': 'my-secret-hash' }))).toEqual({ event: 'CARD_TRANSACTION', reference: null });
+    expect(await flutterwave.parseWebhook(bytes(legacy), new Headers({ 'verif-hash': 'my-secret-hash' }))).toEqual({
+      event: 'CARD_TRANSACTION',
+      reference: null,
+    });
   });
 });
 
@@ -112,7 +133,13 @@ describe('flutterwave against the sandbox', () => {
 
   /** Starts a payment and answers the hosted page as the payer would; returns where the payer is sent back. */
   async function pay(provider: PaymentProvider, reference: string, outcome: 'success' | 'failed', amountKobo = 123_405n) {
-    const { checkoutUrl } = await provider.initialize({ reference, amountKobo, email: 'ada@example.com', callbackUrl: 'http://localhost:8787/user/confirm-payment', currency: 'NGN' });
+    const { checkoutUrl } = await provider.initialize({
+      reference,
+      amountKobo,
+      email: 'ada@example.com',
+      callbackUrl: 'http://localhost:8787/user/confirm-payment',
+      currency: 'NGN',
+    });
     expect(checkoutUrl.startsWith(`${fake.url}/v3/hosted/pay/`)).toBe(true);
     const page = await (await fetch(checkoutUrl)).text();
     expect(page).toContain('Pay NGN 1,234.05');

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { createPaystack } from '../../../worker/providers/payments/paystack';
-import { PaymentProviderError, type PaymentProvider } from '../../../worker/providers/payments/types';
+import { type PaymentProvider, PaymentProviderError } from '../../../worker/providers/payments/types';
 import { TEST_SECRETS } from '../../support/secrets';
 import { answering, fakeScope, rejection } from './fake-scope';
 
@@ -60,7 +60,7 @@ describe('paystack initialize', () => {
     expect(page).toContain('ada@example.com');
   });
 
-  it('refuses a reused reference with Paystack\'s message', async () => {
+  it("refuses a reused reference with Paystack's message", async () => {
     const reference = newReference();
     await initialize(paystack, reference);
     const error = await failure(initialize(paystack, reference));
@@ -97,7 +97,13 @@ describe('paystack dedicated accounts', () => {
     expect(await paystack.createDedicatedAccount({ email, firstName: 'Ada', lastName: 'Obi' })).toEqual(first);
 
     const { reference } = (await fake.post('/__transfer', { accountNumber: first.accountNumber, amount: 120_000 })) as { reference: string };
-    expect(await paystack.verify(reference)).toMatchObject({ status: 'success', amountKobo: 120_000n, currency: 'NGN', channel: 'dedicated_nuban', customerCode: first.customerCode });
+    expect(await paystack.verify(reference)).toMatchObject({
+      status: 'success',
+      amountKobo: 120_000n,
+      currency: 'NGN',
+      channel: 'dedicated_nuban',
+      customerCode: first.customerCode,
+    });
   });
 });
 
@@ -230,9 +236,15 @@ describe('paystack verify', () => {
     const data = { status: 'ongoing', reference: 'mine', amount: '5000', currency: 'ngn', paid_at: null };
     const provider = createPaystack({ secretKey, fetchImpl: answering(200, JSON.stringify({ status: true, message: 'ok', data })) });
     expect(await provider.verify('mine')).toMatchObject({ status: 'pending', rawStatus: 'ongoing', amountKobo: 5000n, currency: 'NGN' });
-    const reversed = createPaystack({ secretKey, fetchImpl: answering(200, JSON.stringify({ status: true, message: 'ok', data: { ...data, status: 'reversed' } })) });
+    const reversed = createPaystack({
+      secretKey,
+      fetchImpl: answering(200, JSON.stringify({ status: true, message: 'ok', data: { ...data, status: 'reversed' } })),
+    });
     expect((await reversed.verify('mine')).status).toBe('failed');
-    const novel = createPaystack({ secretKey, fetchImpl: answering(200, JSON.stringify({ status: true, message: 'ok', data: { ...data, status: 'teleported' } })) });
+    const novel = createPaystack({
+      secretKey,
+      fetchImpl: answering(200, JSON.stringify({ status: true, message: 'ok', data: { ...data, status: 'teleported' } })),
+    });
     expect((await novel.verify('mine')).status).toBe('pending');
   });
 });

@@ -58,7 +58,18 @@ describe('smm services and balance', () => {
     });
     expect(services.find((service) => service.id === '2031')?.ratePer1000Micros).toBe(12_000n);
     const types = new Set(services.map((service) => service.type));
-    for (const type of ['Default', 'Package', 'Custom Comments', 'Mentions with Hashtags', 'Mentions Custom List', 'Mentions User Followers', 'Mentions Media Likers', 'Poll', 'Subscriptions', 'Comment Likes']) {
+    for (const type of [
+      'Default',
+      'Package',
+      'Custom Comments',
+      'Mentions with Hashtags',
+      'Mentions Custom List',
+      'Mentions User Followers',
+      'Mentions Media Likers',
+      'Poll',
+      'Subscriptions',
+      'Comment Likes',
+    ]) {
       expect(types.has(type), type).toBe(true);
     }
   });
@@ -78,7 +89,18 @@ describe('smm services and balance', () => {
     const client = createSmmClient({ apiUrl, apiKey, fetchImpl: answering(200, JSON.stringify(entries)) });
     const { services, unreadable } = await client.services();
     expect(services).toEqual([
-      { id: '1', name: 'Good', type: 'Default', category: 'X', ratePer1000Micros: 900_000n, min: 50, max: 10_000, refill: true, cancel: false, dripfeed: false },
+      {
+        id: '1',
+        name: 'Good',
+        type: 'Default',
+        category: 'X',
+        ratePer1000Micros: 900_000n,
+        min: 50,
+        max: 10_000,
+        refill: true,
+        cancel: false,
+        dripfeed: false,
+      },
     ]);
     expect(unreadable.map((entry) => (entry.entry as { service: number }).service)).toEqual([2, 3]);
   });
@@ -119,7 +141,7 @@ describe('smm add', () => {
     expect(byId.get(pack.orderId)).toMatchObject({ quantity: 1, charge: '45.00000' });
   });
 
-  it('is rejected with the panel\'s own message when the order is invalid', async () => {
+  it("is rejected with the panel's own message when the order is invalid", async () => {
     const cases: Array<[Parameters<typeof smm.add>[0], string]> = [
       [{ service: FOLLOWERS, link: newLink(), quantity: 10 }, 'Quantity less than minimal 100'],
       [{ service: FOLLOWERS, link: newLink(), quantity: 100_001 }, 'Quantity more than maximal 100000'],
@@ -189,7 +211,9 @@ describe('smm add', () => {
         return new Response('{"order": 77}');
       },
     });
-    expect(await client.add({ service: '5', link: 'https://x.test/a?b=1', quantity: 100, usernames: ['a', 'b'], answerNumber: 3, oldPosts: 2 })).toEqual({ orderId: '77' });
+    expect(await client.add({ service: '5', link: 'https://x.test/a?b=1', quantity: 100, usernames: ['a', 'b'], answerNumber: 3, oldPosts: 2 })).toEqual({
+      orderId: '77',
+    });
     expect(seen?.contentType).toContain('application/x-www-form-urlencoded');
     expect(Object.fromEntries(new URLSearchParams(seen?.body))).toEqual({
       key: 'k&y',
@@ -272,7 +296,11 @@ describe('smm status', () => {
     expect(await smm.status(orderId)).toMatchObject({ status: null, remains: 40, chargeMicros: 1_450_000n, unreadable: { status: 'Fail?' } });
     await pin(orderId, { status: 'Partial', remains: 'N/A', start_count: '12.5', charge: 'free' });
     expect(await smm.status(orderId)).toEqual({
-      status: 'Partial', remains: null, startCount: null, chargeMicros: null, currency: 'USD',
+      status: 'Partial',
+      remains: null,
+      startCount: null,
+      chargeMicros: null,
+      currency: 'USD',
       unreadable: { remains: 'N/A', start_count: '12.5', charge: 'free' },
     });
     // Left out is not garbled: missing fields are null and not named.
@@ -316,8 +344,14 @@ describe('smm status', () => {
   });
 
   it('reads a one-order batch answered in the single-order shape', async () => {
-    const client = createSmmClient({ apiUrl, apiKey, fetchImpl: answering(200, '{"charge":"0.5","start_count":"3","status":"In progress","remains":"40","currency":"USD"}') });
-    expect(await client.statuses(['8'])).toEqual(new Map([['8', { ok: true, chargeMicros: 500_000n, startCount: 3, status: 'In progress', remains: 40, currency: 'USD' }]]));
+    const client = createSmmClient({
+      apiUrl,
+      apiKey,
+      fetchImpl: answering(200, '{"charge":"0.5","start_count":"3","status":"In progress","remains":"40","currency":"USD"}'),
+    });
+    expect(await client.statuses(['8'])).toEqual(
+      new Map([['8', { ok: true, chargeMicros: 500_000n, startCount: 3, status: 'In progress', remains: 40, currency: 'USD' }]]),
+    );
   });
 
   it('reads each entry of a batch on its own', async () => {
@@ -393,7 +427,11 @@ describe('smm status', () => {
   });
 
   it('reports ids the panel left out of a batch answer', async () => {
-    const client = createSmmClient({ apiUrl, apiKey, fetchImpl: answering(200, '{"1":{"charge":"0.5","start_count":"3","status":"Completed","remains":"0","currency":"USD"}}') });
+    const client = createSmmClient({
+      apiUrl,
+      apiKey,
+      fetchImpl: answering(200, '{"1":{"charge":"0.5","start_count":"3","status":"Completed","remains":"0","currency":"USD"}}'),
+    });
     const results = await client.statuses(['1', '2']);
     expect(results.get('1')).toMatchObject({ ok: true, status: 'Completed', chargeMicros: 500_000n });
     expect(results.get('2')).toEqual({ ok: false, error: 'Missing from the provider answer' });

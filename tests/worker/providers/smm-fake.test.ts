@@ -22,11 +22,22 @@ beforeEach(async () => {
   await fake.post('/__reset');
 });
 
-describe('the fake panel\'s switches', () => {
+describe("the fake panel's switches", () => {
   it('selects presets and switches through /__control, and refuses what it does not know', async () => {
     const rough = await fake.post('/__control', { preset: 'rough', seed: 5 });
     expect(rough.seed).toBe(5);
-    expect(Object.keys(rough.faults)).toEqual(expect.arrayContaining(['html200', 'badGateway', 'acceptThenTimeout', 'unknownWord', 'missingRemains', 'negativeRemains', 'foreignCharge', 'cancelRefusal']));
+    expect(Object.keys(rough.faults)).toEqual(
+      expect.arrayContaining([
+        'html200',
+        'badGateway',
+        'acceptThenTimeout',
+        'unknownWord',
+        'missingRemains',
+        'negativeRemains',
+        'foreignCharge',
+        'cancelRefusal',
+      ]),
+    );
     expect(Object.values(rough.faults).every((rule) => (rule as { rate: number }).rate <= 0.2)).toBe(true);
     const calm = await fake.post('/__control', { preset: 'calm', faults: { noCharge: { orders: [1] } } });
     expect(calm.faults).toEqual({ noCharge: { orders: [1] } });
@@ -42,7 +53,10 @@ describe('the fake panel\'s switches', () => {
     const run = async () => {
       await fake.post('/__control', { seed: 42, faults: { unknownWord: { rate: 0.5 } } });
       const answers = await smm.statuses(ids);
-      return ids.map((id) => { const entry = answers.get(id); return entry?.ok ? entry.status : 'error'; });
+      return ids.map((id) => {
+        const entry = answers.get(id);
+        return entry?.ok ? entry.status : 'error';
+      });
     };
     const first = await run();
     expect(first).toContain(null);
@@ -56,7 +70,9 @@ describe('the fake panel\'s switches', () => {
     await fake.post('/__control', { faults });
     expect(await smm.status(target)).toMatchObject({ status: 'Pending', remains: null, chargeMicros: null });
     expect(await smm.status(other)).toMatchObject({ status: 'Pending', remains: 1000, chargeMicros: 1_450_000n });
-    await fake.post('/__control', { faults: { textRemains: { orders: [Number(target)] }, foreignCharge: { orders: [Number(target)] }, missingRemains: null, noCharge: null } });
+    await fake.post('/__control', {
+      faults: { textRemains: { orders: [Number(target)] }, foreignCharge: { orders: [Number(target)] }, missingRemains: null, noCharge: null },
+    });
     const garbled = await smm.status(target);
     expect(garbled).toMatchObject({ status: 'Pending', remains: null, currency: 'EUR', chargeMicros: 1_336_230n });
     expect(Object.keys(garbled.unreadable ?? {})).toEqual(['remains']);

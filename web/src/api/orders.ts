@@ -1,7 +1,8 @@
 // GET user/orders: the customer's orders, shared by Orders, the dashboard and the new ticket form.
+
+import { OPEN_ORDER_STATUSES, type OrderStatus } from '@schemas/orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { OPEN_ORDER_STATUSES, type OrderStatus } from '@schemas/orders';
 import { client, read } from '@/lib/api';
 
 export type Order = InferResponseType<typeof client.user.orders.$get, 200>['data'][number];

@@ -1,7 +1,8 @@
 // Support ticket calls of the user (user/tickets), and the ticket shapes support's screens share.
+
+import type { CreateTicketData, TicketKind } from '@schemas/tickets';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { CreateTicketData, TicketKind } from '@schemas/tickets';
 import { client, read } from '@/lib/api';
 
 const userTickets = client.user.tickets;

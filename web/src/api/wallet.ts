@@ -1,8 +1,9 @@
 // Wallet calls several screens share: the balance (and what a reversed payment left owing), the
 // money in open orders, and the transactions.
+
+import { TRANSACTION_TYPE } from '@schemas/wallet';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { TRANSACTION_TYPE } from '@schemas/wallet';
 import { client, read } from '@/lib/api';
 
 export const walletKeys = {

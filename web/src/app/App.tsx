@@ -1,9 +1,10 @@
 // The whole SPA around a router: the browser's in main.tsx, a memory router when the build
 // pre-renders the public pages (static-pages.tsx). One tree for both, so the browser hydrates
 // exactly the markup the build wrote (same elements, same useId ids).
-import { StrictMode, useEffect, useState, type ComponentType } from 'react';
+
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { type ComponentType, StrictMode, useEffect, useState } from 'react';
+import { type createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { ToastContainerProps } from 'react-toastify';
 import { queryClient } from '@/lib/queryClient';
 import { loadToastify } from '@/lib/toast';

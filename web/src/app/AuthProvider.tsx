@@ -1,16 +1,31 @@
 // Session start, login and logout exactly as spec section 4 describes them, and a tab that follows
 // its session when another tab signs in as someone else or out, or the account is suspended.
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+
 import { ACCOUNT_SUSPENDED } from '@schemas/session';
-import { isApiError } from '@/lib/api';
-import { toast } from '@/lib/toast';
-import { adoptStoredUser, clearSession, getRefreshToken, getStoredUser, getTabUser, getToken, onSessionChange, rememberUser, sameAccount, saveSession, watchOtherTabs, type SessionChange, type SessionUser } from '@/lib/session';
-import { AuthContext, homeFor, type AuthContextValue } from '@/lib/authContext';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { login as signIn } from '@/features/auth/api/login';
 import { logout as signOut } from '@/features/auth/api/logout';
 import { getProfile, type ProfileAnswer } from '@/features/user/api/get-profile';
+import { isApiError } from '@/lib/api';
+import { AuthContext, type AuthContextValue, homeFor } from '@/lib/authContext';
+import {
+  adoptStoredUser,
+  clearSession,
+  getRefreshToken,
+  getStoredUser,
+  getTabUser,
+  getToken,
+  onSessionChange,
+  rememberUser,
+  type SessionChange,
+  type SessionUser,
+  sameAccount,
+  saveSession,
+  watchOtherTabs,
+} from '@/lib/session';
+import { toast } from '@/lib/toast';
 import { takeProfileCheck } from './earlyRequests';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -87,15 +102,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void (sentEarly ? adoptProfile(sentEarly) : reloadProfile()).finally(() => setLoading(false));
   }, [adoptProfile, reloadProfile]);
 
-  const login = useCallback(async (credentials: { email: string; password: string; code?: string }) => {
-    // The code goes only once the server has asked for it (two-factor sign-in); the spec's payload is email and password.
-    const body = { email: credentials.email, password: credentials.password, ...(credentials.code ? { code: credentials.code } : {}) };
-    const res = await signIn(body);
-    queryClient.clear();
-    saveSession({ accessToken: res.accessToken, refreshToken: res.refreshToken, user: res.user });
-    setUserState(res.user);
-    return res;
-  }, [queryClient]);
+  const login = useCallback(
+    async (credentials: { email: string; password: string; code?: string }) => {
+      // The code goes only once the server has asked for it (two-factor sign-in); the spec's payload is email and password.
+      const body = { email: credentials.email, password: credentials.password, ...(credentials.code ? { code: credentials.code } : {}) };
+      const res = await signIn(body);
+      queryClient.clear();
+      saveSession({ accessToken: res.accessToken, refreshToken: res.refreshToken, user: res.user });
+      setUserState(res.user);
+      return res;
+    },
+    [queryClient],
+  );
 
   const clearLocalSession = useCallback(() => {
     const hadToken = Boolean(getToken());

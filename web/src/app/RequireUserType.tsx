@@ -1,12 +1,13 @@
 // Access guard (spec section 4): spinner while the session check runs; visitors go to
 // /auth/login (the requested location is remembered, a stale token is cleared); a person of the
 // other type goes to their own area; anything else is logged out.
-import { useEffect, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+
+import type { UserType } from '@schemas/session';
 import { USER_TYPE } from '@schemas/session';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/authContext';
-import type { UserType } from '@schemas/session';
 
 function VisitorRedirect() {
   const { clearLocalSession } = useAuth();

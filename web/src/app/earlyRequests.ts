@@ -4,11 +4,12 @@
 // banner) and, on the pages that list services, the catalogue's first page and its categories.
 // The queries go into the query client under the keys and fetch functions the screens use, so the
 // screens find them there and nothing is asked twice.
+
+import { categoriesQuery, servicesListQuery } from '@/api/catalogue';
+import { getProfile, type ProfileAnswer } from '@/features/user/api/get-profile';
 import { queryClient } from '@/lib/queryClient';
 import { adoptStoredUser, getRefreshToken, getToken } from '@/lib/session';
-import { categoriesQuery, servicesListQuery } from '@/api/catalogue';
 import { publicSettingsQuery } from '@/lib/settings';
-import { getProfile, type ProfileAnswer } from '@/features/user/api/get-profile';
 
 /** The routes that open on the services list or picker (routes.tsx), with its default filters. */
 const CATALOGUE_PAGES = new Set(['/user', '/user/services', '/user/create-order']);

@@ -1,16 +1,17 @@
 // The whole route map (spec section 2). Screens load on demand (React.lazy, one chunk per
 // route) and show a spinner meanwhile; any other path shows '404 Not Found'. A page's screens are
 // fetched together from the start (preloadScreens).
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchRoutes, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
-import { USER_TYPE } from '@schemas/session';
-import { PageSpinner } from '@/components/Spinner';
-import { ScrollToTop } from '@/components/ScrollToTop';
+
 import type { UserType } from '@schemas/session';
-import { AuthProvider } from './AuthProvider';
-import { RequireUserType } from './RequireUserType';
+import { USER_TYPE } from '@schemas/session';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { matchRoutes, Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
 import PublicLayout from '@/app/layouts/PublicLayout';
 import { TestPaymentsBanner } from '@/app/layouts/TestPaymentsBanner';
+import { ScrollToTop } from '@/components/ScrollToTop';
+import { PageSpinner } from '@/components/Spinner';
+import { AuthProvider } from './AuthProvider';
+import { RequireUserType } from './RequireUserType';
 
 type Load = () => Promise<{ default: ComponentType }>;
 type Screen = LazyExoticComponent<ComponentType> & { load: Load };
@@ -23,7 +24,9 @@ type Screen = LazyExoticComponent<ComponentType> & { load: Load };
 const screen = (load: Load): Screen => {
   let loaded: Awaited<ReturnType<Load>> | undefined;
   const fetchChunk = () => load().then((module) => (loaded = module));
-  const Screen = lazy(() => (loaded ? ({ then: (resolve: (module: Awaited<ReturnType<Load>>) => void) => resolve(loaded!) } as ReturnType<Load>) : fetchChunk()));
+  const Screen = lazy(() =>
+    loaded ? ({ then: (resolve: (module: Awaited<ReturnType<Load>>) => void) => resolve(loaded!) } as ReturnType<Load>) : fetchChunk(),
+  );
   return Object.assign(Screen, { load: fetchChunk });
 };
 

@@ -17,7 +17,8 @@ export async function renderPage(path: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(app(path));
   for await (const chunk of prelude.pipe(new PassThrough())) void chunk;
   const markup = renderToString(app(path));
-  if (markup.includes('<script') || markup.includes('<!--$?') || markup.includes('<!--$!')) throw new Error(`${path} did not render in full before the build wrote it`);
+  if (markup.includes('<script') || markup.includes('<!--$?') || markup.includes('<!--$!'))
+    throw new Error(`${path} did not render in full before the build wrote it`);
   return markup;
 }
 

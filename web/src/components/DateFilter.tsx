@@ -1,7 +1,19 @@
 import { useId } from 'react';
 
 /** A date input for a filter bar, with a small visible label (a date input shows no placeholder). */
-export function DateFilter({ label, value, onChange, min, max }: { label: string; value: string; onChange: (value: string) => void; min?: string; max?: string }) {
+export function DateFilter({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min?: string;
+  max?: string;
+}) {
   const id = useId();
   return (
     <div>

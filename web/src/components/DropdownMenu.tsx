@@ -1,16 +1,24 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { useEscapeKey, useOutsideClick, cx } from '@/lib/hooks';
+import { type ReactNode, useRef, useState } from 'react';
+import { cx, useEscapeKey, useOutsideClick } from '@/lib/hooks';
 
-export type MenuEntry =
-  | { kind: 'header'; label: string }
-  | { kind: 'item'; label: string; onSelect: () => void; icon?: ReactNode; danger?: boolean };
+export type MenuEntry = { kind: 'header'; label: string } | { kind: 'item'; label: string; onSelect: () => void; icon?: ReactNode; danger?: boolean };
 
 /**
  * Button + menu (role="menu"). Opens on click, Enter, Space or ArrowDown; arrows move between
  * items; Escape or a click outside closes it. Headers are disabled menu items. `label` names the button
  * and the menu: it holds any words the trigger shows, so what is seen is what a voice user can say.
  */
-export function DropdownMenu({ trigger, label, entries, align = 'right' }: { trigger: ReactNode; label: string; entries: ReadonlyArray<MenuEntry>; align?: 'left' | 'right' }) {
+export function DropdownMenu({
+  trigger,
+  label,
+  entries,
+  align = 'right',
+}: {
+  trigger: ReactNode;
+  label: string;
+  entries: ReadonlyArray<MenuEntry>;
+  align?: 'left' | 'right';
+}) {
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -66,12 +74,22 @@ export function DropdownMenu({ trigger, label, entries, align = 'right' }: { tri
           role="menu"
           aria-label={label}
           onKeyDown={onMenuKey}
-          className={cx('absolute z-40 mt-2 w-56 animate-fade-in overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg', align === 'right' ? 'right-0' : 'left-0')}
+          className={cx(
+            'absolute z-40 mt-2 w-56 animate-fade-in overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg',
+            align === 'right' ? 'right-0' : 'left-0',
+          )}
         >
           {entries.map((e, i) =>
             e.kind === 'header' ? (
               // As written ('My Account', a person's name): no case change.
-              <div key={i} role="menuitem" aria-disabled="true" tabIndex={-1} title={e.label} className="cursor-default truncate border-b border-slate-100 px-4 py-2 text-sm font-semibold text-slate-500">
+              <div
+                key={i}
+                role="menuitem"
+                aria-disabled="true"
+                tabIndex={-1}
+                title={e.label}
+                className="cursor-default truncate border-b border-slate-100 px-4 py-2 text-sm font-semibold text-slate-500"
+              >
                 {e.label}
               </div>
             ) : (

@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId, useState } from 'react';
 import { cx } from '@/lib/hooks';
 import { Icon } from './Icon';
 
@@ -81,7 +81,21 @@ type PasswordProps = Omit<InputProps, 'type' | 'prefix'> & {
 };
 
 /** Password input with a show/hide toggle button inside it. */
-export function PasswordField({ visible, onToggleVisible, hideToggle = false, toggleNoun = 'password', label, error, hint, id, ref, className, containerClassName, labelAction, ...rest }: PasswordProps) {
+export function PasswordField({
+  visible,
+  onToggleVisible,
+  hideToggle = false,
+  toggleNoun = 'password',
+  label,
+  error,
+  hint,
+  id,
+  ref,
+  className,
+  containerClassName,
+  labelAction,
+  ...rest
+}: PasswordProps) {
   const auto = useId();
   const fid = id ?? auto;
   const [ownVisible, setOwnVisible] = useState(false);

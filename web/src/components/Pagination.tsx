@@ -2,7 +2,19 @@ import { formatCount } from '@/lib/format';
 import { Icon } from './Icon';
 
 /** "Showing 21–40 of 312" with previous/next buttons. */
-export function Pagination({ page, limit, total, onPage, disabled = false }: { page: number; limit: number; total: number; onPage: (p: number) => void; disabled?: boolean }) {
+export function Pagination({
+  page,
+  limit,
+  total,
+  onPage,
+  disabled = false,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  onPage: (p: number) => void;
+  disabled?: boolean;
+}) {
   const pages = Math.max(1, Math.ceil(total / limit));
   if (total <= 0) return null;
   const from = (page - 1) * limit + 1;

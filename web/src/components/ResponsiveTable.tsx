@@ -77,7 +77,15 @@ export function ResponsiveTable<T>({ columns, rows, rowKey, loading = false, emp
           <thead className="bg-slate-50">
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={cx('px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase first:pl-4 last:pr-4', c.hideBelow && HIDE_BELOW[c.hideBelow], c.className)}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={cx(
+                    'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase first:pl-4 last:pr-4',
+                    c.hideBelow && HIDE_BELOW[c.hideBelow],
+                    c.className,
+                  )}
+                >
                   {c.headerHidden ? <span className="sr-only">{c.header}</span> : c.header}
                 </th>
               ))}
@@ -87,7 +95,10 @@ export function ResponsiveTable<T>({ columns, rows, rowKey, loading = false, emp
             {rows.map((r) => (
               <tr key={rowKey(r)} className="hover:bg-slate-50/60">
                 {columns.map((c) => (
-                  <td key={c.key} className={cx('px-3 py-3 align-middle text-slate-700 first:pl-4 last:pr-4', c.hideBelow && HIDE_BELOW[c.hideBelow], c.className)}>
+                  <td
+                    key={c.key}
+                    className={cx('px-3 py-3 align-middle text-slate-700 first:pl-4 last:pr-4', c.hideBelow && HIDE_BELOW[c.hideBelow], c.className)}
+                  >
                     {c.cell(r)}
                   </td>
                 ))}
@@ -102,14 +113,14 @@ export function ResponsiveTable<T>({ columns, rows, rowKey, loading = false, emp
             {renderCard ? renderCard(r) : null}
             {renderCard ? null : title ? <div className="mb-2 font-semibold text-slate-900">{title.cell(r)}</div> : null}
             {renderCard ? null : (
-            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-              {rest.map((c) => (
-                <div key={c.key} className="contents">
-                  <dt className="text-slate-500">{c.header}</dt>
-                  <dd className="min-w-0 text-right break-words text-slate-800">{c.cell(r)}</dd>
-                </div>
-              ))}
-            </dl>
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+                {rest.map((c) => (
+                  <div key={c.key} className="contents">
+                    <dt className="text-slate-500">{c.header}</dt>
+                    <dd className="min-w-0 text-right break-words text-slate-800">{c.cell(r)}</dd>
+                  </div>
+                ))}
+              </dl>
             )}
           </li>
         ))}

@@ -2,7 +2,17 @@ import { useId } from 'react';
 import { Icon } from './Icon';
 
 /** A search box with its icon; the label is for screen readers (the placeholder says the same). */
-export function SearchInput({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
+export function SearchInput({
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
   const id = useId();
   return (
     <div className="relative">

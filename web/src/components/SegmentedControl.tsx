@@ -2,7 +2,13 @@ import { useId } from 'react';
 import { cx } from '@/lib/hooks';
 
 /** A small set of exclusive choices shown side by side (radio buttons underneath, so arrows move between them). */
-export function SegmentedControl<V extends string>({ label, options, value, onChange, hideLabel = false }: {
+export function SegmentedControl<V extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  hideLabel = false,
+}: {
   label: string;
   options: ReadonlyArray<{ value: V; label: string }>;
   value: V;

@@ -1,7 +1,8 @@
 // The star that adds a service to the user's favourites or takes it off; pressed when starred.
-import { Icon } from './Icon';
+
 import { useFavoriteIds, useToggleFavorite } from '@/lib/favorites';
 import { cx } from '@/lib/hooks';
+import { Icon } from './Icon';
 
 export function StarButton({ serviceId, serviceName, className }: { serviceId: number | string; serviceName: string; className?: string }) {
   const ids = useFavoriteIds();
@@ -11,7 +12,11 @@ export function StarButton({ serviceId, serviceName, className }: { serviceId: n
   return (
     <button
       type="button"
-      className={cx('inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-amber-50', starred ? 'text-amber-500' : 'text-slate-400 hover:text-amber-600', className)}
+      className={cx(
+        'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-amber-50',
+        starred ? 'text-amber-500' : 'text-slate-400 hover:text-amber-600',
+        className,
+      )}
       aria-pressed={starred}
       aria-label={starred ? `Remove ${serviceName} from favorites` : `Add ${serviceName} to favorites`}
       title={starred ? 'Remove from favorites' : 'Add to favorites'}

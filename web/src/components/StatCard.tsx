@@ -22,7 +22,21 @@ const LONG_VALUE = 13;
  * The figure is never cut: a long amount takes a smaller type and may wrap after its currency code
  * (amounts are formatted with a no-break space there, made breakable here), then anywhere.
  */
-export function StatCard({ icon, label, value, tone = 'brand', loading = false, hint }: { icon: IconName; label: string; value: string; tone?: StatTone; loading?: boolean; hint?: ReactNode }) {
+export function StatCard({
+  icon,
+  label,
+  value,
+  tone = 'brand',
+  loading = false,
+  hint,
+}: {
+  icon: IconName;
+  label: string;
+  value: string;
+  tone?: StatTone;
+  loading?: boolean;
+  hint?: ReactNode;
+}) {
   return (
     <div className="card flex items-center gap-4 p-4">
       <span className={cx('flex h-11 w-11 shrink-0 items-center justify-center rounded-xl', TONES[tone])}>
@@ -33,7 +47,9 @@ export function StatCard({ icon, label, value, tone = 'brand', loading = false, 
         {loading ? (
           <Skeleton className="mt-1 h-6 w-24" />
         ) : (
-          <p className={cx('font-bold [overflow-wrap:anywhere] text-slate-900 tabular-nums', value.length > LONG_VALUE ? 'text-lg' : 'text-xl')}>{value.replace(/\u00a0/g, ' ')}</p>
+          <p className={cx('font-bold [overflow-wrap:anywhere] text-slate-900 tabular-nums', value.length > LONG_VALUE ? 'text-lg' : 'text-xl')}>
+            {value.replace(/\u00a0/g, ' ')}
+          </p>
         )}
         {hint && !loading ? <div className="mt-0.5 text-xs text-slate-500">{hint}</div> : null}
       </div>

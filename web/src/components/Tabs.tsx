@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import { cx } from '@/lib/hooks';
 
 export interface TabItem<K extends string> {
@@ -10,7 +10,19 @@ export interface TabItem<K extends string> {
  * WAI-ARIA tabs (buttons with arrow-key movement). Panels use `tabPanelProps(key)`:
  * <div {...tabPanelProps(idBase, key)} hidden={active !== key}>.
  */
-export function Tabs<K extends string>({ idBase, tabs, active, onChange, label }: { idBase: string; tabs: ReadonlyArray<TabItem<K>>; active: K; onChange: (k: K) => void; label: string }) {
+export function Tabs<K extends string>({
+  idBase,
+  tabs,
+  active,
+  onChange,
+  label,
+}: {
+  idBase: string;
+  tabs: ReadonlyArray<TabItem<K>>;
+  active: K;
+  onChange: (k: K) => void;
+  label: string;
+}) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     let next = -1;

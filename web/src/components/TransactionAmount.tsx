@@ -1,11 +1,19 @@
-import { DEFAULT_CURRENCY, formatAmount } from '@/lib/format';
 import { isDeposit, type Transaction } from '@/api/wallet';
+import { DEFAULT_CURRENCY, formatAmount } from '@/lib/format';
 
 /**
  * Deposit: green '+amount'; withdrawal: red '-amount'. `format` shows the naira amount (the user
  * screens pass the display currency's); without it the amount is shown in `currency` (NGN).
  */
-export function SignedAmount({ tx, currency = DEFAULT_CURRENCY, format }: { tx: Pick<Transaction, 'transaction_type' | 'amount'>; currency?: string; format?: (naira: number) => string }) {
+export function SignedAmount({
+  tx,
+  currency = DEFAULT_CURRENCY,
+  format,
+}: {
+  tx: Pick<Transaction, 'transaction_type' | 'amount'>;
+  currency?: string;
+  format?: (naira: number) => string;
+}) {
   const deposit = isDeposit(tx);
   const abs = Math.abs(Number(tx.amount) || 0);
   return (

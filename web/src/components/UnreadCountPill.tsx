@@ -3,7 +3,13 @@ import { cx } from '@/lib/hooks';
 /** How many unread things (tickets, notifications), as a small red pill (its number is for the eye; links say it in words). */
 export function UnreadCountPill({ count, id, className }: { count: number; id?: string; className?: string }) {
   return (
-    <span id={id} className={cx('inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-500 px-1.5 text-[11px] leading-none font-bold text-white tabular-nums', className)}>
+    <span
+      id={id}
+      className={cx(
+        'inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-500 px-1.5 text-[11px] leading-none font-bold text-white tabular-nums',
+        className,
+      )}
+    >
       {count > 99 ? '99+' : count}
       <span className="sr-only"> unread</span>
     </span>

@@ -7,9 +7,10 @@
 // - Private calls also name the account the tab shows (`X-Account-Id`); the Worker refuses one whose
 //   token, shared by every tab through storage, belongs to someone else by now.
 // - `getErrorMessage` / `handleApiError` are the spec's shared error handling (section 8).
-import { hc, type ClientResponse } from 'hono/client';
-import type { AppType } from '@worker/app';
+
 import { ACCOUNT_HEADER, ACCOUNT_MISMATCH_ERROR, ACCOUNT_SUSPENDED_ERROR } from '@schemas/session';
+import type { AppType } from '@worker/app';
+import { type ClientResponse, hc } from 'hono/client';
 import {
   clearLocalStorage,
   clearSession,
@@ -19,7 +20,6 @@ import {
   getToken,
   saveSession,
   tokenExpiry,
-  type SessionUser,
 } from './session';
 import { toast } from './toast';
 
@@ -95,9 +95,7 @@ export const isAccountSuspended = (error: unknown) => errorCode(error) === ACCOU
 export function isRefreshTokenError(error: unknown): boolean {
   if (!isApiError(error)) return false;
   return (
-    field(error.data, 'error') === REFRESH_TOKEN_ERROR ||
-    field(error.data, 'message') === REFRESH_TOKEN_ERROR ||
-    getErrorMessage(error) === REFRESH_TOKEN_ERROR
+    field(error.data, 'error') === REFRESH_TOKEN_ERROR || field(error.data, 'message') === REFRESH_TOKEN_ERROR || getErrorMessage(error) === REFRESH_TOKEN_ERROR
   );
 }
 

@@ -1,7 +1,7 @@
-import { createContext, useContext } from 'react';
-import type { Location } from 'react-router-dom';
 import { USER_TYPE } from '@schemas/session';
 import type { InferResponseType } from 'hono/client';
+import { createContext, useContext } from 'react';
+import type { Location } from 'react-router-dom';
 import type { client } from './api';
 import type { SessionUser } from './session';
 

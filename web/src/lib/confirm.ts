@@ -37,8 +37,16 @@ export async function confirmAction({ title, text, confirmText = 'Yes', cancelTe
 
 /** Asks for a line of text (e.g. a reason) before going on; null when canceled. */
 export async function promptText({
-  title, text, inputLabel, required, confirmText = 'Yes', cancelText = 'No', danger = false,
-}: ConfirmOptions & { inputLabel: string; /** The message shown while the field is empty, when an answer is required. */ required?: string }): Promise<string | null> {
+  title,
+  text,
+  inputLabel,
+  required,
+  confirmText = 'Yes',
+  cancelText = 'No',
+  danger = false,
+}: ConfirmOptions & { inputLabel: string /** The message shown while the field is empty, when an answer is required. */; required?: string }): Promise<
+  string | null
+> {
   const answer = await Swal.fire({
     titleText: title,
     text,

@@ -22,7 +22,8 @@ export interface RatesLike {
   rates?: RateTable | null;
 }
 
-export const isDisplayCurrency = (code: unknown): code is DisplayCurrency => typeof code === 'string' && (DISPLAY_CURRENCIES as readonly string[]).includes(code);
+export const isDisplayCurrency = (code: unknown): code is DisplayCurrency =>
+  typeof code === 'string' && (DISPLAY_CURRENCIES as readonly string[]).includes(code);
 
 // ---------------------------------------------------------------------------------------------
 // Exact decimals: value = units / 10^scale.
@@ -112,7 +113,12 @@ export interface NairaFormatOptions {
  * A naira amount shown in `currency`: converted with the rates, 2 decimals (or 2 to 6 with
  * `precise`). Without a usable rate (rates not loaded, currency missing) it is shown in NGN.
  */
-export function formatNaira(naira: number | string | null | undefined, currency: string, rates: RatesLike | null | undefined, options: NairaFormatOptions = {}): string {
+export function formatNaira(
+  naira: number | string | null | undefined,
+  currency: string,
+  rates: RatesLike | null | undefined,
+  options: NairaFormatOptions = {},
+): string {
   const digits = options.precise ? 6 : 2;
   if (currency !== DEFAULT_CURRENCY) {
     const converted = convertNaira(naira, currency, rates, digits);

@@ -6,12 +6,12 @@ import {
   availableCurrencies,
   convertNaira,
   currencySnapshot,
+  type DisplayCurrency,
   formatNaira,
   isDisplayCurrency,
   ratePerUsd,
   setStoredCurrency,
   subscribeCurrency,
-  type DisplayCurrency,
 } from './currency';
 import { DEFAULT_CURRENCY } from './format';
 import { usePublicSettings, useRates } from './settings';
@@ -45,7 +45,8 @@ export function useDisplayCurrency(): DisplayMoney {
   const { data: rates } = useRates();
   const siteDefault = settings?.defaultCurrency;
   const selected: DisplayCurrency = stored ?? (isDisplayCurrency(siteDefault) ? siteDefault : DEFAULT_CURRENCY);
-  const currency: DisplayCurrency = selected !== DEFAULT_CURRENCY && ratePerUsd(DEFAULT_CURRENCY, rates) && ratePerUsd(selected, rates) ? selected : DEFAULT_CURRENCY;
+  const currency: DisplayCurrency =
+    selected !== DEFAULT_CURRENCY && ratePerUsd(DEFAULT_CURRENCY, rates) && ratePerUsd(selected, rates) ? selected : DEFAULT_CURRENCY;
   const setCurrency = useCallback((code: DisplayCurrency) => setStoredCurrency(code), []);
 
   return useMemo<DisplayMoney>(

@@ -1,7 +1,7 @@
 // The side drawers on phones (public menu, admin sidebar). Closed, a drawer is out of reach of the
 // keyboard and of screen readers, not only slid off-screen: inert, and invisible once the slide away has
 // finished. Opened, focus moves into it; closed while focus was in it, focus returns to its menu button.
-import { useEffect, useRef, type RefObject } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 
 /**
  * The slide and visibility classes. Visibility is transitioned only on the way out, so the drawer is

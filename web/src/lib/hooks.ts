@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** `value`, updated only after it has been stable for `delay` ms (search as you type). */

@@ -4,4 +4,9 @@ import { useSyncExternalStore } from 'react';
 
 const neverChanges = () => () => undefined;
 
-export const useHydrated = (): boolean => useSyncExternalStore(neverChanges, () => true, () => false);
+export const useHydrated = (): boolean =>
+  useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
+import { MutationCache, type Query, QueryCache, QueryClient } from '@tanstack/react-query';
 import { handleApiError, isApiError, isRefreshTokenError } from './api';
 import { BALANCE_REFRESH_MS, isMoneyQuery, isOrdersQuery, MONEY_QUERY_PREFIXES, orderStates, someOrderMoved } from './moneyQueries';
 

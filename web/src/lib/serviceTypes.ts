@@ -1,7 +1,7 @@
 // What each service type is ordered by (the common SMM-panel API types) and the unit its rate is for:
 // all a list of services needs, without the order form's zod schema (orderFields.ts), so the
 // catalogue screens load no zod.
-import { orderTypeRule, type OrderTypeRule, type RequiredField } from '@schemas/order-types';
+import { type OrderTypeRule, orderTypeRule, type RequiredField } from '@schemas/order-types';
 import type { Service } from '@/api/catalogue';
 
 type SubscriptionField = 'min' | 'max' | 'posts' | 'delay' | 'expiry';

@@ -8,8 +8,10 @@ let toastify: Promise<typeof import('react-toastify')> | null = null;
 export const loadToastify = () => (toastify ??= import('react-toastify'));
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
-const show = (kind: Kind) => (...args: [content: ToastContent, options?: ToastOptions]) => {
-  void loadToastify().then(({ toast }) => toast[kind](...args));
-};
+const show =
+  (kind: Kind) =>
+  (...args: [content: ToastContent, options?: ToastOptions]) => {
+    void loadToastify().then(({ toast }) => toast[kind](...args));
+  };
 
 export const toast = { success: show('success'), error: show('error'), info: show('info'), warning: show('warning') };

@@ -2,7 +2,7 @@
 // secret key as a Bearer token, answering {status, message, data}. Each adapter
 // says how its `status` field spells success.
 
-import { excerpt, fetchJsonObject, isRecord, type FetchImpl, type JsonAnswer } from '../http';
+import { excerpt, type FetchImpl, fetchJsonObject, isRecord, type JsonAnswer } from '../http';
 import { PaymentProviderError, type PaymentProviderName } from './types';
 
 /** A readable answer: an envelope at an HTTP status below 500. */
@@ -61,7 +61,11 @@ export function envelopeApi({ provider, label, secretKey, baseUrl, timeoutMs, fe
         `${label} ${method} ${path}`,
       );
       if (readStatus(answer.body.status) === null) {
-        throw fail('unavailable', `${label} ${method} ${path} answered HTTP ${answer.httpStatus} without an envelope: ${excerpt(answer.text)}`, answer.httpStatus);
+        throw fail(
+          'unavailable',
+          `${label} ${method} ${path} answered HTTP ${answer.httpStatus} without an envelope: ${excerpt(answer.text)}`,
+          answer.httpStatus,
+        );
       }
       return answer;
     },

@@ -5,7 +5,7 @@
 // kobo exactly or refused. Refund and chargeback webhooks are read in reversals.ts.
 
 import { koboToNaira, nairaToKobo } from '../../lib/decimal';
-import { globalFetch, type FetchImpl } from '../http';
+import { type FetchImpl, globalFetch } from '../http';
 import { envelopeApi } from './envelope-api';
 import { keyDomain } from './keys';
 import { readFlutterwaveReversal } from './reversals';
@@ -82,9 +82,10 @@ export function createFlutterwave({
     },
 
     async verify(reference, transactionId): Promise<VerifiedPayment> {
-      const path = transactionId === undefined
-        ? `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`
-        : `/v3/transactions/${encodeURIComponent(transactionId)}/verify`;
+      const path =
+        transactionId === undefined
+          ? `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`
+          : `/v3/transactions/${encodeURIComponent(transactionId)}/verify`;
       const answer = await api.call('GET', path);
       const { body, httpStatus } = answer;
       const notFound = body.status === 'error' && httpStatus >= 400 && typeof body.message === 'string' && /no transaction (was )?found/i.test(body.message);
@@ -134,7 +135,11 @@ export function createFlutterwave({
       if (reading) {
         const payment = await paymentOf(reading.read.transactionId);
         if (reading.read.reference !== null && reading.read.reference !== payment.reference) {
-          return { event, reference: null, unreadable: `Flutterwave ${event} names ${reading.read.reference}, but its transaction ${reading.read.transactionId} is ${payment.reference}` };
+          return {
+            event,
+            reference: null,
+            unreadable: `Flutterwave ${event} names ${reading.read.reference}, but its transaction ${reading.read.transactionId} is ${payment.reference}`,
+          };
         }
         const { kind, key, amountKobo, state, details, transactionId } = reading.read;
         return { event, reference: payment.reference, transactionId, reversal: { kind, key, amountKobo, state, details, ...payment } };

@@ -8,7 +8,6 @@ const TEST_KEY_PATTERNS: Record<PaymentProviderName, RegExp> = {
   flutterwave: /^FLWSECK_TEST-/i,
 };
 
-
 /** What the live keys look like, for messages to the administrator. */
 export const LIVE_KEY_SHAPES: Record<PaymentProviderName, string> = { paystack: 'sk_live_…', flutterwave: 'FLWSECK-…' };
 export const TEST_KEY_SHAPES: Record<PaymentProviderName, string> = { paystack: 'sk_test_…', flutterwave: 'FLWSECK_TEST-…' };

@@ -4,8 +4,8 @@
 // dispute webhooks are read in reversals.ts.
 
 import { parseDecimalExact } from '../../lib/decimal';
-import { globalFetch, type FetchImpl } from '../http';
-import { envelopeApi, type Envelope } from './envelope-api';
+import { type FetchImpl, globalFetch } from '../http';
+import { type Envelope, envelopeApi } from './envelope-api';
 import { readPaystackReversal } from './reversals';
 import type { DedicatedAccountProvider, PaymentProvider, VerifiedPayment, VerifiedPaymentStatus, WebhookEvent } from './types';
 
@@ -69,9 +69,7 @@ export function createPaystack({
   }
 
   function signingKey(): Promise<CryptoKey> {
-    webhookKey ??= crypto.subtle.importKey('raw', new TextEncoder().encode(secretKey), { name: 'HMAC', hash: 'SHA-512' }, false, [
-      'verify',
-    ]);
+    webhookKey ??= crypto.subtle.importKey('raw', new TextEncoder().encode(secretKey), { name: 'HMAC', hash: 'SHA-512' }, false, ['verify']);
     return webhookKey;
   }
 
@@ -126,7 +124,10 @@ export function createPaystack({
     async createDedicatedAccount({ email, firstName, lastName }) {
       const customer = api.successData(await api.call('POST', '/customer', { email, first_name: firstName, last_name: lastName }), 'Paystack create customer');
       const customerCode = api.requireString(customer.customer_code, 'data.customer_code');
-      const account = api.successData(await api.call('POST', '/dedicated_account', { customer: customerCode, preferred_bank: dedicatedAccountBank }), 'Paystack dedicated account');
+      const account = api.successData(
+        await api.call('POST', '/dedicated_account', { customer: customerCode, preferred_bank: dedicatedAccountBank }),
+        'Paystack dedicated account',
+      );
       const bank = account.bank && typeof account.bank === 'object' ? (account.bank as Record<string, unknown>) : {};
       const accountNumber = api.requireString(account.account_number, 'data.account_number');
       if (!/^\d{10}$/.test(accountNumber)) throw fail('unavailable', `Paystack gave an account number that is not 10 digits: ${JSON.stringify(accountNumber)}`);

@@ -176,6 +176,9 @@ export function readFlutterwaveReversal(event: string, data: Record<string, unkn
 
 function unreadable(event: string, reference: unknown, error: z.ZodError): { unreadable: string } {
   const about = typeof reference === 'string' || typeof reference === 'number' ? ` about ${String(reference).slice(0, 100)}` : '';
-  const problems = error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || 'data'}: ${issue.message}`).join('; ');
+  const problems = error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || 'data'}: ${issue.message}`)
+    .join('; ');
   return { unreadable: `${event}${about} could not be read (${problems})` };
 }

@@ -5,19 +5,19 @@
 // vary in spelling, and batch answers come in more than one shape.
 
 import { parseDecimal } from '../../lib/decimal';
-import { excerpt, fetchJson, globalFetch, isRecord, TransportFailure, type FetchImpl, type JsonAnswer } from '../http';
+import { excerpt, type FetchImpl, fetchJson, globalFetch, isRecord, type JsonAnswer, TransportFailure } from '../http';
+import { readOrderState, statusKey } from './order-state';
 import {
   PROVIDER_MONEY_SCALE,
-  SmmProviderError,
   type SmmAddOrderInput,
   type SmmItemResult,
   type SmmOrderState,
+  SmmProviderError,
   type SmmRefillStatus,
   type SmmService,
   type SmmServiceCatalogue,
   type SmmStatusEntry,
 } from './types';
-import { readOrderState, statusKey } from './order-state';
 
 export interface SmmClientOptions {
   /** The panel's API endpoint, e.g. https://panel.example/api/v2 */
@@ -231,11 +231,14 @@ export function createSmmClient({ apiUrl, apiKey, timeoutMs = 15_000, fetchImpl 
     const entries = ids.length === 1 && !(ids[0] in answer) && 'status' in answer ? [[ids[0], answer] as const] : Object.entries(answer);
     for (const [orderId, value] of entries) {
       const refusal = errorMessage(value);
-      answered.set(orderId, refusal !== null
-        ? { ok: false, error: refusal }
-        : isRecord(value)
-          ? { ok: true, ...readOrderState(value) }
-          : { ok: false, error: `Unreadable entry: ${excerpt(JSON.stringify(value) ?? String(value))}` });
+      answered.set(
+        orderId,
+        refusal !== null
+          ? { ok: false, error: refusal }
+          : isRecord(value)
+            ? { ok: true, ...readOrderState(value) }
+            : { ok: false, error: `Unreadable entry: ${excerpt(JSON.stringify(value) ?? String(value))}` },
+      );
     }
     return null;
   }
@@ -393,7 +396,12 @@ export function createSmmClient({ apiUrl, apiKey, timeoutMs = 15_000, fetchImpl 
     },
 
     cancel(orderIds) {
-      return batch('cancel', 'orders', orderIds, readPerOrderList('cancel', 'cancel', () => ({})));
+      return batch(
+        'cancel',
+        'orders',
+        orderIds,
+        readPerOrderList('cancel', 'cancel', () => ({})),
+      );
     },
   };
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../context';
 import { USER_TYPE } from '../../../drizzle/schema';
+import type { AppEnv } from '../../context';
 import { parseWith, validJson, validQuery } from '../../lib/validation';
 import { inviteAdministratorSchema, promoteAdministratorSchema, userListQuerySchema } from '../../schemas/admin';
 import { idParam } from '../../schemas/common';

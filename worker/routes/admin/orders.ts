@@ -1,14 +1,26 @@
 // Administrators' orders: the filtered list, one order, the sync on demand, and the manual
 // actions (resend, link, cancel through the provider, refund without it, status with automatic refund, refill).
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { parseWith, validJson, validQuery } from '../../lib/validation';
 import { idParam } from '../../schemas/common';
 import {
-  adminCancelSchema, adminLinkOrderSchema, adminOrdersQuerySchema, adminOrderStatusSchema, adminRefundWithoutProviderSchema, adminResendSchema,
+  adminCancelSchema,
+  adminLinkOrderSchema,
+  adminOrderStatusSchema,
+  adminOrdersQuerySchema,
+  adminRefundWithoutProviderSchema,
+  adminResendSchema,
 } from '../../schemas/orders';
 import {
-  adminCancelOrder, adminListOrders, adminOrderDetail, adminRefillOrder, linkProviderOrder, refundWithoutProvider, resendOrder, setOrderStatus,
+  adminCancelOrder,
+  adminListOrders,
+  adminOrderDetail,
+  adminRefillOrder,
+  linkProviderOrder,
+  refundWithoutProvider,
+  resendOrder,
+  setOrderStatus,
 } from '../../services/admin-orders';
 import { syncOrders } from '../../services/order-sync';
 

@@ -1,6 +1,6 @@
 // Administrators' upstream providers: CRUD (the key is write-only), balance, the provider's live
 // catalogue, importing services from it, and its catalogue sync on demand.
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { parseWith, validJson } from '../../lib/validation';
 import { createProviderSchema, importServicesSchema, updateProviderSchema } from '../../schemas/catalogue';
@@ -8,7 +8,13 @@ import { idParam } from '../../schemas/common';
 import { importFromProvider } from '../../services/catalogue-import';
 import { syncProviderCatalogue } from '../../services/catalogue-sync';
 import {
-  checkProviderBalance, createProvider, deleteProvider, listProviders, providerCatalogue, providerDetail, updateProvider,
+  checkProviderBalance,
+  createProvider,
+  deleteProvider,
+  listProviders,
+  providerCatalogue,
+  providerDetail,
+  updateProvider,
 } from '../../services/providers';
 
 const providerId = (c: Context<AppEnv>) => parseWith(idParam('provider id'), c.req.param('id'));

@@ -13,7 +13,9 @@ export const adminReferralRoutes = new Hono<AppEnv>()
     return c.json({ message: 'Referrals fetched successfully', data, page: query.page, limit: query.limit, total });
   })
   .get('/settings', async (c) => c.json({ message: 'Referral settings', data: referralSettingsView(await getReferralSettings(c.var.db)) }))
-  .put('/settings', validJson(referralSettingsSchema), async (c) => c.json({ message: 'Referral settings saved', data: await updateReferralSettings(c.var.db, c.var.principal.id, c.req.valid('json')) }))
+  .put('/settings', validJson(referralSettingsSchema), async (c) =>
+    c.json({ message: 'Referral settings saved', data: await updateReferralSettings(c.var.db, c.var.principal.id, c.req.valid('json')) }),
+  )
   .post('/:referredUserId/void', validJson(voidReferralSchema), async (c) => {
     const referredUserId = parseWith(idParam('user id'), c.req.param('referredUserId'));
     const { reason } = c.req.valid('json');

@@ -1,14 +1,22 @@
 // Administrators' catalogue: all services with filters, edits, bulk actions, category and global
 // markups with the margin settings, the CSV import, the margin guard's warnings, the rates, and the
 // exchange rates and provider prices held for review.
-import { Hono, type Context, type Env } from 'hono';
+import { type Context, type Env, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context';
 import { AppError, invalid } from '../../lib/errors';
 import { parseWith, validJson, validQuery } from '../../lib/validation';
 import {
-  adminServiceListQuerySchema, bulkServicesSchema, catalogueSettingsSchema, csvImportFieldsSchema, currencyParam, providerPriceAcceptSchema,
-  rateReviewSchema, updateCategorySchema, updateServiceSchema, warningListQuerySchema,
+  adminServiceListQuerySchema,
+  bulkServicesSchema,
+  catalogueSettingsSchema,
+  csvImportFieldsSchema,
+  currencyParam,
+  providerPriceAcceptSchema,
+  rateReviewSchema,
+  updateCategorySchema,
+  updateServiceSchema,
+  warningListQuerySchema,
 } from '../../schemas/catalogue';
 import { idParam, paginationSchema } from '../../schemas/common';
 import { adminListCategories, adminListServices, adminService } from '../../services/catalogue';
@@ -85,7 +93,8 @@ export const adminServiceRoutes = new Hono<AppEnv>()
   })
   .post('/rates/refresh', async (c) => {
     const data = await refreshRates(c.var.db, c.env);
-    const message = data.held.length > 0 ? `Exchange rates refreshed; ${data.held.map((rate) => rate.currency).join(', ')} held for review` : 'Exchange rates refreshed';
+    const message =
+      data.held.length > 0 ? `Exchange rates refreshed; ${data.held.map((rate) => rate.currency).join(', ')} held for review` : 'Exchange rates refreshed';
     return c.json({ message, data });
   })
   .get('/rates', async (c) => c.json({ message: 'Exchange rates', data: await listRateReview(c.var.db) }))

@@ -1,6 +1,6 @@
 // Support's desk: every ticket filtered by status, user or text, the thread with what it is about,
 // replies, assigning to oneself and closing. Mounted under the admin guard.
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { parseWith, validJson, validQuery } from '../../lib/validation';
 import { idParam } from '../../schemas/common';

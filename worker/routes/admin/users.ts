@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { parseWith, validQuery } from '../../lib/validation';
-import { idParam } from '../../schemas/common';
 import { userListQuerySchema } from '../../schemas/admin';
+import { idParam } from '../../schemas/common';
 import { listUsers, setUserStatus } from '../../services/admin-users';
 
 export const adminUserRoutes = new Hono<AppEnv>()

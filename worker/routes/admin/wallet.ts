@@ -20,7 +20,8 @@ export const adminWalletRoutes = new Hono<AppEnv>()
     return c.json({ message: 'Debited successfully', data: { transactionId: applied.transactionId, balance: koboToNumber(applied.balanceAfterKobo) } });
   })
   .get('/transactions', validQuery(adminTransactionQuerySchema), async (c) =>
-    c.json({ message: 'Transactions fetched successfully', ...(await listTransactions(c.var.db, c.req.valid('query'))) }))
+    c.json({ message: 'Transactions fetched successfully', ...(await listTransactions(c.var.db, c.req.valid('query'))) }),
+  )
   .get('/transactions/export', validQuery(adminTransactionQuerySchema), async (c) => {
     const csv = await exportTransactionsCsv(c.var.db, c.req.valid('query'));
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="transactions.csv"' });

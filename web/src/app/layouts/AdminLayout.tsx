@@ -6,11 +6,11 @@ import { DropdownMenu } from '@/components/DropdownMenu';
 import { Icon, type IconName } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
 import { MenuAvatar } from '@/components/MenuAvatar';
+import { TICKETS_BADGE_ID, TicketsNavBadge } from '@/features/admin/tickets/TicketsNavBadge';
+import { useAuth } from '@/lib/authContext';
 import { drawerSlide, useDrawerFocus } from '@/lib/drawer';
 import { cx, useEscapeKey, useMediaQuery, useOutsideClick } from '@/lib/hooks';
-import { useAuth } from '@/lib/authContext';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
-import { TICKETS_BADGE_ID, TicketsNavBadge } from '@/features/admin/tickets/TicketsNavBadge';
 
 export const SIDEBAR_BREAKPOINT_PX = 768;
 

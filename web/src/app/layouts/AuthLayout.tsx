@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/Spinner';
-import { destinationAfterLogin, useAuth, type From } from '@/lib/authContext';
+import { destinationAfterLogin, type From, useAuth } from '@/lib/authContext';
 
 /**
  * Centres the login / register card under the public header. A signed-in person is sent to their own

@@ -4,8 +4,8 @@
 import { useId } from 'react';
 import { Icon } from '@/components/Icon';
 import { isDisplayCurrency } from '@/lib/currency';
-import { cx } from '@/lib/hooks';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
+import { cx } from '@/lib/hooks';
 
 const NAMES: Record<string, string> = {
   NGN: 'Nigerian naira',

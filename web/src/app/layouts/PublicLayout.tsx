@@ -1,16 +1,16 @@
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { rememberReferral } from '@/lib/referral';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
 import { Modal } from '@/components/Modal';
+import { Spinner } from '@/components/Spinner';
+import { useAuth } from '@/lib/authContext';
 import { drawerSlide, useDrawerFocus } from '@/lib/drawer';
 import { cx, useEscapeKey, useOutsideClick } from '@/lib/hooks';
-import { useAuth } from '@/lib/authContext';
-import { Spinner } from '@/components/Spinner';
+import { rememberReferral } from '@/lib/referral';
+import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
 import { CurrencySwitcher } from './CurrencySwitcher';
 import { MaintenanceBanner } from './MaintenanceBanner';
-import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
 
 // The forms (and their validation libraries) load only when a modal opens.
 const LoginForm = lazy(() => import('@/features/auth/LoginForm').then((m) => ({ default: m.LoginForm })));
@@ -61,7 +61,10 @@ export default function PublicLayout() {
   };
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    cx('rounded-lg px-3 py-2 text-sm font-medium transition', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900');
+    cx(
+      'rounded-lg px-3 py-2 text-sm font-medium transition',
+      isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+    );
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -116,10 +119,7 @@ export default function PublicLayout() {
       <div
         ref={drawer}
         id="mobile-menu"
-        className={cx(
-          'fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl duration-200 md:hidden',
-          drawerSlide(menuOpen),
-        )}
+        className={cx('fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl duration-200 md:hidden', drawerSlide(menuOpen))}
         aria-hidden={!menuOpen}
         inert={!menuOpen}
       >

@@ -1,8 +1,8 @@
 // The user shell's way to support: an icon in the top bar with the number of tickets whose answer
 // is unread, polled while the page is visible.
 import { Link } from 'react-router-dom';
-import { Icon } from '@/components/Icon';
 import { useTicketUnread } from '@/api/tickets';
+import { Icon } from '@/components/Icon';
 import { UnreadCountPill } from '@/components/UnreadCountPill';
 
 export function SupportLink() {

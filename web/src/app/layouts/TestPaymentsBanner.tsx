@@ -7,7 +7,11 @@ export function TestPaymentsBanner() {
   const { data: settings } = usePublicSettings();
   if (settings?.paymentMode !== 'test') return null;
   return (
-    <div role="status" aria-label="Test payments" className="pointer-events-none sticky bottom-0 z-20 bg-violet-700 pb-[env(safe-area-inset-bottom)] text-white">
+    <div
+      role="status"
+      aria-label="Test payments"
+      className="pointer-events-none sticky bottom-0 z-20 bg-violet-700 pb-[env(safe-area-inset-bottom)] text-white"
+    >
       <p className="mx-auto flex max-w-6xl items-center justify-center gap-2 px-4 py-1.5 text-center text-xs font-medium sm:text-sm">
         <Icon name="alert" className="h-4 w-4 shrink-0" />
         <span>

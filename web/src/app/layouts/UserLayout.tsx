@@ -3,20 +3,20 @@
 // menu), the maintenance notice, and the tab row Services / Orders / Transactions / Profile,
 // highlighted from the second path segment.
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useWalletBalance } from '@/api/wallet';
 import { DropdownMenu } from '@/components/DropdownMenu';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
 import { MenuAvatar } from '@/components/MenuAvatar';
 import { Skeleton } from '@/components/Skeleton';
-import { cx } from '@/lib/hooks';
-import { useAuth } from '@/lib/authContext';
-import { CurrencySwitcher } from './CurrencySwitcher';
-import { useDisplayCurrency } from '@/lib/displayCurrency';
-import { MaintenanceBanner } from './MaintenanceBanner';
-import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
 import { NotificationBell } from '@/features/notifications/NotificationBell';
+import { useAuth } from '@/lib/authContext';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
+import { cx } from '@/lib/hooks';
+import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
+import { CurrencySwitcher } from './CurrencySwitcher';
+import { MaintenanceBanner } from './MaintenanceBanner';
 import { SupportLink } from './SupportLink';
-import { useWalletBalance } from '@/api/wallet';
 
 const TABS = [
   { segment: 'services', label: 'Services', icon: 'grid' },

@@ -1,19 +1,26 @@
 // What a ticket's page looks like on both sides before its own parts: the way back to the list,
 // the 404, the error with a retry, the skeleton, and the header with subject, status and kind.
-import type { ReactNode } from 'react';
+
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { KIND_LABELS, type TicketDetail } from '@/api/tickets';
 import { ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import NotFound from '@/components/NotFound';
 import { SkeletonRows } from '@/components/Skeleton';
 import { getErrorMessage, isApiError } from '@/lib/api';
 import { TicketStatusBadge } from './badges';
-import { KIND_LABELS, type TicketDetail } from '@/api/tickets';
 
 type FramedTicket = Pick<TicketDetail, 'id' | 'subject' | 'status' | 'kind'>;
 
-export function TicketFrame<T extends FramedTicket>({ query, listPath, meta, className = 'space-y-5', children }: {
+export function TicketFrame<T extends FramedTicket>({
+  query,
+  listPath,
+  meta,
+  className = 'space-y-5',
+  children,
+}: {
   query: UseQueryResult<T>;
   listPath: string;
   /** Said after "Ticket #id · kind" in the header. */

@@ -1,19 +1,20 @@
 // What both sides' ticket screens share: what a ticket is about, the thread and the reply box. Messages
 // are people's text and only ever React text nodes, never HTML, so markup in them shows as typed.
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_TICKET_MESSAGE, type TicketMessageInput, ticketMessageSchema } from '@schemas/tickets';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_TICKET_MESSAGE, ticketMessageSchema, type TicketMessageInput } from '@schemas/tickets';
+import type { TicketDetail, TicketMessage } from '@/api/tickets';
 import { TextAreaField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { Badge, StatusBadge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { formatAmount, formatCount, formatDate, formatDateTime } from '@/lib/format';
-import { cx } from '@/lib/hooks';
 import { toastFirstError } from '@/lib/formErrors';
+import { cx } from '@/lib/hooks';
 import { useCurrency } from '@/lib/settings';
-import type { TicketDetail, TicketMessage } from '@/api/tickets';
 
 const DEPOSIT_STATUS: Record<NonNullable<TicketDetail['payment']>['status'], { label: string; tone: 'amber' | 'green' | 'red' }> = {
   pending: { label: 'Pending', tone: 'amber' },
@@ -83,7 +84,15 @@ export function TicketThread({ messages, viewer }: { messages: ReadonlyArray<Tic
 }
 
 /** The reply box: up to 5,000 characters, with the count shown as it nears the limit. */
-export function TicketReplyForm({ onSend, sending, label = 'Your reply' }: { onSend: (message: string) => Promise<unknown>; sending: boolean; label?: string }) {
+export function TicketReplyForm({
+  onSend,
+  sending,
+  label = 'Your reply',
+}: {
+  onSend: (message: string) => Promise<unknown>;
+  sending: boolean;
+  label?: string;
+}) {
   const {
     register,
     handleSubmit,

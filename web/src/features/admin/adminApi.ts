@@ -1,8 +1,9 @@
 // What every admin screen shares: the query keys under 'admin' (so one refresh re-reads them all),
 // that refresh, and the shape the list queries are sent in.
-import { useQueryClient } from '@tanstack/react-query';
+
 import type { AuditQuery, DashboardPeriod, UserListQuery } from '@schemas/admin';
 import type { AdminTransactionQuery } from '@schemas/wallet';
+import { useQueryClient } from '@tanstack/react-query';
 
 type AdministratorListQuery = Pick<UserListQuery, 'page' | 'limit' | 'search'>;
 

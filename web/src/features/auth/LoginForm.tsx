@@ -1,15 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginInput, loginSchema, TWO_FACTOR_REQUIRED } from '@schemas/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from '@/lib/toast';
-import { loginSchema, TWO_FACTOR_REQUIRED, type LoginInput } from '@schemas/auth';
 import { PasswordField, TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
 import { handleApiError, isApiError } from '@/lib/api';
-import { useHydrated } from '@/lib/hydrated';
-import { destinationAfterLogin, useAuth, type From } from '@/lib/authContext';
+import { destinationAfterLogin, type From, useAuth } from '@/lib/authContext';
 import { toastFirstError } from '@/lib/formErrors';
+import { useHydrated } from '@/lib/hydrated';
+import { toast } from '@/lib/toast';
 
 const FIELD_ORDER = ['email', 'password', 'code'] as const;
 
@@ -57,7 +57,15 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
     <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, FIELD_ORDER))} aria-label="Sign in">
       {/* Pre-rendered, the fields wait for React: typed before, the values would not reach the form's state. */}
       <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <PasswordField
           label="Password"
           autoComplete="current-password"
@@ -71,10 +79,24 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
           {...register('password')}
         />
         {needsCode ? (
-          <TextField label="Authentication code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder="123456" autoFocus error={errors.code?.message} {...register('code')} />
+          <TextField
+            label="Authentication code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            placeholder="123456"
+            autoFocus
+            error={errors.code?.message}
+            {...register('code')}
+          />
         ) : null}
         <label className="flex cursor-pointer items-center gap-2.5 text-sm text-slate-700">
-          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 rounded border-slate-300 accent-brand-600" />
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+            className="h-4 w-4 rounded border-slate-300 accent-brand-600"
+          />
           Remember Me
         </label>
         <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>

@@ -1,16 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_TOO_GUESSABLE, type RegisterFormInput, registerFormSchema } from '@schemas/auth';
+import { USER_TYPE } from '@schemas/session';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from '@/lib/toast';
-import { PASSWORD_TOO_GUESSABLE, registerFormSchema, type RegisterFormInput } from '@schemas/auth';
-import { USER_TYPE } from '@schemas/session';
 import { PasswordField, TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
 import { getErrorMessage, isApiError } from '@/lib/api';
+import { toastFirstError } from '@/lib/formErrors';
 import { useHydrated } from '@/lib/hydrated';
 import { forgetReferral, rememberedReferral } from '@/lib/referral';
-import { toastFirstError } from '@/lib/formErrors';
+import { toast } from '@/lib/toast';
 import { registerAccount } from './api/register-account';
 
 // The order the spec checks them in: full name, email, password, then the match.
@@ -37,7 +37,13 @@ export function RegisterForm({ onSwitchToLogin }: Props) {
   const onValid = async (values: RegisterFormInput) => {
     const { confirmPassword: _omit, ...payload } = values;
     try {
-      await registerAccount({ ...payload, fullName: payload.fullName.trim(), email: payload.email.trim(), userType: USER_TYPE.user, referralCode: rememberedReferral() });
+      await registerAccount({
+        ...payload,
+        fullName: payload.fullName.trim(),
+        email: payload.email.trim(),
+        userType: USER_TYPE.user,
+        referralCode: rememberedReferral(),
+      });
       forgetReferral();
       toast.success('Account created successfully');
       reset(EMPTY);
@@ -48,7 +54,8 @@ export function RegisterForm({ onSwitchToLogin }: Props) {
       toast.error(`Failed to register. ${reason}`);
       // Under the field it is about: a taken email (409), a password the server finds too guessable (400).
       if (isApiError(error) && error.status === 409) setError('email', { type: 'server', message: reason }, { shouldFocus: true });
-      if (isApiError(error) && error.status === 400 && reason === PASSWORD_TOO_GUESSABLE) setError('password', { type: 'server', message: reason }, { shouldFocus: true });
+      if (isApiError(error) && error.status === 400 && reason === PASSWORD_TOO_GUESSABLE)
+        setError('password', { type: 'server', message: reason }, { shouldFocus: true });
     }
   };
 
@@ -57,13 +64,22 @@ export function RegisterForm({ onSwitchToLogin }: Props) {
       {/* Pre-rendered, the fields wait for React: typed before, the values would not reach the form's state. */}
       <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
         <TextField label="Full Name" autoComplete="name" placeholder="Ada Lovelace" error={errors.fullName?.message} {...register('fullName')} />
-        <TextField label="Email Address" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <PasswordField
           label="Password"
           autoComplete="new-password"
           placeholder="Create a password"
           visible={showPasswords}
-          onToggleVisible={() => setShowPasswords((v) => !v)} toggleNoun="passwords"
+          onToggleVisible={() => setShowPasswords((v) => !v)}
+          toggleNoun="passwords"
           error={errors.password?.message}
           {...register('password')}
         />

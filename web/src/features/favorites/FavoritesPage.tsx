@@ -10,10 +10,10 @@ import { StarButton } from '@/components/StarButton';
 import { Badge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage } from '@/lib/api';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { formatCount } from '@/lib/format';
 import { rateUnit } from '@/lib/serviceTypes';
-import { useDisplayCurrency } from '@/lib/displayCurrency';
-import { useFavorites, type Favorite } from './api/get-favorites';
+import { type Favorite, useFavorites } from './api/get-favorites';
 
 /** The order form, filled with the service and, when there is one, the last order's link and quantity. */
 function orderAgainPath({ service, lastOrder }: Pick<Favorite, 'service' | 'lastOrder'>): string {

@@ -1,7 +1,8 @@
 // The bell in the user shell's top bar: the number of unread notifications, and a panel with the
 // latest ones; opening the panel shows them, "Mark all as read" clears the count.
-import { useRef, useState } from 'react';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '@/components/Icon';
 import { TimeAgo } from '@/components/TimeAgo';

@@ -1,14 +1,15 @@
 // /user/settings: which emails the user gets, and the balance to be alerted under.
-import { useEffect, useState } from 'react';
+
+import { NOTIFICATION_KINDS, NOTIFICATION_LABELS, type NotificationKind, notificationSettingsSchema } from '@schemas/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { NOTIFICATION_KINDS, NOTIFICATION_LABELS, notificationSettingsSchema, type NotificationKind } from '@schemas/notifications';
+import { useEffect, useState } from 'react';
 import { ErrorState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';
 import { PageHeader } from '@/components/PageHeader';
 import { Skeleton } from '@/components/Skeleton';
 import { Switch } from '@/components/Switch';
 import { getErrorMessage, handleApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useNotificationSettings } from './api/get-notification-settings';
 import { notificationKeys } from './api/keys';
 import { saveNotificationSettings } from './api/save-notification-settings';

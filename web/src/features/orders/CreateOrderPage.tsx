@@ -3,20 +3,21 @@
 // on the "Mass order" tab (MassOrderForm.tsx).
 // Prices show in the visitor's display currency; what the order costs (charge, balance check,
 // shortfall, the placed order's charge) stays in NGN, the charge with the converted equivalent.
-import { useEffect, useId, useState } from 'react';
+
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { type Service, serviceByIdQuery } from '@/api/catalogue';
 import { Icon } from '@/components/Icon';
 import { PlatformBadge } from '@/components/PlatformBadge';
 import { Skeleton } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
+import { type DisplayMoney, useDisplayCurrency } from '@/lib/displayCurrency';
 import { formatCount, formatDuration } from '@/lib/format';
-import { useDisplayCurrency, type DisplayMoney } from '@/lib/displayCurrency';
-import { serviceByIdQuery, type Service } from '@/api/catalogue';
+import { rateUnit } from '@/lib/serviceTypes';
 import { MassOrderForm } from './MassOrderForm';
 import { OrderForm, type OrderFormStart } from './OrderForm';
-import { rateUnit } from '@/lib/serviceTypes';
 import { ServicePicker } from './ServicePicker';
 
 type TabKey = 'single' | 'mass';
@@ -115,9 +116,7 @@ export default function CreateOrderPage() {
               />
             )}
           </section>
-          <aside className="space-y-4">
-            {service && !picking ? <ServiceDetails service={service} money={money} /> : <OrderTips />}
-          </aside>
+          <aside className="space-y-4">{service && !picking ? <ServiceDetails service={service} money={money} /> : <OrderTips />}</aside>
         </div>
       </div>
 

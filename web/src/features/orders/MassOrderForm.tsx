@@ -3,22 +3,23 @@
 // is charged; it is sent as the total agreed, so when prices moved meanwhile nothing is placed
 // until the customer confirms the new total. After placing, the lines placed leave the box and
 // the others stay in it, each with the reason it was not placed.
-import { useEffect, useMemo, useRef, useState } from 'react';
+
+import { MASS_ORDER_MAX_LINES, type MassOrderLine, massOrderSchema, parseMassOrderLines, SERVICE_UNAVAILABLE } from '@schemas/orders';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { MASS_ORDER_MAX_LINES, massOrderSchema, parseMassOrderLines, SERVICE_UNAVAILABLE, type MassOrderLine } from '@schemas/orders';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { nairaToKobo, serviceByIdQuery } from '@/api/catalogue';
+import { orderKeys } from '@/api/orders';
+import { useWalletBalance, walletKeys } from '@/api/wallet';
 import { TextAreaField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { handleApiError, isApiError } from '@/lib/api';
 import { formatAmount, formatKobo, koboToNaira } from '@/lib/format';
 import { newIdempotencyKey, useDebouncedValue } from '@/lib/hooks';
-import { useWalletBalance, walletKeys } from '@/api/wallet';
-import { nairaToKobo, serviceByIdQuery } from '@/api/catalogue';
-import { massLineChargeKobo } from './orderFields';
-import { orderKeys } from '@/api/orders';
-import { massOrder, type MassOrderResult } from './api/mass-order';
+import { toast } from '@/lib/toast';
+import { type MassOrderResult, massOrder } from './api/mass-order';
 import { newPrice } from './api/place-order';
+import { massLineChargeKobo } from './orderFields';
 
 const NEEDS_ORDER_FORM = 'This service needs more details than a line can give: order it on the New order tab';
 
@@ -82,7 +83,11 @@ export function MassOrderForm() {
   const send = async (expectedTotal: string) => {
     if (sending) return;
     const parsed = massOrderSchema.safeParse({ orders: text });
-    const message = !parsed.success ? (parsed.error.issues[0]?.message ?? 'Enter at least one order') : malformed.length ? `Line ${malformed[0].line}: ${malformed[0].error}` : null;
+    const message = !parsed.success
+      ? (parsed.error.issues[0]?.message ?? 'Enter at least one order')
+      : malformed.length
+        ? `Line ${malformed[0].line}: ${malformed[0].error}`
+        : null;
     setError(message);
     if (message) {
       toast.error(message);
@@ -166,7 +171,13 @@ export function MassOrderForm() {
         <div className="rounded-xl bg-slate-50 p-4">
           <div className="flex items-baseline justify-between gap-3">
             <span className="text-sm text-slate-600">
-              Total{countable ? <span className="text-slate-500"> · {countable} order{countable === 1 ? '' : 's'}</span> : null}
+              Total
+              {countable ? (
+                <span className="text-slate-500">
+                  {' '}
+                  · {countable} order{countable === 1 ? '' : 's'}
+                </span>
+              ) : null}
             </span>
             <output aria-label="Total" className="text-xl font-bold text-slate-900 tabular-nums" aria-live="polite">
               {loading ? <Spinner className="h-4 w-4" label="Loading prices" /> : formatKobo(totalKobo)}
@@ -188,8 +199,8 @@ export function MassOrderForm() {
             <p className="flex gap-2">
               <Icon name="alert" className="h-5 w-5 shrink-0" />
               <span>
-                The total changed from <strong>{formatKobo(totalChange.shownKobo)}</strong> to <strong>{formatAmount(totalChange.now)}</strong>. Nothing was charged. Check the
-                new prices and confirm to place the orders.
+                The total changed from <strong>{formatKobo(totalChange.shownKobo)}</strong> to <strong>{formatAmount(totalChange.now)}</strong>. Nothing was
+                charged. Check the new prices and confirm to place the orders.
               </span>
             </p>
             <button type="button" className="btn btn-primary w-full" disabled={sending} onClick={() => void send(totalChange.now)}>

@@ -4,13 +4,16 @@
 // The charge shown is the charge agreed: it is sent with the order, and when the price moved
 // meanwhile (markup, provider cost, exchange rate) nothing is placed until the customer confirms
 // the new one. A refusal of the link shows under the link field.
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { toast } from '@/lib/toast';
 import { isLinkMessage, SUBSCRIPTION_DELAYS } from '@schemas/orders';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { nairaToKobo, type Service } from '@/api/catalogue';
+import { orderKeys } from '@/api/orders';
+import { useWalletBalance, walletKeys } from '@/api/wallet';
 import { SelectField, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { PlatformBadge } from '@/components/PlatformBadge';
@@ -18,18 +21,14 @@ import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { StarButton } from '@/components/StarButton';
 import { getErrorMessage, handleApiError, isApiError } from '@/lib/api';
-import { abbreviateNumber, formatAmount, formatCount, formatKobo, koboToNaira } from '@/lib/format';
-import { newIdempotencyKey } from '@/lib/hooks';
-import { toastFirstError } from '@/lib/formErrors';
 import type { DisplayMoney } from '@/lib/displayCurrency';
-import { useWalletBalance, walletKeys } from '@/api/wallet';
-import { nairaToKobo, type Service } from '@/api/catalogue';
-import {
-  canDripFeed, EMPTY_ORDER_FORM, FIELD_LABELS, linkFieldText, orderFormSchema, orderTotals, toOrderBody, type OrderFormValues,
-} from './orderFields';
+import { abbreviateNumber, formatAmount, formatCount, formatKobo, koboToNaira } from '@/lib/format';
+import { toastFirstError } from '@/lib/formErrors';
+import { newIdempotencyKey } from '@/lib/hooks';
 import { rateUnit, typeSpec } from '@/lib/serviceTypes';
-import { orderKeys } from '@/api/orders';
+import { toast } from '@/lib/toast';
 import { newPrice, placeOrder } from './api/place-order';
+import { canDripFeed, EMPTY_ORDER_FORM, FIELD_LABELS, linkFieldText, type OrderFormValues, orderFormSchema, orderTotals, toOrderBody } from './orderFields';
 
 /** A refusal that names a new price: the charge shown (kobo) and the one the order costs now (naira text). */
 interface PriceChange {
@@ -43,7 +42,17 @@ export interface OrderFormStart {
   quantity?: string;
 }
 
-export function OrderForm({ service, money, onChangeService, start }: { service: Service; money: DisplayMoney; onChangeService: () => void; start?: OrderFormStart }) {
+export function OrderForm({
+  service,
+  money,
+  onChangeService,
+  start,
+}: {
+  service: Service;
+  money: DisplayMoney;
+  onChangeService: () => void;
+  start?: OrderFormStart;
+}) {
   const queryClient = useQueryClient();
   const balance = useWalletBalance();
   const spec = typeSpec(service.type);
@@ -190,7 +199,15 @@ export function OrderForm({ service, money, onChangeService, start }: { service:
         return meta.multiline ? (
           <TextAreaField key={f} label={meta.label} hint={hint} rows={5} error={errors[f]?.message} {...register(f)} />
         ) : (
-          <TextField key={f} label={meta.label} hint={hint} placeholder={meta.placeholder} inputMode={meta.numeric ? 'numeric' : undefined} error={errors[f]?.message} {...register(f)} />
+          <TextField
+            key={f}
+            label={meta.label}
+            hint={hint}
+            placeholder={meta.placeholder}
+            inputMode={meta.numeric ? 'numeric' : undefined}
+            error={errors[f]?.message}
+            {...register(f)}
+          />
         );
       })}
 
@@ -214,7 +231,9 @@ export function OrderForm({ service, money, onChangeService, start }: { service:
         <div className="flex items-baseline justify-between gap-3">
           <span className="text-sm text-slate-600">
             Charge
-            {Number.isFinite(totals.totalQuantity) && totals.totalQuantity > 0 ? <span className="text-slate-500"> · {formatCount(totals.totalQuantity)} total</span> : null}
+            {Number.isFinite(totals.totalQuantity) && totals.totalQuantity > 0 ? (
+              <span className="text-slate-500"> · {formatCount(totals.totalQuantity)} total</span>
+            ) : null}
           </span>
           <output className="block text-right text-xl font-bold whitespace-nowrap text-slate-900 tabular-nums" aria-live="polite">
             {priceChange ? <s className="block text-sm font-normal text-slate-500">{formatKobo(priceChange.shownKobo)}</s> : null}
@@ -242,11 +261,16 @@ export function OrderForm({ service, money, onChangeService, start }: { service:
           <p className="flex gap-2">
             <Icon name="alert" className="h-5 w-5 shrink-0" />
             <span>
-              The price changed from <strong>{formatKobo(priceChange.shownKobo)}</strong> to <strong>{formatAmount(priceChange.now)}</strong>. Nothing was charged. Check the new
-              price and confirm to place the order.
+              The price changed from <strong>{formatKobo(priceChange.shownKobo)}</strong> to <strong>{formatAmount(priceChange.now)}</strong>. Nothing was
+              charged. Check the new price and confirm to place the order.
             </span>
           </p>
-          <button type="button" className="btn btn-primary w-full" disabled={sending || insufficient} onClick={() => void handleSubmit((v) => send(v, priceChange.now), onInvalid)()}>
+          <button
+            type="button"
+            className="btn btn-primary w-full"
+            disabled={sending || insufficient}
+            onClick={() => void handleSubmit((v) => send(v, priceChange.now), onInvalid)()}
+          >
             {sending ? <Spinner label="Placing order" /> : <Icon name="cart" />}
             Confirm and pay {formatAmount(priceChange.now)}
           </button>

@@ -1,24 +1,25 @@
 // /user/orders: status badges, status filter, search, pagination, polling while orders are
 // open, refill/cancel where the server allows it, refunds shown.
+
+import { ORDER_STATUSES, type OrderStatus } from '@schemas/orders';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
 import Swal from 'sweetalert2';
+import { type Order, orderKeys, useOrders } from '@/api/orders';
+import { walletKeys } from '@/api/wallet';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';
-import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
-import { StatusBadge } from '@/components/StatusBadge';
+import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { Spinner } from '@/components/Spinner';
+import { StatusBadge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage, handleApiError, isApiError } from '@/lib/api';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { formatAmount, formatCount, formatDate, formatDateTime } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/hooks';
-import { useDisplayCurrency } from '@/lib/displayCurrency';
-import { walletKeys } from '@/api/wallet';
-import { ORDER_STATUSES, type OrderStatus } from '@schemas/orders';
-import { orderKeys, useOrders, type Order } from '@/api/orders';
+import { toast } from '@/lib/toast';
 import { cancelOrder } from './api/cancel-order';
 import { refillOrder } from './api/refill-order';
 
@@ -46,7 +47,8 @@ export default function OrdersPage() {
   };
 
   const action = useMutation({
-    mutationFn: async ({ kind, order }: { kind: 'refill' | 'cancel'; order: Order }) => (kind === 'refill' ? await refillOrder(order.id) : await cancelOrder(order.id)).message,
+    mutationFn: async ({ kind, order }: { kind: 'refill' | 'cancel'; order: Order }) =>
+      (kind === 'refill' ? await refillOrder(order.id) : await cancelOrder(order.id)).message,
     onSuccess: (message, { kind }) => {
       toast.success(message || (kind === 'refill' ? 'Refill requested' : 'Cancellation requested'));
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
@@ -140,12 +142,22 @@ export default function OrdersPage() {
                 aria-label={`Refill order ${o.id}`}
                 title={o.refillUntil ? `Refill available until ${formatDate(o.refillUntil)}` : undefined}
               >
-                {busyId === o.id && action.variables?.kind === 'refill' ? <Spinner className="h-3.5 w-3.5" label="" /> : <Icon name="refresh" className="h-3.5 w-3.5" />}
+                {busyId === o.id && action.variables?.kind === 'refill' ? (
+                  <Spinner className="h-3.5 w-3.5" label="" />
+                ) : (
+                  <Icon name="refresh" className="h-3.5 w-3.5" />
+                )}
                 Refill
               </button>
             ) : null}
             {o.canCancel ? (
-              <button type="button" className="btn-sm btn-secondary text-rose-700" disabled={busyId === o.id} onClick={() => void onCancel(o)} aria-label={`Cancel order ${o.id}`}>
+              <button
+                type="button"
+                className="btn-sm btn-secondary text-rose-700"
+                disabled={busyId === o.id}
+                onClick={() => void onCancel(o)}
+                aria-label={`Cancel order ${o.id}`}
+              >
                 Cancel
               </button>
             ) : null}
@@ -169,7 +181,10 @@ export default function OrdersPage() {
       <div className="flex items-end justify-between gap-3 text-sm">
         <div className="text-slate-500">
           <p>
-            #{o.id} · {formatCount(o.quantity)} · <time dateTime={o.created_at}><TimeAgo at={o.created_at} /></time>
+            #{o.id} · {formatCount(o.quantity)} ·{' '}
+            <time dateTime={o.created_at}>
+              <TimeAgo at={o.created_at} />
+            </time>
           </p>
           <p>
             Start {o.startCount != null ? formatCount(o.startCount) : '—'} · Remains {o.remains != null ? formatCount(o.remains) : '—'}
@@ -246,12 +261,28 @@ export default function OrdersPage() {
             renderCard={orderCard}
             loading={q.isPending}
             empty={
-              <EmptyState icon="list" title={hasFilters ? 'No orders match' : 'No orders yet'} action={hasFilters ? undefined : <Link to="/user/create-order" className="btn btn-primary">Place your first order</Link>}>
+              <EmptyState
+                icon="list"
+                title={hasFilters ? 'No orders match' : 'No orders yet'}
+                action={
+                  hasFilters ? undefined : (
+                    <Link to="/user/create-order" className="btn btn-primary">
+                      Place your first order
+                    </Link>
+                  )
+                }
+              >
                 {hasFilters ? 'Try another status or search.' : 'Orders you place will appear here with their live status.'}
               </EmptyState>
             }
           />
-          <Pagination page={page} limit={LIMIT} total={q.data?.total ?? 0} onPage={(p) => update({ page: String(p) })} disabled={q.isFetching && q.isPlaceholderData} />
+          <Pagination
+            page={page}
+            limit={LIMIT}
+            total={q.data?.total ?? 0}
+            onPage={(p) => update({ page: String(p) })}
+            disabled={q.isFetching && q.isPlaceholderData}
+          />
         </>
       )}
     </div>

@@ -1,22 +1,23 @@
 // The services catalogue used by the public Services page and the user's Services tab:
 // search as you type, platform chips, category filter, per-1000 prices, and a window-virtualised
 // list (grouped by category) that loads further pages as it scrolls — thousands of rows stay smooth.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { platformsOf, type Service, useCategories, useServicesInfinite } from '@/api/catalogue';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { PlatformBadge } from '@/components/PlatformBadge';
 import { Skeleton } from '@/components/Skeleton';
-import { Badge } from '@/components/StatusBadge';
 import { Spinner } from '@/components/Spinner';
 import { StarButton } from '@/components/StarButton';
+import { Badge } from '@/components/StatusBadge';
 import { getErrorMessage } from '@/lib/api';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { formatCount, formatDuration } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/hooks';
-import { useDisplayCurrency } from '@/lib/displayCurrency';
-import { platformsOf, useCategories, useServicesInfinite, type Service } from '@/api/catalogue';
-import { PlatformChips } from './PlatformChips';
 import { rateUnit } from '@/lib/serviceTypes';
+import { PlatformChips } from './PlatformChips';
 
 type Row = { kind: 'header'; key: string; title: string; platform: string } | { kind: 'service'; key: string; service: Service };
 
@@ -138,7 +139,10 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
       </div>
 
       {/* Column headings for the wide layout. */}
-      <div aria-hidden="true" className="mt-2 hidden grid-cols-[4.5rem_minmax(0,1fr)_9rem_9rem_8rem_7rem] gap-4 px-4 text-xs font-semibold tracking-wide text-slate-500 uppercase lg:grid">
+      <div
+        aria-hidden="true"
+        className="mt-2 hidden grid-cols-[4.5rem_minmax(0,1fr)_9rem_9rem_8rem_7rem] gap-4 px-4 text-xs font-semibold tracking-wide text-slate-500 uppercase lg:grid"
+      >
         <span>ID</span>
         <span>Service</span>
         <span className="text-right">Rate / 1000</span>
@@ -201,7 +205,19 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
   );
 }
 
-function ServiceRow({ service: s, price, actionLabel, onAction, withFavorites }: { service: Service; price: (naira: string) => string; actionLabel: string; onAction: (s: Service) => void; withFavorites: boolean }) {
+function ServiceRow({
+  service: s,
+  price,
+  actionLabel,
+  onAction,
+  withFavorites,
+}: {
+  service: Service;
+  price: (naira: string) => string;
+  actionLabel: string;
+  onAction: (s: Service) => void;
+  withFavorites: boolean;
+}) {
   return (
     <article className="card grid grid-cols-1 gap-2 p-4 lg:grid-cols-[4.5rem_minmax(0,1fr)_9rem_9rem_8rem_7rem] lg:items-center lg:gap-4 lg:py-3">
       <span className="text-xs font-medium text-slate-500 lg:text-sm">#{s.id}</span>

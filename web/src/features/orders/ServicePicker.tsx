@@ -2,18 +2,19 @@
 // type, the services already loaded narrowed at once meanwhile, a virtualised listbox that loads
 // more pages as it scrolls, keyboard navigation (combobox pattern: arrows move, Enter picks, Escape
 // clears the search).
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { matchesSearch, platformsOf, type Service, useCategories, useServicesInfinite } from '@/api/catalogue';
 import { Icon } from '@/components/Icon';
 import { PlatformBadge } from '@/components/PlatformBadge';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { getErrorMessage } from '@/lib/api';
-import { cx, useDebouncedValue } from '@/lib/hooks';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
-import { matchesSearch, platformsOf, useCategories, useServicesInfinite, type Service } from '@/api/catalogue';
-import { PlatformChips } from './PlatformChips';
+import { cx, useDebouncedValue } from '@/lib/hooks';
 import { rateUnit } from '@/lib/serviceTypes';
+import { PlatformChips } from './PlatformChips';
 
 interface Props {
   onSelect: (service: Service) => void;

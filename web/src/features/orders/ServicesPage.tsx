@@ -1,8 +1,8 @@
 import { USER_TYPE } from '@schemas/session';
 import { useNavigate } from 'react-router-dom';
+import type { Service } from '@/api/catalogue';
 import { useAuth } from '@/lib/authContext';
 import { ServiceCatalog } from './ServiceCatalog';
-import type { Service } from '@/api/catalogue';
 
 /** Public catalogue. "Order" takes a signed-in user to the order form; a visitor to login first. */
 export default function ServicesPage() {

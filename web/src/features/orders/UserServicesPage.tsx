@@ -1,11 +1,11 @@
 // /user and /user/services: the catalogue with an "Order" button on every service.
 import { Link, useNavigate } from 'react-router-dom';
+import type { Service } from '@/api/catalogue';
+import { useWalletBalance } from '@/api/wallet';
 import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { useAuth } from '@/lib/authContext';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
-import { useWalletBalance } from '@/api/wallet';
-import type { Service } from '@/api/catalogue';
 import { ServiceCatalog } from './ServiceCatalog';
 
 export default function UserServicesPage() {
@@ -25,7 +25,11 @@ export default function UserServicesPage() {
           <h1 className="text-2xl font-bold">Services</h1>
           <p className="mt-1 text-sm text-brand-100">
             Balance:{' '}
-            {balance.isPending ? <Skeleton className="inline-block h-4 w-20 bg-white/30 align-middle" /> : <strong className="text-white">{money.format(balance.data ?? 0)}</strong>}
+            {balance.isPending ? (
+              <Skeleton className="inline-block h-4 w-20 bg-white/30 align-middle" />
+            ) : (
+              <strong className="text-white">{money.format(balance.data ?? 0)}</strong>
+            )}
           </p>
         </div>
         <div className="grid grid-cols-3 gap-2 sm:flex">

@@ -1,9 +1,10 @@
 // Which fields each service type needs (the common SMM-panel API types), the form's schema for a
 // chosen service, and turning form values into the POST user/orders body.
+
+import { type CreateOrderInput, LINK_REQUIRED, LINK_TOO_LONG, MAX_RUNS, QUANTITY_INVALID } from '@schemas/orders';
 import { z } from '@schemas/zod';
-import { LINK_REQUIRED, LINK_TOO_LONG, MAX_RUNS, QUANTITY_INVALID, type CreateOrderInput } from '@schemas/orders';
 import { chargeKobo, type Service } from '@/api/catalogue';
-import { typeSpec, type ExtraField } from '@/lib/serviceTypes';
+import { type ExtraField, typeSpec } from '@/lib/serviceTypes';
 
 /** What the link field asks for: a URL, an account for services sold by username, or a subscription's optional profile link. */
 export function linkFieldText(service: Service): { label: string; placeholder: string; hint?: string; byUsername: boolean } {
@@ -11,7 +12,12 @@ export function linkFieldText(service: Service): { label: string; placeholder: s
     return { label: 'Profile link (optional)', placeholder: 'https://www.instagram.com/yourprofile', hint: 'Leave empty to use @username.', byUsername: false };
   }
   if (service.linkKind === 'username') {
-    return { label: 'Username or profile link', placeholder: '@username or profile link', hint: "The account's username, with or without @, or a link to its profile.", byUsername: true };
+    return {
+      label: 'Username or profile link',
+      placeholder: '@username or profile link',
+      hint: "The account's username, with or without @, or a link to its profile.",
+      byUsername: true,
+    };
   }
   return { label: 'Link', placeholder: 'https://www.instagram.com/yourprofile', byUsername: false };
 }
@@ -127,8 +133,23 @@ export function orderFormSchema(service: Service) {
   const text = z.string();
   return z
     .object({
-      link: text, quantity: text, comments: text, username: text, usernames: text, hashtags: text, hashtag: text, media: text,
-      answerNumber: text, min: text, max: text, posts: text, delay: text, expiry: text, dripfeed: z.boolean(), runs: text, interval: text,
+      link: text,
+      quantity: text,
+      comments: text,
+      username: text,
+      usernames: text,
+      hashtags: text,
+      hashtag: text,
+      media: text,
+      answerNumber: text,
+      min: text,
+      max: text,
+      posts: text,
+      delay: text,
+      expiry: text,
+      dripfeed: z.boolean(),
+      runs: text,
+      interval: text,
     })
     .superRefine((v, ctx) => {
       const issue = (path: keyof OrderFormValues, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

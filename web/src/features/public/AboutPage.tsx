@@ -1,5 +1,5 @@
-import { InfoShell, SettingsText } from './InfoPage';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
+import { InfoShell, SettingsText } from './InfoPage';
 
 export default function AboutPage() {
   const { data, isPending } = usePublicSettings();

@@ -1,7 +1,7 @@
 import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
-import { InfoShell, SettingsText } from './InfoPage';
 import { usePublicSettings } from '@/lib/settings';
+import { InfoShell, SettingsText } from './InfoPage';
 
 export default function ContactPage() {
   const { data, isPending } = usePublicSettings();
@@ -15,7 +15,11 @@ export default function ContactPage() {
     <InfoShell title="Contact Us" intro="Questions about an order or a payment? We are happy to help.">
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section className="card p-6 sm:p-8">
-          <SettingsText text={data?.contactUs} loading={isPending} fallback={<p className="text-slate-700">Reach out through any of the channels listed and our support team will get back to you shortly.</p>} />
+          <SettingsText
+            text={data?.contactUs}
+            loading={isPending}
+            fallback={<p className="text-slate-700">Reach out through any of the channels listed and our support team will get back to you shortly.</p>}
+          />
         </section>
         <aside className="card p-6" aria-label="Contact details">
           {isPending ? (

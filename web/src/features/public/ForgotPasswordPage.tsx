@@ -1,15 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordSchema } from '@schemas/auth';
+import type { z } from '@schemas/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
-import { toast } from '@/lib/toast';
-import { z } from '@schemas/zod';
-import { forgotPasswordSchema } from '@schemas/auth';
 import { TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { handleApiError } from '@/lib/api';
 import { toastFirstError } from '@/lib/formErrors';
+import { toast } from '@/lib/toast';
 import { sendPasswordReset } from './api/send-password-reset';
 
 type Values = z.infer<typeof forgotPasswordSchema>;
@@ -44,8 +44,8 @@ export default function ForgotPasswordPage() {
               Check your email
             </h1>
             <p className="mt-2 text-sm text-slate-600">
-              If an account exists for <span className="font-medium text-slate-900">{sentTo}</span>, we have sent a link to reset the password. The link expires soon, so use
-              it right away.
+              If an account exists for <span className="font-medium text-slate-900">{sentTo}</span>, we have sent a link to reset the password. The link expires
+              soon, so use it right away.
             </p>
             <div className="mt-6 flex flex-col gap-2">
               <Link to="/auth/login" className="btn btn-primary w-full">
@@ -63,7 +63,15 @@ export default function ForgotPasswordPage() {
             </h1>
             <p className="mt-1 mb-6 text-sm text-slate-600">Enter the email you signed up with and we&apos;ll send you a reset link.</p>
             <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['email']))} className="space-y-4">
-              <TextField label="Email Address" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
+              <TextField
+                label="Email Address"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder="you@example.com"
+                error={errors.email?.message}
+                {...register('email')}
+              />
               <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
                 {isSubmitting ? <Spinner label="Sending" /> : null}
                 Send reset link

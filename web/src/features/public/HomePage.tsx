@@ -97,7 +97,10 @@ export default function HomePage() {
           <ul className="mt-10 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {PLATFORMS.map((p) => (
               <li key={p}>
-                <Link to="/services" className="flex items-center gap-3 rounded-2xl border border-slate-200 p-4 transition hover:border-brand-300 hover:shadow-sm">
+                <Link
+                  to="/services"
+                  className="flex items-center gap-3 rounded-2xl border border-slate-200 p-4 transition hover:border-brand-300 hover:shadow-sm"
+                >
                   <PlatformBadge platform={p} className="h-10 w-10 text-sm" />
                   <span className="font-medium text-slate-800">{p}</span>
                 </Link>

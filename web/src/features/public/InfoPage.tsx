@@ -12,7 +12,7 @@ export function SettingsText({ text, loading, fallback }: { text?: string | null
       </div>
     );
   }
-  if (!text || !text.trim()) return <>{fallback}</>;
+  if (!text?.trim()) return <>{fallback}</>;
   return (
     <div className="space-y-4 leading-relaxed [overflow-wrap:anywhere] text-slate-700">
       {text

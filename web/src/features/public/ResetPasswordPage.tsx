@@ -1,15 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { resetPasswordSchema } from '@schemas/auth';
+import { z } from '@schemas/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from '@/lib/toast';
-import { z } from '@schemas/zod';
-import { resetPasswordSchema } from '@schemas/auth';
 import { PasswordField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { handleApiError, isApiError } from '@/lib/api';
 import { toastFirstError } from '@/lib/formErrors';
+import { toast } from '@/lib/toast';
 import { resetPassword } from './api/reset-password';
 
 const schema = resetPasswordSchema
@@ -67,8 +67,23 @@ export default function ResetPasswordPage() {
             </h1>
             <p className="mt-1 mb-6 text-sm text-slate-600">Choose a strong password you don&apos;t use anywhere else.</p>
             <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['password', 'confirmPassword']))} className="space-y-4">
-              <PasswordField label="New password" autoComplete="new-password" visible={show} onToggleVisible={() => setShow((v) => !v)} toggleNoun="passwords" error={errors.password?.message} {...register('password')} />
-              <PasswordField label="Confirm password" autoComplete="new-password" visible={show} hideToggle error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+              <PasswordField
+                label="New password"
+                autoComplete="new-password"
+                visible={show}
+                onToggleVisible={() => setShow((v) => !v)}
+                toggleNoun="passwords"
+                error={errors.password?.message}
+                {...register('password')}
+              />
+              <PasswordField
+                label="Confirm password"
+                autoComplete="new-password"
+                visible={show}
+                hideToggle
+                error={errors.confirmPassword?.message}
+                {...register('confirmPassword')}
+              />
               <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
                 {isSubmitting ? <Spinner label="Saving" /> : null}
                 Reset password

@@ -2,19 +2,31 @@
 import { CopyButton } from '@/components/CopyButton';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { PageHeader } from '@/components/PageHeader';
-import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { Skeleton } from '@/components/Skeleton';
 import { StatCard } from '@/components/StatCard';
 import { Badge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
-import { useReferralSummary, type ReferralSummary } from './api/get-referral-summary';
+import { type ReferralSummary, useReferralSummary } from './api/get-referral-summary';
 
 type Referred = ReferralSummary['referred'][number];
 
 const COLUMNS: ReadonlyArray<Column<Referred>> = [
-  { key: 'user', header: 'User', mobile: 'title', cell: (r) => (r.voided ? <>{r.username} <Badge>No longer earning</Badge></> : r.username) },
+  {
+    key: 'user',
+    header: 'User',
+    mobile: 'title',
+    cell: (r) =>
+      r.voided ? (
+        <>
+          {r.username} <Badge>No longer earning</Badge>
+        </>
+      ) : (
+        r.username
+      ),
+  },
   { key: 'joined', header: 'Joined', cell: (r) => <TimeAgo at={r.joinedAt} /> },
   { key: 'deposits', header: 'Deposits credited', cell: (r) => r.deposits },
   { key: 'earned', header: 'You earned', className: 'text-right', cell: (r) => formatAmount(r.earned) },
@@ -25,7 +37,14 @@ export default function ReferralsPage() {
   const data = summary.data;
   return (
     <div className="space-y-5">
-      <PageHeader title="Referrals" description={data ? `Invite friends with your link and earn ${Number(data.ratePercent)}% of every deposit they make, added to your wallet.` : 'Invite friends and earn from their deposits.'} />
+      <PageHeader
+        title="Referrals"
+        description={
+          data
+            ? `Invite friends with your link and earn ${Number(data.ratePercent)}% of every deposit they make, added to your wallet.`
+            : 'Invite friends and earn from their deposits.'
+        }
+      />
       {summary.isError ? (
         <ErrorState message={getErrorMessage(summary.error)} onRetry={() => void summary.refetch()} />
       ) : (
@@ -59,7 +78,11 @@ export default function ReferralsPage() {
               rowKey={(r) => r.username}
               loading={summary.isPending}
               caption="People you referred"
-              empty={<EmptyState icon="users" title="No sign-ups yet">Share your link: when a friend signs up through it, they show here.</EmptyState>}
+              empty={
+                <EmptyState icon="users" title="No sign-ups yet">
+                  Share your link: when a friend signs up through it, they show here.
+                </EmptyState>
+              }
             />
           </section>
         </>

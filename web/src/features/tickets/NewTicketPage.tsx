@@ -1,16 +1,25 @@
 // /user/tickets/new: a subject, what it is about (an order, a refill, a payment or anything else),
 // the order or deposit chosen from the user's own, and the message. The server checks the choice
 // is the user's, so the pickers only save typing.
-import { useForm, type Resolver } from 'react-hook-form';
+
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
-import { toast } from '@/lib/toast';
-import { z } from '@schemas/zod';
 import {
-  createTicketSchema, MAX_TICKET_MESSAGE, MAX_TICKET_SUBJECT, ORDER_TICKET_KINDS, TICKET_KINDS, type CreateTicketData, type TicketKind,
+  type CreateTicketData,
+  createTicketSchema,
+  MAX_TICKET_MESSAGE,
+  MAX_TICKET_SUBJECT,
+  ORDER_TICKET_KINDS,
+  TICKET_KINDS,
+  type TicketKind,
 } from '@schemas/tickets';
 import { TRANSACTION_TYPE } from '@schemas/wallet';
+import { z } from '@schemas/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { useOrders } from '@/api/orders';
+import { KIND_LABELS, openTicket, ticketKeys } from '@/api/tickets';
+import { useTransactions } from '@/api/wallet';
 import { SelectField, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
@@ -18,10 +27,8 @@ import { Spinner } from '@/components/Spinner';
 import { handleApiError } from '@/lib/api';
 import { formatAmount, formatDate, truncate } from '@/lib/format';
 import { toastFirstError } from '@/lib/formErrors';
-import { useOrders } from '@/api/orders';
 import { useCurrency } from '@/lib/settings';
-import { useTransactions } from '@/api/wallet';
-import { KIND_LABELS, openTicket, ticketKeys } from '@/api/tickets';
+import { toast } from '@/lib/toast';
 
 /** The deposit choice that asks for a reference by hand: deposits never credited are not in the ledger's list. */
 const TYPED_REFERENCE = '__typed__';
@@ -85,9 +92,19 @@ export default function NewTicketPage() {
       <form
         noValidate
         className="card space-y-4 p-4 sm:p-6"
-        onSubmit={handleSubmit((values) => send.mutate(values), (e) => toastFirstError(e, ['subject', 'kind', 'orderId', 'paymentReference', 'typedReference', 'message']))}
+        onSubmit={handleSubmit(
+          (values) => send.mutate(values),
+          (e) => toastFirstError(e, ['subject', 'kind', 'orderId', 'paymentReference', 'typedReference', 'message']),
+        )}
       >
-        <TextField label="Subject" maxLength={MAX_TICKET_SUBJECT} autoComplete="off" placeholder="e.g. My order has not started" error={errors.subject?.message} {...register('subject')} />
+        <TextField
+          label="Subject"
+          maxLength={MAX_TICKET_SUBJECT}
+          autoComplete="off"
+          placeholder="e.g. My order has not started"
+          error={errors.subject?.message}
+          {...register('subject')}
+        />
         <SelectField label="About" error={errors.kind?.message} {...register('kind')}>
           {TICKET_KINDS.map((k) => (
             <option key={k} value={k}>
@@ -96,7 +113,12 @@ export default function NewTicketPage() {
           ))}
         </SelectField>
         {isOrderKind(kind) ? (
-          <SelectField label="Order" hint={`Your ${PICKER_LIMIT} latest orders. Not listed? Give its ID in the message.`} error={errors.orderId?.message} {...register('orderId')}>
+          <SelectField
+            label="Order"
+            hint={`Your ${PICKER_LIMIT} latest orders. Not listed? Give its ID in the message.`}
+            error={errors.orderId?.message}
+            {...register('orderId')}
+          >
             <OrderOptions />
           </SelectField>
         ) : null}
@@ -116,7 +138,15 @@ export default function NewTicketPage() {
             ) : null}
           </>
         ) : null}
-        <TextAreaField label="Message" mono={false} rows={6} maxLength={MAX_TICKET_MESSAGE} placeholder="What happened, and what would you like us to do?" error={errors.message?.message} {...register('message')} />
+        <TextAreaField
+          label="Message"
+          mono={false}
+          rows={6}
+          maxLength={MAX_TICKET_MESSAGE}
+          placeholder="What happened, and what would you like us to do?"
+          error={errors.message?.message}
+          {...register('message')}
+        />
         <div className="flex justify-end">
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={send.isPending}>
             {send.isPending ? <Spinner label="" className="h-4 w-4" /> : <Icon name="arrowRight" className="h-4 w-4" />} Open ticket

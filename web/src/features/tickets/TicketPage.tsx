@@ -1,15 +1,16 @@
 // /user/tickets/:id: one ticket's thread with what it is about, and the reply box while it is not
 // Closed. Opening it marks support's answers read, so the shell's badge is read again.
-import { useEffect } from 'react';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { toast } from '@/lib/toast';
+import { replyToTicket, ticketKeys, useTicket } from '@/api/tickets';
 import { Icon } from '@/components/Icon';
 import NotFound from '@/components/NotFound';
-import { handleApiError } from '@/lib/api';
-import { replyToTicket, ticketKeys, useTicket } from '@/api/tickets';
 import { TicketFrame } from '@/components/tickets/TicketFrame';
 import { TicketAbout, TicketReplyForm, TicketThread } from '@/components/tickets/TicketThread';
+import { handleApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 
 export default function TicketPage() {
   const id = Number(useParams().id);

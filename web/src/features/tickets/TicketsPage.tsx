@@ -1,17 +1,17 @@
 // /user/tickets: the user's support tickets, most recently active first, with each one's status,
 // when its last message came and whether an answer is unread.
 import { Link } from 'react-router-dom';
+import { KIND_LABELS, useTickets } from '@/api/tickets';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
 import { SkeletonRows } from '@/components/Skeleton';
 import { TimeAgo } from '@/components/TimeAgo';
+import { TicketStatusBadge, UnreadDot } from '@/components/tickets/badges';
 import { getErrorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { useUrlFilters } from '@/lib/hooks';
-import { KIND_LABELS, useTickets } from '@/api/tickets';
-import { TicketStatusBadge, UnreadDot } from '@/components/tickets/badges';
 
 const LIMIT = 20;
 

@@ -1,30 +1,31 @@
 // /user/api: the user's reseller API keys (create, copy once, rotate, revoke) and the API v2
 // documentation laid out as SMM panels lay theirs out, so resellers find what they expect.
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { API_KEY_NAME_MAX, type CreateApiKeyInput, createApiKeySchema } from '@schemas/api-keys';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { API_KEY_NAME_MAX, createApiKeySchema, type CreateApiKeyInput } from '@schemas/api-keys';
+import { CopyButton } from '@/components/CopyButton';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { SelectField, TextField } from '@/components/Field';
-import { CopyButton } from '@/components/CopyButton';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { PageHeader } from '@/components/PageHeader';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
+import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { TimeAgo } from '@/components/TimeAgo';
 import { toastFirstError } from '@/lib/formErrors';
-import { ACTIONS, COMMON_ERRORS, curlExample, ORDER_TYPES, phpExample, RATE_LIMIT_NOTE, type ActionDoc, type DocParam } from './apiDocs';
+import { toast } from '@/lib/toast';
 import { createApiKey, type NewApiKey } from './api/create-api-key';
-import { apiKeyKeys, useApiKeys, type ApiKey } from './api/get-api-keys';
+import { type ApiKey, apiKeyKeys, useApiKeys } from './api/get-api-keys';
 import { revokeApiKey } from './api/revoke-api-key';
 import { rotateApiKey } from './api/rotate-api-key';
+import { ACTIONS, type ActionDoc, COMMON_ERRORS, curlExample, type DocParam, ORDER_TYPES, phpExample, RATE_LIMIT_NOTE } from './apiDocs';
 
 export default function ApiPage() {
   return (
@@ -80,11 +81,20 @@ function ApiKeysSection() {
   });
 
   const askRotate = async (key: ApiKey) => {
-    const ok = await confirmAction({ title: `Rotate "${key.name}"?`, text: 'A new key replaces this one, and tools still using the old key stop working at once.', confirmText: 'Rotate' });
+    const ok = await confirmAction({
+      title: `Rotate "${key.name}"?`,
+      text: 'A new key replaces this one, and tools still using the old key stop working at once.',
+      confirmText: 'Rotate',
+    });
     if (ok) rotate.mutate(key);
   };
   const askRevoke = async (key: ApiKey) => {
-    const ok = await confirmAction({ title: `Revoke "${key.name}"?`, text: 'Tools using this key stop working at once. This cannot be undone.', confirmText: 'Revoke', danger: true });
+    const ok = await confirmAction({
+      title: `Revoke "${key.name}"?`,
+      text: 'Tools using this key stop working at once. This cannot be undone.',
+      confirmText: 'Revoke',
+      danger: true,
+    });
     if (ok) revoke.mutate(key);
   };
   const busyId = (rotate.isPending ? rotate.variables?.id : undefined) ?? (revoke.isPending ? revoke.variables?.id : undefined);
@@ -95,15 +105,27 @@ function ApiKeysSection() {
         Your API keys
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        A key is shown once, when you create or rotate it; we keep only a fingerprint. Give each tool its own key, so you can revoke one without touching the others.
+        A key is shown once, when you create or rotate it; we keep only a fingerprint. Give each tool its own key, so you can revoke one without touching the
+        others.
       </p>
 
       <form
         noValidate
-        onSubmit={handleSubmit((values) => create.mutate(values.name.trim()), (e) => toastFirstError(e, ['name']))}
+        onSubmit={handleSubmit(
+          (values) => create.mutate(values.name.trim()),
+          (e) => toastFirstError(e, ['name']),
+        )}
         className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
       >
-        <TextField label="Key name" placeholder="e.g. My child panel" maxLength={API_KEY_NAME_MAX} autoComplete="off" containerClassName="sm:flex-1" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Key name"
+          placeholder="e.g. My child panel"
+          maxLength={API_KEY_NAME_MAX}
+          autoComplete="off"
+          containerClassName="sm:flex-1"
+          error={errors.name?.message}
+          {...register('name')}
+        />
         <button type="submit" className="btn btn-primary sm:mt-7" disabled={create.isPending}>
           {create.isPending ? <Spinner label="" className="h-4 w-4" /> : <Icon name="plus" className="h-4 w-4" />}
           Create key
@@ -133,14 +155,32 @@ function ApiKeysSection() {
                     <span className="mx-1.5 text-slate-500">·</span>
                     <span title={formatDateTime(key.created_at)}>Created {formatDate(key.created_at)}</span>
                     <span className="mx-1.5 text-slate-500">·</span>
-                    {key.last_used_at ? <span title={formatDateTime(key.last_used_at)}>Last used <TimeAgo at={key.last_used_at} /></span> : 'Never used'}
+                    {key.last_used_at ? (
+                      <span title={formatDateTime(key.last_used_at)}>
+                        Last used <TimeAgo at={key.last_used_at} />
+                      </span>
+                    ) : (
+                      'Never used'
+                    )}
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-2">
-                  <button type="button" className="btn-sm btn-secondary" disabled={busyId === key.id} onClick={() => void askRotate(key)} aria-label={`Rotate ${key.name}`}>
+                  <button
+                    type="button"
+                    className="btn-sm btn-secondary"
+                    disabled={busyId === key.id}
+                    onClick={() => void askRotate(key)}
+                    aria-label={`Rotate ${key.name}`}
+                  >
                     <Icon name="refresh" className="h-4 w-4" /> Rotate
                   </button>
-                  <button type="button" className="btn-sm btn-ghost text-rose-700 hover:bg-rose-50" disabled={busyId === key.id} onClick={() => void askRevoke(key)} aria-label={`Revoke ${key.name}`}>
+                  <button
+                    type="button"
+                    className="btn-sm btn-ghost text-rose-700 hover:bg-rose-50"
+                    disabled={busyId === key.id}
+                    onClick={() => void askRevoke(key)}
+                    aria-label={`Revoke ${key.name}`}
+                  >
                     <Icon name="trash" className="h-4 w-4" /> Revoke
                   </button>
                 </div>
@@ -158,7 +198,13 @@ function ApiKeysSection() {
       >
         {revealed ? (
           <div className="space-y-4">
-            <TextField label={revealed.apiKey.name} value={revealed.apiKey.key} readOnly className="font-mono text-sm" onFocus={(e) => e.currentTarget.select()} />
+            <TextField
+              label={revealed.apiKey.name}
+              value={revealed.apiKey.key}
+              readOnly
+              className="font-mono text-sm"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             {revealed.rotated ? <p className="text-sm text-amber-800">The previous key of “{revealed.apiKey.name}” no longer works.</p> : null}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <button type="button" className="btn btn-secondary" onClick={() => setRevealed(null)}>
@@ -279,7 +325,8 @@ function ApiDocumentation() {
           </dd>
           <dt className="font-semibold text-slate-700">Safe retries</dt>
           <dd className="text-slate-700">
-            Send an <span className="font-mono text-xs">Idempotency-Key</span> header with <span className="font-mono text-xs">add</span>: a retry with the same key returns the first order instead of placing another.
+            Send an <span className="font-mono text-xs">Idempotency-Key</span> header with <span className="font-mono text-xs">add</span>: a retry with the same
+            key returns the first order instead of placing another.
           </dd>
           <dt className="font-semibold text-slate-700">Rate limit</dt>
           <dd className="text-slate-700">{RATE_LIMIT_NOTE}</dd>
@@ -288,7 +335,11 @@ function ApiDocumentation() {
 
       <nav aria-label="API actions" className="flex flex-wrap gap-2">
         {ACTIONS.map((doc) => (
-          <a key={doc.id} href={`#api-${doc.id}`} className="rounded-full border border-slate-200 bg-white px-3 py-1.5 text-xs font-semibold text-slate-700 hover:border-brand-300 hover:text-brand-700">
+          <a
+            key={doc.id}
+            href={`#api-${doc.id}`}
+            className="rounded-full border border-slate-200 bg-white px-3 py-1.5 text-xs font-semibold text-slate-700 hover:border-brand-300 hover:text-brand-700"
+          >
             {doc.title}
           </a>
         ))}

@@ -3,19 +3,19 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useOrders } from '@/api/orders';
+import { type Transaction, useSmmBalance, useTransactions, useWalletBalance } from '@/api/wallet';
 import { EmptyState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { StatCard } from '@/components/StatCard';
 import { StatusBadge, statusTone } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
-import { abbreviateNumber, formatCount } from '@/lib/format';
-import { cx } from '@/lib/hooks';
+import { SignedAmount, TransactionWords } from '@/components/TransactionAmount';
 import { useAuth } from '@/lib/authContext';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
-import { useOrders } from '@/api/orders';
-import { SignedAmount, TransactionWords } from '@/components/TransactionAmount';
-import { useSmmBalance, useTransactions, useWalletBalance, type Transaction } from '@/api/wallet';
+import { abbreviateNumber, formatCount } from '@/lib/format';
+import { cx } from '@/lib/hooks';
 import { useWalletSummary } from './api/get-wallet-summary';
 
 const DAYS = 30;
@@ -90,10 +90,31 @@ export default function DashboardPage() {
       </header>
 
       <section aria-label="Balances" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard icon="wallet" label="Wallet balance" value={money.format(wallet.data ?? 0)} loading={wallet.isPending} hint="Available to spend" tone="emerald" />
-        <StatCard icon="clock" label="In open orders" value={money.format(smm.data ?? 0)} loading={smm.isPending} hint="Committed to open orders" tone="amber" />
+        <StatCard
+          icon="wallet"
+          label="Wallet balance"
+          value={money.format(wallet.data ?? 0)}
+          loading={wallet.isPending}
+          hint="Available to spend"
+          tone="emerald"
+        />
+        <StatCard
+          icon="clock"
+          label="In open orders"
+          value={money.format(smm.data ?? 0)}
+          loading={smm.isPending}
+          hint="Committed to open orders"
+          tone="amber"
+        />
         <StatCard icon="list" label="Orders" value={formatCount(orders.data?.total ?? 0)} loading={orders.isPending} hint="All time" />
-        <StatCard icon="chart" label={`Spent (${DAYS} days)`} value={money.format(spent30)} loading={recentTotals.isPending} hint="Orders less refunds" tone="sky" />
+        <StatCard
+          icon="chart"
+          label={`Spent (${DAYS} days)`}
+          value={money.format(spent30)}
+          loading={recentTotals.isPending}
+          hint="Orders less refunds"
+          tone="sky"
+        />
       </section>
 
       <section aria-labelledby="money-title">
@@ -101,10 +122,38 @@ export default function DashboardPage() {
           Money in and out
         </h2>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <StatCard icon="card" label="Total Deposits" value={money.format(totals.data?.totalDeposits ?? 0)} loading={totals.isPending} hint="Paid in by card" tone="emerald" />
-          <StatCard icon="refresh" label="Refunds" value={money.format(totals.data?.totalRefunds ?? 0)} loading={totals.isPending} hint="From canceled and partly delivered orders" tone="amber" />
-          <StatCard icon="plus" label="Credits by administrator" value={money.format(totals.data?.totalAdminCredits ?? 0)} loading={totals.isPending} hint="Added by the shop" tone="brand" />
-          <StatCard icon="cart" label="Total Spent" value={money.format(totals.data?.totalSpent ?? 0)} loading={totals.isPending} hint="Orders less refunds" tone="rose" />
+          <StatCard
+            icon="card"
+            label="Total Deposits"
+            value={money.format(totals.data?.totalDeposits ?? 0)}
+            loading={totals.isPending}
+            hint="Paid in by card"
+            tone="emerald"
+          />
+          <StatCard
+            icon="refresh"
+            label="Refunds"
+            value={money.format(totals.data?.totalRefunds ?? 0)}
+            loading={totals.isPending}
+            hint="From canceled and partly delivered orders"
+            tone="amber"
+          />
+          <StatCard
+            icon="plus"
+            label="Credits by administrator"
+            value={money.format(totals.data?.totalAdminCredits ?? 0)}
+            loading={totals.isPending}
+            hint="Added by the shop"
+            tone="brand"
+          />
+          <StatCard
+            icon="cart"
+            label="Total Spent"
+            value={money.format(totals.data?.totalSpent ?? 0)}
+            loading={totals.isPending}
+            hint="Orders less refunds"
+            tone="rose"
+          />
         </div>
         {Number(totals.data?.totalAdminDebits) > 0 || Number(totals.data?.totalCardReversals) > 0 ? (
           <p className="mt-2 text-xs text-slate-500">
@@ -136,15 +185,33 @@ export default function DashboardPage() {
                     </linearGradient>
                   </defs>
                   <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
-                  <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={24} />
-                  <YAxis tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} axisLine={false} tickFormatter={(v: number) => abbreviateNumber(v)} width={48} />
-                  <Tooltip formatter={(v, _name, item) => [money.format((item?.payload as { amount?: number } | undefined)?.amount ?? 0), 'Spent']} labelStyle={{ color: '#0f172a' }} />
+                  <XAxis
+                    dataKey="label"
+                    tick={{ fontSize: 11, fill: '#64748b' }}
+                    tickLine={false}
+                    axisLine={false}
+                    interval="preserveStartEnd"
+                    minTickGap={24}
+                  />
+                  <YAxis
+                    tick={{ fontSize: 11, fill: '#64748b' }}
+                    tickLine={false}
+                    axisLine={false}
+                    tickFormatter={(v: number) => abbreviateNumber(v)}
+                    width={48}
+                  />
+                  <Tooltip
+                    formatter={(v, _name, item) => [money.format((item?.payload as { amount?: number } | undefined)?.amount ?? 0), 'Spent']}
+                    labelStyle={{ color: '#0f172a' }}
+                  />
                   <Area type="monotone" dataKey="shown" stroke="#4f46e5" strokeWidth={2} fill="url(#spend)" />
                 </AreaChart>
               </ResponsiveContainer>
             )}
           </div>
-          <p className="sr-only">Total spent in the last {DAYS} days: {money.format(spent30)}.</p>
+          <p className="sr-only">
+            Total spent in the last {DAYS} days: {money.format(spent30)}.
+          </p>
         </section>
 
         <section className="card p-4 sm:p-5" aria-labelledby="status-title">
@@ -164,7 +231,14 @@ export default function DashboardPage() {
             <ul className="mt-4 space-y-3">
               {byStatus.map(([status, count]) => {
                 const tone = statusTone(status);
-                const bar = { green: 'bg-emerald-500', amber: 'bg-amber-500', blue: 'bg-sky-500', red: 'bg-rose-500', slate: 'bg-slate-400', violet: 'bg-violet-500' }[tone];
+                const bar = {
+                  green: 'bg-emerald-500',
+                  amber: 'bg-amber-500',
+                  blue: 'bg-sky-500',
+                  red: 'bg-rose-500',
+                  slate: 'bg-slate-400',
+                  violet: 'bg-violet-500',
+                }[tone];
                 return (
                   <li key={status}>
                     <div className="flex justify-between text-sm">
@@ -200,7 +274,15 @@ export default function DashboardPage() {
             </div>
           ) : (orders.data?.data.length ?? 0) === 0 ? (
             <div className="mt-4">
-              <EmptyState icon="cart" title="No orders yet" action={<Link to="/user/create-order" className="btn btn-primary">Place an order</Link>} />
+              <EmptyState
+                icon="cart"
+                title="No orders yet"
+                action={
+                  <Link to="/user/create-order" className="btn btn-primary">
+                    Place an order
+                  </Link>
+                }
+              />
             </div>
           ) : (
             <ul className="mt-3 divide-y divide-slate-100">
@@ -239,7 +321,15 @@ export default function DashboardPage() {
             </div>
           ) : (recentTx.data?.data.length ?? 0) === 0 ? (
             <div className="mt-4">
-              <EmptyState icon="receipt" title="No transactions yet" action={<Link to="/user/add-fund" className="btn btn-primary">Fund your wallet</Link>} />
+              <EmptyState
+                icon="receipt"
+                title="No transactions yet"
+                action={
+                  <Link to="/user/add-fund" className="btn btn-primary">
+                    Fund your wallet
+                  </Link>
+                }
+              />
             </div>
           ) : (
             <ul className="mt-3 divide-y divide-slate-100">
@@ -247,7 +337,9 @@ export default function DashboardPage() {
                 <li key={t.id} className="flex items-center justify-between gap-3 py-3">
                   <div className="min-w-0 text-sm">
                     <TransactionWords tx={t} />
-                    <p className="text-xs text-slate-500"><TimeAgo at={t.created_at} /></p>
+                    <p className="text-xs text-slate-500">
+                      <TimeAgo at={t.created_at} />
+                    </p>
                   </div>
                   <SignedAmount tx={t} format={money.format} />
                 </li>

@@ -1,25 +1,26 @@
 // Profile with two tabs (spec section 2): Account (editable name, read-only email) and Password.
 // Users (not administrators, who share this screen) also find the way to their API keys here.
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changePasswordFormSchema, updateProfileSchema } from '@schemas/auth';
+import { USER_TYPE } from '@schemas/session';
+import { z } from '@schemas/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { toast } from '@/lib/toast';
-import { z } from '@schemas/zod';
-import { USER_TYPE } from '@schemas/session';
-import { changePasswordFormSchema, updateProfileSchema } from '@schemas/auth';
 import { PasswordField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
-import { handleApiError, isApiError } from '@/lib/api';
-import { formatDate, initials } from '@/lib/format';
 import { TimeAgo } from '@/components/TimeAgo';
-import type { SessionUser } from '@/lib/session';
+import { handleApiError, isApiError } from '@/lib/api';
 import { useAuth } from '@/lib/authContext';
+import { formatDate, initials } from '@/lib/format';
 import { toastFirstError } from '@/lib/formErrors';
+import type { SessionUser } from '@/lib/session';
+import { toast } from '@/lib/toast';
 import { changePassword } from './api/change-password';
 import { profileKey, useProfile } from './api/get-profile';
 import { updateProfile } from './api/update-profile';
@@ -53,14 +54,23 @@ export default function ProfilePage({ title = 'Profile' }: { title?: string }) {
     <div className="mx-auto max-w-3xl space-y-5">
       <h1 className="page-title">{title}</h1>
       <section className="card flex items-center gap-4 p-5" aria-label="Your account">
-        <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800">{initials(shown?.fullName)}</span>
+        <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800">
+          {initials(shown?.fullName)}
+        </span>
         <div className="min-w-0">
           <h2 className="truncate text-lg font-bold text-slate-900">{shown?.fullName ?? <Skeleton className="h-5 w-40" />}</h2>
           <p className="truncate text-sm text-slate-600">{shown?.email}</p>
           {shown?.created_at ? (
             <p className="mt-0.5 text-xs text-slate-500">
               Member since {formatDate(shown.created_at)}
-              {shown.last_login ? <> · Last login <TimeAgo at={shown.last_login} /></> : ''}
+              {shown.last_login ? (
+                <>
+                  {' '}
+                  · Last login <TimeAgo at={shown.last_login} />
+                </>
+              ) : (
+                ''
+              )}
             </p>
           ) : null}
         </div>
@@ -130,7 +140,14 @@ function AccountForm({ profile }: { profile: SessionUser | null }) {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit((v) => save.mutate(v.fullName.trim()), (e) => toastFirstError(e, ['fullName']))} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={handleSubmit(
+        (v) => save.mutate(v.fullName.trim()),
+        (e) => toastFirstError(e, ['fullName']),
+      )}
+      className="space-y-4"
+    >
       <TextField label="Name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
       <TextField label="Email Address" type="email" value={profile?.email ?? ''} readOnly aria-readonly="true" hint="Your email address cannot be changed." />
       <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={save.isPending || !isDirty}>
@@ -174,10 +191,32 @@ function PasswordForm() {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit((v) => save.mutate(v), (e) => toastFirstError(e, ['oldPassword', 'password', 'confirmPassword']))} className="space-y-4">
-      <PasswordField label="Current password" autoComplete="current-password" visible={show} onToggleVisible={() => setShow((v) => !v)} toggleNoun="passwords" error={errors.oldPassword?.message} {...register('oldPassword')} />
+    <form
+      noValidate
+      onSubmit={handleSubmit(
+        (v) => save.mutate(v),
+        (e) => toastFirstError(e, ['oldPassword', 'password', 'confirmPassword']),
+      )}
+      className="space-y-4"
+    >
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        visible={show}
+        onToggleVisible={() => setShow((v) => !v)}
+        toggleNoun="passwords"
+        error={errors.oldPassword?.message}
+        {...register('oldPassword')}
+      />
       <PasswordField label="New password" autoComplete="new-password" visible={show} hideToggle error={errors.password?.message} {...register('password')} />
-      <PasswordField label="Confirm password" autoComplete="new-password" visible={show} hideToggle error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        visible={show}
+        hideToggle
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
       <p className="flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
         <Icon name="info" className="mt-0.5 h-4 w-4 shrink-0" />
         After saving your new password you will be logged out and need to sign in again.

@@ -1,12 +1,13 @@
 // Optional two-factor sign-in for administrators: set up with any authenticator app
 // (the secret or the otpauth link), confirm with a first code, or turn it off with a fresh one.
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
+
 import { twoFactorCodeSchema } from '@schemas/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { TextField } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
 import { handleApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { twoFactorStatusKey, useTwoFactorStatus } from './api/get-two-factor-status';
 import { startTwoFactorSetup, type TwoFactorSetup } from './api/start-two-factor-setup';
 import { switchTwoFactor, type TwoFactorSwitch } from './api/switch-two-factor';
@@ -44,7 +45,9 @@ export function TwoFactorCard() {
   return (
     <section className="card space-y-4 p-5 sm:p-6" aria-labelledby="two-factor-title">
       <div>
-        <h2 id="two-factor-title" className="font-semibold text-slate-900">Two-factor sign-in</h2>
+        <h2 id="two-factor-title" className="font-semibold text-slate-900">
+          Two-factor sign-in
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
           {enabled
             ? 'On: signing in asks for a code from your authenticator app after the password.'
@@ -55,13 +58,29 @@ export function TwoFactorCard() {
         <div className="space-y-2 rounded-lg bg-slate-50 p-4 text-sm">
           <p>Add this key to your authenticator app, or open the link on your phone:</p>
           <p className="font-mono text-base tracking-wider break-all text-slate-900">{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</p>
-          <a className="link break-all" href={setup.otpauthUrl}>Open in authenticator app</a>
+          <a className="link break-all" href={setup.otpauthUrl}>
+            Open in authenticator app
+          </a>
         </div>
       ) : null}
       {enabled || setup ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <TextField label="Code from the app" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} error={codeError} containerClassName="sm:w-48" />
-          <button type="button" className={enabled ? 'btn btn-secondary' : 'btn btn-primary'} disabled={confirm.isPending} onClick={() => submit(enabled ? 'disable' : 'enable')}>
+          <TextField
+            label="Code from the app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            error={codeError}
+            containerClassName="sm:w-48"
+          />
+          <button
+            type="button"
+            className={enabled ? 'btn btn-secondary' : 'btn btn-primary'}
+            disabled={confirm.isPending}
+            onClick={() => submit(enabled ? 'disable' : 'enable')}
+          >
             {confirm.isPending ? <Spinner label="Saving" /> : null}
             {enabled ? 'Turn off' : 'Confirm and turn on'}
           </button>

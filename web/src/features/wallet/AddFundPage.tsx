@@ -2,27 +2,28 @@
 // keep the answer encoded in sessionStorage 'payload' -> go to the payment provider.
 // Money entered or paid stays in NGN whatever the display currency (amount, quick picks, limits,
 // 'You will pay', balance); the display currency (else USD) only appears as a '≈' hint.
-import { useMemo } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { addFundFormSchema, parseAmountText, type AddFundFormValues } from '@/lib/walletForms';
+import { useWalletBalance } from '@/api/wallet';
 import { TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { getErrorMessage, handleApiError } from '@/lib/api';
+import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { formatAmount } from '@/lib/format';
+import { toastFirstError } from '@/lib/formErrors';
 import { cx } from '@/lib/hooks';
 import { savePaymentPayload } from '@/lib/session';
-import { toastFirstError } from '@/lib/formErrors';
-import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { toLimit, usePublicSettings } from '@/lib/settings';
+import { type AddFundFormValues, addFundFormSchema, parseAmountText } from '@/lib/walletForms';
+import { startDeposit } from './api/start-deposit';
 import { BankTransferCard } from './BankTransferCard';
 import { WalletDebtNotice } from './WalletDebtNotice';
-import { useWalletBalance } from '@/api/wallet';
-import { startDeposit } from './api/start-deposit';
 
 export const QUICK_AMOUNTS = [1000, 5000, 10000, 50000] as const;
 
@@ -76,7 +77,14 @@ export default function AddFundPage() {
           <p className="mt-1 text-sm text-slate-600">Top up your wallet by card. You will be taken to our secure payment partner and brought back here.</p>
           <WalletDebtNotice className="mt-4" />
 
-          <form noValidate onSubmit={handleSubmit((v) => start.mutate(Number(v.amount)), (e) => toastFirstError(e, ['amount']))} className="mt-6 space-y-5">
+          <form
+            noValidate
+            onSubmit={handleSubmit(
+              (v) => start.mutate(Number(v.amount)),
+              (e) => toastFirstError(e, ['amount']),
+            )}
+            className="mt-6 space-y-5"
+          >
             <fieldset>
               <legend className="label">Quick amounts</legend>
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -146,7 +154,11 @@ export default function AddFundPage() {
       <aside className="space-y-4">
         <div className="card p-5">
           <p className="text-sm text-slate-600">Current balance</p>
-          {balance.isPending ? <Skeleton className="mt-1 h-8 w-32" /> : <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{formatAmount(balance.data ?? 0)}</p>}
+          {balance.isPending ? (
+            <Skeleton className="mt-1 h-8 w-32" />
+          ) : (
+            <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{formatAmount(balance.data ?? 0)}</p>
+          )}
           {balanceEquivalent ? <p className="text-xs text-slate-500 tabular-nums">≈ {balanceEquivalent}</p> : null}
           <Link to="/user/transactions" className="link mt-3 inline-block text-sm">
             View transactions

@@ -29,7 +29,9 @@ export function BankTransferCard() {
         <Skeleton className="mt-3 h-24 w-full" />
       ) : ready ? (
         <>
-          <p className="mt-1 text-sm text-slate-600">Send any amount to your own account number from any Nigerian bank app. It is credited to your wallet automatically within minutes.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Send any amount to your own account number from any Nigerian bank app. It is credited to your wallet automatically within minutes.
+          </p>
           <dl className="mt-4 space-y-3 rounded-xl bg-slate-50 p-4">
             <div>
               <dt className="text-xs text-slate-500">Bank</dt>

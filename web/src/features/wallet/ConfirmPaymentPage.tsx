@@ -5,15 +5,16 @@
 // ?reference=, Flutterwave ?tx_ref=&transaction_id=) and shows that payment's true outcome, says
 // so when the provider has not settled it yet, and with nothing to verify says just that. A
 // customer whose card was charged must never read "Payment Failed!" and pay again.
+
+import { ORDER_STATUS } from '@schemas/wallet';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { walletKeys } from '@/api/wallet';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
-import { ORDER_STATUS } from '@schemas/wallet';
 import { getErrorMessage } from '@/lib/api';
 import { readPaymentPayload, removePaymentPayload } from '@/lib/session';
-import { walletKeys } from '@/api/wallet';
 import { verifyPayment } from './api/verify-payment';
 
 export const PAYMENT_REDIRECT_DELAY_MS = 2000;
@@ -119,7 +120,10 @@ export default function ConfirmPaymentPage() {
             <p className="mt-2 text-sm text-slate-600">Your payment has failed.</p>
           </>
         ) : outcome.status === 'nothing' ? (
-          <Neutral title="Nothing to confirm here" text="There is no payment waiting for confirmation on this page. Your deposits and their status are in Transactions." />
+          <Neutral
+            title="Nothing to confirm here"
+            text="There is no payment waiting for confirmation on this page. Your deposits and their status are in Transactions."
+          />
         ) : outcome.status === 'unsettled' ? (
           <Neutral
             title="Your payment is not confirmed yet"

@@ -1,19 +1,20 @@
 // /user/transactions: deposits (green '+') and withdrawals (red '-'), type and date filters,
 // pagination. Filters live in the URL so a reload or a shared link keeps them.
-import { useSearchParams, Link } from 'react-router-dom';
+
+import { TRANSACTION_TYPE } from '@schemas/wallet';
+import { Link, useSearchParams } from 'react-router-dom';
+import { isDeposit, type Transaction, useTransactions } from '@/api/wallet';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';
-import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { Badge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
+import { SignedAmount, TransactionWords, transactionTypeLabel } from '@/components/TransactionAmount';
 import { getErrorMessage } from '@/lib/api';
-import { formatDateTime } from '@/lib/format';
-import { SignedAmount, transactionTypeLabel, TransactionWords } from '@/components/TransactionAmount';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
+import { formatDateTime } from '@/lib/format';
 import { WalletDebtNotice } from './WalletDebtNotice';
-import { TRANSACTION_TYPE } from '@schemas/wallet';
-import { isDeposit, useTransactions, type Transaction } from '@/api/wallet';
 
 const LIMIT = 20;
 
@@ -46,7 +47,13 @@ export default function TransactionsPage() {
       mobile: 'title',
       cell: (t) => (
         <div className="flex items-center gap-3">
-          <span className={isDeposit(t) ? 'flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-600' : 'flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-rose-50 text-rose-600'}>
+          <span
+            className={
+              isDeposit(t)
+                ? 'flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-600'
+                : 'flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-rose-50 text-rose-600'
+            }
+          >
             <Icon name={isDeposit(t) ? 'arrowLeft' : 'arrowRight'} className="h-4 w-4" />
           </span>
           <div className="min-w-0">
@@ -65,7 +72,9 @@ export default function TransactionsPage() {
       cell: (t) => (
         <time dateTime={t.created_at} title={formatDateTime(t.created_at)}>
           {formatDateTime(t.created_at)}
-          <span className="block text-xs text-slate-500"><TimeAgo at={t.created_at} /></span>
+          <span className="block text-xs text-slate-500">
+            <TimeAgo at={t.created_at} />
+          </span>
         </time>
       ),
     },
@@ -73,13 +82,22 @@ export default function TransactionsPage() {
 
   const txCard = (t: Transaction) => (
     <div className="flex items-center gap-3">
-      <span className={isDeposit(t) ? 'flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-600' : 'flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-rose-50 text-rose-600'}>
+      <span
+        className={
+          isDeposit(t)
+            ? 'flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-600'
+            : 'flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-rose-50 text-rose-600'
+        }
+      >
         <Icon name={isDeposit(t) ? 'arrowLeft' : 'arrowRight'} className="h-4 w-4" />
       </span>
       <div className="min-w-0 flex-1">
         <TransactionWords tx={t} />
         <p className="text-xs text-slate-500">
-          #{t.id} · {transactionTypeLabel(t)} · <time dateTime={t.created_at} title={formatDateTime(t.created_at)}><TimeAgo at={t.created_at} /></time>
+          #{t.id} · {transactionTypeLabel(t)} ·{' '}
+          <time dateTime={t.created_at} title={formatDateTime(t.created_at)}>
+            <TimeAgo at={t.created_at} />
+          </time>
         </p>
       </div>
       <div className="shrink-0 text-right">
@@ -125,7 +143,12 @@ export default function TransactionsPage() {
           </label>
           <input id="tx-to" type="date" className="input" value={to} min={from || undefined} onChange={(e) => update({ to: e.target.value })} />
         </div>
-        <button type="button" className="btn btn-ghost col-span-2 sm:col-span-1" disabled={!hasFilters} onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+        <button
+          type="button"
+          className="btn btn-ghost col-span-2 sm:col-span-1"
+          disabled={!hasFilters}
+          onClick={() => setParams(new URLSearchParams(), { replace: true })}
+        >
           Clear
         </button>
       </section>
@@ -142,7 +165,17 @@ export default function TransactionsPage() {
             renderCard={txCard}
             loading={q.isPending}
             empty={
-              <EmptyState icon="receipt" title={hasFilters ? 'No transactions match these filters' : 'No transactions yet'} action={hasFilters ? undefined : <Link to="/user/add-fund" className="btn btn-primary">Fund your wallet</Link>}>
+              <EmptyState
+                icon="receipt"
+                title={hasFilters ? 'No transactions match these filters' : 'No transactions yet'}
+                action={
+                  hasFilters ? undefined : (
+                    <Link to="/user/add-fund" className="btn btn-primary">
+                      Fund your wallet
+                    </Link>
+                  )
+                }
+              >
                 {hasFilters ? 'Try a different type or date range.' : 'Your deposits and order payments will show up here.'}
               </EmptyState>
             }

@@ -10,7 +10,7 @@ import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { useCurrency } from '@/lib/settings';
-import { useAuditLog, type AuditEntry } from './api/get-audit-log';
+import { type AuditEntry, useAuditLog } from './api/get-audit-log';
 import { AUDIT_AREAS, describeAuditEntry } from './auditText';
 import { PriceChanges, priceChangesOf } from './PriceChanges';
 
@@ -43,7 +43,13 @@ const LIMIT = 20;
 
 export function AuditLogModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Modal open={open} onClose={onClose} size="lg" title="Audit log" description="Every change an administrator made to money, roles, orders, prices and settings.">
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title="Audit log"
+      description="Every change an administrator made to money, roles, orders, prices and settings."
+    >
       {/* Mounted only while open: the log is read when someone asks for it. */}
       <FullAuditLog />
     </Modal>
@@ -59,7 +65,14 @@ function FullAuditLog() {
   return (
     <>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <SelectField label="Area" value={area} onChange={(e) => { setArea(e.target.value); setPage(1); }}>
+        <SelectField
+          label="Area"
+          value={area}
+          onChange={(e) => {
+            setArea(e.target.value);
+            setPage(1);
+          }}
+        >
           <option value="">Everything</option>
           {AUDIT_AREAS.map((a) => (
             <option key={a.value} value={a.value}>
@@ -67,7 +80,16 @@ function FullAuditLog() {
             </option>
           ))}
         </SelectField>
-        <TextField label="Administrator ID" inputMode="numeric" placeholder="Any" value={actorId} onChange={(e) => { setActorId(e.target.value); setPage(1); }} />
+        <TextField
+          label="Administrator ID"
+          inputMode="numeric"
+          placeholder="Any"
+          value={actorId}
+          onChange={(e) => {
+            setActorId(e.target.value);
+            setPage(1);
+          }}
+        />
       </div>
       <div className="mt-4">
         {log.isError && !log.data ? (

@@ -1,11 +1,12 @@
 // The services a repricing moved, under its audit entry: each one's price, cost and availability
 // before and after. A listed entry carries the first 50; "Show all" reads the entry in full.
-import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+
 import type { PriceChange } from '@schemas/catalogue';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { handleApiError } from '@/lib/api';
-import type { AuditEntry } from './api/get-audit-log';
 import { getAuditEntry } from './api/get-audit-entry';
+import type { AuditEntry } from './api/get-audit-log';
 import { detailsOf } from './auditText';
 
 /** The entry's price changes, or null when it records none. */

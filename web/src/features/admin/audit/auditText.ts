@@ -1,6 +1,7 @@
 // The audit log in words: what each recorded action did, for the dashboard and the full log.
-import { formatAmount } from '@/lib/format';
+
 import type { AuditArea } from '@schemas/admin';
+import { formatAmount } from '@/lib/format';
 import type { AuditEntry } from './api/get-audit-log';
 
 /** Areas of the log, the filter's choices (an area matches every action under it). */
@@ -30,7 +31,11 @@ const REPRICE_CAUSES: Record<string, string> = {
   rules: 'under changed markups or pricing rules',
 };
 
-const PAYMENT_KEY_NAMES: Record<string, string> = { paystackSecretKey: 'Paystack secret key', flutterwaveSecretKey: 'Flutterwave secret key', flutterwaveWebhookHash: 'Flutterwave webhook hash' };
+const PAYMENT_KEY_NAMES: Record<string, string> = {
+  paystackSecretKey: 'Paystack secret key',
+  flutterwaveSecretKey: 'Flutterwave secret key',
+  flutterwaveWebhookHash: 'Flutterwave webhook hash',
+};
 const PAYMENT_FIELD_NAMES: Record<string, string> = { provider: 'provider', mode: 'mode', minDeposit: 'minimum deposit', maxDeposit: 'maximum deposit' };
 
 /** 'Payment settings: set the Paystack secret key; mode test → live' (keys are named, never shown). */

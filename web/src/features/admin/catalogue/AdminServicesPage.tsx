@@ -1,6 +1,6 @@
 // /admin/services: what the shop sells and at what price. Tabs (kept in the URL as ?tab=):
 // services, categories, providers, the global pricing rules and the margin guard's warnings.
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/PageHeader';
 import { Tabs, tabPanelProps } from '@/components/Tabs';

@@ -1,16 +1,17 @@
 // Categories: their platform, how many services they hold, and their markup (which their
 // services use unless they set their own; blank = the global markup).
+
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
-import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
+import { useRefreshAdmin } from '@/features/admin/adminApi';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { formatCount } from '@/lib/format';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
-import { useAdminCategories, type AdminCategory } from './api/get-categories';
+import { toast } from '@/lib/toast';
+import { type AdminCategory, useAdminCategories } from './api/get-categories';
 import { usePricingSettings } from './api/get-pricing-settings';
 import { updateCategory } from './api/update-category';
 import { MarkupDialog } from './MarkupDialog';
@@ -45,7 +46,17 @@ export function CategoriesTab() {
         </Link>
       ),
     },
-    { key: 'markup', header: 'Markup', className: 'md:text-right', cell: (c) => (c.markupPercent === null ? <span className="text-slate-500">Global ({pricing.data?.defaultMarkupPercent ?? '…'}%)</span> : <span className="tabular-nums">{c.markupPercent}%</span>) },
+    {
+      key: 'markup',
+      header: 'Markup',
+      className: 'md:text-right',
+      cell: (c) =>
+        c.markupPercent === null ? (
+          <span className="text-slate-500">Global ({pricing.data?.defaultMarkupPercent ?? '…'}%)</span>
+        ) : (
+          <span className="tabular-nums">{c.markupPercent}%</span>
+        ),
+    },
     {
       key: 'actions',
       header: 'Actions',
@@ -60,11 +71,24 @@ export function CategoriesTab() {
 
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600">A category&apos;s markup prices its services that have no markup of their own; changing it reprices them at once, within the margin guard.</p>
+      <p className="text-sm text-slate-600">
+        A category&apos;s markup prices its services that have no markup of their own; changing it reprices them at once, within the margin guard.
+      </p>
       {categories.isError ? (
         <ErrorState message={getErrorMessage(categories.error)} onRetry={() => void categories.refetch()} />
       ) : (
-        <ResponsiveTable caption="Categories" columns={columns} rows={categories.data} rowKey={(c) => c.id} loading={categories.isPending} empty={<EmptyState icon="layers" title="No categories yet">They are made when services are imported.</EmptyState>} />
+        <ResponsiveTable
+          caption="Categories"
+          columns={columns}
+          rows={categories.data}
+          rowKey={(c) => c.id}
+          loading={categories.isPending}
+          empty={
+            <EmptyState icon="layers" title="No categories yet">
+              They are made when services are imported.
+            </EmptyState>
+          }
+        />
       )}
       <MarkupDialog
         open={editing !== null}

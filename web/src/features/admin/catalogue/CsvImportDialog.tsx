@@ -1,14 +1,14 @@
 // The CSV import: one row per service of a provider (multipart field `user_file`); every row is
 // checked and answered on its own, and only good rows are written.
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
 import { SelectField } from '@/components/Field';
 import { Modal } from '@/components/Modal';
 import { Badge } from '@/components/StatusBadge';
-import { handleApiError } from '@/lib/api';
 import { useRefreshAdmin } from '@/features/admin/adminApi';
+import { handleApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useProviders } from './api/get-providers';
-import { importServicesCsv, type CsvImportResult } from './api/import-services-csv';
+import { type CsvImportResult, importServicesCsv } from './api/import-services-csv';
 
 const EXAMPLE = 'service,name,category,markup,min,max,enabled\n1021,Instagram Followers (Real),Instagram Followers,60,100,50000,1';
 
@@ -43,7 +43,14 @@ export function CsvImportDialog({ open, onClose }: { open: boolean; onClose: () 
   };
 
   return (
-    <Modal open={open} onClose={close} busy={busy} size="lg" title="Import services from a CSV file" description="Each row sets one of the provider's services: created when new, rewritten when imported before.">
+    <Modal
+      open={open}
+      onClose={close}
+      busy={busy}
+      size="lg"
+      title="Import services from a CSV file"
+      description="Each row sets one of the provider's services: created when new, rewritten when imported before."
+    >
       <div className="space-y-4">
         <SelectField label="Provider" value={chosen ?? ''} onChange={(e) => setProviderId(Number(e.target.value))}>
           {(providers.data ?? []).map((p) => (
@@ -56,9 +63,19 @@ export function CsvImportDialog({ open, onClose }: { open: boolean; onClose: () 
           <label htmlFor="csv-file" className="label">
             CSV file
           </label>
-          <input id="csv-file" type="file" accept=".csv,text/csv" className="input file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-brand-700" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setResult(null); }} />
+          <input
+            id="csv-file"
+            type="file"
+            accept=".csv,text/csv"
+            className="input file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-brand-700"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setResult(null);
+            }}
+          />
           <p className="mt-1.5 text-xs text-slate-500">
-            Columns, in any order: <code>service</code> (the provider&apos;s id, required), <code>name</code>, <code>category</code>, <code>description</code>, <code>rate</code> (fixed naira per 1000) or <code>markup</code> (%), <code>min</code>, <code>max</code>, <code>enabled</code> (1/0). At most 2 MB.
+            Columns, in any order: <code>service</code> (the provider&apos;s id, required), <code>name</code>, <code>category</code>, <code>description</code>,{' '}
+            <code>rate</code> (fixed naira per 1000) or <code>markup</code> (%), <code>min</code>, <code>max</code>, <code>enabled</code> (1/0). At most 2 MB.
           </p>
           <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-50 p-2 text-xs text-slate-700">{EXAMPLE}</pre>
         </div>
@@ -78,7 +95,9 @@ export function CsvImportDialog({ open, onClose }: { open: boolean; onClose: () 
                   <tr key={r.row}>
                     <td className="px-3 py-1.5 tabular-nums">{r.row}</td>
                     <td className="px-3 py-1.5">{r.service}</td>
-                    <td className="px-3 py-1.5">{r.ok ? <Badge tone="green">Imported as #{r.serviceId}</Badge> : <span className="text-rose-700">{r.error}</span>}</td>
+                    <td className="px-3 py-1.5">
+                      {r.ok ? <Badge tone="green">Imported as #{r.serviceId}</Badge> : <span className="text-rose-700">{r.error}</span>}
+                    </td>
                   </tr>
                 ))}
               </tbody>

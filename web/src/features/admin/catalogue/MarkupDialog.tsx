@@ -1,6 +1,6 @@
 // Asks for a markup percentage: bulk markup on services, or a category's markup. Blank means
 // "inherit" (the category's or the global markup) where the caller allows it.
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { TextField } from '@/components/Field';
 import { Modal } from '@/components/Modal';
 import { markupProblem } from './pricing';

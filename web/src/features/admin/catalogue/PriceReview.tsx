@@ -2,23 +2,24 @@
 // (the old rate stays until one is accepted) and provider prices the catalogue sync did not believe
 // (0, unreadable, or too far from the last: the service is off with its old price). Accepting
 // reprices at once; every decision sends the value shown, so one that changed meanwhile is refused.
-import { useState } from 'react';
+
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
+import { useState } from 'react';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';
-import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { SkeletonRows } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
+import { useRefreshAdmin } from '@/features/admin/adminApi';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { formatDateTime, timeAgo } from '@/lib/format';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
+import { toast } from '@/lib/toast';
 import { acceptProviderPrice } from './api/accept-provider-price';
 import { decideExchangeRate } from './api/decide-exchange-rate';
-import { useExchangeRates, type ExchangeRateReview } from './api/get-exchange-rates';
-import { useHeldProviderPrices, type HeldProviderPrice } from './api/get-held-prices';
+import { type ExchangeRateReview, useExchangeRates } from './api/get-exchange-rates';
+import { type HeldProviderPrice, useHeldProviderPrices } from './api/get-held-prices';
 import { refreshExchangeRates } from './api/refresh-exchange-rates';
 
 /** "2325.375000" -> "2325.375": rates travel with all 6 decimals. */
@@ -36,7 +37,8 @@ export function ExchangeRatesReview() {
     onError: (error) => handleApiError(error),
   });
   const decide = useMutation({
-    mutationFn: ({ rate, decision }: { rate: ExchangeRateReview; decision: 'accept' | 'reject' }) => decideExchangeRate(rate.currency, decision, rate.proposedRate!),
+    mutationFn: ({ rate, decision }: { rate: ExchangeRateReview; decision: 'accept' | 'reject' }) =>
+      decideExchangeRate(rate.currency, decision, rate.proposedRate!),
     onSuccess: (res) => {
       toast.success(res.message || 'Done');
       void refresh();
@@ -45,9 +47,16 @@ export function ExchangeRatesReview() {
   });
   const onDecide = async (rate: ExchangeRateReview, decision: 'accept' | 'reject') => {
     const move = `${rate.currency} ${short(rate.rate)} → ${short(rate.proposedRate!)} per USD (${rate.changePercent}%)`;
-    const ok = await confirmAction(decision === 'accept'
-      ? { title: `Accept the new ${rate.currency} rate?`, text: `${move}. Every service priced through it is repriced at once.`, confirmText: 'Yes, accept' }
-      : { title: `Reject the new ${rate.currency} rate?`, text: `${move}. The current rate stays; the feed repeating this rate is not shown again.`, confirmText: 'Yes, reject', danger: true });
+    const ok = await confirmAction(
+      decision === 'accept'
+        ? { title: `Accept the new ${rate.currency} rate?`, text: `${move}. Every service priced through it is repriced at once.`, confirmText: 'Yes, accept' }
+        : {
+            title: `Reject the new ${rate.currency} rate?`,
+            text: `${move}. The current rate stays; the feed repeating this rate is not shown again.`,
+            confirmText: 'Yes, reject',
+            danger: true,
+          },
+    );
     if (ok) decide.mutate({ rate, decision });
   };
 
@@ -56,20 +65,41 @@ export function ExchangeRatesReview() {
     { key: 'currency', header: 'Currency', mobile: 'title', cell: (r) => <span className="font-medium text-slate-900">{r.currency}</span> },
     { key: 'rate', header: 'Per USD', cell: (r) => short(r.rate) },
     {
-      key: 'proposed', header: 'Proposed', cell: (r) => (r.proposedRate === null ? <span className="text-slate-500">—</span> : (
-        <span className="flex flex-wrap items-center gap-2">
-          {short(r.proposedRate)} <Badge tone="amber">{r.changePercent}%</Badge>
-        </span>
-      )),
+      key: 'proposed',
+      header: 'Proposed',
+      cell: (r) =>
+        r.proposedRate === null ? (
+          <span className="text-slate-500">—</span>
+        ) : (
+          <span className="flex flex-wrap items-center gap-2">
+            {short(r.proposedRate)} <Badge tone="amber">{r.changePercent}%</Badge>
+          </span>
+        ),
     },
-    { key: 'updated', header: 'Updated', cell: (r) => <time dateTime={r.updatedAt} title={formatDateTime(r.updatedAt)}>{timeAgo(r.updatedAt)}</time> },
     {
-      key: 'actions', header: 'Review', className: 'text-right', cell: (r) => (r.proposedRate === null ? null : (
-        <span className="flex justify-end gap-2">
-          <button type="button" className="btn-sm btn-primary" disabled={decide.isPending} onClick={() => void onDecide(r, 'accept')}>Accept</button>
-          <button type="button" className="btn-sm btn-secondary" disabled={decide.isPending} onClick={() => void onDecide(r, 'reject')}>Reject</button>
-        </span>
-      )),
+      key: 'updated',
+      header: 'Updated',
+      cell: (r) => (
+        <time dateTime={r.updatedAt} title={formatDateTime(r.updatedAt)}>
+          {timeAgo(r.updatedAt)}
+        </time>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Review',
+      className: 'text-right',
+      cell: (r) =>
+        r.proposedRate === null ? null : (
+          <span className="flex justify-end gap-2">
+            <button type="button" className="btn-sm btn-primary" disabled={decide.isPending} onClick={() => void onDecide(r, 'accept')}>
+              Accept
+            </button>
+            <button type="button" className="btn-sm btn-secondary" disabled={decide.isPending} onClick={() => void onDecide(r, 'reject')}>
+              Reject
+            </button>
+          </span>
+        ),
     },
   ];
 
@@ -77,7 +107,9 @@ export function ExchangeRatesReview() {
     <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="exchange-rates-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 id="exchange-rates-title" className="font-semibold text-slate-900">Exchange rates</h2>
+          <h2 id="exchange-rates-title" className="font-semibold text-slate-900">
+            Exchange rates
+          </h2>
           <p className="text-sm text-slate-600">
             Providers price in their own currency; costs in naira use these rates, refreshed automatically. A new rate more than
             {rates.data ? ` ±${rates.data.bandPercent}%` : ' the band'} away from the current one waits here for you.
@@ -95,8 +127,19 @@ export function ExchangeRatesReview() {
       {rates.isError && !rates.data ? (
         <ErrorState message={getErrorMessage(rates.error)} onRetry={() => void rates.refetch()} />
       ) : (
-        <ResponsiveTable caption="Exchange rates" columns={columns} rows={rates.data?.rates} rowKey={(r) => r.currency} loading={rates.isPending} skeletonRows={2}
-          empty={<EmptyState icon="refresh" title="No rates yet">Refresh to fetch them.</EmptyState>} />
+        <ResponsiveTable
+          caption="Exchange rates"
+          columns={columns}
+          rows={rates.data?.rates}
+          rowKey={(r) => r.currency}
+          loading={rates.isPending}
+          skeletonRows={2}
+          empty={
+            <EmptyState icon="refresh" title="No rates yet">
+              Refresh to fetch them.
+            </EmptyState>
+          }
+        />
       )}
     </section>
   );
@@ -126,31 +169,59 @@ export function HeldProviderPrices() {
   };
 
   const columns: Column<HeldProviderPrice>[] = [
-    { key: 'name', header: 'Service', mobile: 'title', cell: (e) => <span className="font-medium text-slate-900">#{e.serviceId} {e.name}</span> },
+    {
+      key: 'name',
+      header: 'Service',
+      mobile: 'title',
+      cell: (e) => (
+        <span className="font-medium text-slate-900">
+          #{e.serviceId} {e.name}
+        </span>
+      ),
+    },
     { key: 'provider', header: 'Provider', cell: (e) => e.providerName },
     {
-      key: 'providerRate', header: 'Provider price / 1000', cell: (e) => (
+      key: 'providerRate',
+      header: 'Provider price / 1000',
+      cell: (e) => (
         <span className="flex flex-wrap items-center gap-2">
-          {short(e.providerRate)} → {e.proposedProviderRate === null ? <Badge tone="red">no readable price</Badge> : <>{short(e.proposedProviderRate)} {e.currency}</>}
+          {short(e.providerRate)} →{' '}
+          {e.proposedProviderRate === null ? (
+            <Badge tone="red">no readable price</Badge>
+          ) : (
+            <>
+              {short(e.proposedProviderRate)} {e.currency}
+            </>
+          )}
           {e.changePercent ? <Badge tone="amber">{e.changePercent}%</Badge> : null}
         </span>
       ),
     },
     { key: 'price', header: 'Our price', cell: (e) => (e.newRate === null ? `₦${e.rate}` : `₦${e.rate} → ₦${e.newRate}`) },
     {
-      key: 'actions', header: 'Review', className: 'text-right', cell: (e) => (e.proposedProviderRate === null
-        ? <span className="text-xs text-slate-500">Waits for the provider</span>
-        : <button type="button" className="btn-sm btn-primary" disabled={accept.isPending} onClick={() => void onAccept(e)}>Accept</button>),
+      key: 'actions',
+      header: 'Review',
+      className: 'text-right',
+      cell: (e) =>
+        e.proposedProviderRate === null ? (
+          <span className="text-xs text-slate-500">Waits for the provider</span>
+        ) : (
+          <button type="button" className="btn-sm btn-primary" disabled={accept.isPending} onClick={() => void onAccept(e)}>
+            Accept
+          </button>
+        ),
     },
   ];
 
   return (
     <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="held-prices-title">
       <div>
-        <h2 id="held-prices-title" className="font-semibold text-slate-900">Provider prices held for review</h2>
+        <h2 id="held-prices-title" className="font-semibold text-slate-900">
+          Provider prices held for review
+        </h2>
         <p className="text-sm text-slate-600">
-          A provider price of 0, one that cannot be read, or one far from the last switches the service off with its old price. Accept the new
-          price to reprice it and switch it back on, or leave it off.
+          A provider price of 0, one that cannot be read, or one far from the last switches the service off with its old price. Accept the new price to reprice
+          it and switch it back on, or leave it off.
         </p>
       </div>
       {held.isError && !held.data ? (
@@ -158,8 +229,13 @@ export function HeldProviderPrices() {
       ) : held.isPending ? (
         <SkeletonRows rows={2} className="h-12" />
       ) : (
-        <ResponsiveTable caption="Provider prices held for review" columns={columns} rows={held.data.data} rowKey={(e) => e.serviceId}
-          empty={<EmptyState icon="checkCircle" title="No provider price is held" />} />
+        <ResponsiveTable
+          caption="Provider prices held for review"
+          columns={columns}
+          rows={held.data.data}
+          rowKey={(e) => e.serviceId}
+          empty={<EmptyState icon="checkCircle" title="No provider price is held" />}
+        />
       )}
       <Pagination page={page} limit={LIMIT} total={held.data?.total ?? 0} onPage={setPage} disabled={held.isFetching} />
     </section>

@@ -2,34 +2,37 @@
 // cost, what the margin guard does to a fixed price that falls under it, and how far a new
 // exchange rate or provider price may move before it waits for review. Saving reprices every
 // service. Below them, the exchange rates and provider prices waiting for review (PriceReview.tsx).
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { catalogueSettingsSchema, MARGIN_GUARD_ACTIONS } from '@schemas/catalogue';
+import { z } from '@schemas/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
-import { z } from '@schemas/zod';
-import { catalogueSettingsSchema, MARGIN_GUARD_ACTIONS } from '@schemas/catalogue';
 import { ErrorState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';
 import { SegmentedControl } from '@/components/SegmentedControl';
 import { SkeletonRows } from '@/components/Skeleton';
+import { useRefreshAdmin } from '@/features/admin/adminApi';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { toastFirstError } from '@/lib/formErrors';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
-import { usePricingSettings, type PricingSettings } from './api/get-pricing-settings';
+import { toast } from '@/lib/toast';
+import { type PricingSettings, usePricingSettings } from './api/get-pricing-settings';
 import { updatePricingSettings } from './api/update-pricing-settings';
-import { markupProblem } from './pricing';
 import { ExchangeRatesReview, HeldProviderPrices } from './PriceReview';
+import { markupProblem } from './pricing';
 
-const percent = (name: string) => z.string().superRefine((value, ctx) => {
-  const problem = markupProblem(value, { allowBlank: false, name });
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+const percent = (name: string) =>
+  z.string().superRefine((value, ctx) => {
+    const problem = markupProblem(value, { allowBlank: false, name });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 /** The server's own rule for the field, so the form and the API never disagree. */
-const serverRule = (field: 'rateBandPercent' | 'providerPriceFactor') => z.string().superRefine((value, ctx) => {
-  const parsed = catalogueSettingsSchema.safeParse({ [field]: value.trim() });
-  if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0].message });
-});
+const serverRule = (field: 'rateBandPercent' | 'providerPriceFactor') =>
+  z.string().superRefine((value, ctx) => {
+    const parsed = catalogueSettingsSchema.safeParse({ [field]: value.trim() });
+    if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0].message });
+  });
 const pricingFormSchema = z.object({
   defaultMarkupPercent: percent('Default markup'),
   minMarginPercent: percent('Minimum margin'),
@@ -47,11 +50,25 @@ export function PricingTab() {
 
 function PricingForm({ current }: { current: PricingSettings }) {
   const refresh = useRefreshAdmin();
-  const { control, register, handleSubmit, reset, formState: { errors, isSubmitting, isDirty } } = useForm<PricingSettings>({ resolver: zodResolver(pricingFormSchema), defaultValues: current });
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<PricingSettings>({ resolver: zodResolver(pricingFormSchema), defaultValues: current });
   useEffect(() => reset(current), [current, reset]);
 
   const onValid = async (values: PricingSettings) => {
-    if (!(await confirmAction({ title: 'Save the pricing rules?', text: 'Every service is repriced at once: markup prices follow the new rules, and the margin guard checks every fixed price.', confirmText: 'Yes, save', cancelText: 'No' }))) return;
+    if (
+      !(await confirmAction({
+        title: 'Save the pricing rules?',
+        text: 'Every service is repriced at once: markup prices follow the new rules, and the margin guard checks every fixed price.',
+        confirmText: 'Yes, save',
+        cancelText: 'No',
+      }))
+    )
+      return;
     try {
       const res = await updatePricingSettings(values);
       toast.success(`${res.message || 'Pricing saved'}: ${res.data.repriced} services repriced`);
@@ -63,19 +80,55 @@ function PricingForm({ current }: { current: PricingSettings }) {
 
   return (
     <div className="space-y-5">
-      <form noValidate className="card space-y-4 p-4 sm:p-6" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['defaultMarkupPercent', 'minMarginPercent', 'rateBandPercent', 'providerPriceFactor']))}>
+      <form
+        noValidate
+        className="card space-y-4 p-4 sm:p-6"
+        onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['defaultMarkupPercent', 'minMarginPercent', 'rateBandPercent', 'providerPriceFactor']))}
+      >
         <h2 className="font-semibold text-slate-900">Pricing rules</h2>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField label="Default markup (%)" inputMode="decimal" hint="For services whose category and own markup are unset." error={errors.defaultMarkupPercent?.message} {...register('defaultMarkupPercent')} />
-          <TextField label="Minimum margin (%)" inputMode="decimal" hint="No price may go under the cost plus this." error={errors.minMarginPercent?.message} {...register('minMarginPercent')} />
-          <TextField label="Exchange rate band (±%)" inputMode="decimal" hint="A new rate further than this from the current one waits for your review." error={errors.rateBandPercent?.message} {...register('rateBandPercent')} />
-          <TextField label="Provider price limit (×)" inputMode="decimal" hint="A provider price this many times above or below its last one waits for your review." error={errors.providerPriceFactor?.message} {...register('providerPriceFactor')} />
+          <TextField
+            label="Default markup (%)"
+            inputMode="decimal"
+            hint="For services whose category and own markup are unset."
+            error={errors.defaultMarkupPercent?.message}
+            {...register('defaultMarkupPercent')}
+          />
+          <TextField
+            label="Minimum margin (%)"
+            inputMode="decimal"
+            hint="No price may go under the cost plus this."
+            error={errors.minMarginPercent?.message}
+            {...register('minMarginPercent')}
+          />
+          <TextField
+            label="Exchange rate band (±%)"
+            inputMode="decimal"
+            hint="A new rate further than this from the current one waits for your review."
+            error={errors.rateBandPercent?.message}
+            {...register('rateBandPercent')}
+          />
+          <TextField
+            label="Provider price limit (×)"
+            inputMode="decimal"
+            hint="A provider price this many times above or below its last one waits for your review."
+            error={errors.providerPriceFactor?.message}
+            {...register('providerPriceFactor')}
+          />
         </div>
         <Controller
           control={control}
           name="marginGuardAction"
           render={({ field }) => (
-            <SegmentedControl label="When a provider's cost rises above a fixed price's margin" options={[{ value: 'reprice', label: 'Raise the price' }, { value: 'disable', label: 'Switch the service off' }]} value={field.value} onChange={field.onChange} />
+            <SegmentedControl
+              label="When a provider's cost rises above a fixed price's margin"
+              options={[
+                { value: 'reprice', label: 'Raise the price' },
+                { value: 'disable', label: 'Switch the service off' },
+              ]}
+              value={field.value}
+              onChange={field.onChange}
+            />
           )}
         />
         <div className="flex justify-end gap-2">

@@ -1,19 +1,20 @@
 // Imports services from a provider: pick the provider, search its live catalogue (thousands of
 // rows, virtualised), tick the services to sell, optionally give them a markup, import.
-import { useMemo, useRef, useState } from 'react';
+
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { toast } from '@/lib/toast';
+import { useMemo, useRef, useState } from 'react';
 import { ErrorState } from '@/components/EmptyState';
 import { SelectField, TextField } from '@/components/Field';
 import { Modal } from '@/components/Modal';
 import { SearchInput } from '@/components/SearchInput';
 import { SkeletonRows } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
+import { useRefreshAdmin } from '@/features/admin/adminApi';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/hooks';
 import { useCurrency } from '@/lib/settings';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
+import { toast } from '@/lib/toast';
 import { useProviderCatalogue } from './api/get-provider-catalogue';
 import { useProviders } from './api/get-providers';
 import { importFromProvider } from './api/import-from-provider';
@@ -22,7 +23,14 @@ import { markupProblem } from './pricing';
 export function ProviderImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   return (
-    <Modal open={open} onClose={onClose} busy={busy} size="lg" title="Import from a provider" description="Pick the provider's services to sell. Ones already imported keep their settings.">
+    <Modal
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      size="lg"
+      title="Import from a provider"
+      description="Pick the provider's services to sell. Ones already imported keep their settings."
+    >
       <ImportForm onClose={onClose} busy={busy} setBusy={setBusy} />
     </Modal>
   );
@@ -42,7 +50,8 @@ function ImportForm({ onClose, busy, setBusy }: { onClose: () => void; busy: boo
   const term = useDebouncedValue(search.trim().toLowerCase(), 200);
 
   const rows = useMemo(
-    () => (catalogue.data?.data ?? []).filter((s) => !term || s.name.toLowerCase().includes(term) || s.category.toLowerCase().includes(term) || s.service === term),
+    () =>
+      (catalogue.data?.data ?? []).filter((s) => !term || s.name.toLowerCase().includes(term) || s.category.toLowerCase().includes(term) || s.service === term),
     [catalogue.data, term],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -104,7 +113,17 @@ function ImportForm({ onClose, busy, setBusy }: { onClose: () => void; busy: boo
             </option>
           ))}
         </SelectField>
-        <TextField label="Markup (%) for these services" inputMode="decimal" placeholder="The category's or global markup" error={markupError ?? undefined} value={markup} onChange={(e) => { setMarkup(e.target.value); setMarkupError(null); }} />
+        <TextField
+          label="Markup (%) for these services"
+          inputMode="decimal"
+          placeholder="The category's or global markup"
+          error={markupError ?? undefined}
+          value={markup}
+          onChange={(e) => {
+            setMarkup(e.target.value);
+            setMarkupError(null);
+          }}
+        />
       </div>
       <SearchInput label="Search the provider's services" placeholder="Name, category or service id" value={search} onChange={setSearch} />
       {providers.data?.length === 0 ? (
@@ -127,8 +146,18 @@ function ImportForm({ onClose, busy, setBusy }: { onClose: () => void; busy: boo
               {virtualizer.getVirtualItems().map((item) => {
                 const s = rows[item.index];
                 return (
-                  <label key={s.service} className="absolute inset-x-0 flex cursor-pointer items-center gap-3 border-b border-slate-100 px-3 hover:bg-slate-50" style={{ top: item.start, height: item.size }}>
-                    <input type="checkbox" className="h-4 w-4 shrink-0 rounded border-slate-300" checked={picked.has(s.service)} onChange={() => toggle(s.service)} aria-label={`${s.service} ${s.name}`} />
+                  <label
+                    key={s.service}
+                    className="absolute inset-x-0 flex cursor-pointer items-center gap-3 border-b border-slate-100 px-3 hover:bg-slate-50"
+                    style={{ top: item.start, height: item.size }}
+                  >
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 shrink-0 rounded border-slate-300"
+                      checked={picked.has(s.service)}
+                      onChange={() => toggle(s.service)}
+                      aria-label={`${s.service} ${s.name}`}
+                    />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-medium text-slate-900">
                         <span className="text-slate-500">{s.service}</span> {s.name}
@@ -146,7 +175,9 @@ function ImportForm({ onClose, busy, setBusy }: { onClose: () => void; busy: boo
               })}
             </div>
           </div>
-          {catalogue.data.unreadable ? <p className="text-xs text-amber-700">{catalogue.data.unreadable} of the provider&apos;s services could not be read and are not listed.</p> : null}
+          {catalogue.data.unreadable ? (
+            <p className="text-xs text-amber-700">{catalogue.data.unreadable} of the provider&apos;s services could not be read and are not listed.</p>
+          ) : null}
         </>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

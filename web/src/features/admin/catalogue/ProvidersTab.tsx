@@ -1,13 +1,13 @@
 // Upstream providers: add, edit (the API key is write-only: shown only as "configured"), switch
 // on or off, check the balance (with its low-balance alert), sync the catalogue, delete one that
 // never sold anything.
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createProviderSchema } from '@schemas/catalogue';
+import { z } from '@schemas/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { z } from '@schemas/zod';
-import { createProviderSchema } from '@schemas/catalogue';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { PasswordField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
@@ -15,18 +15,19 @@ import { Modal } from '@/components/Modal';
 import { SkeletonRows } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
 import { Switch } from '@/components/Switch';
+import { useRefreshAdmin } from '@/features/admin/adminApi';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { formatCount, formatDateTime, timeAgo } from '@/lib/format';
-import { cx } from '@/lib/hooks';
 import { toastFirstError } from '@/lib/formErrors';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
+import { cx } from '@/lib/hooks';
+import { toast } from '@/lib/toast';
 import { checkProviderBalance } from './api/check-provider-balance';
 import { createProvider } from './api/create-provider';
 import { deleteProvider } from './api/delete-provider';
-import { useProviders, type AdminProvider } from './api/get-providers';
+import { type AdminProvider, useProviders } from './api/get-providers';
 import { syncProviderCatalogue } from './api/sync-provider-catalogue';
-import { updateProvider, type ProviderChanges } from './api/update-provider';
+import { type ProviderChanges, updateProvider } from './api/update-provider';
 
 export function ProvidersTab() {
   const refresh = useRefreshAdmin();
@@ -54,11 +55,29 @@ export function ProvidersTab() {
       return `${p.name}: ${data.checked} checked, ${data.updated} updated, ${data.repriced} repriced, ${data.disabled} switched off, ${data.missing} gone`;
     });
   const onToggle = async (p: AdminProvider, enabled: boolean) => {
-    if (!enabled && !(await confirmAction({ title: `Switch ${p.name} off?`, text: 'Its services can no longer be ordered and its orders are not synced until it is switched back on.', confirmText: 'Yes, switch off', cancelText: 'No', danger: true }))) return;
+    if (
+      !enabled &&
+      !(await confirmAction({
+        title: `Switch ${p.name} off?`,
+        text: 'Its services can no longer be ordered and its orders are not synced until it is switched back on.',
+        confirmText: 'Yes, switch off',
+        cancelText: 'No',
+        danger: true,
+      }))
+    )
+      return;
     run(p.id, async () => (await updateProvider(p.id, { enabled })).message || 'Provider updated');
   };
   const onDelete = async (p: AdminProvider) => {
-    if (await confirmAction({ title: `Delete ${p.name}?`, text: 'Its key and settings are removed for good.', confirmText: 'Yes, delete', cancelText: 'No', danger: true })) {
+    if (
+      await confirmAction({
+        title: `Delete ${p.name}?`,
+        text: 'Its key and settings are removed for good.',
+        confirmText: 'Yes, delete',
+        cancelText: 'No',
+        danger: true,
+      })
+    ) {
       run(p.id, async () => (await deleteProvider(p.id)).message || 'Provider deleted');
     }
   };
@@ -76,7 +95,15 @@ export function ProvidersTab() {
       ) : providers.isPending ? (
         <SkeletonRows rows={3} className="h-32" />
       ) : providers.data.length === 0 ? (
-        <EmptyState icon="layers" title="No providers yet" action={<button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>Add a provider</button>}>
+        <EmptyState
+          icon="layers"
+          title="No providers yet"
+          action={
+            <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+              Add a provider
+            </button>
+          }
+        >
           A provider is an SMM panel (API v2) whose services you resell.
         </EmptyState>
       ) : (
@@ -102,7 +129,9 @@ export function ProvidersTab() {
                 <dt className="text-slate-500">Services</dt>
                 <dd className="text-right tabular-nums">{formatCount(p.serviceCount)}</dd>
                 <dt className="text-slate-500">Catalogue synced</dt>
-                <dd className="text-right" title={formatDateTime(p.catalogueSyncedAt)}>{p.catalogueSyncedAt ? timeAgo(p.catalogueSyncedAt) : 'Never'}</dd>
+                <dd className="text-right" title={formatDateTime(p.catalogueSyncedAt)}>
+                  {p.catalogueSyncedAt ? timeAgo(p.catalogueSyncedAt) : 'Never'}
+                </dd>
               </dl>
               {p.lastError ? (
                 <p className="rounded-lg bg-rose-50 px-3 py-2 text-xs break-words text-rose-800">
@@ -139,24 +168,47 @@ const providerFormSchema = (isNew: boolean) =>
   z.object({
     name: createProviderSchema.shape.name,
     apiUrl: createProviderSchema.shape.apiUrl,
-    apiKey: z.string().trim().max(500, { error: 'API key is too long' }).refine((v) => !isNew || v !== '', { error: 'API key is required' }),
-    currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'Currency must be a 3-letter code' }),
-    timeoutMs: z.string().trim().regex(/^\d+$/, { error: 'Timeout must be a whole number of milliseconds' }).refine((v) => Number(v) >= 1000 && Number(v) <= 60_000, { error: 'Timeout must be between 1000 and 60000 ms' }),
-    lowBalanceAlert: z.string().trim().regex(/^(\d{1,9}(\.\d{1,6})?)?$/, { error: 'Low-balance alert must be an amount' }),
+    apiKey: z
+      .string()
+      .trim()
+      .max(500, { error: 'API key is too long' })
+      .refine((v) => !isNew || v !== '', { error: 'API key is required' }),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, { error: 'Currency must be a 3-letter code' }),
+    timeoutMs: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { error: 'Timeout must be a whole number of milliseconds' })
+      .refine((v) => Number(v) >= 1000 && Number(v) <= 60_000, { error: 'Timeout must be between 1000 and 60000 ms' }),
+    lowBalanceAlert: z
+      .string()
+      .trim()
+      .regex(/^(\d{1,9}(\.\d{1,6})?)?$/, { error: 'Low-balance alert must be an amount' }),
   });
 type ProviderForm = z.infer<ReturnType<typeof providerFormSchema>>;
 
 function ProviderDialog({ provider, onClose, onSaved }: { provider: AdminProvider | 'new' | null; onClose: () => void; onSaved: () => void }) {
   const existing = provider !== 'new' ? provider : null;
   return (
-    <Modal open={provider !== null} onClose={onClose} title={existing ? `Edit ${existing.name}` : 'Add a provider'} description="An SMM panel speaking API v2 (the usual reseller API).">
+    <Modal
+      open={provider !== null}
+      onClose={onClose}
+      title={existing ? `Edit ${existing.name}` : 'Add a provider'}
+      description="An SMM panel speaking API v2 (the usual reseller API)."
+    >
       {provider !== null ? <ProviderFormBody existing={existing} onClose={onClose} onSaved={onSaved} /> : null}
     </Modal>
   );
 }
 
 function ProviderFormBody({ existing, onClose, onSaved }: { existing: AdminProvider | null; onClose: () => void; onSaved: () => void }) {
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<ProviderForm>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ProviderForm>({
     resolver: zodResolver(providerFormSchema(existing === null)),
     defaultValues: {
       name: existing?.name ?? '',
@@ -188,7 +240,11 @@ function ProviderFormBody({ existing, onClose, onSaved }: { existing: AdminProvi
     }
   };
   return (
-    <form noValidate className="space-y-4" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['name', 'apiUrl', 'apiKey', 'currency', 'timeoutMs', 'lowBalanceAlert']))}>
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['name', 'apiUrl', 'apiKey', 'currency', 'timeoutMs', 'lowBalanceAlert']))}
+    >
       <TextField label="Name" error={errors.name?.message} {...register('name')} />
       <TextField label="API URL" type="url" placeholder="https://panel.example/api/v2" error={errors.apiUrl?.message} {...register('apiUrl')} />
       <PasswordField
@@ -202,7 +258,14 @@ function ProviderFormBody({ existing, onClose, onSaved }: { existing: AdminProvi
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <TextField label="Currency" maxLength={3} error={errors.currency?.message} {...register('currency')} />
         <TextField label="Timeout (ms)" inputMode="numeric" error={errors.timeoutMs?.message} {...register('timeoutMs')} />
-        <TextField label="Low-balance alert" inputMode="decimal" placeholder="Off" hint="In the provider's currency." error={errors.lowBalanceAlert?.message} {...register('lowBalanceAlert')} />
+        <TextField
+          label="Low-balance alert"
+          inputMode="decimal"
+          placeholder="Off"
+          hint="In the provider's currency."
+          error={errors.lowBalanceAlert?.message}
+          {...register('lowBalanceAlert')}
+        />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-secondary" onClick={onClose} disabled={isSubmitting}>

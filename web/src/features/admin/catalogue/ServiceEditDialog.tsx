@@ -2,29 +2,34 @@
 // or a fixed price), the order range inside the provider's, the refill window, what an order's
 // link is, and whether it is on sale. The preview shows the price the markup gives and the
 // margin guard's floor before saving.
-import { Controller, useForm } from 'react-hook-form';
+
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
-import { z } from '@schemas/zod';
 import { LINK_KINDS, nairaField, PRICE_MODES } from '@schemas/catalogue';
+import { z } from '@schemas/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { nairaToKobo } from '@/api/catalogue';
 import { SelectField, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { SegmentedControl } from '@/components/SegmentedControl';
 import { Switch } from '@/components/Switch';
+import { useRefreshAdmin } from '@/features/admin/adminApi';
 import { handleApiError } from '@/lib/api';
 import { formatKobo } from '@/lib/format';
 import { toastFirstError } from '@/lib/formErrors';
-import { nairaToKobo } from '@/api/catalogue';
 import { useCurrency } from '@/lib/settings';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
+import { toast } from '@/lib/toast';
 import { useAdminCategories } from './api/get-categories';
 import { usePricingSettings } from './api/get-pricing-settings';
 import type { AdminService } from './api/get-services';
 import { updateService } from './api/update-service';
 import { markupProblem, percentToBps, priceWithMarkup } from './pricing';
 
-const whole = (name: string) => z.string().trim().regex(/^\d{1,10}$/, { error: `${name} must be a whole number` });
+const whole = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, { error: `${name} must be a whole number` });
 
 const serviceFormSchema = z
   .object({
@@ -36,7 +41,10 @@ const serviceFormSchema = z
     rate: z.string(),
     min: whole('Min'),
     max: whole('Max'),
-    refillDays: z.string().trim().regex(/^(|[1-9]\d{0,3})$/, { error: 'Refill window must be a whole number of days from 1 to 3650, or blank' })
+    refillDays: z
+      .string()
+      .trim()
+      .regex(/^(|[1-9]\d{0,3})$/, { error: 'Refill window must be a whole number of days from 1 to 3650, or blank' })
       .refine((v) => v === '' || Number(v) <= 3650, { error: 'Refill window must be a whole number of days from 1 to 3650, or blank' }),
     linkKind: z.enum(['auto', ...LINK_KINDS]),
     enabled: z.boolean(),
@@ -49,7 +57,8 @@ const serviceFormSchema = z
       const rate = nairaField('Price').safeParse(v.rate.trim());
       if (!rate.success) ctx.addIssue({ code: 'custom', path: ['rate'], message: rate.error.issues[0].message });
     }
-    if (/^\d+$/.test(v.min) && /^\d+$/.test(v.max) && Number(v.min) > Number(v.max)) ctx.addIssue({ code: 'custom', path: ['max'], message: 'Max must not be below min' });
+    if (/^\d+$/.test(v.min) && /^\d+$/.test(v.max) && Number(v.min) > Number(v.max))
+      ctx.addIssue({ code: 'custom', path: ['max'], message: 'Max must not be below min' });
   });
 type ServiceForm = z.infer<typeof serviceFormSchema>;
 const FIELD_ORDER: Array<keyof ServiceForm> = ['name', 'category', 'description', 'markup', 'rate', 'min', 'max', 'refillDays'];
@@ -70,7 +79,13 @@ const toForm = (s: AdminService): ServiceForm => ({
 
 export function ServiceEditDialog({ service, onClose }: { service: AdminService | null; onClose: () => void }) {
   return (
-    <Modal open={service !== null} onClose={onClose} size="lg" title="Edit service" description={service ? `#${service.id} · ${service.providerName} service ${service.providerServiceId}` : undefined}>
+    <Modal
+      open={service !== null}
+      onClose={onClose}
+      size="lg"
+      title="Edit service"
+      description={service ? `#${service.id} · ${service.providerName} service ${service.providerServiceId}` : undefined}
+    >
       {service ? <ServiceForm service={service} onClose={onClose} /> : null}
     </Modal>
   );
@@ -81,7 +96,13 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
   const refresh = useRefreshAdmin();
   const categories = useAdminCategories();
   const pricing = usePricingSettings();
-  const { control, register, handleSubmit, watch, formState: { errors, isSubmitting } } = useForm<ServiceForm>({ resolver: zodResolver(serviceFormSchema), defaultValues: toForm(service) });
+  const {
+    control,
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ServiceForm>({ resolver: zodResolver(serviceFormSchema), defaultValues: toForm(service) });
   const [priceMode, markup, rate] = watch(['priceMode', 'markup', 'rate']);
 
   const costKobo = BigInt(service.costKobo);
@@ -89,13 +110,21 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
   const category = categories.data?.find((c) => c.id === service.categoryId);
   const inheritedPercent = service.markupPercent === null ? service.effectiveMarkupPercent : (category?.markupPercent ?? pricing.data?.defaultMarkupPercent);
   const markupBps = percentToBps(markup.trim() === '' ? (inheritedPercent ?? '') : markup);
-  const priceKobo = priceMode === 'markup' ? (markupBps === null ? null : priceWithMarkup(costKobo, markupBps)) : /^\d+(\.\d{1,2})?$/.test(rate.trim()) ? nairaToKobo(rate.trim()) : null;
+  const priceKobo =
+    priceMode === 'markup'
+      ? markupBps === null
+        ? null
+        : priceWithMarkup(costKobo, markupBps)
+      : /^\d+(\.\d{1,2})?$/.test(rate.trim())
+        ? nairaToKobo(rate.trim())
+        : null;
   const minMarginBps = pricing.data ? percentToBps(pricing.data.minMarginPercent) : null;
   const floorKobo = minMarginBps === null ? null : priceWithMarkup(costKobo, minMarginBps);
   const belowFloor = priceKobo !== null && floorKobo !== null && priceKobo < floorKobo;
 
   const onValid = async (values: ServiceForm) => {
-    const pricingChange = values.priceMode === 'markup' ? { markupPercent: values.markup.trim() === '' ? null : values.markup.trim() } : { rate: values.rate.trim() };
+    const pricingChange =
+      values.priceMode === 'markup' ? { markupPercent: values.markup.trim() === '' ? null : values.markup.trim() } : { rate: values.rate.trim() };
     try {
       const res = await updateService(service.id, {
         name: values.name,
@@ -120,7 +149,13 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
     <form noValidate className="space-y-4" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, FIELD_ORDER))}>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField label="Name" containerClassName="sm:col-span-2" error={errors.name?.message} {...register('name')} />
-        <TextField label="Category" list="service-categories" hint="A new name makes a new category." error={errors.category?.message} {...register('category')} />
+        <TextField
+          label="Category"
+          list="service-categories"
+          hint="A new name makes a new category."
+          error={errors.category?.message}
+          {...register('category')}
+        />
         <datalist id="service-categories">
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.name} />
@@ -130,16 +165,52 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
           <Controller control={control} name="enabled" render={({ field }) => <Switch checked={field.value} onChange={field.onChange} label="On sale" />} />
           <span className="text-sm text-slate-700">On sale</span>
         </div>
-        <TextAreaField mono={false} rows={3} label="Description" containerClassName="sm:col-span-2" error={errors.description?.message} {...register('description')} />
+        <TextAreaField
+          mono={false}
+          rows={3}
+          label="Description"
+          containerClassName="sm:col-span-2"
+          error={errors.description?.message}
+          {...register('description')}
+        />
       </div>
 
       <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">Price per 1000</legend>
-        <Controller control={control} name="priceMode" render={({ field }) => <SegmentedControl label="Pricing" hideLabel options={[{ value: 'markup', label: 'Markup over cost' }, { value: 'fixed', label: 'Fixed price' }]} value={field.value} onChange={field.onChange} />} />
+        <Controller
+          control={control}
+          name="priceMode"
+          render={({ field }) => (
+            <SegmentedControl
+              label="Pricing"
+              hideLabel
+              options={[
+                { value: 'markup', label: 'Markup over cost' },
+                { value: 'fixed', label: 'Fixed price' },
+              ]}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
         {priceMode === 'markup' ? (
-          <TextField label="Markup (%)" inputMode="decimal" placeholder={service.effectiveMarkupPercent} hint="Leave blank to use the category's or the global markup; the price follows the provider's cost." error={errors.markup?.message} {...register('markup')} />
+          <TextField
+            label="Markup (%)"
+            inputMode="decimal"
+            placeholder={service.effectiveMarkupPercent}
+            hint="Leave blank to use the category's or the global markup; the price follows the provider's cost."
+            error={errors.markup?.message}
+            {...register('markup')}
+          />
         ) : (
-          <TextField label="Fixed price" prefix="₦" inputMode="decimal" hint="Stays put when the cost moves, unless the margin guard has to raise it." error={errors.rate?.message} {...register('rate')} />
+          <TextField
+            label="Fixed price"
+            prefix="₦"
+            inputMode="decimal"
+            hint="Stays put when the cost moves, unless the margin guard has to raise it."
+            error={errors.rate?.message}
+            {...register('rate')}
+          />
         )}
         <dl className="grid grid-cols-3 gap-2 text-sm">
           <div>
@@ -157,7 +228,8 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
         </dl>
         {belowFloor ? (
           <p role="alert" className="flex items-start gap-2 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
-            <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" /> Below the cost plus the minimum margin ({pricing.data?.minMarginPercent}%): the server will refuse this price.
+            <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" /> Below the cost plus the minimum margin ({pricing.data?.minMarginPercent}%): the server
+            will refuse this price.
           </p>
         ) : null}
       </fieldset>
@@ -174,7 +246,9 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
           {...register('refillDays')}
         />
         <SelectField label="Order link" hint="What buyers and reseller tools give as the link." error={errors.linkKind?.message} {...register('linkKind')}>
-          <option value="auto">{service.linkKindOverride === null ? `Automatic (now: ${service.linkKind === 'username' ? 'a username or profile link' : 'a link'})` : 'Automatic'}</option>
+          <option value="auto">
+            {service.linkKindOverride === null ? `Automatic (now: ${service.linkKind === 'username' ? 'a username or profile link' : 'a link'})` : 'Automatic'}
+          </option>
           <option value="url">A link to a post or page</option>
           <option value="username">A username or profile link</option>
         </SelectField>

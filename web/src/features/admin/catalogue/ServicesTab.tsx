@@ -1,26 +1,27 @@
 // The services for sale: filters, on/off per service, selection with bulk actions (switch on,
 // switch off, markup), editing, and the two imports (from a provider, from a CSV file).
-import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
+
 import type { DisabledReason } from '@schemas/catalogue';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { Pagination } from '@/components/Pagination';
-import { CellText, ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { CellText, type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { Badge } from '@/components/StatusBadge';
 import { Switch } from '@/components/Switch';
+import { useRefreshAdmin } from '@/features/admin/adminApi';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { formatAmount, formatCount } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import { useCurrency } from '@/lib/settings';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
-import { bulkUpdateServices, type BulkServiceChange } from './api/bulk-update-services';
+import { toast } from '@/lib/toast';
+import { type BulkServiceChange, bulkUpdateServices } from './api/bulk-update-services';
 import { useAdminCategories } from './api/get-categories';
 import { useProviders } from './api/get-providers';
-import { useAdminServices, type AdminService } from './api/get-services';
+import { type AdminService, useAdminServices } from './api/get-services';
 import { updateService } from './api/update-service';
 import { CsvImportDialog } from './CsvImportDialog';
 import { MarkupDialog } from './MarkupDialog';
@@ -79,7 +80,15 @@ export function ServicesTab() {
   });
 
   const onBulkDisable = async () => {
-    if (await confirmAction({ title: `Switch off ${selected.size} services?`, text: 'Users can no longer order them. Open orders are not affected.', confirmText: 'Yes, switch off', cancelText: 'No', danger: true })) {
+    if (
+      await confirmAction({
+        title: `Switch off ${selected.size} services?`,
+        text: 'Users can no longer order them. Open orders are not affected.',
+        confirmText: 'Yes, switch off',
+        cancelText: 'No',
+        danger: true,
+      })
+    ) {
       bulk.mutate({ action: 'disable' });
     }
   };
@@ -101,7 +110,15 @@ export function ServicesTab() {
       key: 'pick',
       header: 'Select',
       headerHidden: true,
-      cell: (s) => <input type="checkbox" className="h-4 w-4 rounded border-slate-300" checked={selected.has(s.id)} onChange={(e) => flip([s.id], e.target.checked)} aria-label={`Select ${s.name}`} />,
+      cell: (s) => (
+        <input
+          type="checkbox"
+          className="h-4 w-4 rounded border-slate-300"
+          checked={selected.has(s.id)}
+          onChange={(e) => flip([s.id], e.target.checked)}
+          aria-label={`Select ${s.name}`}
+        />
+      ),
     },
     {
       key: 'service',
@@ -126,7 +143,12 @@ export function ServicesTab() {
         </CellText>
       ),
     },
-    { key: 'cost', header: 'Cost', className: 'md:text-right', cell: (s) => <span className="whitespace-nowrap tabular-nums">{formatAmount(s.cost, currency)}</span> },
+    {
+      key: 'cost',
+      header: 'Cost',
+      className: 'md:text-right',
+      cell: (s) => <span className="whitespace-nowrap tabular-nums">{formatAmount(s.cost, currency)}</span>,
+    },
     {
       key: 'price',
       header: 'Price',
@@ -134,19 +156,44 @@ export function ServicesTab() {
       cell: (s) => (
         <span className="tabular-nums">
           <span className="font-semibold whitespace-nowrap text-slate-900">{formatAmount(s.rate, currency)}</span>
-          <span className="block text-xs text-slate-500">{s.priceMode === 'fixed' ? 'Fixed' : `${s.effectiveMarkupPercent}% markup${s.markupPercent === null ? ' (inherited)' : ''}`}</span>
+          <span className="block text-xs text-slate-500">
+            {s.priceMode === 'fixed' ? 'Fixed' : `${s.effectiveMarkupPercent}% markup${s.markupPercent === null ? ' (inherited)' : ''}`}
+          </span>
         </span>
       ),
     },
-    { key: 'margin', header: 'Margin', className: 'md:text-right', cell: (s) => <span className="tabular-nums">{s.marginPercent === null ? '—' : `${s.marginPercent}%`}</span> },
-    { key: 'range', header: 'Min – Max', hideBelow: '6xl', cell: (s) => <span className="whitespace-nowrap tabular-nums">{formatCount(s.min)} – {formatCount(s.max)}</span> },
+    {
+      key: 'margin',
+      header: 'Margin',
+      className: 'md:text-right',
+      cell: (s) => <span className="tabular-nums">{s.marginPercent === null ? '—' : `${s.marginPercent}%`}</span>,
+    },
+    {
+      key: 'range',
+      header: 'Min – Max',
+      hideBelow: '6xl',
+      cell: (s) => (
+        <span className="whitespace-nowrap tabular-nums">
+          {formatCount(s.min)} – {formatCount(s.max)}
+        </span>
+      ),
+    },
     {
       key: 'status',
       header: 'On sale',
       cell: (s) => (
         <span className="inline-flex items-center gap-2">
-          <Switch checked={s.enabled} label={`${s.name} on sale`} disabled={toggleOne.isPending && toggleOne.variables?.service.id === s.id} onChange={(enabled) => toggleOne.mutate({ service: s, enabled })} />
-          {!s.enabled && s.disabledReason ? <Badge tone={s.disabledReason === 'admin' ? 'slate' : 'red'} className="max-w-[9rem] whitespace-normal!">{OFF_REASONS[s.disabledReason]}</Badge> : null}
+          <Switch
+            checked={s.enabled}
+            label={`${s.name} on sale`}
+            disabled={toggleOne.isPending && toggleOne.variables?.service.id === s.id}
+            onChange={(enabled) => toggleOne.mutate({ service: s, enabled })}
+          />
+          {!s.enabled && s.disabledReason ? (
+            <Badge tone={s.disabledReason === 'admin' ? 'slate' : 'red'} className="max-w-[9rem] whitespace-normal!">
+              {OFF_REASONS[s.disabledReason]}
+            </Badge>
+          ) : null}
         </span>
       ),
     },
@@ -204,7 +251,13 @@ export function ServicesTab() {
 
       <div className="flex flex-wrap items-center gap-2 rounded-xl bg-slate-100 px-3 py-2 text-sm" aria-live="polite">
         <label className="mr-auto flex items-center gap-2">
-          <input type="checkbox" className="h-4 w-4 rounded border-slate-300" checked={allPicked} onChange={(e) => flip(pageIds, e.target.checked)} disabled={pageIds.length === 0} />
+          <input
+            type="checkbox"
+            className="h-4 w-4 rounded border-slate-300"
+            checked={allPicked}
+            onChange={(e) => flip(pageIds, e.target.checked)}
+            disabled={pageIds.length === 0}
+          />
           {selected.size ? `${selected.size} selected` : 'Select this page'}
         </label>
         <button type="button" className="btn-sm btn-secondary" disabled={!selected.size || bulk.isPending} onClick={() => bulk.mutate({ action: 'enable' })}>
@@ -229,12 +282,28 @@ export function ServicesTab() {
             rowKey={(s) => s.id}
             loading={q.isPending}
             empty={
-              <EmptyState icon="grid" title={filters.active ? 'No services match' : 'No services yet'} action={filters.active ? undefined : <button type="button" className="btn btn-primary" onClick={() => setDialog('provider-import')}>Import from a provider</button>}>
+              <EmptyState
+                icon="grid"
+                title={filters.active ? 'No services match' : 'No services yet'}
+                action={
+                  filters.active ? undefined : (
+                    <button type="button" className="btn btn-primary" onClick={() => setDialog('provider-import')}>
+                      Import from a provider
+                    </button>
+                  )
+                }
+              >
                 {filters.active ? 'Try another search or filter.' : 'Import services from a provider to start selling.'}
               </EmptyState>
             }
           />
-          <Pagination page={filters.page} limit={LIMIT} total={Number(q.data?.total ?? 0)} onPage={(p) => filters.update({ page: String(p) })} disabled={q.isFetching} />
+          <Pagination
+            page={filters.page}
+            limit={LIMIT}
+            total={Number(q.data?.total ?? 0)}
+            onPage={(p) => filters.update({ page: String(p) })}
+            disabled={q.isFetching}
+          />
         </>
       )}
 

@@ -3,18 +3,19 @@
 // balances, exchange rates and provider prices held for review, orders whose submission is
 // unknown, providers whose answers cannot be read, orders the provider answered something unclear
 // about, card payments refunded or charged back. Reading one marks it as read.
+
+import type { WarningKind } from '@schemas/catalogue';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
-import type { WarningKind } from '@schemas/catalogue';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Pagination } from '@/components/Pagination';
 import { SegmentedControl } from '@/components/SegmentedControl';
 import { SkeletonRows } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
+import { useRefreshAdmin } from '@/features/admin/adminApi';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { formatDateTime, timeAgo } from '@/lib/format';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
 import { acknowledgeWarning } from './api/acknowledge-warning';
 import { useCatalogueWarnings } from './api/get-warnings';
 
@@ -50,7 +51,19 @@ export function WarningsTab() {
 
   return (
     <div className="space-y-4">
-      <SegmentedControl label="Show" hideLabel options={[{ value: 'unread', label: 'Unread' }, { value: 'read', label: 'Read' }]} value={show} onChange={(v) => { setShow(v); setPage(1); }} />
+      <SegmentedControl
+        label="Show"
+        hideLabel
+        options={[
+          { value: 'unread', label: 'Unread' },
+          { value: 'read', label: 'Read' },
+        ]}
+        value={show}
+        onChange={(v) => {
+          setShow(v);
+          setPage(1);
+        }}
+      />
       {warnings.isError && !warnings.data ? (
         <ErrorState message={getErrorMessage(warnings.error)} onRetry={() => void warnings.refetch()} />
       ) : warnings.isPending ? (
@@ -85,7 +98,12 @@ export function WarningsTab() {
                 ) : null}
               </div>
               {w.acknowledged_at ? null : (
-                <button type="button" className="btn-sm btn-secondary shrink-0" disabled={read.isPending && read.variables === w.id} onClick={() => read.mutate(w.id)}>
+                <button
+                  type="button"
+                  className="btn-sm btn-secondary shrink-0"
+                  disabled={read.isPending && read.variables === w.id}
+                  onClick={() => read.mutate(w.id)}
+                >
                   Mark as read
                 </button>
               )}

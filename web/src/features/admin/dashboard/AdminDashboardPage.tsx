@@ -1,27 +1,28 @@
 // /admin and /admin/dashboard: money per day, week or month (deposits, spend, provider cost,
 // profit), orders by status, provider balances and health with warnings, stuck orders, what the
 // sync and the payments are doing, and the latest entries of the audit log.
+
+import type { DashboardPeriod } from '@schemas/admin';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DashboardPeriod } from '@schemas/admin';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
-import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { SegmentedControl } from '@/components/SegmentedControl';
 import { Skeleton, SkeletonRows } from '@/components/Skeleton';
 import { StatCard } from '@/components/StatCard';
 import { Badge, StatusBadge, statusTone } from '@/components/StatusBadge';
+import { TimeAgo } from '@/components/TimeAgo';
+import { AuditEntryList, AuditLogModal } from '@/features/admin/audit/AuditLog';
+import { usePaymentSettings } from '@/features/admin/settings/api/get-payment-settings';
+import { PaymentNotices, PaymentRefusalNotice } from '@/features/admin/settings/PaymentNotices';
 import { getErrorMessage } from '@/lib/api';
 import { abbreviateNumber, formatAmount, formatCount, formatDateTime, formatDuration } from '@/lib/format';
-import { TimeAgo } from '@/components/TimeAgo';
 import { cx } from '@/lib/hooks';
 import { useCurrency } from '@/lib/settings';
-import { AuditEntryList, AuditLogModal } from '@/features/admin/audit/AuditLog';
-import { PaymentNotices, PaymentRefusalNotice } from '@/features/admin/settings/PaymentNotices';
-import { usePaymentSettings } from '@/features/admin/settings/api/get-payment-settings';
-import { useDashboard, type Dashboard } from './api/get-dashboard';
+import { type Dashboard, useDashboard } from './api/get-dashboard';
 
 const PERIODS = [
   { value: 'day', label: 'Day' },
@@ -75,24 +76,54 @@ export default function AdminDashboardPage() {
       ) : (
         <>
           <section aria-label="Totals" className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
-            <StatCard icon="wallet" tone="emerald" label="Deposits" value={formatAmount(data?.totals.deposits, currency)} loading={loading} hint="Card payments and admin credits" />
+            <StatCard
+              icon="wallet"
+              tone="emerald"
+              label="Deposits"
+              value={formatAmount(data?.totals.deposits, currency)}
+              loading={loading}
+              hint="Card payments and admin credits"
+            />
             <StatCard icon="cart" label="Spend" value={formatAmount(data?.totals.spend, currency)} loading={loading} hint="Order charges minus refunds" />
-            <StatCard icon="layers" tone="amber" label="Provider cost" value={formatAmount(data?.totals.providerCost, currency)} loading={loading} hint="What the providers charge for it" />
+            <StatCard
+              icon="layers"
+              tone="amber"
+              label="Provider cost"
+              value={formatAmount(data?.totals.providerCost, currency)}
+              loading={loading}
+              hint="What the providers charge for it"
+            />
             <StatCard
               icon="chart"
               tone={Number(data?.totals.profit) < 0 ? 'rose' : 'sky'}
               label="Profit"
               value={formatAmount(data?.totals.profit, currency)}
               loading={loading}
-              hint={data && Number(data.totals.spend) > 0 ? `${((Number(data.totals.profit) / Number(data.totals.spend)) * 100).toFixed(1)}% of spend` : 'Spend minus provider cost'}
+              hint={
+                data && Number(data.totals.spend) > 0
+                  ? `${((Number(data.totals.profit) / Number(data.totals.spend)) * 100).toFixed(1)}% of spend`
+                  : 'Spend minus provider cost'
+              }
             />
           </section>
 
           <section aria-label="Now" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
             <StatCard icon="list" label="Orders" value={formatCount(data?.totals.orders)} loading={loading} />
             <StatCard icon="users" tone="sky" label="New users" value={formatCount(data?.totals.newUsers)} loading={loading} />
-            <StatCard icon="clock" tone={data?.stuckOrders.total ? 'rose' : 'slate'} label="Stuck orders" value={formatCount(data?.stuckOrders.total)} loading={loading} />
-            <StatCard icon="card" tone={data?.pendingPayments ? 'amber' : 'slate'} label="Pending payments" value={formatCount(data?.pendingPayments)} loading={loading} />
+            <StatCard
+              icon="clock"
+              tone={data?.stuckOrders.total ? 'rose' : 'slate'}
+              label="Stuck orders"
+              value={formatCount(data?.stuckOrders.total)}
+              loading={loading}
+            />
+            <StatCard
+              icon="card"
+              tone={data?.pendingPayments ? 'amber' : 'slate'}
+              label="Pending payments"
+              value={formatCount(data?.pendingPayments)}
+              loading={loading}
+            />
           </section>
 
           <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -118,7 +149,13 @@ export default function AdminDashboardPage() {
                 </button>
               </div>
               <div className="mt-2">
-                {loading ? <SkeletonRows rows={4} className="h-9" /> : data?.recentAudit.length ? <AuditEntryList entries={data.recentAudit} /> : <p className="py-6 text-sm text-slate-500">No changes recorded yet.</p>}
+                {loading ? (
+                  <SkeletonRows rows={4} className="h-9" />
+                ) : data?.recentAudit.length ? (
+                  <AuditEntryList entries={data.recentAudit} />
+                ) : (
+                  <p className="py-6 text-sm text-slate-500">No changes recorded yet.</p>
+                )}
               </div>
             </section>
             <SyncStatus data={data} loading={loading} />
@@ -142,7 +179,15 @@ function ChartCard({ title, children, loading, summary }: { title: string; child
       <h2 id={id} className="font-semibold text-slate-900">
         {title}
       </h2>
-      <div className="mt-4 h-64">{loading ? <Skeleton className="h-full w-full rounded-xl" /> : <ResponsiveContainer width="100%" height="100%">{children}</ResponsiveContainer>}</div>
+      <div className="mt-4 h-64">
+        {loading ? (
+          <Skeleton className="h-full w-full rounded-xl" />
+        ) : (
+          <ResponsiveContainer width="100%" height="100%">
+            {children}
+          </ResponsiveContainer>
+        )}
+      </div>
       <p className="sr-only">{summary}</p>
     </section>
   );
@@ -161,7 +206,11 @@ function MoneyChart({ data, period, currency, loading }: SectionProps & { period
     <ChartCard
       title="Money"
       loading={loading}
-      summary={data ? `Deposits ${formatAmount(data.totals.deposits, currency)}, spend ${formatAmount(data.totals.spend, currency)}, provider cost ${formatAmount(data.totals.providerCost, currency)}, profit ${formatAmount(data.totals.profit, currency)}.` : ''}
+      summary={
+        data
+          ? `Deposits ${formatAmount(data.totals.deposits, currency)}, spend ${formatAmount(data.totals.spend, currency)}, provider cost ${formatAmount(data.totals.providerCost, currency)}, profit ${formatAmount(data.totals.profit, currency)}.`
+          : ''
+      }
     >
       <ComposedChart data={rows} margin={{ top: 5, right: 8, bottom: 0, left: 4 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
@@ -197,7 +246,14 @@ function ActivityChart({ data, period, loading }: SectionProps & { period: Dashb
   );
 }
 
-const BAR_TONES = { green: 'bg-emerald-500', amber: 'bg-amber-400', blue: 'bg-sky-500', red: 'bg-rose-500', slate: 'bg-slate-400', violet: 'bg-violet-500' } as const;
+const BAR_TONES = {
+  green: 'bg-emerald-500',
+  amber: 'bg-amber-400',
+  blue: 'bg-sky-500',
+  red: 'bg-rose-500',
+  slate: 'bg-slate-400',
+  violet: 'bg-violet-500',
+} as const;
 
 function OrdersByStatus({ data, loading }: SectionProps) {
   const rows = data?.ordersByStatus ?? [];
@@ -220,7 +276,10 @@ function OrdersByStatus({ data, loading }: SectionProps) {
         <ul className="mt-3 space-y-2.5">
           {rows.map((row) => (
             <li key={row.status}>
-              <Link to={`/admin/orders?status=${encodeURIComponent(row.status)}`} className="group block rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600">
+              <Link
+                to={`/admin/orders?status=${encodeURIComponent(row.status)}`}
+                className="group block rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
                 <div className="flex items-center justify-between gap-3 text-sm">
                   <StatusBadge status={row.status} />
                   <span className="font-semibold text-slate-900 tabular-nums group-hover:text-brand-700">{formatCount(row.count)}</span>
@@ -255,17 +314,23 @@ function ProviderBalances({ data, loading }: SectionProps) {
       </div>
       {low > 0 ? (
         <p role="alert" className="mt-3 flex items-center gap-2 rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-800">
-          <Icon name="alert" className="h-4 w-4 shrink-0" /> {low === 1 ? 'One provider is' : `${low} providers are`} below the low-balance alert. Orders may fail until it is topped up.
+          <Icon name="alert" className="h-4 w-4 shrink-0" /> {low === 1 ? 'One provider is' : `${low} providers are`} below the low-balance alert. Orders may
+          fail until it is topped up.
         </p>
       ) : null}
       {unhealthy.length > 0 ? (
         <p role="alert" className="mt-3 flex items-center gap-2 rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-800">
-          <Icon name="alert" className="h-4 w-4 shrink-0" /> {unhealthy.map((h) => h.name).join(', ')} {unhealthy.length === 1 ? 'is' : 'are'} not answering readably. Their orders wait; everything else goes on.
+          <Icon name="alert" className="h-4 w-4 shrink-0" /> {unhealthy.map((h) => h.name).join(', ')} {unhealthy.length === 1 ? 'is' : 'are'} not answering
+          readably. Their orders wait; everything else goes on.
         </p>
       ) : null}
       {needingAttention > 0 ? (
-        <Link to="/admin/services?tab=warnings" className="mt-3 flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 hover:bg-amber-100">
-          <Icon name="alert" className="h-4 w-4 shrink-0" /> {formatCount(needingAttention)} {needingAttention === 1 ? 'order needs' : 'orders need'} attention: the provider&apos;s answers about {needingAttention === 1 ? 'it' : 'them'} cannot be acted on.
+        <Link
+          to="/admin/services?tab=warnings"
+          className="mt-3 flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 hover:bg-amber-100"
+        >
+          <Icon name="alert" className="h-4 w-4 shrink-0" /> {formatCount(needingAttention)} {needingAttention === 1 ? 'order needs' : 'orders need'} attention:
+          the provider&apos;s answers about {needingAttention === 1 ? 'it' : 'them'} cannot be acted on.
         </Link>
       ) : null}
       {loading ? (
@@ -281,7 +346,13 @@ function ProviderBalances({ data, loading }: SectionProps) {
                   {p.name} {p.enabled ? null : <Badge tone="slate">Off</Badge>}
                 </p>
                 <p className="text-xs text-slate-500">
-                  {p.balanceCheckedAt ? <>Checked <TimeAgo at={p.balanceCheckedAt} /></> : 'Balance not checked yet'}
+                  {p.balanceCheckedAt ? (
+                    <>
+                      Checked <TimeAgo at={p.balanceCheckedAt} />
+                    </>
+                  ) : (
+                    'Balance not checked yet'
+                  )}
                   {p.lowBalanceAlert ? ` · alert below ${p.lowBalanceAlert} ${p.currency}` : ''}
                 </p>
                 {health.get(p.id)?.unhealthySince ? (
@@ -291,7 +362,9 @@ function ProviderBalances({ data, loading }: SectionProps) {
                 ) : null}
               </div>
               <div className="shrink-0 text-right">
-                <p className={cx('font-semibold tabular-nums', p.lowBalance ? 'text-rose-700' : 'text-slate-900')}>{p.balance === null ? '—' : `${p.balance} ${p.currency}`}</p>
+                <p className={cx('font-semibold tabular-nums', p.lowBalance ? 'text-rose-700' : 'text-slate-900')}>
+                  {p.balance === null ? '—' : `${p.balance} ${p.currency}`}
+                </p>
                 {p.lowBalance ? <Badge tone="red">Low balance</Badge> : null}
                 {health.get(p.id)?.unhealthySince ? <Badge tone="red">Unhealthy</Badge> : null}
               </div>
@@ -307,12 +380,28 @@ type StuckOrder = Dashboard['stuckOrders']['data'][number];
 
 function StuckOrders({ data, loading }: SectionProps) {
   const columns: Column<StuckOrder>[] = [
-    { key: 'id', header: 'Order', cell: (o) => <Link className="link" to={`/admin/orders?search=${o.id}`}>#{o.id}</Link> },
+    {
+      key: 'id',
+      header: 'Order',
+      cell: (o) => (
+        <Link className="link" to={`/admin/orders?search=${o.id}`}>
+          #{o.id}
+        </Link>
+      ),
+    },
     { key: 'service', header: 'Service', mobile: 'title', cell: (o) => <span className="line-clamp-2">{o.serviceName}</span> },
     { key: 'user', header: 'User', cell: (o) => <span className="break-all">{o.userEmail}</span> },
     { key: 'provider', header: 'Provider', cell: (o) => o.providerName },
     { key: 'status', header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
-    { key: 'open', header: 'Open for', cell: (o) => <time dateTime={o.openSince} title={formatDateTime(o.openSince)}>{formatDuration((Date.now() - new Date(o.openSince).getTime()) / 1000)}</time> },
+    {
+      key: 'open',
+      header: 'Open for',
+      cell: (o) => (
+        <time dateTime={o.openSince} title={formatDateTime(o.openSince)}>
+          {formatDuration((Date.now() - new Date(o.openSince).getTime()) / 1000)}
+        </time>
+      ),
+    },
     { key: 'usual', header: 'Usually takes', cell: (o) => formatDuration(o.expectedSeconds) },
   ];
   return (
@@ -338,8 +427,16 @@ function StuckOrders({ data, loading }: SectionProps) {
 
 function SyncStatus({ data, loading }: SectionProps) {
   const rows = [
-    { label: 'Catalogue synced', value: data?.lastSync.catalogue ? <TimeAgo at={data.lastSync.catalogue} /> : 'Never', title: formatDateTime(data?.lastSync.catalogue) },
-    { label: 'Open orders checked', value: data?.lastSync.orders ? <TimeAgo at={data.lastSync.orders} /> : 'No open orders at a provider', title: formatDateTime(data?.lastSync.orders) },
+    {
+      label: 'Catalogue synced',
+      value: data?.lastSync.catalogue ? <TimeAgo at={data.lastSync.catalogue} /> : 'Never',
+      title: formatDateTime(data?.lastSync.catalogue),
+    },
+    {
+      label: 'Open orders checked',
+      value: data?.lastSync.orders ? <TimeAgo at={data.lastSync.orders} /> : 'No open orders at a provider',
+      title: formatDateTime(data?.lastSync.orders),
+    },
     { label: 'Payments awaiting confirmation', value: formatCount(data?.pendingPayments), title: '' },
   ];
   return (
@@ -362,8 +459,12 @@ function SyncStatus({ data, loading }: SectionProps) {
         </dl>
       )}
       {data?.openWarnings ? (
-        <Link to="/admin/services?tab=warnings" className="mt-4 flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 hover:bg-amber-100">
-          <Icon name="alert" className="h-4 w-4 shrink-0" /> {formatCount(data.openWarnings)} unread catalogue {data.openWarnings === 1 ? 'warning' : 'warnings'}
+        <Link
+          to="/admin/services?tab=warnings"
+          className="mt-4 flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 hover:bg-amber-100"
+        >
+          <Icon name="alert" className="h-4 w-4 shrink-0" /> {formatCount(data.openWarnings)} unread catalogue{' '}
+          {data.openWarnings === 1 ? 'warning' : 'warnings'}
         </Link>
       ) : null}
     </section>

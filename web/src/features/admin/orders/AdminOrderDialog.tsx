@@ -2,29 +2,30 @@
 // resend, link to the provider's order, cancel (at once while queued with us, through the provider
 // once it has the order), refund without the provider after checking by hand, set a status by
 // hand (Partial and Canceled refund automatically, once), and refill.
-import { useState, type FormEvent, type ReactNode } from 'react';
+
+import { type CanceledBy, OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus, type SubmissionState } from '@schemas/orders';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { OPEN_ORDER_STATUSES, ORDER_STATUSES, type CanceledBy, type OrderStatus, type SubmissionState } from '@schemas/orders';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { nairaToKobo } from '@/api/catalogue';
 import { ErrorState } from '@/components/EmptyState';
 import { SelectField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { SkeletonRows } from '@/components/Skeleton';
 import { Badge, StatusBadge } from '@/components/StatusBadge';
+import { useRefreshAdmin } from '@/features/admin/adminApi';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction, promptText } from '@/lib/confirm';
 import { formatAmount, formatCount, formatDateTime, formatKobo } from '@/lib/format';
-import { nairaToKobo } from '@/api/catalogue';
 import { useCurrency } from '@/lib/settings';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
+import { toast } from '@/lib/toast';
 import { cancelOrder } from './api/cancel-order';
-import { useAdminOrder, type AdminOrderDetail } from './api/get-order';
+import { type AdminOrderDetail, useAdminOrder } from './api/get-order';
 import { linkProviderOrder } from './api/link-provider-order';
 import { refillOrder } from './api/refill-order';
 import { refundWithoutProvider } from './api/refund-without-provider';
 import { resendOrder } from './api/resend-order';
-import { setOrderStatus, type OrderStatusChange } from './api/set-order-status';
+import { type OrderStatusChange, setOrderStatus } from './api/set-order-status';
 
 export const SUBMISSION_LABELS: Record<SubmissionState, string> = {
   queued: 'Waiting to be sent',
@@ -117,22 +118,76 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
     if (reason !== null) action.mutate(() => refundWithoutProvider(order.id, order.status, reason));
   };
   const onRefill = async () => {
-    if (await confirmAction({ title: `Request a refill of order #${order.id}?`, text: 'The provider is asked to top up what dropped.', confirmText: 'Yes, request', cancelText: 'No' })) {
+    if (
+      await confirmAction({
+        title: `Request a refill of order #${order.id}?`,
+        text: 'The provider is asked to top up what dropped.',
+        confirmText: 'Yes, request',
+        cancelText: 'No',
+      })
+    ) {
       action.mutate(() => refillOrder(order.id));
     }
   };
 
   const rows: Array<[string, ReactNode]> = [
-    ['User', <>{order.userFullName} <span className="text-slate-500">({order.userEmail}, #{order.userId})</span></>],
-    ['Service', <>{order.serviceName} <span className="text-slate-500">(#{order.serviceId})</span></>],
-    ['Provider', <>{order.providerName} · service {order.providerServiceId}{order.providerOrderId ? ` · order ${order.providerOrderId}` : ''}</>],
-    ['Link', <a href={order.link} target="_blank" rel="noreferrer noopener" className="link break-all">{order.link}</a>],
+    [
+      'User',
+      <>
+        {order.userFullName}{' '}
+        <span className="text-slate-500">
+          ({order.userEmail}, #{order.userId})
+        </span>
+      </>,
+    ],
+    [
+      'Service',
+      <>
+        {order.serviceName} <span className="text-slate-500">(#{order.serviceId})</span>
+      </>,
+    ],
+    [
+      'Provider',
+      <>
+        {order.providerName} · service {order.providerServiceId}
+        {order.providerOrderId ? ` · order ${order.providerOrderId}` : ''}
+      </>,
+    ],
+    [
+      'Link',
+      <a href={order.link} target="_blank" rel="noreferrer noopener" className="link break-all">
+        {order.link}
+      </a>,
+    ],
     ['Quantity', `${formatCount(order.quantity)}${order.deliverable !== order.quantity ? ` (${formatCount(order.deliverable)} to deliver)` : ''}`],
-    ['Charge', <>{formatAmount(order.charge, currency)}{Number(order.refunded) > 0 ? <span className="text-emerald-700"> · refunded {formatAmount(order.refunded, currency)}</span> : null}</>],
+    [
+      'Charge',
+      <>
+        {formatAmount(order.charge, currency)}
+        {Number(order.refunded) > 0 ? <span className="text-emerald-700"> · refunded {formatAmount(order.refunded, currency)}</span> : null}
+      </>,
+    ],
     ['Provider cost', formatAmount(order.cost, currency)],
     ['Start / remains', `${order.startCount ?? '—'} / ${order.remains ?? '—'}`],
-    ['Submission', <>{SUBMISSION_LABELS[order.submission]}{order.submitAttempts > 1 ? ` · ${order.submitAttempts} attempts` : ''}{order.submissionError ? <span className="block text-rose-700">{order.submissionError}</span> : null}</>],
-    ...(order.providerNote ? [['Provider said', <span className="text-amber-800">{order.providerNote}{order.unreadableSyncs > 1 ? ` (${order.unreadableSyncs} reads in a row)` : ''}</span>] as [string, ReactNode]] : []),
+    [
+      'Submission',
+      <>
+        {SUBMISSION_LABELS[order.submission]}
+        {order.submitAttempts > 1 ? ` · ${order.submitAttempts} attempts` : ''}
+        {order.submissionError ? <span className="block text-rose-700">{order.submissionError}</span> : null}
+      </>,
+    ],
+    ...(order.providerNote
+      ? [
+          [
+            'Provider said',
+            <span className="text-amber-800">
+              {order.providerNote}
+              {order.unreadableSyncs > 1 ? ` (${order.unreadableSyncs} reads in a row)` : ''}
+            </span>,
+          ] as [string, ReactNode],
+        ]
+      : []),
     ...(order.canceledBy ? [['Canceled by', canceledByText(order.canceledBy)] as [string, ReactNode]] : []),
     ...(order.cancelRequestedAt ? [['Cancel requested', formatDateTime(order.cancelRequestedAt)] as [string, ReactNode]] : []),
     ['Placed', formatDateTime(order.created_at)],
@@ -198,16 +253,37 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
             <Icon name="xCircle" className="h-3.5 w-3.5" /> Refund without the provider
           </button>
         ) : null}
-        {order.status === 'Partial' || order.status === 'Canceled' ? <p className="text-sm text-slate-500">This order is closed and its refund settled.</p> : null}
+        {order.status === 'Partial' || order.status === 'Canceled' ? (
+          <p className="text-sm text-slate-500">This order is closed and its refund settled.</p>
+        ) : null}
       </div>
 
-      {form === 'status' ? <StatusForm order={order} busy={action.isPending} onCancel={() => setForm(null)} onSubmit={(body) => action.mutate(() => setOrderStatus(order.id, order.status, body))} /> : null}
-      {form === 'link' ? <LinkForm busy={action.isPending} onCancel={() => setForm(null)} onSubmit={(id) => action.mutate(() => linkProviderOrder(order.id, id))} /> : null}
+      {form === 'status' ? (
+        <StatusForm
+          order={order}
+          busy={action.isPending}
+          onCancel={() => setForm(null)}
+          onSubmit={(body) => action.mutate(() => setOrderStatus(order.id, order.status, body))}
+        />
+      ) : null}
+      {form === 'link' ? (
+        <LinkForm busy={action.isPending} onCancel={() => setForm(null)} onSubmit={(id) => action.mutate(() => linkProviderOrder(order.id, id))} />
+      ) : null}
     </div>
   );
 }
 
-function StatusForm({ order, busy, onCancel, onSubmit }: { order: AdminOrderDetail; busy: boolean; onCancel: () => void; onSubmit: (change: OrderStatusChange) => void }) {
+function StatusForm({
+  order,
+  busy,
+  onCancel,
+  onSubmit,
+}: {
+  order: AdminOrderDetail;
+  busy: boolean;
+  onCancel: () => void;
+  onSubmit: (change: OrderStatusChange) => void;
+}) {
   const currency = useCurrency();
   const [status, setStatus] = useState<OrderStatus>(order.status === 'Pending Submission' ? 'Completed' : order.status);
   const [remains, setRemains] = useState('');
@@ -216,7 +292,8 @@ function StatusForm({ order, busy, onCancel, onSubmit }: { order: AdminOrderDeta
   const remainsCount = /^\d+$/.test(remains) ? Math.min(Number(remains), order.deliverable) : null;
   // As the server refunds: all of it, or floor(charge × remains / deliverable) in kobo.
   const chargeKobo = nairaToKobo(order.charge);
-  const refundKobo = status === 'Canceled' ? chargeKobo : status === 'Partial' && remainsCount !== null ? (chargeKobo * BigInt(remainsCount)) / BigInt(order.deliverable) : 0n;
+  const refundKobo =
+    status === 'Canceled' ? chargeKobo : status === 'Partial' && remainsCount !== null ? (chargeKobo * BigInt(remainsCount)) / BigInt(order.deliverable) : 0n;
   const refund = formatKobo(refundKobo, currency);
 
   const submit = async (e: FormEvent) => {
@@ -247,7 +324,17 @@ function StatusForm({ order, busy, onCancel, onSubmit }: { order: AdminOrderDeta
           ))}
         </SelectField>
         {status === 'Partial' ? (
-          <TextField label="Not delivered" inputMode="numeric" hint={`Of ${formatCount(order.deliverable)}; refund ${refund}`} error={error ?? undefined} value={remains} onChange={(e) => { setRemains(e.target.value); setError(null); }} />
+          <TextField
+            label="Not delivered"
+            inputMode="numeric"
+            hint={`Of ${formatCount(order.deliverable)}; refund ${refund}`}
+            error={error ?? undefined}
+            value={remains}
+            onChange={(e) => {
+              setRemains(e.target.value);
+              setError(null);
+            }}
+          />
         ) : null}
       </div>
       <TextField label="Reason (optional, shown to the user)" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
@@ -277,7 +364,16 @@ function LinkForm({ busy, onCancel, onSubmit }: { busy: boolean; onCancel: () =>
         else onSubmit(value.trim());
       }}
     >
-      <TextField label="Provider order id" hint="The order the provider's panel has for this link; the sync follows it from then on." error={error ?? undefined} value={value} onChange={(e) => { setValue(e.target.value); setError(null); }} />
+      <TextField
+        label="Provider order id"
+        hint="The order the provider's panel has for this link; the sync follows it from then on."
+        error={error ?? undefined}
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setError(null);
+        }}
+      />
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-sm btn-secondary" onClick={onCancel} disabled={busy}>
           Back

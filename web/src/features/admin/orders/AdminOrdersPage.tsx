@@ -1,34 +1,36 @@
 // /admin/orders: every order, filtered by status, submission, user, service, provider and date
 // (filters live in the URL); "Manage" opens the order with its manual actions.
+
+import { ORDER_STATUSES, SUBMISSION_STATES } from '@schemas/orders';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { ORDER_STATUSES, SUBMISSION_STATES } from '@schemas/orders';
 import { DateFilter } from '@/components/DateFilter';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
-import { CellText, ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { CellText, type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { Spinner } from '@/components/Spinner';
 import { Badge, StatusBadge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
+import { useRefreshAdmin } from '@/features/admin/adminApi';
+import { useProviders } from '@/features/admin/catalogue/api/get-providers';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { formatAmount, formatCount, formatDateTime } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import { useCurrency } from '@/lib/settings';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
-import { useProviders } from '@/features/admin/catalogue/api/get-providers';
+import { toast } from '@/lib/toast';
 import { AdminOrderDialog, SUBMISSION_LABELS } from './AdminOrderDialog';
-import { useAdminOrders, type AdminOrderRow } from './api/get-orders';
+import { type AdminOrderRow, useAdminOrders } from './api/get-orders';
 import { syncOrdersNow } from './api/sync-orders';
 
 const LIMIT = 25;
 // A filter typed into the URL by hand that the Worker would refuse is left out instead.
 const numeric = (text: string) => (/^\d+$/.test(text) ? text : undefined);
-const oneOf = <T extends string>(value: string, allowed: ReadonlyArray<T>): T | undefined => (allowed as ReadonlyArray<string>).includes(value) ? (value as T) : undefined;
+const oneOf = <T extends string>(value: string, allowed: ReadonlyArray<T>): T | undefined =>
+  (allowed as ReadonlyArray<string>).includes(value) ? (value as T) : undefined;
 
 export default function AdminOrdersPage() {
   const currency = useCurrency();
@@ -78,7 +80,9 @@ export default function AdminOrdersPage() {
       mobile: 'title',
       cell: (o) => (
         <div className="max-w-[16rem] min-w-0">
-          <p className="line-clamp-2 font-medium break-words text-slate-900" title={o.serviceName}>{o.serviceName}</p>
+          <p className="line-clamp-2 font-medium break-words text-slate-900" title={o.serviceName}>
+            {o.serviceName}
+          </p>
           <a href={o.link} target="_blank" rel="noreferrer noopener" title={o.link} className="block truncate text-xs text-brand-700 hover:underline">
             {o.link}
           </a>
@@ -114,7 +118,9 @@ export default function AdminOrdersPage() {
       cell: (o) => (
         <span className="inline-flex flex-col items-end gap-1 md:items-start">
           <StatusBadge status={o.status} />
-          {o.submission !== 'accepted' && o.submission !== 'withdrawn' ? <Badge tone={o.submission === 'unknown' || o.submission === 'rejected' ? 'red' : 'slate'}>{SUBMISSION_LABELS[o.submission]}</Badge> : null}
+          {o.submission !== 'accepted' && o.submission !== 'withdrawn' ? (
+            <Badge tone={o.submission === 'unknown' || o.submission === 'rejected' ? 'red' : 'slate'}>{SUBMISSION_LABELS[o.submission]}</Badge>
+          ) : null}
         </span>
       ),
     },
@@ -169,8 +175,22 @@ export default function AdminOrdersPage() {
             </option>
           ))}
         </select>
-        <input aria-label="User ID" className="input" inputMode="numeric" placeholder="User ID" value={filters.get('userId')} onChange={(e) => filters.update({ userId: e.target.value.replace(/\D/g, '') })} />
-        <input aria-label="Service ID" className="input" inputMode="numeric" placeholder="Service ID" value={filters.get('serviceId')} onChange={(e) => filters.update({ serviceId: e.target.value.replace(/\D/g, '') })} />
+        <input
+          aria-label="User ID"
+          className="input"
+          inputMode="numeric"
+          placeholder="User ID"
+          value={filters.get('userId')}
+          onChange={(e) => filters.update({ userId: e.target.value.replace(/\D/g, '') })}
+        />
+        <input
+          aria-label="Service ID"
+          className="input"
+          inputMode="numeric"
+          placeholder="Service ID"
+          value={filters.get('serviceId')}
+          onChange={(e) => filters.update({ serviceId: e.target.value.replace(/\D/g, '') })}
+        />
         <DateFilter label="Placed from" value={filters.get('from')} onChange={(from) => filters.update({ from })} />
         <DateFilter label="Placed before" value={filters.get('to')} onChange={(to) => filters.update({ to })} />
         <button type="button" className="btn btn-ghost col-span-2 md:col-span-1" disabled={!filters.active} onClick={filters.clear}>
@@ -181,8 +201,21 @@ export default function AdminOrdersPage() {
         <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
       ) : (
         <>
-          <ResponsiveTable caption="Orders" columns={columns} rows={q.data?.data} rowKey={(o) => o.id} loading={q.isPending} empty={<EmptyState icon="list" title={filters.active ? 'No orders match these filters' : 'No orders yet'} />} />
-          <Pagination page={filters.page} limit={LIMIT} total={Number(q.data?.total ?? 0)} onPage={(p) => filters.update({ page: String(p) })} disabled={q.isFetching} />
+          <ResponsiveTable
+            caption="Orders"
+            columns={columns}
+            rows={q.data?.data}
+            rowKey={(o) => o.id}
+            loading={q.isPending}
+            empty={<EmptyState icon="list" title={filters.active ? 'No orders match these filters' : 'No orders yet'} />}
+          />
+          <Pagination
+            page={filters.page}
+            limit={LIMIT}
+            total={Number(q.data?.total ?? 0)}
+            onPage={(p) => filters.update({ page: String(p) })}
+            disabled={q.isFetching}
+          />
         </>
       )}
       <AdminOrderDialog orderId={openId} onClose={() => setOpenId(null)} />

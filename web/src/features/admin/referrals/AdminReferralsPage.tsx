@@ -1,22 +1,23 @@
 // /admin/referrals: the programme's switch and commission, and every referral with what it paid;
 // a referral can be voided (a second account of the same person), which stops later commissions.
-import { useEffect, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
+
 import { referralSettingsSchema } from '@schemas/referrals';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
-import { CellText, ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { CellText, type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { Badge } from '@/components/StatusBadge';
 import { Switch } from '@/components/Switch';
 import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { promptText } from '@/lib/confirm';
 import { formatAmount } from '@/lib/format';
-import { useAdminReferrals, type AdminReferral } from './api/get-referrals';
+import { toast } from '@/lib/toast';
 import { useReferralSettings } from './api/get-referral-settings';
+import { type AdminReferral, useAdminReferrals } from './api/get-referrals';
 import { referralAdminKeys } from './api/keys';
 import { saveReferralSettings } from './api/save-referral-settings';
 import { voidReferral } from './api/void-referral';
@@ -64,7 +65,14 @@ function ReferralSettingsCard() {
       {current.isError ? <ErrorState message={getErrorMessage(current.error)} onRetry={() => void current.refetch()} /> : null}
       <Switch checked={enabled} onChange={setEnabled} label="Pay referral commissions" disabled={current.isPending} />
       <div className="max-w-xs">
-        <TextField label="Commission (% of each deposit)" inputMode="decimal" value={ratePercent} onChange={(e) => setRatePercent(e.target.value)} error={error} disabled={current.isPending} />
+        <TextField
+          label="Commission (% of each deposit)"
+          inputMode="decimal"
+          value={ratePercent}
+          onChange={(e) => setRatePercent(e.target.value)}
+          error={error}
+          disabled={current.isPending}
+        />
       </div>
       <button type="button" className="btn btn-primary" onClick={submit} disabled={save.isPending || current.isPending}>
         Save referral settings
@@ -106,7 +114,14 @@ function ReferralList() {
     {
       key: 'status',
       header: 'Status',
-      cell: (r) => (r.voidedAt ? <span title={r.voidReason ?? undefined}><Badge tone="red">Void</Badge></span> : <Badge tone="green">Earning</Badge>),
+      cell: (r) =>
+        r.voidedAt ? (
+          <span title={r.voidReason ?? undefined}>
+            <Badge tone="red">Void</Badge>
+          </span>
+        ) : (
+          <Badge tone="green">Earning</Badge>
+        ),
     },
     {
       key: 'actions',
@@ -129,7 +144,11 @@ function ReferralList() {
         rowKey={(r) => r.referred.id}
         loading={list.isPending}
         caption="Referrals"
-        empty={<EmptyState icon="users" title="No referrals yet">Sign-ups through users’ referral links show here.</EmptyState>}
+        empty={
+          <EmptyState icon="users" title="No referrals yet">
+            Sign-ups through users’ referral links show here.
+          </EmptyState>
+        }
       />
       <Pagination page={page} limit={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} disabled={list.isFetching} />
     </section>

@@ -3,30 +3,31 @@
 // them encrypted and only says where each one comes from (here or the deployment's secrets) and
 // whether the provider accepts it; a blank field keeps the stored key. A key is checked with the
 // provider before it is saved, and live mode refuses test keys: the reason stays on screen.
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS, paymentSettingsSchema } from '@schemas/settings';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import { PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS, paymentSettingsSchema } from '@schemas/settings';
 import { ErrorState } from '@/components/EmptyState';
 import { PasswordField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
 import { SegmentedControl } from '@/components/SegmentedControl';
-import { Switch } from '@/components/Switch';
 import { SkeletonRows } from '@/components/Skeleton';
+import { Switch } from '@/components/Switch';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { toastFirstError } from '@/lib/formErrors';
 import { publicSettingsKey } from '@/lib/settings';
-import { KeyBadge, KeyStatus, type KeyName } from './PaymentKeyStatus';
-import { PaymentNotices } from './PaymentNotices';
+import { toast } from '@/lib/toast';
 import { checkPaymentKey } from './api/check-payment-key';
-import { usePaymentSettings, type PaymentSettingsView } from './api/get-payment-settings';
+import { type PaymentSettingsView, usePaymentSettings } from './api/get-payment-settings';
 import { settingsKeys } from './api/keys';
 import { savePaymentSettings } from './api/save-payment-settings';
+import { KeyBadge, type KeyName, KeyStatus } from './PaymentKeyStatus';
+import { PaymentNotices } from './PaymentNotices';
 
 type FormInput = z.input<typeof paymentSettingsSchema>;
 type FormOutput = z.output<typeof paymentSettingsSchema>;
@@ -79,7 +80,15 @@ export default function AdminPaymentSettingsPage() {
 
 function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
   const queryClient = useQueryClient();
-  const { control, register, handleSubmit, reset, watch, setError, formState: { errors, isSubmitting } } = useForm<FormInput, unknown, FormOutput>({
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(paymentSettingsSchema),
     defaultValues: formValues(current),
   });
@@ -122,7 +131,10 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
     });
     if (!confirmed) return;
     const { provider: saved, mode: savedMode, minDeposit, maxDeposit } = current;
-    await runKeyAction(() => savePaymentSettings({ provider: saved, mode: savedMode, minDeposit, maxDeposit, bankTransfer: current.bankTransfer, clearKeys: [name] }), 'Key cleared');
+    await runKeyAction(
+      () => savePaymentSettings({ provider: saved, mode: savedMode, minDeposit, maxDeposit, bankTransfer: current.bankTransfer, clearKeys: [name] }),
+      'Key cleared',
+    );
   };
 
   const onValid = async (values: FormOutput) => {
@@ -130,7 +142,10 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
     if (switching) {
       const confirmed = await confirmAction({
         title: `Take deposits through ${PAYMENT_PROVIDER_LABELS[values.provider]} in ${values.mode} mode?`,
-        text: values.mode === 'live' ? 'Live mode charges real cards. New deposits use these settings at once.' : 'Test mode takes no real money. New deposits use these settings at once.',
+        text:
+          values.mode === 'live'
+            ? 'Live mode charges real cards. New deposits use these settings at once.'
+            : 'Test mode takes no real money. New deposits use these settings at once.',
         confirmText: 'Yes, save',
         cancelText: 'No',
         danger: values.mode === 'live',
@@ -152,8 +167,16 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
           Provider
         </h2>
         <div className="flex flex-wrap gap-6">
-          <Controller control={control} name="provider" render={({ field }) => <SegmentedControl label="Payment provider" options={PROVIDERS} value={field.value} onChange={field.onChange} />} />
-          <Controller control={control} name="mode" render={({ field }) => <SegmentedControl label="Mode" options={MODES} value={field.value} onChange={field.onChange} />} />
+          <Controller
+            control={control}
+            name="provider"
+            render={({ field }) => <SegmentedControl label="Payment provider" options={PROVIDERS} value={field.value} onChange={field.onChange} />}
+          />
+          <Controller
+            control={control}
+            name="mode"
+            render={({ field }) => <SegmentedControl label="Mode" options={MODES} value={field.value} onChange={field.onChange} />}
+          />
         </div>
         {mode === 'live' ? (
           <p role="note" className="flex items-start gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -184,7 +207,9 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
               placeholder={
                 current.configuredKeys[key.name]
                   ? 'Configured (enter a new key to replace it)'
-                  : current.deploymentKeys[key.name] ? "The deployment's key is used (enter one to use another)" : 'Paste the key'
+                  : current.deploymentKeys[key.name]
+                    ? "The deployment's key is used (enter one to use another)"
+                    : 'Paste the key'
               }
               hint={key.hint}
               error={errors[key.name]?.message}
@@ -208,11 +233,16 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
           <h2 id="bank-transfer-title" className="font-semibold text-slate-900">
             Bank transfer to a personal account number
           </h2>
-          <Controller control={control} name="bankTransfer" render={({ field }) => <Switch checked={Boolean(field.value)} onChange={field.onChange} label="Offer bank transfer funding" />} />
+          <Controller
+            control={control}
+            name="bankTransfer"
+            render={({ field }) => <Switch checked={Boolean(field.value)} onChange={field.onChange} label="Offer bank transfer funding" />}
+          />
         </div>
         <p className="text-sm text-slate-600">
-          Each customer can get their own account number (Paystack Dedicated Virtual Accounts) and fund the wallet by transfer from any bank app; transfers are credited automatically.
-          Offered only while Paystack takes the payments. Turning it off hides it from customers; money sent to an account already given out is still credited.
+          Each customer can get their own account number (Paystack Dedicated Virtual Accounts) and fund the wallet by transfer from any bank app; transfers are
+          credited automatically. Offered only while Paystack takes the payments. Turning it off hides it from customers; money sent to an account already given
+          out is still credited.
         </p>
       </section>
 

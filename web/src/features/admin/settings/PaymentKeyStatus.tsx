@@ -60,7 +60,8 @@ export function KeyStatus({ name, label, view, busy, onCheck, onClear }: KeyStat
             )}
             {check.refusals ? (
               <span className="block font-medium text-rose-700">
-                {PAYMENT_PROVIDER_LABELS[provider]} refused the shop&apos;s calls {check.refusals.count === 1 ? 'once' : `${check.refusals.count} times`} since, the last at <When at={check.refusals.lastAt} />: &ldquo;
+                {PAYMENT_PROVIDER_LABELS[provider]} refused the shop&apos;s calls {check.refusals.count === 1 ? 'once' : `${check.refusals.count} times`} since,
+                the last at <When at={check.refusals.lastAt} />: &ldquo;
                 {check.refusals.lastError}&rdquo;
               </span>
             ) : null}

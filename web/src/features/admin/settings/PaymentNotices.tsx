@@ -4,8 +4,8 @@
 // provider itself is refusing the shop.
 import { Link } from 'react-router-dom';
 import { Icon } from '@/components/Icon';
-import { formatAmount, formatDateTime } from '@/lib/format';
 import type { PaymentRefusalAlert } from '@/features/admin/dashboard/api/get-dashboard';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import type { PaymentSettingsView } from './api/get-payment-settings';
 
 /**
@@ -15,7 +15,11 @@ import type { PaymentSettingsView } from './api/get-payment-settings';
 export function PaymentRefusalNotice({ alert }: { alert: PaymentRefusalAlert }) {
   const times = alert.count === 1 ? 'once' : `${alert.count} times`;
   return (
-    <p role="alert" aria-label="Card payments refused" className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset">
+    <p
+      role="alert"
+      aria-label="Card payments refused"
+      className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset"
+    >
       <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
       <span>
         <strong>
@@ -43,10 +47,15 @@ export function PaymentNotices({ view, linkToSettings = false }: { view: Payment
   return (
     <div className="space-y-3">
       {mode === 'test' ? (
-        <p role="note" aria-label="Test payments" className="flex items-start gap-2 rounded-xl bg-violet-50 px-4 py-3 text-sm text-violet-900 ring-1 ring-violet-200 ring-inset">
+        <p
+          role="note"
+          aria-label="Test payments"
+          className="flex items-start gap-2 rounded-xl bg-violet-50 px-4 py-3 text-sm text-violet-900 ring-1 ring-violet-200 ring-inset"
+        >
           <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
-            <strong>Test payments.</strong> Deposits go through the provider&apos;s sandbox and move no real money; every page shows a &ldquo;Test payments&rdquo; banner.
+            <strong>Test payments.</strong> Deposits go through the provider&apos;s sandbox and move no real money; every page shows a &ldquo;Test
+            payments&rdquo; banner.
             {settingsLink ? <> Switch to live mode in {settingsLink} when you are ready.</> : null}
           </span>
         </p>
@@ -61,7 +70,11 @@ export function PaymentNotices({ view, linkToSettings = false }: { view: Payment
         </p>
       ) : null}
       {flaggedPayments.total > 0 ? (
-        <section role="alert" aria-label="Test payments refused in live mode" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+        <section
+          role="alert"
+          aria-label="Test payments refused in live mode"
+          className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+        >
           <p className="flex items-start gap-2">
             <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
             <span>

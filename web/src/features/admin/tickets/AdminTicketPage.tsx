@@ -1,22 +1,23 @@
 // /admin/tickets/:id: one ticket as support handles it: the thread and the reply box, who asked
 // (and their other tickets), the order (its dialog, one click) or deposit (the ledger, one click)
 // it is about, and assigning to oneself and closing. Opening it marks the user's messages read.
-import { useEffect, useState } from 'react';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { toast } from '@/lib/toast';
 import { Icon } from '@/components/Icon';
 import NotFound from '@/components/NotFound';
 import { Spinner } from '@/components/Spinner';
-import { handleApiError } from '@/lib/api';
-import { formatDateTime } from '@/lib/format';
-import { useAuth } from '@/lib/authContext';
 import { TicketFrame } from '@/components/tickets/TicketFrame';
 import { TicketAbout, TicketReplyForm, TicketThread } from '@/components/tickets/TicketThread';
 import { AdminOrderDialog } from '@/features/admin/orders/AdminOrderDialog';
+import { handleApiError } from '@/lib/api';
+import { useAuth } from '@/lib/authContext';
+import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { assignToMe } from './api/assign-ticket';
 import { closeTicket } from './api/close-ticket';
-import { useAdminTicket, type AdminTicketDetail } from './api/get-admin-ticket';
+import { type AdminTicketDetail, useAdminTicket } from './api/get-admin-ticket';
 import { adminTicketKeys } from './api/keys';
 import { replyAsSupport } from './api/reply-as-support';
 
@@ -58,7 +59,12 @@ function AdminTicket({ id }: { id: number }) {
               />
             </section>
           </div>
-          <TicketSide ticket={ticket} busy={act.isPending} onAssign={() => act.mutate(() => assignToMe(id))} onClose={() => act.mutate(() => closeTicket(id))} />
+          <TicketSide
+            ticket={ticket}
+            busy={act.isPending}
+            onAssign={() => act.mutate(() => assignToMe(id))}
+            onClose={() => act.mutate(() => closeTicket(id))}
+          />
         </div>
       )}
     </TicketFrame>
@@ -100,7 +106,9 @@ function TicketSide({ ticket, busy, onAssign, onClose }: { ticket: AdminTicketDe
       />
       <section className="card space-y-3 p-4 text-sm">
         <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Assigned</h2>
-        <p className="text-slate-800">{ticket.assignedTo ? (mine ? 'You' : (ticket.assignedTo.fullName ?? `Administrator #${ticket.assignedTo.id}`)) : 'Nobody yet'}</p>
+        <p className="text-slate-800">
+          {ticket.assignedTo ? (mine ? 'You' : (ticket.assignedTo.fullName ?? `Administrator #${ticket.assignedTo.id}`)) : 'Nobody yet'}
+        </p>
         <div className="flex flex-wrap gap-2">
           {mine ? null : (
             <button type="button" className="btn-sm btn-secondary" disabled={busy} onClick={onAssign}>

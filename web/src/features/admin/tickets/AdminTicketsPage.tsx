@@ -1,18 +1,19 @@
 // /admin/tickets: every support ticket, most recently active first, filtered by status, user and
 // text (filters live in the URL); unread ones carry a dot, and each opens its thread.
-import { Link } from 'react-router-dom';
+
 import { TICKET_STATUSES, type TicketStatus } from '@schemas/tickets';
+import { Link } from 'react-router-dom';
+import { KIND_LABELS } from '@/api/tickets';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
-import { CellText, ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { CellText, type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
+import { TicketStatusBadge, UnreadDot } from '@/components/tickets/badges';
 import { getErrorMessage } from '@/lib/api';
 import { formatDateTime, timeAgo } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
-import { KIND_LABELS } from '@/api/tickets';
-import { TicketStatusBadge, UnreadDot } from '@/components/tickets/badges';
-import { useAdminTickets, type AdminTicket } from './api/get-admin-tickets';
+import { type AdminTicket, useAdminTickets } from './api/get-admin-tickets';
 
 const LIMIT = 25;
 const isStatus = (text: string): text is TicketStatus => (TICKET_STATUSES as readonly string[]).includes(text);
@@ -39,7 +40,9 @@ export default function AdminTicketsPage() {
         <div className="max-w-[22rem] min-w-0">
           <p className="flex items-center gap-2">
             {t.unread ? <UnreadDot /> : null}
-            <span className={t.unread ? 'line-clamp-2 font-bold break-words text-slate-900' : 'line-clamp-2 font-medium break-words text-slate-900'}>{t.subject}</span>
+            <span className={t.unread ? 'line-clamp-2 font-bold break-words text-slate-900' : 'line-clamp-2 font-medium break-words text-slate-900'}>
+              {t.subject}
+            </span>
           </p>
           <p className="text-xs text-slate-500">
             #{t.id} · {KIND_LABELS[t.kind]}
@@ -52,14 +55,24 @@ export default function AdminTicketsPage() {
       key: 'user',
       header: 'User',
       cell: (t) => (
-        <button type="button" className="block text-left text-brand-700 hover:underline" onClick={() => filters.update({ userId: String(t.user.id) })} title="Only this user's tickets">
+        <button
+          type="button"
+          className="block text-left text-brand-700 hover:underline"
+          onClick={() => filters.update({ userId: String(t.user.id) })}
+          title="Only this user's tickets"
+        >
           <CellText text={t.user.fullName} className="max-w-[11rem]" />
           <CellText text={t.user.email} className="max-w-[11rem] text-xs text-slate-500" />
         </button>
       ),
     },
     { key: 'status', header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },
-    { key: 'assigned', header: 'Assigned', hideBelow: '5xl', cell: (t) => <CellText text={t.assignedTo ? (t.assignedTo.fullName ?? `#${t.assignedTo.id}`) : '—'} className="max-w-[9rem]" /> },
+    {
+      key: 'assigned',
+      header: 'Assigned',
+      hideBelow: '5xl',
+      cell: (t) => <CellText text={t.assignedTo ? (t.assignedTo.fullName ?? `#${t.assignedTo.id}`) : '—'} className="max-w-[9rem]" />,
+    },
     {
       key: 'last',
       header: 'Last message',
@@ -96,7 +109,14 @@ export default function AdminTicketsPage() {
             </option>
           ))}
         </select>
-        <input aria-label="User ID" className="input" inputMode="numeric" placeholder="User ID" value={userId} onChange={(e) => filters.update({ userId: e.target.value.replace(/\D/g, '') })} />
+        <input
+          aria-label="User ID"
+          className="input"
+          inputMode="numeric"
+          placeholder="User ID"
+          value={userId}
+          onChange={(e) => filters.update({ userId: e.target.value.replace(/\D/g, '') })}
+        />
         <button type="button" className="btn btn-ghost col-span-2 md:col-span-1" disabled={!filters.active} onClick={filters.clear}>
           Clear
         </button>
@@ -113,7 +133,13 @@ export default function AdminTicketsPage() {
             loading={q.isPending}
             empty={<EmptyState icon="mail" title={filters.active ? 'No tickets match these filters' : 'No tickets yet'} />}
           />
-          <Pagination page={filters.page} limit={LIMIT} total={q.data?.total ?? 0} onPage={(p) => filters.update({ page: String(p) })} disabled={q.isFetching} />
+          <Pagination
+            page={filters.page}
+            limit={LIMIT}
+            total={q.data?.total ?? 0}
+            onPage={(p) => filters.update({ page: String(p) })}
+            disabled={q.isFetching}
+          />
         </>
       )}
     </div>

@@ -1,32 +1,33 @@
 // /admin/administrators: who runs the shop. Promote an existing user, invite someone new by
 // email (they choose their password through the emailed link), or remove an administrator —
 // never yourself, never the last one (the server refuses both and says why).
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type InviteAdministratorInput, inviteAdministratorSchema } from '@schemas/admin';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
-import { inviteAdministratorSchema, type InviteAdministratorInput } from '@schemas/admin';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
-import { CellText, ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { CellText, type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { SkeletonRows } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
+import { TimeAgo } from '@/components/TimeAgo';
+import { useRefreshAdmin } from '@/features/admin/adminApi';
 import { getErrorMessage, handleApiError } from '@/lib/api';
+import { useAuth } from '@/lib/authContext';
 import { confirmAction } from '@/lib/confirm';
 import { formatDate } from '@/lib/format';
-import { TimeAgo } from '@/components/TimeAgo';
-import { useDebouncedValue } from '@/lib/hooks';
-import { useAuth } from '@/lib/authContext';
 import { toastFirstError } from '@/lib/formErrors';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
+import { useDebouncedValue } from '@/lib/hooks';
+import { toast } from '@/lib/toast';
 import { useAdministrators } from './api/get-administrators';
-import { useAdminUsers, type AdminUser } from './api/get-users';
+import { type AdminUser, useAdminUsers } from './api/get-users';
 import { inviteAdministrator } from './api/invite-administrator';
 import { promoteAdministrator } from './api/promote-administrator';
 import { removeAdministrator } from './api/remove-administrator';
@@ -78,7 +79,11 @@ export default function AdminAdministratorsPage() {
         </div>
       ),
     },
-    { key: 'status', header: 'Status', cell: (u) => <Badge tone={u.status === 'suspended' ? 'red' : 'green'}>{u.status === 'suspended' ? 'Suspended' : 'Active'}</Badge> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (u) => <Badge tone={u.status === 'suspended' ? 'red' : 'green'}>{u.status === 'suspended' ? 'Suspended' : 'Active'}</Badge>,
+    },
     { key: 'login', header: 'Last login', cell: (u) => (u.last_login ? <TimeAgo at={u.last_login} /> : 'Not yet (invited)') },
     { key: 'since', header: 'Member Since', cell: (u) => formatDate(u.created_at) || '—' },
     {
@@ -89,7 +94,13 @@ export default function AdminAdministratorsPage() {
         isMe(u) ? (
           <span className="inline-block max-w-[12rem] text-xs text-slate-500">Another administrator can remove you</span>
         ) : (
-          <button type="button" className="btn-sm btn-secondary text-rose-700" disabled={remove.isPending && remove.variables?.id === u.id} onClick={() => void onRemove(u)} aria-label={`Remove ${u.fullName}`}>
+          <button
+            type="button"
+            className="btn-sm btn-secondary text-rose-700"
+            disabled={remove.isPending && remove.variables?.id === u.id}
+            onClick={() => void onRemove(u)}
+            aria-label={`Remove ${u.fullName}`}
+          >
             Remove
           </button>
         ),
@@ -113,13 +124,28 @@ export default function AdminAdministratorsPage() {
         }
       />
       <div className="card p-4">
-        <SearchInput label="Search administrators" placeholder="Search by name or email" value={search} onChange={(v) => { setSearch(v); setPage(1); }} />
+        <SearchInput
+          label="Search administrators"
+          placeholder="Search by name or email"
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setPage(1);
+          }}
+        />
       </div>
       {q.isError && !q.data ? (
         <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
       ) : (
         <>
-          <ResponsiveTable caption="Administrators" columns={columns} rows={q.data?.data} rowKey={(u) => u.id} loading={q.isPending} empty={<EmptyState icon="shield" title="No administrators match" />} />
+          <ResponsiveTable
+            caption="Administrators"
+            columns={columns}
+            rows={q.data?.data}
+            rowKey={(u) => u.id}
+            loading={q.isPending}
+            empty={<EmptyState icon="shield" title="No administrators match" />}
+          />
           <Pagination page={page} limit={LIMIT} total={q.data?.total ?? 0} onPage={setPage} disabled={q.isFetching} />
         </>
       )}
@@ -132,7 +158,12 @@ export default function AdminAdministratorsPage() {
 const EMPTY_INVITE: InviteAdministratorInput = { fullName: '', email: '' };
 
 function InviteDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
-  const { register, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<InviteAdministratorInput>({ resolver: zodResolver(inviteAdministratorSchema), defaultValues: EMPTY_INVITE });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<InviteAdministratorInput>({ resolver: zodResolver(inviteAdministratorSchema), defaultValues: EMPTY_INVITE });
   const close = () => {
     if (isSubmitting) return;
     reset(EMPTY_INVITE);
@@ -150,7 +181,13 @@ function InviteDialog({ open, onClose, onDone }: { open: boolean; onClose: () =>
     }
   };
   return (
-    <Modal open={open} onClose={close} busy={isSubmitting} title="Invite an administrator" description="They get an email with a link to choose their password (valid for 30 minutes; after that, Forgot password sends a new one).">
+    <Modal
+      open={open}
+      onClose={close}
+      busy={isSubmitting}
+      title="Invite an administrator"
+      description="They get an email with a link to choose their password (valid for 30 minutes; after that, Forgot password sends a new one)."
+    >
       <form noValidate className="space-y-4" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['fullName', 'email']))}>
         <TextField label="Full Name" autoComplete="off" error={errors.fullName?.message} {...register('fullName')} />
         <TextField label="Email Address" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
@@ -170,7 +207,10 @@ function InviteDialog({ open, onClose, onDone }: { open: boolean; onClose: () =>
 function PromoteDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);
-  const candidates = useAdminUsers({ page: 1, limit: 8, userType: 2, status: 'active', search: debounced || undefined, sort: 'name' }, { enabled: open && debounced.length > 0 });
+  const candidates = useAdminUsers(
+    { page: 1, limit: 8, userType: 2, status: 'active', search: debounced || undefined, sort: 'name' },
+    { enabled: open && debounced.length > 0 },
+  );
   const promote = useMutation({
     mutationFn: (user: AdminUser) => promoteAdministrator(user.id),
     onSuccess: (res) => {
@@ -191,7 +231,13 @@ function PromoteDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
     if (confirmed) promote.mutate(user);
   };
   return (
-    <Modal open={open} onClose={() => !promote.isPending && onClose()} busy={promote.isPending} title="Promote a user" description="Find an active user by name or email.">
+    <Modal
+      open={open}
+      onClose={() => !promote.isPending && onClose()}
+      busy={promote.isPending}
+      title="Promote a user"
+      description="Find an active user by name or email."
+    >
       <SearchInput label="Search users" placeholder="Name, email or username" value={search} onChange={setSearch} />
       <div className="mt-3 min-h-32">
         {!debounced ? (
@@ -207,10 +253,20 @@ function PromoteDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
             {candidates.data.data.map((u) => (
               <li key={u.id} className="flex items-center justify-between gap-3 py-2.5">
                 <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900" title={u.fullName}>{u.fullName}</p>
-                  <p className="truncate text-xs text-slate-500" title={u.email}>{u.email}</p>
+                  <p className="truncate font-medium text-slate-900" title={u.fullName}>
+                    {u.fullName}
+                  </p>
+                  <p className="truncate text-xs text-slate-500" title={u.email}>
+                    {u.email}
+                  </p>
                 </div>
-                <button type="button" className="btn-sm btn-primary" disabled={promote.isPending} onClick={() => void onPromote(u)} aria-label={`Promote ${u.fullName}`}>
+                <button
+                  type="button"
+                  className="btn-sm btn-primary"
+                  disabled={promote.isPending}
+                  onClick={() => void onPromote(u)}
+                  aria-label={`Promote ${u.fullName}`}
+                >
                   Promote
                 </button>
               </li>

@@ -1,27 +1,28 @@
 // /admin/users: search, sort and filter every account; suspend (ends the person's sessions at
 // once) or reactivate after a confirmation; "Manage" opens /admin/manage-user with { userId } in
 // router state. Filters live in the URL.
-import { USER_TYPE } from '@schemas/session';
-import { useNavigate } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
+
 import { USER_SORTS, USER_STATUSES, type UserSort } from '@schemas/admin';
-import { toast } from '@/lib/toast';
+import { USER_TYPE } from '@schemas/session';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
-import { CellText, ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { CellText, type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { Badge } from '@/components/StatusBadge';
+import { TimeAgo } from '@/components/TimeAgo';
+import { useRefreshAdmin } from '@/features/admin/adminApi';
 import { getErrorMessage, handleApiError } from '@/lib/api';
+import { useAuth } from '@/lib/authContext';
 import { confirmAction } from '@/lib/confirm';
 import { formatAmount, formatDate } from '@/lib/format';
-import { TimeAgo } from '@/components/TimeAgo';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
-import { useAuth } from '@/lib/authContext';
 import { useCurrency } from '@/lib/settings';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
-import { useAdminUsers, type AdminUser } from './api/get-users';
+import { toast } from '@/lib/toast';
+import { type AdminUser, useAdminUsers } from './api/get-users';
 import { reactivateUser, suspendUser } from './api/set-user-status';
 
 const LIMIT = 20;
@@ -34,7 +35,8 @@ const SORT_LABELS: Record<UserSort, string> = {
   last_login: 'Last signed in',
 };
 
-const oneOf = <T extends string>(value: string, allowed: ReadonlyArray<T>): T | undefined => (allowed as ReadonlyArray<string>).includes(value) ? (value as T) : undefined;
+const oneOf = <T extends string>(value: string, allowed: ReadonlyArray<T>): T | undefined =>
+  (allowed as ReadonlyArray<string>).includes(value) ? (value as T) : undefined;
 
 export default function AdminUsersPage() {
   const navigate = useNavigate();
@@ -64,7 +66,13 @@ export default function AdminUsersPage() {
     const suspend = u.status !== 'suspended';
     const confirmed = await confirmAction(
       suspend
-        ? { title: `Suspend ${u.fullName}?`, text: 'They are signed out everywhere at once and cannot sign in or use the API until reactivated. Their wallet and orders are kept.', confirmText: 'Yes, suspend', cancelText: 'No', danger: true }
+        ? {
+            title: `Suspend ${u.fullName}?`,
+            text: 'They are signed out everywhere at once and cannot sign in or use the API until reactivated. Their wallet and orders are kept.',
+            confirmText: 'Yes, suspend',
+            cancelText: 'No',
+            danger: true,
+          }
         : { title: `Reactivate ${u.fullName}?`, text: 'They can sign in and order again.', confirmText: 'Yes, reactivate', cancelText: 'No' },
     );
     if (confirmed) change.mutate({ user: u, suspend });
@@ -118,8 +126,24 @@ export default function AdminUsersPage() {
         </span>
       ),
     },
-    { key: 'balance', header: 'Balance', className: 'md:text-right', cell: (u) => <span className="whitespace-nowrap tabular-nums">{formatAmount(u.wallet?.balance ?? 0, currency)}</span> },
-    { key: 'login', header: 'Last login', cell: (u) => (u.last_login ? <span title={formatDate(u.last_login)}><TimeAgo at={u.last_login} /></span> : 'Never') },
+    {
+      key: 'balance',
+      header: 'Balance',
+      className: 'md:text-right',
+      cell: (u) => <span className="whitespace-nowrap tabular-nums">{formatAmount(u.wallet?.balance ?? 0, currency)}</span>,
+    },
+    {
+      key: 'login',
+      header: 'Last login',
+      cell: (u) =>
+        u.last_login ? (
+          <span title={formatDate(u.last_login)}>
+            <TimeAgo at={u.last_login} />
+          </span>
+        ) : (
+          'Never'
+        ),
+    },
     { key: 'joined', header: 'Member Since', hideBelow: '6xl', cell: (u) => formatDate(u.created_at) || '—' },
     { key: 'actions', header: 'Actions', className: 'md:text-right', cell: actions },
   ];
@@ -156,8 +180,25 @@ export default function AdminUsersPage() {
         <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
       ) : (
         <>
-          <ResponsiveTable caption="Users" columns={columns} rows={q.data?.data} rowKey={(u) => u.id} loading={q.isPending} empty={<EmptyState icon="users" title="No users found">{filters.active ? 'Try another search or filter.' : null}</EmptyState>} />
-          <Pagination page={filters.page} limit={LIMIT} total={q.data?.total ?? 0} onPage={(p) => filters.update({ page: String(p) })} disabled={q.isFetching} />
+          <ResponsiveTable
+            caption="Users"
+            columns={columns}
+            rows={q.data?.data}
+            rowKey={(u) => u.id}
+            loading={q.isPending}
+            empty={
+              <EmptyState icon="users" title="No users found">
+                {filters.active ? 'Try another search or filter.' : null}
+              </EmptyState>
+            }
+          />
+          <Pagination
+            page={filters.page}
+            limit={LIMIT}
+            total={q.data?.total ?? 0}
+            onPage={(p) => filters.update({ page: String(p) })}
+            disabled={q.isFetching}
+          />
         </>
       )}
     </div>

@@ -1,24 +1,25 @@
 // /admin/manage-user (spec section 2): opened with router state { userId }; without it, back to
 // /admin/users. 'Go Back', tabs Overview / Wallet / Orders, and the Add Funds modal. What a refunded
 // or charged-back card payment left owing shows on top, and the reversals under Wallet.
+
+import type { OrderStatus } from '@schemas/orders';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import type { OrderStatus } from '@schemas/orders';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
-import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { Skeleton } from '@/components/Skeleton';
 import { StatCard } from '@/components/StatCard';
 import { Badge, StatusBadge } from '@/components/StatusBadge';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
+import { SignedAmount, TransactionWords, transactionTypeLabel } from '@/components/TransactionAmount';
+import { adminKeys } from '@/features/admin/adminApi';
 import { formatAmount, formatCount, formatDate, formatDateTime, initials, truncate } from '@/lib/format';
 import { useCurrency } from '@/lib/settings';
-import { SignedAmount, transactionTypeLabel, TransactionWords } from '@/components/TransactionAmount';
 import { AdminCreditModal } from './AdminCreditModal';
+import { type UserOrder, useUserDetails, type WalletHistoryEntry } from './api/get-user-details';
 import { UserDebtNotice, UserReversals } from './UserReversals';
-import { adminKeys } from '@/features/admin/adminApi';
-import { useUserDetails, type UserOrder, type WalletHistoryEntry } from './api/get-user-details';
 
 const PENDING_STATUS: OrderStatus = 'Pending Submission';
 const COMPLETED_STATUS: OrderStatus = 'Completed';
@@ -90,8 +91,22 @@ function UserDetail({ userId }: { userId: string | number }) {
     <div className="space-y-2">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <StatCard icon="wallet" label="Available Balance" value={formatAmount(profile?.wallet?.balance ?? 0, currency)} tone="brand" loading={loading} />
-        <StatCard icon="arrowLeft" label="Total Deposits" value={formatAmount(totalDeposits, currency)} tone="emerald" loading={loading} hint={summary ? 'Paid in by card' : undefined} />
-        <StatCard icon="arrowRight" label="Total Spent" value={formatAmount(totalSpent, currency)} tone="rose" loading={loading} hint={summary ? 'Orders less refunds' : undefined} />
+        <StatCard
+          icon="arrowLeft"
+          label="Total Deposits"
+          value={formatAmount(totalDeposits, currency)}
+          tone="emerald"
+          loading={loading}
+          hint={summary ? 'Paid in by card' : undefined}
+        />
+        <StatCard
+          icon="arrowRight"
+          label="Total Spent"
+          value={formatAmount(totalSpent, currency)}
+          tone="rose"
+          loading={loading}
+          hint={summary ? 'Orders less refunds' : undefined}
+        />
       </div>
       {otherMoney.length > 0 && !loading ? (
         <dl className="flex flex-wrap gap-x-6 gap-y-1 px-1 text-sm">
@@ -117,13 +132,28 @@ function UserDetail({ userId }: { userId: string | number }) {
 
   const orderColumns: Column<UserOrder>[] = [
     { key: 'id', header: 'ID', cell: (o) => <span className="font-medium text-slate-900">#{o.id}</span> },
-    { key: 'service', header: 'Service', mobile: 'title', cell: (o) => <span className="block min-w-[8rem]" title={o.productTitle}>{truncate(o.productTitle, SERVICE_TITLE_MAX)}</span> },
+    {
+      key: 'service',
+      header: 'Service',
+      mobile: 'title',
+      cell: (o) => (
+        <span className="block min-w-[8rem]" title={o.productTitle}>
+          {truncate(o.productTitle, SERVICE_TITLE_MAX)}
+        </span>
+      ),
+    },
     {
       key: 'link',
       header: 'Link',
       cell: (o) =>
         o.productLink ? (
-          <a href={o.productLink} target="_blank" rel="noreferrer noopener" title={o.productLink} className="inline-block max-w-[10rem] truncate align-bottom text-brand-700 hover:underline">
+          <a
+            href={o.productLink}
+            target="_blank"
+            rel="noreferrer noopener"
+            title={o.productLink}
+            className="inline-block max-w-[10rem] truncate align-bottom text-brand-700 hover:underline"
+          >
             {o.productLink}
           </a>
         ) : (
@@ -140,7 +170,14 @@ function UserDetail({ userId }: { userId: string | number }) {
       cell: (o) => (
         <div className="flex justify-end gap-2 md:justify-start">
           {o.productLink ? (
-            <a href={o.productLink} target="_blank" rel="noreferrer noopener" className="btn-sm btn-secondary" aria-label={`Open the link of order ${o.id}`} title="Open">
+            <a
+              href={o.productLink}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="btn-sm btn-secondary"
+              aria-label={`Open the link of order ${o.id}`}
+              title="Open"
+            >
               {/* Icons only in a table narrower than 72rem (a laptop beside the sidebar): no room for the words there. */}
               <Icon name="external" className="h-3.5 w-3.5" /> <span className="hidden max-md:inline @6xl:inline">Open</span>
             </a>
@@ -295,7 +332,14 @@ function UserDetail({ userId }: { userId: string | number }) {
               <StatCard icon="clock" label="Pending Orders" value={formatCount(pendingOrders)} tone="amber" loading={loading} />
               <StatCard icon="checkCircle" label="Completed Orders" value={formatCount(completedOrders)} tone="emerald" loading={loading} />
             </div>
-            <ResponsiveTable caption="Orders" columns={orderColumns} rows={orders} rowKey={(o) => o.id} loading={loading} empty={<EmptyState icon="list" title="No orders yet" />} />
+            <ResponsiveTable
+              caption="Orders"
+              columns={orderColumns}
+              rows={orders}
+              rowKey={(o) => o.id}
+              loading={loading}
+              empty={<EmptyState icon="list" title="No orders yet" />}
+            />
             <Link to={`/admin/orders?userId=${encodeURIComponent(String(userId))}`} className="link inline-block text-sm">
               Manage this user&apos;s orders
             </Link>

@@ -3,7 +3,7 @@
 // reversal with what it took from the wallet, what it added to the debt and where a dispute stands.
 import { EmptyState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
-import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { Badge } from '@/components/StatusBadge';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import type { UserReversal } from './api/get-user-details';
@@ -19,11 +19,15 @@ const STATUS: Record<UserReversal['status'], { label: string; tone: 'red' | 'amb
 export function UserDebtNotice({ debt, currency }: { debt: string | undefined; currency: string }) {
   if (!Number(debt)) return null;
   return (
-    <p role="alert" aria-label="Amount owed" className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset">
+    <p
+      role="alert"
+      aria-label="Amount owed"
+      className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset"
+    >
       <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
       <span>
-        <strong>Owes {formatAmount(debt, currency)}</strong> after a card payment was refunded or charged back beyond what the wallet held. New orders are refused until
-        deposits settle it.
+        <strong>Owes {formatAmount(debt, currency)}</strong> after a card payment was refunded or charged back beyond what the wallet held. New orders are
+        refused until deposits settle it.
       </span>
     </p>
   );
@@ -32,10 +36,23 @@ export function UserDebtNotice({ debt, currency }: { debt: string | undefined; c
 export function UserReversals({ reversals, loading, currency }: { reversals: UserReversal[]; loading: boolean; currency: string }) {
   const columns: Column<UserReversal>[] = [
     { key: 'reference', header: 'Payment', mobile: 'title', cell: (r) => <span className="font-mono text-xs break-all">{r.reference}</span> },
-    { key: 'kind', header: 'Kind', cell: (r) => <span className="capitalize">{r.kind === 'refund' ? 'Refund' : 'Chargeback'} · {r.provider}</span> },
+    {
+      key: 'kind',
+      header: 'Kind',
+      cell: (r) => (
+        <span className="capitalize">
+          {r.kind === 'refund' ? 'Refund' : 'Chargeback'} · {r.provider}
+        </span>
+      ),
+    },
     { key: 'status', header: 'Status', cell: (r) => <Badge tone={STATUS[r.status].tone}>{STATUS[r.status].label}</Badge> },
     { key: 'amount', header: 'Amount', className: 'md:text-right', cell: (r) => <span className="tabular-nums">{formatAmount(r.amount, currency)}</span> },
-    { key: 'taken', header: 'Taken from wallet', className: 'md:text-right', cell: (r) => <span className="tabular-nums">{formatAmount(r.taken, currency)}</span> },
+    {
+      key: 'taken',
+      header: 'Taken from wallet',
+      className: 'md:text-right',
+      cell: (r) => <span className="tabular-nums">{formatAmount(r.taken, currency)}</span>,
+    },
     { key: 'debt', header: 'Added to debt', className: 'md:text-right', cell: (r) => <span className="tabular-nums">{formatAmount(r.debt, currency)}</span> },
     { key: 'date', header: 'Date', cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.resolved_at ?? r.created_at)}</span> },
   ];

@@ -1,25 +1,26 @@
 // /admin/transactions: every user's ledger with filters (user, type, source, reference or
 // description, dates), and the same selection as a CSV file. Filters live in the URL.
+
+import { LEDGER_SOURCES } from '@schemas/wallet';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LEDGER_SOURCES } from '@schemas/wallet';
 import { DateFilter } from '@/components/DateFilter';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
-import { ResponsiveTable, type Column } from '@/components/ResponsiveTable';
+import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { Spinner } from '@/components/Spinner';
 import { Badge } from '@/components/StatusBadge';
+import { SignedAmount, transactionTypeLabel } from '@/components/TransactionAmount';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { downloadText } from '@/lib/download';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import { useCurrency } from '@/lib/settings';
-import { SignedAmount, transactionTypeLabel } from '@/components/TransactionAmount';
 import { exportTransactions } from './api/export-transactions';
-import { useAdminTransactions, type AdminTransaction } from './api/get-transactions';
+import { type AdminTransaction, useAdminTransactions } from './api/get-transactions';
 
 const LIMIT = 25;
 
@@ -83,7 +84,9 @@ export default function AdminTransactionsPage() {
               {t.note}
             </p>
           ) : null}
-          <p className="truncate text-xs text-slate-500" title={t.reference}>Ref {t.reference}</p>
+          <p className="truncate text-xs text-slate-500" title={t.reference}>
+            Ref {t.reference}
+          </p>
         </div>
       ),
     },
@@ -99,7 +102,12 @@ export default function AdminTransactionsPage() {
     { key: 'type', header: 'Type', cell: (t) => <Badge tone={t.transaction_type === 1 ? 'green' : 'red'}>{transactionTypeLabel(t)}</Badge> },
     { key: 'source', header: 'Source', hideBelow: '6xl', cell: (t) => sourceLabel(t.source) },
     { key: 'amount', header: 'Amount', className: 'whitespace-nowrap md:text-right', cell: (t) => <SignedAmount tx={t} currency={currency} /> },
-    { key: 'balance', header: 'Balance after', className: 'md:text-right', cell: (t) => <span className="whitespace-nowrap tabular-nums">{formatAmount(t.balance_after, currency)}</span> },
+    {
+      key: 'balance',
+      header: 'Balance after',
+      className: 'md:text-right',
+      cell: (t) => <span className="whitespace-nowrap tabular-nums">{formatAmount(t.balance_after, currency)}</span>,
+    },
     { key: 'date', header: 'Date', cell: (t) => <span className="whitespace-nowrap">{formatDateTime(t.created_at)}</span> },
   ];
 
@@ -118,7 +126,14 @@ export default function AdminTransactionsPage() {
         <div className="col-span-2">
           <SearchInput label="Search transactions" placeholder="Reference or description" value={search} onChange={setSearch} />
         </div>
-        <input aria-label="User ID" className="input" inputMode="numeric" placeholder="User ID" value={userIdText} onChange={(e) => filters.update({ userId: e.target.value.replace(/\D/g, '') })} />
+        <input
+          aria-label="User ID"
+          className="input"
+          inputMode="numeric"
+          placeholder="User ID"
+          value={userIdText}
+          onChange={(e) => filters.update({ userId: e.target.value.replace(/\D/g, '') })}
+        />
         <select aria-label="Type" className="input" value={typeText} onChange={(e) => filters.update({ type: e.target.value })}>
           <option value="">All types</option>
           <option value="1">Deposit</option>
@@ -142,8 +157,21 @@ export default function AdminTransactionsPage() {
         <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
       ) : (
         <>
-          <ResponsiveTable caption="Transactions" columns={columns} rows={q.data?.data} rowKey={(t) => t.id} loading={q.isPending} empty={<EmptyState icon="receipt" title={filters.active ? 'No transactions match these filters' : 'No transactions yet'} />} />
-          <Pagination page={filters.page} limit={LIMIT} total={q.data?.total ?? 0} onPage={(p) => filters.update({ page: String(p) })} disabled={q.isFetching} />
+          <ResponsiveTable
+            caption="Transactions"
+            columns={columns}
+            rows={q.data?.data}
+            rowKey={(t) => t.id}
+            loading={q.isPending}
+            empty={<EmptyState icon="receipt" title={filters.active ? 'No transactions match these filters' : 'No transactions yet'} />}
+          />
+          <Pagination
+            page={filters.page}
+            limit={LIMIT}
+            total={q.data?.total ?? 0}
+            onPage={(p) => filters.update({ page: String(p) })}
+            disabled={q.isFetching}
+          />
         </>
       )}
     </div>

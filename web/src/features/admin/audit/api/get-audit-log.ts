@@ -1,9 +1,10 @@
 // GET admin/audit: who changed money, roles, orders, prices or settings, filtered by area and administrator.
+
+import type { AuditQuery } from '@schemas/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { AuditQuery } from '@schemas/admin';
-import { client, read } from '@/lib/api';
 import { adminKeys, asQuery } from '@/features/admin/adminApi';
+import { client, read } from '@/lib/api';
 
 export type AuditEntry = InferResponseType<typeof client.admin.audit.$get, 200>['data'][number];
 

@@ -5,8 +5,7 @@ import { client, read } from '@/lib/api';
 
 export type AdminCategory = InferResponseType<typeof client.admin.services.categories.$get, 200>['data'][number];
 
-export const getAdminCategories = async (signal?: AbortSignal) =>
-  (await read(client.admin.services.categories.$get(undefined, { init: { signal } }))).data;
+export const getAdminCategories = async (signal?: AbortSignal) => (await read(client.admin.services.categories.$get(undefined, { init: { signal } }))).data;
 
 export const adminCategoriesQueryOptions = () =>
   queryOptions({

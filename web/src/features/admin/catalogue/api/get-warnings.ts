@@ -5,8 +5,7 @@ import { client, read } from '@/lib/api';
 
 export type WarningQuery = NonNullable<InferRequestType<typeof client.admin.services.warnings.$get>['query']>;
 
-export const getCatalogueWarnings = (query: WarningQuery, signal?: AbortSignal) =>
-  read(client.admin.services.warnings.$get({ query }, { init: { signal } }));
+export const getCatalogueWarnings = (query: WarningQuery, signal?: AbortSignal) => read(client.admin.services.warnings.$get({ query }, { init: { signal } }));
 
 export const catalogueWarningsQueryOptions = (query: WarningQuery) =>
   queryOptions({

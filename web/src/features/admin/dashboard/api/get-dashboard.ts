@@ -1,9 +1,10 @@
 // GET admin/dashboard: money, orders, providers and what needs a person, per day, week or month;
 // read again every minute while the dashboard is open.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
 import type { DashboardPeriod } from '@schemas/admin';
-import { client, read } from '@/lib/api';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/features/admin/adminApi';
+import { client, read } from '@/lib/api';
 
 const REFRESH_MS = 60_000;
 
@@ -14,6 +15,11 @@ export type Dashboard = Awaited<ReturnType<typeof getDashboard>>;
 export type PaymentRefusalAlert = NonNullable<Dashboard['paymentRefusals']>;
 
 export const dashboardQueryOptions = (period: DashboardPeriod) =>
-  queryOptions({ queryKey: adminKeys.dashboard(period), queryFn: ({ signal }) => getDashboard(period, signal), placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
+  queryOptions({
+    queryKey: adminKeys.dashboard(period),
+    queryFn: ({ signal }) => getDashboard(period, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
+  });
 
 export const useDashboard = (period: DashboardPeriod) => useQuery(dashboardQueryOptions(period));

@@ -1,8 +1,8 @@
 // GET admin/tickets/{id}: the thread with what it is about. Reading it marks it read for support.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { client, read } from '@/lib/api';
 import { THREAD_POLL_MS } from '@/api/tickets';
+import { client, read } from '@/lib/api';
 import { adminTicketKeys } from './keys';
 
 /** The Worker's ticket views carry either side's fields; support's thread always has the staff ones (who asked, who took it). */

@@ -1,9 +1,10 @@
 // GET admin/tickets: every support ticket, most recently active first, filtered by status, user and text.
+
+import type { AdminTicketsQuery } from '@schemas/tickets';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { AdminTicketsQuery } from '@schemas/tickets';
-import { client, read } from '@/lib/api';
 import { asQuery } from '@/features/admin/adminApi';
+import { client, read } from '@/lib/api';
 import { adminTicketKeys } from './keys';
 
 type Answer = InferResponseType<typeof client.admin.tickets.$get, 200>;

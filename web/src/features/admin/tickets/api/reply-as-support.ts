@@ -2,4 +2,5 @@
 import { client, read } from '@/lib/api';
 import { asStaffView } from './get-admin-ticket';
 
-export const replyAsSupport = (id: number, message: string) => asStaffView(read(client.admin.tickets[':id'].messages.$post({ param: { id: String(id) }, json: { message } })));
+export const replyAsSupport = (id: number, message: string) =>
+  asStaffView(read(client.admin.tickets[':id'].messages.$post({ param: { id: String(id) }, json: { message } })));

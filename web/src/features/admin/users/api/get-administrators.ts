@@ -1,8 +1,9 @@
 // GET admin/administrators: who runs the shop, searched by name or email.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
 import type { UserListQuery } from '@schemas/admin';
-import { client, read } from '@/lib/api';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys, asQuery } from '@/features/admin/adminApi';
+import { client, read } from '@/lib/api';
 
 type AdministratorListQuery = Pick<UserListQuery, 'page' | 'limit' | 'search'>;
 

@@ -2,8 +2,8 @@
 // order counts and card payment reversals this Worker adds to the spec's answer.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { client, read } from '@/lib/api';
 import { adminKeys } from '@/features/admin/adminApi';
+import { client, read } from '@/lib/api';
 
 type Answer = InferResponseType<(typeof client.admin.getUserDeta)[':userId']['$get'], 200>;
 

@@ -1,9 +1,10 @@
 // GET admin/users: every account, searched, filtered and sorted.
+
+import type { UserListQuery } from '@schemas/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { UserListQuery } from '@schemas/admin';
-import { client, read } from '@/lib/api';
 import { adminKeys, asQuery } from '@/features/admin/adminApi';
+import { client, read } from '@/lib/api';
 
 export type AdminUser = InferResponseType<typeof client.admin.users.$get, 200>['data'][number];
 

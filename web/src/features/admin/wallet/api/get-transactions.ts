@@ -1,9 +1,10 @@
 // GET admin/transactions: every user's ledger, filtered by user, type, source, text and dates.
+
+import type { AdminTransactionQuery } from '@schemas/wallet';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { AdminTransactionQuery } from '@schemas/wallet';
-import { client, read } from '@/lib/api';
 import { adminKeys, asQuery } from '@/features/admin/adminApi';
+import { client, read } from '@/lib/api';
 
 export type AdminTransaction = InferResponseType<typeof client.admin.transactions.$get, 200>['data'][number];
 
