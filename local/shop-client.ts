@@ -8,7 +8,7 @@ export interface ShopCall {
   ip?: string;
 }
 
-export async function callApi<T = any>(shopUrl: string, method: string, apiPath: string, options: ShopCall = {}): Promise<T> {
+export async function callApi<T = unknown>(shopUrl: string, method: string, apiPath: string, options: ShopCall = {}): Promise<T> {
   const response = await fetch(`${shopUrl}/api/v1/${apiPath}`, {
     method,
     headers: {

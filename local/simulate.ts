@@ -11,10 +11,8 @@
 //   npm run simulate -- --seed 7 --steps 120          one seed, to replay a failure
 //   npm run simulate -- --seeds 2 --steps 100         seeds 1 and 2 (--from moves the first)
 //   --verbose prints every step and the surprising answers; SIM_WRANGLER=1 shows wrangler's output.
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { runSimulation } from './simulate/run';
-import { startThrowawayStack } from './stack';
+import { runSimulation, startSimulationStack } from './simulate/run';
 import { runScript, StartupError } from './startup-error';
 
 function options() {
@@ -40,17 +38,10 @@ function options() {
 
 async function main() {
   const { seeds, steps, stepMs, verbose } = options();
-  const admin = { email: 'sim-admin@example.com', password: randomBytes(18).toString('base64url') };
   console.log(
     `Starting a stack of its own (Postgres, sandbox providers with the SMM panel rough, wrangler dev) for ${seeds.length} seed(s) × ${steps} steps...`,
   );
-  const stack = await startThrowawayStack('simulate', {
-    admin,
-    wranglerOutput: process.env.SIM_WRANGLER ? 'inherit' : 'ignore',
-    smmMode: 'rough',
-    scheduledJobs: false,
-    spa: false,
-  });
+  const { stack, target } = await startSimulationStack('simulate', process.env.SIM_WRANGLER ? 'inherit' : 'ignore');
   const started = Date.now();
   // Ctrl-C stops the stack too (wrangler runs in a process group of its own).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -60,17 +51,7 @@ async function main() {
     });
   }
   try {
-    const { summaries, failures } = await runSimulation(
-      {
-        url: stack.url,
-        paystackUrl: stack.fakes.paystackUrl,
-        smmProviderUrl: stack.fakes.smmProviderUrl,
-        dropDatabaseConnections: stack.dropDatabaseConnections,
-        databaseUrl: stack.databaseUrl,
-        admin,
-      },
-      { seeds, steps, stepMs, verbose, log: (line) => console.log(line) },
-    );
+    const { summaries, failures } = await runSimulation(target, { seeds, steps, stepMs, verbose, log: (line) => console.log(line) });
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
     console.log(`\n${summaries.length} of ${seeds.length} seed(s) kept the books in ${minutes} min.`);
     if (failures.length > 0) {

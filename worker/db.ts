@@ -88,7 +88,10 @@ export function openDatabase(env: DatabaseEnv): OpenDatabase {
   if (env.DB_HTTP_ENDPOINT) neonConfig.fetchEndpoint = env.DB_HTTP_ENDPOINT;
   const http = httpDatabase(env.DATABASE_URL);
   let pool: ReturnType<typeof openPoolDatabase> | undefined;
-  const transaction: PoolDb['transaction'] = (work, config) => (pool ??= openPoolDatabase(env)).db.transaction(work, config);
+  const transaction: PoolDb['transaction'] = (work, config) => {
+    pool ??= openPoolDatabase(env);
+    return pool.db.transaction(work, config);
+  };
   const db = new Proxy(http, {
     get: (target, property, receiver) => (property === 'transaction' ? transaction : Reflect.get(target, property, receiver)),
   }) as unknown as Db;

@@ -31,6 +31,15 @@ export function paymentForm(brand: CheckoutBrand, payment: { email: string; curr
     <p class="ref">Reference: ${escapeHtml(payment.reference)}</p>`;
 }
 
+/** The checkout of a transaction already paid or declined, with the way back to the merchant where there is one. */
+export function alreadyProcessedPage(brand: CheckoutBrand, { declined, returnUrl }: { declined: boolean; returnUrl: string | null }): string {
+  const back = returnUrl ? `<p><a class="link" href="${escapeHtml(returnUrl)}">Return to merchant</a></p>` : '';
+  return checkoutPage(brand, {
+    title: 'Transaction already processed',
+    body: `<p>This payment was already ${declined ? 'declined' : 'completed'}.</p>${back}`,
+  });
+}
+
 export function checkoutPage(brand: CheckoutBrand, { title, body }: { title: string; body: string }): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

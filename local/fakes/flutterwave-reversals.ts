@@ -9,10 +9,9 @@
 // Each answers the webhook it sent ({webhook: {event, body, signature, ...}}), so a test can deliver or replay it.
 
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import { koboToNaira, nairaToKobo } from '../../worker/lib/decimal';
-import { type FakeRequest, readFields, sendJson } from './http';
-import { answerReversal, type ReversalDialect, type SendEvent } from './reversal-requests';
+import { readFields, sendJson } from './http';
+import { type ReversalDialect, type ReversalRoutes, reversalEndpoint, type SendEvent } from './reversal-requests';
 
 export interface ReversibleTransaction {
   id: number;
@@ -84,75 +83,60 @@ function chargebackData(chargeback: Chargeback, transaction: ReversibleTransacti
   };
 }
 
-export async function refund<T extends ReversibleTransaction>(
-  state: ReversalState<T>,
-  send: SendEvent<T>,
-  request: FakeRequest,
-  response: ServerResponse,
-): Promise<void> {
-  const asked = {
-    find: (fields: Record<string, unknown>) => transactionOf(state, fields),
-    what: 'Refund',
-    unpaid: 'Only successful transactions can be refunded',
-  };
-  await answerReversal(FLUTTERWAVE, request, response, asked, async (transaction, amount) => {
-    transaction.reversedKobo += amount;
-    const webhook = await send(transaction, 'refund.completed', {
-      id: nextRefundId++,
-      account_id: 73_362,
-      tx_id: transaction.id,
-      flw_ref: `URF_${Date.now()}_${randomBytes(3).readUIntBE(0, 3)}`,
-      wallet_id: 74_639,
-      amount_refunded: Number(koboToNaira(BigInt(amount))),
-      status: 'completed',
-      destination: 'payment_source',
-      meta: { source: 'availablebalance' },
-      created_at: new Date().toISOString(),
-    });
-    return { webhook };
-  });
-}
+/** The local Flutterwave's reversal endpoints (POST), by path, on one copy of its state. */
+export function flutterwaveReversals<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>): ReversalRoutes {
+  const find = (fields: Record<string, unknown>) => transactionOf(state, fields);
+  return {
+    '/__refund': reversalEndpoint(
+      FLUTTERWAVE,
+      { find, what: 'Refund', unpaid: 'Only successful transactions can be refunded' },
+      async (transaction, amount) => {
+        transaction.reversedKobo += amount;
+        const webhook = await send(transaction, 'refund.completed', {
+          id: nextRefundId++,
+          account_id: 73_362,
+          tx_id: transaction.id,
+          flw_ref: `URF_${Date.now()}_${randomBytes(3).readUIntBE(0, 3)}`,
+          wallet_id: 74_639,
+          amount_refunded: Number(koboToNaira(BigInt(amount))),
+          status: 'completed',
+          destination: 'payment_source',
+          meta: { source: 'availablebalance' },
+          created_at: new Date().toISOString(),
+        });
+        return { webhook };
+      },
+    ),
 
-export async function raiseChargeback<T extends ReversibleTransaction>(
-  state: ReversalState<T>,
-  send: SendEvent<T>,
-  request: FakeRequest,
-  response: ServerResponse,
-): Promise<void> {
-  const asked = {
-    find: (fields: Record<string, unknown>) => transactionOf(state, fields),
-    what: 'Chargeback',
-    unpaid: 'Only successful transactions can be charged back',
-  };
-  await answerReversal(FLUTTERWAVE, request, response, asked, async (transaction, amount) => {
-    const chargeback: Chargeback = {
-      id: nextChargebackId++,
-      transactionId: transaction.id,
-      amountKobo: amount,
-      status: 'initiated',
-      stage: 'new',
-      createdAt: new Date().toISOString(),
-    };
-    state.chargebacks.set(chargeback.id, chargeback);
-    return { chargeback: { id: chargeback.id }, webhook: await send(transaction, 'chargeback.created', chargebackData(chargeback, transaction)) };
-  });
-}
+    '/__chargeback': reversalEndpoint(
+      FLUTTERWAVE,
+      { find, what: 'Chargeback', unpaid: 'Only successful transactions can be charged back' },
+      async (transaction, amount) => {
+        const chargeback: Chargeback = {
+          id: nextChargebackId++,
+          transactionId: transaction.id,
+          amountKobo: amount,
+          status: 'initiated',
+          stage: 'new',
+          createdAt: new Date().toISOString(),
+        };
+        state.chargebacks.set(chargeback.id, chargeback);
+        return { chargeback: { id: chargeback.id }, webhook: await send(transaction, 'chargeback.created', chargebackData(chargeback, transaction)) };
+      },
+    ),
 
-export async function resolveChargeback<T extends ReversibleTransaction>(
-  state: ReversalState<T>,
-  send: SendEvent<T>,
-  request: FakeRequest,
-  response: ServerResponse,
-): Promise<void> {
-  const fields = readFields(request);
-  const chargeback = state.chargebacks.get(Number(fields.id));
-  const transaction = chargeback ? state.transactions.get(chargeback.transactionId) : undefined;
-  if (!chargeback || !transaction) return sendJson(response, 404, { status: 'error', message: 'Chargeback not found', data: null });
-  const status = fields.status as Chargeback['status'];
-  if (!RESOLUTIONS.has(status))
-    return sendJson(response, 400, { status: 'error', message: 'status must be "won", "lost", "accepted" or "declined"', data: null });
-  chargeback.status = status;
-  if (status === 'lost' || status === 'accepted') transaction.reversedKobo += chargeback.amountKobo;
-  const webhook = await send(transaction, 'chargeback.updated', chargebackData(chargeback, transaction));
-  sendJson(response, 200, { webhook });
+    '/__chargeback/resolve': async (request, response) => {
+      const fields = readFields(request);
+      const chargeback = state.chargebacks.get(Number(fields.id));
+      const transaction = chargeback ? state.transactions.get(chargeback.transactionId) : undefined;
+      if (!chargeback || !transaction) return sendJson(response, 404, { status: 'error', message: 'Chargeback not found', data: null });
+      const status = fields.status as Chargeback['status'];
+      if (!RESOLUTIONS.has(status))
+        return sendJson(response, 400, { status: 'error', message: 'status must be "won", "lost", "accepted" or "declined"', data: null });
+      chargeback.status = status;
+      if (status === 'lost' || status === 'accepted') transaction.reversedKobo += chargeback.amountKobo;
+      const webhook = await send(transaction, 'chargeback.updated', chargebackData(chargeback, transaction));
+      sendJson(response, 200, { webhook });
+    },
+  };
 }

@@ -12,9 +12,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { nairaToKobo } from '../../worker/lib/decimal';
-import { type CheckoutBrand, checkoutPage, paymentForm } from './checkout';
-import { type ReversalState, raiseChargeback, refund, resolveChargeback } from './flutterwave-reversals';
-import { escapeHtml, type FakeRequest, type RunningFake, readFields, redirect, Scopes, sendHtml, sendJson } from './http';
+import { alreadyProcessedPage, type CheckoutBrand, checkoutPage, paymentForm } from './checkout';
+import { flutterwaveReversals, type ReversalState } from './flutterwave-reversals';
+import { type FakeRequest, type RunningFake, readFields, redirect, Scopes, sendHtml, sendJson } from './http';
 import { CheckoutLinks, type Domain, domainsOfKeys, servePaymentFake } from './payment-fake';
 import { defaultWebhookControls, type WebhookControls, type WebhookRecord, webhookSender } from './webhooks';
 
@@ -236,15 +236,7 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
       return redirect(response, redirectLocation(payment, transaction));
     }
     if (done) {
-      const back = `<p><a class="link" href="${escapeHtml(redirectLocation(payment, done))}">Return to merchant</a></p>`;
-      return sendHtml(
-        response,
-        200,
-        checkoutPage(BRAND, {
-          title: 'Transaction already processed',
-          body: `<p>This payment was already ${done.status === 'successful' ? 'completed' : 'declined'}.</p>${back}`,
-        }),
-      );
+      return sendHtml(response, 200, alreadyProcessedPage(BRAND, { declined: done.status !== 'successful', returnUrl: redirectLocation(payment, done) }));
     }
     sendHtml(
       response,
@@ -281,9 +273,8 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
         body: JSON.stringify({ event, data }),
         signature: options.secretHash,
       });
-    if (method === 'POST' && path === '/__refund') return refund(state, send, request, response);
-    if (method === 'POST' && path === '/__chargeback') return raiseChargeback(state, send, request, response);
-    if (method === 'POST' && path === '/__chargeback/resolve') return resolveChargeback(state, send, request, response);
+    const reversal = method === 'POST' ? flutterwaveReversals(state, send)[path] : undefined;
+    if (reversal) return reversal(request, response);
     refuse(response, 404, 'Route not found');
   });
 }

@@ -9,9 +9,8 @@
 // deliver or replay it itself. A transaction refunded or charged back in full reads "reversed".
 
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import { type FakeRequest, readFields, sendJson } from './http';
-import { answerReversal, type ReversalDialect, type SendEvent } from './reversal-requests';
+import { readFields, sendJson } from './http';
+import { type ReversalDialect, type ReversalRoutes, reversalEndpoint, type SendEvent } from './reversal-requests';
 
 export interface ReversibleTransaction {
   id: number;
@@ -133,71 +132,60 @@ function reverse(transaction: ReversibleTransaction, amount: number): void {
   if (transaction.reversedKobo >= transaction.amount) transaction.status = 'reversed';
 }
 
-export async function refund<T extends ReversibleTransaction>(
-  state: ReversalState<T>,
-  send: SendEvent<T>,
-  request: FakeRequest,
-  response: ServerResponse,
-): Promise<void> {
-  const asked = { find: byReference(state), what: 'Refund', unpaid: 'Transaction has not been paid, or is already reversed' };
-  await answerReversal(PAYSTACK, request, response, asked, async (transaction, amount) => {
-    reverse(transaction, amount);
-    const webhook = await send(transaction, 'refund.processed', {
-      status: 'processed',
-      transaction_reference: transaction.reference,
-      refund_reference: randomBytes(6).readUIntBE(0, 6).toString().padStart(12, '0'),
-      // Paystack sends this amount as a string of kobo.
-      amount: String(amount),
-      currency: transaction.currency,
-      processor: 'mpgs_zen',
-      customer: { first_name: 'Test', last_name: 'Payer', email: transaction.email },
-      integration: 412_829,
-      domain: transaction.domain,
-    });
-    return { webhook };
-  });
-}
+/** The local Paystack's reversal endpoints (POST), by path, on one copy of its state. */
+export function paystackReversals<T extends ReversibleTransaction>(state: ReversalState<T>, send: SendEvent<T>): ReversalRoutes {
+  const find = byReference(state);
+  return {
+    '/__refund': reversalEndpoint(
+      PAYSTACK,
+      { find, what: 'Refund', unpaid: 'Transaction has not been paid, or is already reversed' },
+      async (transaction, amount) => {
+        reverse(transaction, amount);
+        const webhook = await send(transaction, 'refund.processed', {
+          status: 'processed',
+          transaction_reference: transaction.reference,
+          refund_reference: randomBytes(6).readUIntBE(0, 6).toString().padStart(12, '0'),
+          // Paystack sends this amount as a string of kobo.
+          amount: String(amount),
+          currency: transaction.currency,
+          processor: 'mpgs_zen',
+          customer: { first_name: 'Test', last_name: 'Payer', email: transaction.email },
+          integration: 412_829,
+          domain: transaction.domain,
+        });
+        return { webhook };
+      },
+    ),
 
-export async function openDispute<T extends ReversibleTransaction>(
-  state: ReversalState<T>,
-  send: SendEvent<T>,
-  request: FakeRequest,
-  response: ServerResponse,
-): Promise<void> {
-  const asked = { find: byReference(state), what: 'Dispute', unpaid: 'Only a paid transaction can be disputed' };
-  await answerReversal(PAYSTACK, request, response, asked, async (transaction, amount) => {
-    const dispute: Dispute = {
-      id: nextDisputeId++,
-      reference: transaction.reference,
-      amount,
-      status: 'awaiting-merchant-feedback',
-      resolution: null,
-      createdAt: new Date().toISOString(),
-      resolvedAt: null,
-    };
-    state.disputes.set(dispute.id, dispute);
-    return { dispute: { id: dispute.id }, webhook: await send(transaction, 'charge.dispute.create', disputeData(dispute, transaction)) };
-  });
-}
+    '/__dispute': reversalEndpoint(PAYSTACK, { find, what: 'Dispute', unpaid: 'Only a paid transaction can be disputed' }, async (transaction, amount) => {
+      const dispute: Dispute = {
+        id: nextDisputeId++,
+        reference: transaction.reference,
+        amount,
+        status: 'awaiting-merchant-feedback',
+        resolution: null,
+        createdAt: new Date().toISOString(),
+        resolvedAt: null,
+      };
+      state.disputes.set(dispute.id, dispute);
+      return { dispute: { id: dispute.id }, webhook: await send(transaction, 'charge.dispute.create', disputeData(dispute, transaction)) };
+    }),
 
-export async function resolveDispute<T extends ReversibleTransaction>(
-  state: ReversalState<T>,
-  send: SendEvent<T>,
-  request: FakeRequest,
-  response: ServerResponse,
-): Promise<void> {
-  const fields = readFields(request);
-  const dispute = state.disputes.get(Number(fields.id));
-  const transaction = dispute ? state.transactions.get(dispute.reference) : undefined;
-  if (!dispute || !transaction) return sendJson(response, 404, { error: 'No such dispute' });
-  if (typeof fields.resolution !== 'string' || !RESOLUTIONS.has(fields.resolution)) {
-    return sendJson(response, 400, { error: 'resolution must be "declined", "merchant-accepted" or "auto-accepted"' });
-  }
-  if (dispute.status === 'resolved') return sendJson(response, 400, { error: 'Dispute is already resolved' });
-  dispute.status = 'resolved';
-  dispute.resolution = fields.resolution;
-  dispute.resolvedAt = new Date().toISOString();
-  if (dispute.resolution !== 'declined') reverse(transaction, dispute.amount);
-  const webhook = await send(transaction, 'charge.dispute.resolve', disputeData(dispute, transaction));
-  sendJson(response, 200, { webhook });
+    '/__dispute/resolve': async (request, response) => {
+      const fields = readFields(request);
+      const dispute = state.disputes.get(Number(fields.id));
+      const transaction = dispute ? state.transactions.get(dispute.reference) : undefined;
+      if (!dispute || !transaction) return sendJson(response, 404, { error: 'No such dispute' });
+      if (typeof fields.resolution !== 'string' || !RESOLUTIONS.has(fields.resolution)) {
+        return sendJson(response, 400, { error: 'resolution must be "declined", "merchant-accepted" or "auto-accepted"' });
+      }
+      if (dispute.status === 'resolved') return sendJson(response, 400, { error: 'Dispute is already resolved' });
+      dispute.status = 'resolved';
+      dispute.resolution = fields.resolution;
+      dispute.resolvedAt = new Date().toISOString();
+      if (dispute.resolution !== 'declined') reverse(transaction, dispute.amount);
+      const webhook = await send(transaction, 'charge.dispute.resolve', disputeData(dispute, transaction));
+      sendJson(response, 200, { webhook });
+    },
+  };
 }

@@ -9,10 +9,10 @@
 
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { type CheckoutBrand, checkoutPage, paymentForm } from './checkout';
+import { alreadyProcessedPage, type CheckoutBrand, checkoutPage, paymentForm } from './checkout';
 import { escapeHtml, type FakeRequest, isOneOf, type RunningFake, readFields, redirect, Scopes, sendGarbage, sendHtml, sendJson } from './http';
 import { CheckoutLinks, type Domain, domainsOfKeys, servePaymentFake } from './payment-fake';
-import { openDispute, type ReversalState, type ReversibleTransaction, refund, resolveDispute } from './paystack-reversals';
+import { paystackReversals, type ReversalState, type ReversibleTransaction } from './paystack-reversals';
 import {
   createCustomer,
   createDedicatedAccount,
@@ -345,16 +345,7 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     }
 
     if (transaction.status !== 'abandoned') {
-      const location = callbackLocation(transaction);
-      const back = location ? `<p><a class="link" href="${escapeHtml(location)}">Return to merchant</a></p>` : '';
-      return sendHtml(
-        response,
-        200,
-        checkoutPage(BRAND, {
-          title: 'Transaction already processed',
-          body: `<p>This payment was already ${transaction.status === 'failed' ? 'declined' : 'completed'}.</p>${back}`,
-        }),
-      );
+      return sendHtml(response, 200, alreadyProcessedPage(BRAND, { declined: transaction.status === 'failed', returnUrl: callbackLocation(transaction) }));
     }
     sendHtml(
       response,
@@ -408,9 +399,8 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     if (method === 'POST' && path === '/__control') return control(state, request, response);
     if (method === 'POST' && path === '/__complete') return completeByApi(state, request, response);
     const send = (transaction: Transaction, event: string, data: Record<string, unknown>) => emit(state, transaction, event, data);
-    if (method === 'POST' && path === '/__refund') return refund(state, send, request, response);
-    if (method === 'POST' && path === '/__dispute') return openDispute(state, send, request, response);
-    if (method === 'POST' && path === '/__dispute/resolve') return resolveDispute(state, send, request, response);
+    const reversal = method === 'POST' ? paystackReversals(state, send)[path] : undefined;
+    if (reversal) return reversal(request, response);
     if (method === 'POST' && path === '/__reset') {
       scopes.reset(scope);
       return sendJson(response, 200, { ok: true });

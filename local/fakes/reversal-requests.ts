@@ -9,6 +9,9 @@ import type { WebhookRecord } from './webhooks';
 /** Sends one signed event about `transaction` and answers its record. */
 export type SendEvent<T> = (transaction: T, event: string, data: Record<string, unknown>) => Promise<WebhookRecord>;
 
+/** A fake's reversal endpoints by path: each answers its request, with the webhook it sent. */
+export type ReversalRoutes = Record<string, (request: FakeRequest, response: ServerResponse) => Promise<void>>;
+
 /** How one provider reads a reversal request and words its refusals. */
 export interface ReversalDialect<T extends { reversedKobo: number }> {
   isPaid(transaction: T): boolean;
@@ -30,25 +33,25 @@ export interface ReversalAsked<T> {
 }
 
 /**
- * Answers a refund or dispute request: once the transaction it names is paid and the amount asked
+ * A refund or dispute endpoint: once the transaction a request names is paid and the amount asked
  * fits what is left of it (all of that by default), `reverse` acts and its result is the answer;
  * otherwise the provider's refusal.
  */
-export async function answerReversal<B extends { reversedKobo: number }, T extends B>(
+export function reversalEndpoint<B extends { reversedKobo: number }, T extends B>(
   dialect: ReversalDialect<B>,
-  request: FakeRequest,
-  response: ServerResponse,
   asked: ReversalAsked<T>,
   reverse: (transaction: T, amount: number) => Promise<Record<string, unknown>>,
-): Promise<void> {
-  const fields = readFields(request);
-  const transaction = asked.find(fields);
-  const refuse = (status: number, message: string) => sendJson(response, status, dialect.refusal(message));
-  if (!transaction) return refuse(404, dialect.notFound);
-  if (!dialect.isPaid(transaction)) return refuse(400, asked.unpaid);
-  const left = dialect.paidKobo(transaction) - transaction.reversedKobo;
-  const amount = fields.amount === undefined ? left : dialect.koboOf(fields.amount);
-  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
-    return refuse(400, `${asked.what} amount cannot be more than what is left of the transaction`);
-  sendJson(response, 200, await reverse(transaction, amount));
+): ReversalRoutes[string] {
+  return async (request, response) => {
+    const fields = readFields(request);
+    const transaction = asked.find(fields);
+    const refuse = (status: number, message: string) => sendJson(response, status, dialect.refusal(message));
+    if (!transaction) return refuse(404, dialect.notFound);
+    if (!dialect.isPaid(transaction)) return refuse(400, asked.unpaid);
+    const left = dialect.paidKobo(transaction) - transaction.reversedKobo;
+    const amount = fields.amount === undefined ? left : dialect.koboOf(fields.amount);
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
+      return refuse(400, `${asked.what} amount cannot be more than what is left of the transaction`);
+    sendJson(response, 200, await reverse(transaction, amount));
+  };
 }

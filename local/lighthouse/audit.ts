@@ -80,7 +80,9 @@ async function storeSession(debuggingPort: number, shopUrl: string, user: { emai
     // A JSON answer of the shop's origin: the origin's storage without loading (and caching) the SPA.
     await page.goto(`${shopUrl}/api/v1/health`);
     await page.evaluate(
-      (entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)),
+      (entries) => {
+        for (const [key, value] of entries) localStorage.setItem(key, value);
+      },
       [
         [TOKEN_KEY, session.accessToken],
         [REFRESH_TOKEN_KEY, session.refreshToken],

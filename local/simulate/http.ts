@@ -2,6 +2,7 @@
 // on itself (a client disconnecting mid-request) and the ones the network loses; sessions sign in
 // again when their 15-minute access token runs out.
 
+// biome-ignore lint/suspicious/noExplicitAny: the operations read each answer field by field and judge it themselves; a field they misread turns up in the report
 export type Answer = { kind: 'answered'; status: number; body: any; text: string } | { kind: 'aborted' } | { kind: 'failed'; error: string };
 
 export interface CallOptions {

@@ -1,7 +1,9 @@
 // Runs seeds against a running stack: for each, a fresh random sequence of steps with the books
 // checked after every one, then the drain and a last check of the whole shop. `npm run simulate`
 // (local/simulate.ts) and the bounded run inside `npm test` (tests/simulate/) both call this.
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { type RunningStack, startThrowawayStack } from '../stack';
 import { readServices, type SimService } from './catalogue';
 import { drain } from './drain';
 import { callsInFlight, Session } from './http';
@@ -31,6 +33,17 @@ export interface SimulationOptions {
 export interface SimulationResult {
   summaries: SeedSummary[];
   failures: SimulationFailure[];
+}
+
+/**
+ * A throwaway stack to simulate against (the SMM panel rough, no scheduled timer: the simulator
+ * fires the cron itself, no SPA), with an administrator of its own, and the target a run is given.
+ */
+export async function startSimulationStack(name: string, wranglerOutput: 'inherit' | 'ignore'): Promise<{ stack: RunningStack; target: SimulationTarget }> {
+  const admin = { email: 'sim-admin@example.com', password: randomBytes(18).toString('base64url') };
+  const stack = await startThrowawayStack(name, { admin, wranglerOutput, smmMode: 'rough', scheduledJobs: false, spa: false });
+  const { url, fakes, dropDatabaseConnections, databaseUrl } = stack;
+  return { stack, target: { url, paystackUrl: fakes.paystackUrl, smmProviderUrl: fakes.smmProviderUrl, dropDatabaseConnections, databaseUrl, admin } };
 }
 
 /** The provider's timeout while simulating: a panel that swallows `add` costs seconds, not the default 15. */

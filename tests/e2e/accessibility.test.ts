@@ -4,31 +4,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { eachAreaAtBothWidths, sharedBrowser } from './shop';
+import { eachAreaAtBothWidths, MAIN_SCREENS, sharedBrowser } from './shop';
 
 const browser = sharedBrowser();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-const PUBLIC_SCREENS = ['/', '/services', '/about-us', '/contact-us', '/auth/login', '/auth/register', '/forgot-password'];
-const USER_SCREENS = [
-  '/user/services',
-  '/user/create-order',
-  '/user/dashboard',
-  '/user/orders',
-  '/user/transactions',
-  '/user/add-fund',
-  '/user/profile',
-  '/user/api',
-];
-const ADMIN_SCREENS = [
-  '/admin/dashboard',
-  '/admin/users',
-  '/admin/services',
-  '/admin/orders',
-  '/admin/transactions',
-  '/admin/payment-settings',
-  '/admin/site-settings',
-];
 
 interface Violation {
   id: string;
@@ -58,5 +37,5 @@ async function audit(page: Page, paths: string[]) {
 }
 
 describe('axe finds nothing', () => {
-  eachAreaAtBothWidths(browser, { visitor: PUBLIC_SCREENS, user: USER_SCREENS, admin: ADMIN_SCREENS }, audit);
+  eachAreaAtBothWidths(browser, MAIN_SCREENS, audit);
 });

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
-import { api, expectToast, newUser, newUserSignedIn, signedInPage, submitLogin, unique, sharedBrowser } from './shop';
+import { api, expectToast, newUser, newUserSignedIn, sharedBrowser, signedInPage, submitLogin, unique } from './shop';
 
 const admin = inject('e2eAdmin');
 const REFERENCE_USED = 'This reference has already been used. Please use a new reference.';

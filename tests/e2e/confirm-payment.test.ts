@@ -4,7 +4,7 @@
 // with nothing to confirm says so.
 import { describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUserSignedIn, sharedBrowser } from './shop';
+import { api, fillDeposit, newUserSignedIn, sharedBrowser } from './shop';
 
 const browser = sharedBrowser();
 
@@ -12,11 +12,7 @@ describe('the payment confirmation page', () => {
   it('shows a paid deposit credited after a reload and in another tab, and says when there is nothing to confirm', async () => {
     const { user, context, page } = await newUserSignedIn(browser(), 'Tunde Bakare', PHONE);
 
-    await page.goto('/user/add-fund');
-    await page
-      .getByLabel(/amount/i)
-      .first()
-      .fill('1500');
+    await fillDeposit(page, '1500');
     await page.getByRole('button', { name: 'Proceed to payment' }).click();
     await page.waitForURL(/\/checkout\//);
     await page.getByRole('button', { name: /^Pay/ }).click();

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE } from '../support/browser';
-import { newUser, openPage, shopUrl, sharedBrowser } from './shop';
+import { newUser, openPage, sharedBrowser, shopUrl } from './shop';
 
 const browser = sharedBrowser();
 

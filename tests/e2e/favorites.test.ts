@@ -3,7 +3,7 @@
 // link and quantity of that last order.
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUser, signedInPage, signInByApi, unique, sharedBrowser } from './shop';
+import { api, newUser, sharedBrowser, signedInPage, signInByApi, unique } from './shop';
 
 const admin = inject('e2eAdmin');
 const browser = sharedBrowser();

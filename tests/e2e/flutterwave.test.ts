@@ -4,7 +4,7 @@
 // The shop is in test mode, and every page and the dashboard say so.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUserSignedIn, signedInPage, signInByApi, sharedBrowser } from './shop';
+import { api, fillDeposit, newUserSignedIn, sharedBrowser, signedInPage, signInByApi } from './shop';
 
 const admin = inject('e2eAdmin');
 const flutterwaveUrl = inject('e2eFlutterwaveUrl');
@@ -42,11 +42,7 @@ describe('Flutterwave on the local stack', () => {
 
     const { user, context, page } = await newUserSignedIn(browser(), 'Kemi Balogun', PHONE);
     await page.getByRole('status', { name: 'Test payments' }).waitFor({ state: 'visible' });
-    await page.goto('/user/add-fund');
-    await page
-      .getByLabel(/amount/i)
-      .first()
-      .fill('2500');
+    await fillDeposit(page, '2500');
     await page.getByRole('button', { name: 'Proceed to payment' }).click();
     await page.waitForURL(`${flutterwaveUrl}/v3/hosted/pay/**`);
     await expect.poll(() => page.getByText('Flutterwave sandbox').count()).toBeGreaterThan(0);

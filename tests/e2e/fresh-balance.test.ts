@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUser, openPage, signIn, signInByApi, unique, sharedBrowser } from './shop';
+import { api, newUser, openPage, sharedBrowser, signIn, signInByApi, unique } from './shop';
 
 const admin = inject('e2eAdmin');
 const smmProviderUrl = inject('e2eSmmProviderUrl');

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUser, signedInPage, signInByApi, unique, sharedBrowser } from './shop';
+import { api, newUser, sharedBrowser, signedInPage, signInByApi, unique } from './shop';
 
 const admin = inject('e2eAdmin');
 const browser = sharedBrowser();

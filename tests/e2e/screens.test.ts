@@ -6,33 +6,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, eachAreaAtBothWidths, newUser, newUserSignedIn, openPage, signedInPage, signInByApi, unique, sharedBrowser } from './shop';
+import { api, eachAreaAtBothWidths, MAIN_SCREENS, newUser, newUserSignedIn, openPage, sharedBrowser, signedInPage, signInByApi, unique } from './shop';
 
 const admin = inject('e2eAdmin');
 const browser = sharedBrowser();
 
-const PUBLIC_SCREENS = ['/', '/services', '/about-us', '/contact-us', '/auth/login', '/auth/register', '/forgot-password'];
-const USER_SCREENS = [
-  '/user/dashboard',
-  '/user/services',
-  '/user/create-order',
-  '/user/orders',
-  '/user/transactions',
-  '/user/add-fund',
-  '/user/profile',
-  '/user/api',
-];
-const ADMIN_SCREENS = [
-  '/admin/dashboard',
-  '/admin/users',
-  '/admin/administrators',
-  '/admin/services',
-  '/admin/orders',
-  '/admin/transactions',
-  '/admin/payment-settings',
-  '/admin/site-settings',
-  '/admin/account-settings',
-];
+/** The main screens, and the administrators' team and own account besides. */
+const SCREENS = { ...MAIN_SCREENS, admin: [...MAIN_SCREENS.admin, '/admin/administrators', '/admin/account-settings'] };
 
 async function tour(page: Page, paths: string[]) {
   const scriptErrors: string[] = [];
@@ -47,7 +27,7 @@ async function tour(page: Page, paths: string[]) {
 }
 
 describe('every screen', () => {
-  eachAreaAtBothWidths(browser, { visitor: PUBLIC_SCREENS, user: USER_SCREENS, admin: ADMIN_SCREENS }, tour);
+  eachAreaAtBothWidths(browser, SCREENS, tour);
 });
 
 const LAPTOP = { width: 1366, height: 768 };
@@ -123,14 +103,12 @@ async function expectDashboardWhole(page: Page, name: string) {
   const ticks = page.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
   await ticks.first().waitFor();
   await page.waitForLoadState('networkidle');
-  const figures = await page
-    .locator('section[aria-label="Totals"] .card p.tabular-nums')
-    .evaluateAll((values) =>
-      values.map((p) => ({
-        text: p.textContent,
-        cut: p.scrollWidth > p.clientWidth || p.getBoundingClientRect().right > p.closest('.card')!.getBoundingClientRect().right,
-      })),
-    );
+  const figures = await page.locator('section[aria-label="Totals"] .card p.tabular-nums').evaluateAll((values) =>
+    values.map((p) => ({
+      text: p.textContent,
+      cut: p.scrollWidth > p.clientWidth || p.getBoundingClientRect().right > p.closest('.card')!.getBoundingClientRect().right,
+    })),
+  );
   // Deposits hold the large credit (and whatever other tests deposited).
   expect(Number(figures[0].text?.replace(/[^\d.]/g, '')), JSON.stringify(figures)).toBeGreaterThanOrEqual(987_654_321);
   expect(figures.filter((f) => f.cut)).toEqual([]);

@@ -3,7 +3,7 @@
 // an answer from support shows under the bell with the unread count, and opens the ticket.
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUserSignedIn, signInByApi, sharedBrowser } from './shop';
+import { api, newUserSignedIn, sharedBrowser, signInByApi } from './shop';
 
 const admin = inject('e2eAdmin');
 const browser = sharedBrowser();

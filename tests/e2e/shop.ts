@@ -10,6 +10,7 @@ export const shopUrl = inject('shopUrl');
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const uniqueIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
+// biome-ignore lint/suspicious/noExplicitAny: a test that names no answer type reads the answer field by field; a field it misreads fails its expect()
 export async function api<T = any>(
   path: string,
   options: { method?: string; body?: unknown; token?: string | null } = {},
@@ -83,6 +84,13 @@ const AREAS: Array<[string, Area]> = [
   ["an administrator's screens", 'admin'],
 ];
 
+/** Each area's main screens: what every check of them all (axe, the screenshot tour) goes through. */
+export const MAIN_SCREENS: Record<Area, string[]> = {
+  visitor: ['/', '/services', '/about-us', '/contact-us', '/auth/login', '/auth/register', '/forgot-password'],
+  user: ['/user/dashboard', '/user/services', '/user/create-order', '/user/orders', '/user/transactions', '/user/add-fund', '/user/profile', '/user/api'],
+  admin: ['/admin/dashboard', '/admin/users', '/admin/services', '/admin/orders', '/admin/transactions', '/admin/payment-settings', '/admin/site-settings'],
+};
+
 /** A page of its own for the area: a visitor's, a new user's or the administrator's, signed in. */
 async function pageIn(browser: Browser, area: Area, viewport: typeof DESKTOP) {
   if (area === 'visitor') return openPage(browser, viewport);
@@ -102,6 +110,29 @@ export function eachAreaAtBothWidths(browser: () => Browser, screens: Record<Are
       await context.close();
     });
   });
+}
+
+/** Opens Add fund and types the amount to deposit, ready for 'Proceed to payment'. */
+export async function fillDeposit(page: Page, amount: string): Promise<void> {
+  await page.goto('/user/add-fund');
+  await page
+    .getByLabel(/amount/i)
+    .first()
+    .fill(amount);
+}
+
+/** Opens the order form and fills it for Instagram Followers: the service searched for and picked, a link and a quantity. */
+export async function fillFollowersOrder(page: Page, link: string, quantity = '100'): Promise<void> {
+  await page.goto('/user/create-order');
+  await page.getByPlaceholder('Search services by name or ID').fill('Instagram Followers');
+  // Search is debounced: pick from the filtered list, not the one still on screen.
+  await page
+    .getByRole('listbox', { name: 'Services' })
+    .getByRole('option', { name: /Instagram Followers/ })
+    .first()
+    .click();
+  await page.getByLabel('Link').fill(link);
+  await page.getByLabel('Quantity').fill(quantity);
 }
 
 /** Waits for a toast with this text; toasts show one at a time, so one can wait behind others. */

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
-import { api, expectToast, newUser, signedInPage, signInByApi, unique, sharedBrowser } from './shop';
+import { api, expectToast, newUser, sharedBrowser, signedInPage, signInByApi, unique } from './shop';
 
 const admin = inject('e2eAdmin');
 const browser = sharedBrowser();

@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, newUser, signedInPage, signInByApi, submitLogin, sharedBrowser } from './shop';
+import { api, newUser, sharedBrowser, signedInPage, signInByApi, submitLogin } from './shop';
 
 const admin = inject('e2eAdmin');
 const REUSED = 'That code is not valid. Check your authenticator app and try again.';

@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { encode } from '../../web/src/lib/session';
 import { PHONE } from '../support/browser';
-import { api, expectToast, newUser, newUserSignedIn, openPage, signIn, signInByApi, unique, sharedBrowser } from './shop';
+import { api, expectToast, fillFollowersOrder, newUser, newUserSignedIn, openPage, sharedBrowser, signIn, signInByApi, unique } from './shop';
 
 const admin = inject('e2eAdmin');
 const browser = sharedBrowser();
@@ -61,15 +61,7 @@ async function chidiAboutToOrder(chidi: { email: string; password: string }, { d
   const { context, page: tab1 } = await openPage(browser(), PHONE);
   if (deaf) await tab1.addInitScript(() => window.addEventListener('storage', (event) => event.stopImmediatePropagation()));
   await signIn(tab1, chidi, 'user');
-  await tab1.goto('/user/create-order');
-  await tab1.getByPlaceholder('Search services by name or ID').fill('Instagram Followers');
-  await tab1
-    .getByRole('listbox', { name: 'Services' })
-    .getByRole('option', { name: /Instagram Followers/ })
-    .first()
-    .click();
-  await tab1.getByLabel('Link').fill('https://www.instagram.com/e2e.two.tabs');
-  await tab1.getByLabel('Quantity').fill('100');
+  await fillFollowersOrder(tab1, 'https://www.instagram.com/e2e.two.tabs');
   return { context, tab1 };
 }
 

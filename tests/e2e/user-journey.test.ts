@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
-import { expectToast, openPage, shopUrl, signedInPage, signIn, unique, sharedBrowser } from './shop';
+import { expectToast, fillDeposit, fillFollowersOrder, openPage, sharedBrowser, shopUrl, signedInPage, signIn, unique } from './shop';
 
 const browser = sharedBrowser();
 const uniqueEmail = () => `${unique('e2e')}@example.com`;
@@ -32,15 +32,8 @@ async function registeredPage(viewport: typeof DESKTOP) {
 }
 
 async function fundThroughCheckout(page: Page, amount: string) {
-  await page.goto('/user/add-fund');
-  await page
-    .getByLabel(/amount/i)
-    .first()
-    .fill(amount);
-  await page
-    .getByRole('button', { name: /fund|pay|continue|proceed/i })
-    .first()
-    .click();
+  await fillDeposit(page, amount);
+  await page.getByRole('button', { name: 'Proceed to payment' }).click();
   await page.waitForURL(/\/checkout\//);
   await page.getByRole('button', { name: /^Pay/ }).click();
   await page.waitForURL('**/user/confirm-payment**');
@@ -81,16 +74,9 @@ describe('a new user', () => {
     await expect.poll(() => page.getByText('Your Balance:').count()).toBeGreaterThan(0);
     await screenshot(page, 'user-home');
 
-    await page.goto('/user/add-fund');
-    await page
-      .getByLabel(/amount/i)
-      .first()
-      .fill('2500');
+    await fillDeposit(page, '2500');
     await screenshot(page, 'add-fund');
-    await page
-      .getByRole('button', { name: /fund|pay|continue|proceed/i })
-      .first()
-      .click();
+    await page.getByRole('button', { name: 'Proceed to payment' }).click();
     await page.waitForURL(/\/checkout\//);
     await screenshot(page, 'sandbox-checkout');
     await page.getByRole('button', { name: /^Pay/ }).click();
@@ -128,16 +114,7 @@ describe('a funded user', () => {
     const { context, page, account } = await registeredPage(PHONE);
     await fundThroughCheckout(page, '10000');
 
-    await page.goto('/user/create-order');
-    await page.getByPlaceholder('Search services by name or ID').fill('Instagram Followers');
-    // Search is debounced: pick from the filtered list, not the one still on screen.
-    await page
-      .getByRole('listbox', { name: 'Services' })
-      .getByRole('option', { name: /Instagram Followers/ })
-      .first()
-      .click();
-    await page.getByLabel('Link').fill('https://www.instagram.com/e2e.shop.test');
-    await page.getByLabel('Quantity').fill('100');
+    await fillFollowersOrder(page, 'https://www.instagram.com/e2e.shop.test');
     await screenshot(page, 'create-order');
     // A double click must still place one order.
     await Promise.all([

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE } from '../support/browser';
-import { api, expectToast, newUser, openPage, shopUrl, signIn, signInByApi, unique, sharedBrowser } from './shop';
+import { api, expectToast, newUser, openPage, sharedBrowser, shopUrl, signIn, signInByApi, unique } from './shop';
 
 const admin = inject('e2eAdmin');
 const NAME = '<img src=x onerror=alert(1)><b>Bold</b>';

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE } from '../support/browser';
-import { openPage, shopUrl, submitLogin, sharedBrowser } from './shop';
+import { openPage, sharedBrowser, shopUrl, submitLogin } from './shop';
 
 const browser = sharedBrowser();
 const admin = inject('e2eAdmin');

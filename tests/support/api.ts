@@ -2,8 +2,8 @@
 // database access (inside workerd, through the same Neon driver) for setup and assertions.
 import { env, SELF } from 'cloudflare:test';
 import { neonConfig } from '@neondatabase/serverless';
-import { eq } from 'drizzle-orm';
-import { USER_TYPE, users } from '../../drizzle/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { auditLog, USER_TYPE, users } from '../../drizzle/schema';
 import { type Db, openDatabase } from '../../worker/db';
 import { registerUser } from '../../worker/services/auth';
 
@@ -39,6 +39,7 @@ export async function call(path: string, options: CallOptions = {}) {
   }
   const response = await SELF.fetch(`${BASE}/${path.replace(/^\//, '')}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
   const text = await response.text();
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read each answer field by field (res.body.data.id); a field they misread fails their expect()
   let json: any = null;
   try {
     json = text ? JSON.parse(text) : null;
@@ -78,7 +79,8 @@ export async function countingDatabaseWork<T>(fn: () => Promise<T>): Promise<{ r
     httpCalls += 1;
     return fetch(...args);
   };
-  neonConfig.webSocketConstructor = function CountedWebSocket(url: string) {
+  // The driver calls it with `new`; a function that returns an object makes `new` give that object: the real socket.
+  neonConfig.webSocketConstructor = function countedWebSocket(url: string) {
     webSockets += 1;
     return new WebSocket(url);
   } as unknown as typeof WebSocket;
@@ -93,6 +95,25 @@ export async function countingDatabaseWork<T>(fn: () => Promise<T>): Promise<{ r
 
 /** Runs fn with a database handle of its own and counts its HTTP calls and WebSockets (countingDatabaseWork). */
 export const countingRoundTrips = <T>(fn: (db: Db) => Promise<T>) => countingDatabaseWork(() => withDb(fn));
+
+/** The audit log's entries that match every field given (who did what to what), in the order they were written. */
+export function auditEntries(match: { actorId?: number; action?: string; targetType?: string; targetId?: string | number }) {
+  const { actorId, action, targetType, targetId } = match;
+  return withDb((db) =>
+    db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          actorId === undefined ? undefined : eq(auditLog.actorId, actorId),
+          action === undefined ? undefined : eq(auditLog.action, action),
+          targetType === undefined ? undefined : eq(auditLog.targetType, targetType),
+          targetId === undefined ? undefined : eq(auditLog.targetId, String(targetId)),
+        ),
+      )
+      .orderBy(asc(auditLog.id)),
+  );
+}
 
 export interface TestAccount {
   id: number;

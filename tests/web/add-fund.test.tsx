@@ -1,13 +1,12 @@
 // Add fund against a stubbed API: a refused start (too many payments waiting, card payments down)
 // stays on the page saying what to do, and nothing is stored for the confirmation page.
 
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import AddFundPage from '@/features/wallet/AddFundPage';
-import { PAYLOAD_KEY, TOKEN_KEY } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { PAYLOAD_KEY } from '@/lib/session';
+import { jsonResponse, mockFetch, renderScreen } from './helpers';
 
 describe('Add fund', () => {
   it.each([
@@ -15,20 +14,13 @@ describe('Add fund', () => {
     [503, 'Card payments are unavailable right now. Please try again later or contact support.'],
   ])('keeps a %i refusal on the page', async (status, message) => {
     const user = userEvent.setup();
-    window.localStorage.setItem(TOKEN_KEY, 'tok');
     mockFetch((url) => {
       if (url.includes('user/add-fund')) return jsonResponse(status, { message, error: 'Refused' });
       if (url.includes('settings/public')) return jsonResponse(200, { minDeposit: 100, maxDeposit: 5_000_000 });
       if (url.includes('getWalletBalance')) return jsonResponse(200, { walletBalance: 0, walletDebt: 0 });
       return jsonResponse(200, {});
     });
-    render(
-      <WithQuery>
-        <MemoryRouter initialEntries={['/user/add-fund']}>
-          <AddFundPage />
-        </MemoryRouter>
-      </WithQuery>,
-    );
+    renderScreen(<AddFundPage />, '/user/add-fund', 'tok');
     await user.type(await screen.findByLabelText('Amount'), '1000');
     await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
     expect((await screen.findByRole('alert')).textContent).toContain(message);

@@ -13,7 +13,7 @@ import AdminUsersPage from '@/features/admin/users/AdminUsersPage';
 import AdminTransactionsPage from '@/features/admin/wallet/AdminTransactionsPage';
 import { AuthContext, type AuthContextValue } from '@/lib/authContext';
 import { type SessionUser, TOKEN_KEY } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { jsonResponse, mockFetch, retype, WithQuery } from './helpers';
 
 const ME: SessionUser = {
   id: 9,
@@ -121,8 +121,7 @@ describe('Administrators', () => {
     await user.type(within(dialog).getByLabelText('Email Address'), 'not-an-email');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(dialog).findByText('Invalid email address')).toBeTruthy();
-    await user.clear(within(dialog).getByLabelText('Email Address'));
-    await user.type(within(dialog).getByLabelText('Email Address'), 'new@example.com');
+    await retype(user, within(dialog).getByLabelText('Email Address'), 'new@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(callsTo(fetch, 'administrators/invite')).toHaveLength(1));
     expect(JSON.parse(String(callsTo(fetch, 'administrators/invite')[0][1]?.body))).toEqual({ fullName: 'New Admin', email: 'new@example.com' });
@@ -164,7 +163,7 @@ describe('Payment settings', () => {
       configuredKeys: { paystackSecretKey: true, flutterwaveSecretKey: false, flutterwaveWebhookHash: false },
       keyChecks: { ...PAYMENT_VIEW.keyChecks, paystack: { source: 'settings', verifiedAt: '2024-03-05T10:00:00Z', refusals: null } },
     };
-    const fetch = mockFetch((url, init) =>
+    const fetch = mockFetch((_url, init) =>
       init.method === 'PUT' ? jsonResponse(200, { message: 'Payment settings saved', data: { ...view, mode: 'live' } }) : jsonResponse(200, { data: view }),
     );
     renderScreen(<AdminPaymentSettingsPage />);

@@ -1,30 +1,17 @@
 // The API page against a stubbed API: keys are listed by prefix only, a new or rotated key is
 // shown once (and copied), revoking asks first, and the documentation shows each type's fields.
 
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@/app/routes';
 import ApiPage from '@/features/user/ApiPage';
-import { setStoredUser, TOKEN_KEY } from '@/lib/session';
-import { jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
+import { ADA, renderApp } from './app';
+import { jsonResponse, mockFetch, renderScreen } from './helpers';
 
 const BOT = { id: 3, name: 'Telegram bot', prefix: '3f9a1c2b', created_at: '2024-03-05T10:00:00Z', last_used_at: null };
 const PANEL = { id: 4, name: 'Child panel', prefix: 'aa00bb11', created_at: '2024-03-06T10:00:00Z', last_used_at: new Date().toISOString() };
 const NEW_KEY = 'c0ffee'.padEnd(64, '0');
 const ROTATED_KEY = 'beef'.padEnd(64, '1');
-
-function renderPage() {
-  window.localStorage.setItem(TOKEN_KEY, 'user-token');
-  render(
-    <WithQuery>
-      <MemoryRouter initialEntries={['/user/api']}>
-        <ApiPage />
-      </MemoryRouter>
-    </WithQuery>,
-  );
-}
 
 function stubApi() {
   return mockFetch((url, init) => {
@@ -36,10 +23,16 @@ function stubApi() {
   });
 }
 
+/** The page on its own against the stubbed API; returns the fetch mock and a user to drive the page. */
+function openPage() {
+  const fetch = stubApi();
+  renderScreen(<ApiPage />, '/user/api', 'user-token');
+  return { fetch, user: userEvent.setup() };
+}
+
 describe('API page', () => {
   it('lists keys by prefix and usage, never their secret', async () => {
-    stubApi();
-    renderPage();
+    openPage();
     const list = await screen.findByRole('list', { name: 'API keys' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('Telegram bot'), expect.stringContaining('Child panel')]);
@@ -49,9 +42,7 @@ describe('API page', () => {
   });
 
   it('creates a key, shows it once with a copy button, and forgets it when closed', async () => {
-    const user = userEvent.setup();
-    const fetch = stubApi();
-    renderPage();
+    const { fetch, user } = openPage();
     await screen.findByRole('list', { name: 'API keys' });
 
     await user.click(screen.getByRole('button', { name: 'Create key' }));
@@ -74,9 +65,7 @@ describe('API page', () => {
   });
 
   it('rotates and revokes only after a confirmation', async () => {
-    const user = userEvent.setup();
-    const fetch = stubApi();
-    renderPage();
+    const { fetch, user } = openPage();
     await screen.findByRole('list', { name: 'API keys' });
 
     await user.click(screen.getByRole('button', { name: 'Revoke Telegram bot' }));
@@ -95,9 +84,7 @@ describe('API page', () => {
   });
 
   it("documents the endpoint, every action with an example answer, each type's fields, and curl and PHP examples", async () => {
-    const user = userEvent.setup();
-    stubApi();
-    renderPage();
+    const { user } = openPage();
     const endpoint = `${window.location.origin}/api/v2`;
     expect(screen.getAllByText(endpoint).length).toBeGreaterThan(0);
     const actions = screen.getByRole('navigation', { name: 'API actions' });
@@ -146,24 +133,15 @@ describe('API page', () => {
 });
 
 describe('finding the API page', () => {
-  const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } });
-
   it("is linked from a user's profile, at /user/api, and leaves the tab row as it is", async () => {
     const user = userEvent.setup();
-    window.localStorage.setItem(TOKEN_KEY, 'tok');
-    setStoredUser(ADA);
     mockFetch((url) => {
       if (url.includes('user/getCurrentProfile')) return jsonResponse(200, { message: 'ok', data: ADA });
       if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: 2500 });
       if (url.includes('user/api-keys')) return jsonResponse(200, { message: 'ok', data: [] });
       return jsonResponse(200, {});
     });
-    const router = createMemoryRouter(routes, { initialEntries: ['/user/profile'] });
-    render(
-      <WithQuery>
-        <RouterProvider router={router} />
-      </WithQuery>,
-    );
+    const router = renderApp('/user/profile', ADA);
     await user.click(await screen.findByRole('link', { name: 'API keys and docs' }));
     expect(await screen.findByRole('heading', { name: 'API', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/user/api');

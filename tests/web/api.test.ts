@@ -119,10 +119,10 @@ describe('the client', () => {
     const [pubUrl, pubInit] = fetch.mock.calls[1];
     expect(privUrl).toBe('/api/v1/user/orders?page=2&status=Completed');
     expect(privInit?.credentials).toBe('include');
-    expect((privInit?.headers as Record<string, string>).authorization).toBe('Bearer tok-1');
+    expect((privInit!.headers as Record<string, string>).authorization).toBe('Bearer tok-1');
     expect(pubUrl).toBe('/api/v1/settings/public');
     expect(pubInit?.credentials).toBe('include');
-    expect((pubInit?.headers as Record<string, string>).authorization).toBeUndefined();
+    expect((pubInit!.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
   it('sends JSON bodies and returns the parsed answer', async () => {

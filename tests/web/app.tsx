@@ -3,10 +3,24 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '@/app/routes';
 import { type SessionUser, setStoredUser, TOKEN_KEY } from '@/lib/session';
-import { sessionUser, WithQuery } from './helpers';
+import { jsonResponse, sessionUser, WithQuery } from './helpers';
 
 /** The customer most component tests sign in as. */
 export const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } });
+
+/**
+ * What the signed-in user area asks the server whatever the screen (exchange rates, shop settings,
+ * profile, balances, categories), answered for `user`; undefined for the screen's own calls.
+ */
+export function userAreaAnswer(url: string, user: SessionUser = ADA): Response | undefined {
+  if (url.includes('/v1/rates')) return jsonResponse(200, { data: { base: 'USD', rates: { NGN: '1550.25', USD: '1' } } });
+  if (url.includes('settings/public')) return jsonResponse(200, { siteName: 'Boost Hub' });
+  if (url.includes('user/getCurrentProfile')) return jsonResponse(200, { message: 'ok', data: user });
+  if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: Number(user.wallet?.balance ?? 0) });
+  if (url.includes('user/getMai')) return jsonResponse(200, { smmBalance: 0 });
+  if (url.includes('services/categories')) return jsonResponse(200, { data: [] });
+  return undefined;
+}
 
 /** The whole app at `path`, as `user` (stored as after a sign-in) or as a visitor; returns the router to move on. */
 export function renderApp(path: string, user: SessionUser | null = ADA) {
@@ -14,6 +28,11 @@ export function renderApp(path: string, user: SessionUser | null = ADA) {
     window.localStorage.setItem(TOKEN_KEY, 'user-token');
     setStoredUser(user);
   }
+  return renderRoutes(path);
+}
+
+/** The whole app at `path` with whatever session the test stored itself; returns the router to move on. */
+export function renderRoutes(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <WithQuery>

@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer, toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { LoginForm } from '@/features/auth/LoginForm';
 import { RegisterForm } from '@/features/auth/RegisterForm';
 import { ApiError } from '@/lib/api';
 import { AuthContext, type AuthContextValue } from '@/lib/authContext';
-import { describedText, jsonResponse, mockFetch } from './helpers';
+import { authStub, describedText, jsonResponse, mockFetch } from './helpers';
 
 function Where() {
   const { pathname } = useLocation();
@@ -15,17 +15,7 @@ function Where() {
 }
 
 function renderWithAuth(ui: React.ReactNode, auth: Partial<AuthContextValue> = {}, initial: string | { pathname: string; state?: unknown } = '/auth/login') {
-  const value: AuthContextValue = {
-    user: null,
-    userType: null,
-    loading: false,
-    login: vi.fn(),
-    logout: vi.fn(),
-    clearLocalSession: vi.fn(),
-    setUser: vi.fn(),
-    reloadProfile: vi.fn(),
-    ...auth,
-  };
+  const value = authStub(auth);
   render(
     <AuthContext.Provider value={value}>
       <MemoryRouter initialEntries={[initial]}>
@@ -49,6 +39,18 @@ function renderWithAuth(ui: React.ReactNode, auth: Partial<AuthContextValue> = {
 
 const where = () => screen.getByTestId('where').textContent;
 
+/** A login that succeeds for `account`, answered with the server's `message`. */
+const loginAs = (account: { id: number; fullName: string; email: string; userType: number }, message = 'ok') =>
+  vi.fn().mockResolvedValue({ accessToken: 'a', refreshToken: 'r', message, user: account });
+
+/** Fills the login form as a person does and presses Sign In, ticking Remember Me first when asked. */
+async function signIn(user: UserEvent, email: string, password: string, { rememberMe = false } = {}) {
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  if (rememberMe) await user.click(screen.getByLabelText('Remember Me'));
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
 describe('Login form', () => {
   it('shows the messages under the fields and the first one as a toast', async () => {
     const user = userEvent.setup();
@@ -69,9 +71,7 @@ describe('Login form', () => {
     const user = userEvent.setup();
     const error = vi.spyOn(toast, 'error');
     renderWithAuth(<LoginForm />);
-    await user.type(screen.getByLabelText('Email'), 'ada@example.c');
-    await user.type(screen.getByLabelText('Password'), 'secret');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signIn(user, 'ada@example.c', 'secret');
     expect(describedText(screen.getByLabelText('Email'))).toBe('Invalid email address');
     expect(error).toHaveBeenCalledWith('Invalid email address');
   });
@@ -79,19 +79,9 @@ describe('Login form', () => {
   it('accepts upper-case emails, sends only email and password, toasts the server message and sends a user to /user', async () => {
     const user = userEvent.setup();
     const success = vi.spyOn(toast, 'success');
-    const login = vi
-      .fn()
-      .mockResolvedValue({
-        accessToken: 'a',
-        refreshToken: 'r',
-        message: 'Login successful',
-        user: { id: 1, fullName: 'Ada', email: 'ADA@EXAMPLE.COM', userType: 2 },
-      });
+    const login = loginAs({ id: 1, fullName: 'Ada', email: 'ADA@EXAMPLE.COM', userType: 2 }, 'Login successful');
     renderWithAuth(<LoginForm />, { login });
-    await user.type(screen.getByLabelText('Email'), 'ADA@EXAMPLE.COM');
-    await user.type(screen.getByLabelText('Password'), 'secret');
-    await user.click(screen.getByLabelText('Remember Me'));
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signIn(user, 'ADA@EXAMPLE.COM', 'secret', { rememberMe: true });
 
     await waitFor(() => expect(where()).toBe('/user'));
     expect(login).toHaveBeenCalledWith({ email: 'ADA@EXAMPLE.COM', password: 'secret' });
@@ -100,30 +90,17 @@ describe('Login form', () => {
 
   it('sends an administrator to /admin', async () => {
     const user = userEvent.setup();
-    const login = vi
-      .fn()
-      .mockResolvedValue({
-        accessToken: 'a',
-        refreshToken: 'r',
-        message: 'Welcome',
-        user: { id: 9, fullName: 'Root', email: 'root@example.com', userType: 1 },
-      });
+    const login = loginAs({ id: 9, fullName: 'Root', email: 'root@example.com', userType: 1 }, 'Welcome');
     renderWithAuth(<LoginForm />, { login });
-    await user.type(screen.getByLabelText('Email'), 'root@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signIn(user, 'root@example.com', 'secret');
     await waitFor(() => expect(where()).toBe('/admin'));
   });
 
   it('returns to the remembered location inside the right area', async () => {
     const user = userEvent.setup();
-    const login = vi
-      .fn()
-      .mockResolvedValue({ accessToken: 'a', refreshToken: 'r', message: 'ok', user: { id: 1, fullName: 'Ada', email: 'a@b.co', userType: 2 } });
+    const login = loginAs({ id: 1, fullName: 'Ada', email: 'a@b.co', userType: 2 });
     renderWithAuth(<LoginForm />, { login }, { pathname: '/auth/login', state: { from: { pathname: '/user/orders', search: '?page=2', hash: '' } } });
-    await user.type(screen.getByLabelText('Email'), 'a@b.co');
-    await user.type(screen.getByLabelText('Password'), 'x');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signIn(user, 'a@b.co', 'x');
     await waitFor(() => expect(where()).toBe('/user/orders'));
   });
 
@@ -132,9 +109,7 @@ describe('Login form', () => {
     const error = vi.spyOn(toast, 'error');
     const login = vi.fn().mockRejectedValue(new ApiError(401, { message: 'Invalid email or password' }));
     renderWithAuth(<LoginForm />, { login });
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signIn(user, 'ada@example.com', 'wrong');
     await waitFor(() => expect(error).toHaveBeenCalledWith('Invalid email or password'));
     expect(where()).toBe('/auth/login');
   });
@@ -156,47 +131,48 @@ describe('Login form', () => {
 });
 
 describe('Register form', () => {
-  const fill = async (user: ReturnType<typeof userEvent.setup>, v: Partial<Record<'name' | 'email' | 'password' | 'confirm', string>>) => {
+  /** The sign-up form on its own; returns a user to fill it. */
+  const renderRegisterForm = () => {
+    renderWithAuth(<RegisterForm />, {}, '/auth/register');
+    return userEvent.setup();
+  };
+  /** Types what is given into the sign-up form and presses Sign Up. */
+  const signUp = async (user: UserEvent, v: Partial<Record<'name' | 'email' | 'password' | 'confirm', string>>) => {
     if (v.name) await user.type(screen.getByLabelText('Full Name'), v.name);
     if (v.email) await user.type(screen.getByLabelText('Email Address'), v.email);
     if (v.password) await user.type(screen.getByLabelText('Password'), v.password);
     if (v.confirm) await user.type(screen.getByLabelText('Confirm Password'), v.confirm);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
   };
 
   it('checks full name, email and password in order and toasts the first', async () => {
-    const user = userEvent.setup();
     const error = vi.spyOn(toast, 'error');
-    renderWithAuth(<RegisterForm />, {}, '/auth/register');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const user = renderRegisterForm();
+    await signUp(user, {});
     expect(describedText(screen.getByLabelText('Full Name'))).toBe('Full name is required');
     expect(describedText(screen.getByLabelText('Email Address'))).toBe('Email is required');
     expect(describedText(screen.getByLabelText('Password'))).toBe('Password is required');
     expect(error).toHaveBeenLastCalledWith('Full name is required');
 
-    await fill(user, { name: 'Ada Lovelace' });
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await signUp(user, { name: 'Ada Lovelace' });
     expect(error).toHaveBeenLastCalledWith('Email is required');
 
-    await fill(user, { email: 'ada@example' });
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await signUp(user, { email: 'ada@example' });
     expect(error).toHaveBeenLastCalledWith('Invalid email address');
   });
 
   it('reports mismatched passwords under Confirm Password', async () => {
-    const user = userEvent.setup();
     const error = vi.spyOn(toast, 'error');
     const fetch = mockFetch(() => jsonResponse(201, { message: 'created' }));
-    renderWithAuth(<RegisterForm />, {}, '/auth/register');
-    await fill(user, { name: 'Ada', email: 'ada@example.com', password: 'password-1', confirm: 'password-2' });
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const user = renderRegisterForm();
+    await signUp(user, { name: 'Ada', email: 'ada@example.com', password: 'password-1', confirm: 'password-2' });
     expect(describedText(screen.getByLabelText('Confirm Password'))).toBe('Passwords do not match');
     expect(error).toHaveBeenLastCalledWith('Passwords do not match');
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('one toggle shows and hides both password fields', async () => {
-    const user = userEvent.setup();
-    renderWithAuth(<RegisterForm />, {}, '/auth/register');
+    const user = renderRegisterForm();
     const toggles = screen.getAllByRole('button', { name: /show password/i });
     expect(toggles).toHaveLength(1);
     await user.click(toggles[0]);
@@ -205,12 +181,10 @@ describe('Register form', () => {
   });
 
   it('sends userType 2 without confirmPassword, toasts, clears the form and goes to /auth/login', async () => {
-    const user = userEvent.setup();
     const success = vi.spyOn(toast, 'success');
     const fetch = mockFetch(() => jsonResponse(201, { message: 'Registered' }));
-    renderWithAuth(<RegisterForm />, {}, '/auth/register');
-    await fill(user, { name: 'Ada Lovelace', email: 'ada@example.com', password: 'password-1', confirm: 'password-1' });
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const user = renderRegisterForm();
+    await signUp(user, { name: 'Ada Lovelace', email: 'ada@example.com', password: 'password-1', confirm: 'password-1' });
 
     await waitFor(() => expect(where()).toBe('/auth/login'));
     const [url, init] = fetch.mock.calls[0];
@@ -222,24 +196,20 @@ describe('Register form', () => {
   });
 
   it("prefixes the failure with 'Failed to register. '", async () => {
-    const user = userEvent.setup();
     const error = vi.spyOn(toast, 'error');
     mockFetch(() => jsonResponse(409, { message: 'Email already registered' }));
-    renderWithAuth(<RegisterForm />, {}, '/auth/register');
-    await fill(user, { name: 'Ada', email: 'ada@example.com', password: 'password-1', confirm: 'password-1' });
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const user = renderRegisterForm();
+    await signUp(user, { name: 'Ada', email: 'ada@example.com', password: 'password-1', confirm: 'password-1' });
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to register. Email already registered'));
     expect(where()).toBe('/auth/register');
     expect(describedText(screen.getByLabelText('Email Address'))).toBe('Email already registered');
   });
 
   it("shows the server's refusal of a guessable password under the password", async () => {
-    const user = userEvent.setup();
     const refusal = 'This password is too common or easy to guess. Try a longer phrase or add unusual words.';
     mockFetch(() => jsonResponse(400, { message: refusal, error: 'Bad Request' }));
-    renderWithAuth(<RegisterForm />, {}, '/auth/register');
-    await fill(user, { name: 'Ada', email: 'ada@example.com', password: 'qwerty123', confirm: 'qwerty123' });
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const user = renderRegisterForm();
+    await signUp(user, { name: 'Ada', email: 'ada@example.com', password: 'qwerty123', confirm: 'qwerty123' });
     await waitFor(() => expect(describedText(screen.getByLabelText('Password'))).toBe(refusal));
   });
 });

@@ -3,7 +3,7 @@
 
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADA, renderApp } from './app';
 import { jsonResponse, mockFetch } from './helpers';
 
@@ -32,11 +32,6 @@ function server(bankTransfer: boolean) {
   });
   return requests;
 }
-
-afterEach(() => {
-  window.localStorage.clear();
-  vi.restoreAllMocks();
-});
 
 describe('paying by bank transfer', () => {
   it('gives the account number once asked, with the bank, the name and a copy button', async () => {

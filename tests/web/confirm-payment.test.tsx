@@ -1,32 +1,40 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ConfirmPaymentPage from '@/features/wallet/ConfirmPaymentPage';
 import { PAYLOAD_KEY, readPaymentPayload, savePaymentPayload, TOKEN_KEY } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { jsonResponse, mockFetch, renderScreen } from './helpers';
 
 const PAYLOAD = { checkoutUrl: 'https://checkout.example/pay/abc', signature: 'sig-123', amount: '5000.00', reference: 'ref-1' };
 
 function renderPage(url = '/user/confirm-payment') {
-  render(
-    <WithQuery>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/user/confirm-payment" element={<ConfirmPaymentPage />} />
-          <Route path="/user/transactions" element={<h1>Transactions screen</h1>} />
-          <Route path="/user" element={<h1>User home</h1>} />
-        </Routes>
-      </MemoryRouter>
-    </WithQuery>,
+  renderScreen(
+    <Routes>
+      <Route path="/user/confirm-payment" element={<ConfirmPaymentPage />} />
+      <Route path="/user/transactions" element={<h1>Transactions screen</h1>} />
+      <Route path="/user" element={<h1>User home</h1>} />
+    </Routes>,
+    url,
   );
 }
 
+/** Moves the fake clock on by `ms`, letting the screen react to what came due. */
+const passes = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 /** Lets the pending fetch promise chain settle without moving the clock. */
-const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
+const settle = () => passes(0);
+/** Opens the page at `url` and lets the answer to its first call arrive. */
+async function openPage(url?: string) {
+  renderPage(url);
+  await settle();
+}
+/** The server answers every verify-payment call with the deposit's `orderStatus` (2 credited, 3 declined). */
+const verifyAnswers = (orderStatus: number) => mockFetch(() => jsonResponse(200, { data: { orderStatus } }));
+
+// The page leaves on timers: every test runs the clock itself.
+beforeEach(() => vi.useFakeTimers());
 
 describe('Payment confirmation', () => {
   it('verifies the stored payload, shows success, removes the payload and goes to /user/transactions after 2 s', async () => {
-    vi.useFakeTimers();
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     savePaymentPayload(PAYLOAD);
     expect(window.sessionStorage.getItem(PAYLOAD_KEY)).not.toContain('checkout.example'); // stored encoded
@@ -52,9 +60,9 @@ describe('Payment confirmation', () => {
     expect(readPaymentPayload()).toBeNull();
     expect(window.sessionStorage.getItem(PAYLOAD_KEY)).toBeNull();
 
-    await act(() => vi.advanceTimersByTimeAsync(1999));
+    await passes(1999);
     expect(screen.queryByText('Transactions screen')).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(1));
+    await passes(1);
     expect(screen.getByText('Transactions screen')).toBeTruthy();
   });
 
@@ -62,44 +70,38 @@ describe('Payment confirmation', () => {
     ['another orderStatus', () => jsonResponse(200, { data: { orderStatus: 1 } })],
     ['an error answer', () => jsonResponse(400, { message: 'Invalid signature' })],
   ])('shows failure on %s, removes the payload and goes to /user after 2 s', async (_name, respond) => {
-    vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     savePaymentPayload(PAYLOAD);
     mockFetch(respond);
 
-    renderPage();
-    await settle();
+    await openPage();
     expect(screen.getByText('Payment Failed!')).toBeTruthy();
     expect(screen.getByText('Your payment has failed.')).toBeTruthy();
     expect(screen.queryByText('Wallet Credited Successfully!')).toBeNull();
     expect(window.sessionStorage.getItem(PAYLOAD_KEY)).toBeNull();
 
-    await act(() => vi.advanceTimersByTimeAsync(1999));
+    await passes(1999);
     expect(screen.queryByText('User home')).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(1));
+    await passes(1);
     expect(screen.getByText('User home')).toBeTruthy();
   });
 
   it('fails when the network is down', async () => {
-    vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     savePaymentPayload(PAYLOAD);
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    renderPage();
-    await settle();
+    await openPage();
     expect(screen.getByText('Payment Failed!')).toBeTruthy();
     expect(window.sessionStorage.getItem(PAYLOAD_KEY)).toBeNull();
   });
 
   it('verifies the stored payload, not the return address, while the payload is there', async () => {
-    vi.useFakeTimers();
     savePaymentPayload(PAYLOAD);
-    const fetch = mockFetch(() => jsonResponse(200, { data: { orderStatus: 2 } }));
-    renderPage('/user/confirm-payment?trxref=ref-1&reference=ref-1');
-    await settle();
+    const fetch = verifyAnswers(2);
+    await openPage('/user/confirm-payment?trxref=ref-1&reference=ref-1');
     expect(JSON.parse(String(fetch.mock.calls[0][1]!.body))).toEqual({
       checkoutUrl: PAYLOAD.checkoutUrl,
       signature: PAYLOAD.signature,
@@ -111,21 +113,18 @@ describe('Payment confirmation', () => {
 
 describe('Payment confirmation without the stored payload', () => {
   it('says there is nothing to confirm, without calling the server or leaving, when the address names no payment', async () => {
-    vi.useFakeTimers();
-    const fetch = mockFetch(() => jsonResponse(200, { data: { orderStatus: 2 } }));
-    renderPage();
-    await settle();
+    const fetch = verifyAnswers(2);
+    await openPage();
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Nothing to confirm here' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Transactions' }).getAttribute('href')).toBe('/user/transactions');
     expect(screen.queryByText('Payment Failed!')).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await passes(5000);
     expect(screen.getByText('Nothing to confirm here')).toBeTruthy();
   });
 
   it("verifies Paystack's returned reference and shows the payment credited, then goes to /user/transactions", async () => {
-    vi.useFakeTimers();
-    const fetch = mockFetch(() => jsonResponse(200, { data: { orderStatus: 2 } }));
+    const fetch = verifyAnswers(2);
     renderPage('/user/confirm-payment?trxref=dep-42&reference=dep-42');
     expect(screen.getByText('Your payment is being processed...')).toBeTruthy();
     await settle();
@@ -134,39 +133,33 @@ describe('Payment confirmation without the stored payload', () => {
     expect(JSON.parse(String(init!.body))).toEqual({ reference: 'dep-42' });
     expect(screen.getByText('Wallet Credited Successfully!')).toBeTruthy();
     expect(screen.getByText('Your deposit has been processed and added to your wallet balance.')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await passes(2000);
     expect(screen.getByText('Transactions screen')).toBeTruthy();
   });
 
   it("sends Flutterwave's tx_ref with its transaction id", async () => {
-    vi.useFakeTimers();
-    const fetch = mockFetch(() => jsonResponse(200, { data: { orderStatus: 2 } }));
-    renderPage('/user/confirm-payment?status=successful&tx_ref=dep-7&transaction_id=288200001');
-    await settle();
+    const fetch = verifyAnswers(2);
+    await openPage('/user/confirm-payment?status=successful&tx_ref=dep-7&transaction_id=288200001');
     expect(JSON.parse(String(fetch.mock.calls[0][1]!.body))).toEqual({ reference: 'dep-7', transactionId: '288200001' });
   });
 
   it('shows a payment the provider declined as failed, then goes to /user', async () => {
-    vi.useFakeTimers();
-    mockFetch(() => jsonResponse(200, { data: { orderStatus: 3 } }));
-    renderPage('/user/confirm-payment?reference=dep-42');
-    await settle();
+    verifyAnswers(3);
+    await openPage('/user/confirm-payment?reference=dep-42');
     expect(screen.getByText('Payment Failed!')).toBeTruthy();
     expect(screen.getByText('Your payment has failed.')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await passes(2000);
     expect(screen.getByText('User home')).toBeTruthy();
   });
 
   it('says a payment the provider has not settled is not confirmed yet, stays, and checks again on request', async () => {
-    vi.useFakeTimers();
     let status = 1;
     const fetch = mockFetch(() => jsonResponse(200, { data: { orderStatus: status } }));
-    renderPage('/user/confirm-payment?reference=dep-42');
-    await settle();
+    await openPage('/user/confirm-payment?reference=dep-42');
     expect(screen.getByRole('heading', { name: 'Your payment is not confirmed yet' })).toBeTruthy();
     expect(screen.getByText(/no need to pay again/)).toBeTruthy();
     expect(screen.queryByText('Payment Failed!')).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await passes(5000);
     expect(screen.getByText('Your payment is not confirmed yet')).toBeTruthy();
 
     status = 2;
@@ -177,14 +170,12 @@ describe('Payment confirmation without the stored payload', () => {
   });
 
   it("shows why a reference could not be checked, never 'Payment Failed!'", async () => {
-    vi.useFakeTimers();
     mockFetch(() => jsonResponse(404, { message: 'We found no payment with this reference on your account.', error: 'Not Found' }));
-    renderPage('/user/confirm-payment?reference=dep-someone-else');
-    await settle();
+    await openPage('/user/confirm-payment?reference=dep-someone-else');
     expect(screen.getByRole('heading', { name: 'We could not check this payment right now' })).toBeTruthy();
     expect(screen.getByText('We found no payment with this reference on your account.')).toBeTruthy();
     expect(screen.queryByText('Payment Failed!')).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await passes(5000);
     expect(screen.queryByText('User home')).toBeNull();
   });
 });

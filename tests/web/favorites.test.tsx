@@ -3,8 +3,8 @@
 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADA, renderApp } from './app';
+import { describe, expect, it } from 'vitest';
+import { ADA, renderApp, userAreaAnswer } from './app';
 import { jsonResponse, mockFetch } from './helpers';
 
 const base = {
@@ -34,10 +34,8 @@ function server() {
   const fetch = mockFetch((url, init) => {
     const method = init.method ?? 'GET';
     if (url.includes('user/favorites')) calls.push({ method, url });
-    if (url.includes('/v1/rates')) return jsonResponse(200, { data: { base: 'USD', rates: { NGN: '1550.25', USD: '1' } } });
-    if (url.includes('settings/public')) return jsonResponse(200, { siteName: 'Boost Hub' });
-    if (url.includes('user/getCurrentProfile')) return jsonResponse(200, { message: 'ok', data: ADA });
-    if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: 2500 });
+    const userArea = userAreaAnswer(url);
+    if (userArea) return userArea;
     if (url.includes('user/favorites/ids')) return jsonResponse(200, { data: starred });
     if (url.match(/user\/favorites\/\d+$/) && method === 'DELETE') {
       starred = starred.filter((id) => !url.endsWith(`/${id}`));
@@ -56,17 +54,11 @@ function server() {
       ];
       return jsonResponse(200, { data: all.filter((f) => starred.includes(f.service.id)) });
     }
-    if (url.includes('services/categories')) return jsonResponse(200, { data: [] });
     if (url.includes('/services')) return jsonResponse(200, { data: [LIKES, VIEWS], page: 1, limit: 100, total: 2 });
     return jsonResponse(404, {});
   });
   return { fetch, calls };
 }
-
-afterEach(() => {
-  window.localStorage.clear();
-  vi.restoreAllMocks();
-});
 
 describe('the Favorites screen', () => {
   it('offers Order again with the last link and quantity, Order without one, and nothing to order once a service is off', async () => {

@@ -1,9 +1,10 @@
 // Money on screen follows the server without a reload: after any successful change, when an orders
 // list shows an order refunded, when the tab regains focus; and relative times keep up with the clock.
 
-import { focusManager, type QueryClient, useMutation } from '@tanstack/react-query';
+import { focusManager, useMutation } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useOrders } from '@/api/orders';
 import { useWalletBalance } from '@/api/wallet';
@@ -63,27 +64,25 @@ function Orders() {
   return <p>Order status {orders.data?.data[0]?.status ?? '…'}</p>;
 }
 
-function renderWith(client: QueryClient, ui: React.ReactNode) {
+/** The balance on screen beside what changes it, on the app's own query client (returned, to refetch with). */
+function renderBalanceWith(other?: ReactNode) {
   window.localStorage.setItem(TOKEN_KEY, 'user-token');
-  return render(<WithQuery client={client}>{ui}</WithQuery>);
+  const client = createQueryClient();
+  render(
+    <WithQuery client={client}>
+      <Balance />
+      {other}
+    </WithQuery>,
+  );
+  return client;
 }
 
-afterEach(() => {
-  focusManager.setFocused(undefined);
-  vi.useRealTimers();
-});
+afterEach(() => focusManager.setFocused(undefined));
 
 describe('balances stay fresh', () => {
   it('re-reads the balance after any successful change', async () => {
     const { state, balanceReads } = server();
-    const client = createQueryClient();
-    renderWith(
-      client,
-      <>
-        <Balance />
-        <CancelButton />
-      </>,
-    );
+    renderBalanceWith(<CancelButton />);
     expect(await screen.findByText('Balance 1000')).toBeTruthy();
     state.balance = 1400;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel order' }));
@@ -93,14 +92,7 @@ describe('balances stay fresh', () => {
 
   it('re-reads the balance when a re-read orders list shows an order whose status or refund changed', async () => {
     const { state, balanceReads } = server();
-    const client = createQueryClient();
-    renderWith(
-      client,
-      <>
-        <Balance />
-        <Orders />
-      </>,
-    );
+    const client = renderBalanceWith(<Orders />);
     expect(await screen.findByText('Order status In progress')).toBeTruthy();
     expect(await screen.findByText('Balance 1000')).toBeTruthy();
 
@@ -120,8 +112,7 @@ describe('balances stay fresh', () => {
 
   it('re-reads the balance when the tab regains focus, however recently it was read', async () => {
     const { state, balanceReads } = server();
-    const client = createQueryClient();
-    renderWith(client, <Balance />);
+    renderBalanceWith();
     expect(await screen.findByText('Balance 1000')).toBeTruthy();
     // An administrator credited the wallet while the customer was in another tab.
     state.balance = 6000;
@@ -134,8 +125,7 @@ describe('balances stay fresh', () => {
   it('re-reads balances on a timer while the page is visible', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { state } = server();
-    const client = createQueryClient();
-    renderWith(client, <Balance />);
+    renderBalanceWith();
     expect(await screen.findByText('Balance 1000')).toBeTruthy();
     state.balance = 2500;
     await act(() => vi.advanceTimersByTimeAsync(61_000));

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import ManageUserPage from '@/features/admin/users/ManageUserPage';
 import DashboardPage from '@/features/user/DashboardPage';
 import TransactionsPage from '@/features/wallet/TransactionsPage';
-import { AuthContext, type AuthContextValue } from '@/lib/authContext';
+import { AuthContext } from '@/lib/authContext';
 import { TOKEN_KEY } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { authStub, CHIDI, columnHeaders, jsonResponse, mockFetch, renderScreen, WithQuery } from './helpers';
 
 const REFUND = {
   id: 31,
@@ -56,7 +56,7 @@ const TOTALS = {
 };
 
 /** The dashboard greets the signed-in customer; nothing else of the session matters here. */
-const SIGNED_IN = { user: { id: 5, fullName: 'Chidi Okeke' }, userType: 2, loading: false } as unknown as AuthContextValue;
+const SIGNED_IN = authStub({ user: CHIDI, userType: 2 });
 
 function renderPage(page: ReactNode, answers: (url: string) => unknown) {
   window.localStorage.setItem(TOKEN_KEY, 'token');
@@ -112,17 +112,7 @@ describe("the customer's dashboard", () => {
 describe("the administrator's user detail", () => {
   const DETAILS = {
     message: 'ok',
-    profile: {
-      id: 5,
-      fullName: 'Chidi Okeke',
-      username: 'chidi',
-      email: 'chidi@example.com',
-      userType: 2,
-      status: 'active',
-      created_at: '2024-03-05T10:00:00Z',
-      last_login: null,
-      wallet: { balance: '6800.00' },
-    },
+    profile: { ...CHIDI, wallet: { balance: '6800.00' } },
     walletHistory: [REFUND, ORDER, DEPOSIT],
     // The newest orders only; the counts cover all 130.
     orders: [
@@ -143,16 +133,13 @@ describe("the administrator's user detail", () => {
   };
 
   it('keeps the three cards, names refunds and credits apart, describes each row and counts every order', async () => {
-    window.localStorage.setItem(TOKEN_KEY, 'admin-token');
     mockFetch((url) => jsonResponse(200, url.includes('getUserDeta') ? DETAILS : {}));
-    render(
-      <WithQuery>
-        <MemoryRouter initialEntries={[{ pathname: '/admin/manage-user', state: { userId: 5 } }]}>
-          <Routes>
-            <Route path="/admin/manage-user" element={<ManageUserPage />} />
-          </Routes>
-        </MemoryRouter>
-      </WithQuery>,
+    renderScreen(
+      <Routes>
+        <Route path="/admin/manage-user" element={<ManageUserPage />} />
+      </Routes>,
+      { pathname: '/admin/manage-user', state: { userId: 5 } },
+      'admin-token',
     );
     const user = userEvent.setup();
     const summary = await screen.findByRole('region', { name: 'Wallet summary' });
@@ -164,11 +151,7 @@ describe("the administrator's user detail", () => {
 
     await user.click(screen.getByRole('tab', { name: 'Wallet' }));
     const history = screen.getByRole('table', { name: 'Transaction History' });
-    expect(
-      within(history)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['ID', 'Type', 'Amount', 'Date']);
+    expect(columnHeaders(history)).toEqual(['ID', 'Type', 'Amount', 'Date']);
     expect(within(history).getByText('Refund for order #102').closest('tr')!.textContent).toContain('Deposit');
 
     await user.click(screen.getByRole('tab', { name: 'Orders' }));

@@ -1,26 +1,16 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import ManageUserPage from '@/features/admin/users/ManageUserPage';
 import { TOKEN_KEY } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { CHIDI, columnHeaders, jsonResponse, mockFetch, renderScreen, retype } from './helpers';
 
 const LONG_TITLE = 'Instagram Followers | Real Nigerian Accounts | 30 Days Refill';
 
 const DETAILS = {
   message: 'ok',
-  profile: {
-    id: 5,
-    fullName: 'Chidi Okeke',
-    username: 'chidi',
-    email: 'chidi@example.com',
-    userType: 2,
-    status: 'active',
-    created_at: '2024-03-05T10:00:00Z',
-    last_login: null,
-    wallet: { balance: '4200.50' },
-  },
+  profile: { ...CHIDI, wallet: { balance: '4200.50' } },
   walletHistory: [
     { id: 11, transaction_type: 1, amount: '5000.00', created_at: '2024-03-06T10:00:00Z' },
     { id: 12, transaction_type: 2, amount: '799.50', created_at: '2024-03-07T10:00:00Z' },
@@ -61,15 +51,12 @@ const DETAILS = {
 };
 
 function renderAt(state: unknown) {
-  render(
-    <WithQuery>
-      <MemoryRouter initialEntries={[{ pathname: '/admin/manage-user', state }]}>
-        <Routes>
-          <Route path="/admin/manage-user" element={<ManageUserPage />} />
-          <Route path="/admin/users" element={<h1>Users list</h1>} />
-        </Routes>
-      </MemoryRouter>
-    </WithQuery>,
+  renderScreen(
+    <Routes>
+      <Route path="/admin/manage-user" element={<ManageUserPage />} />
+      <Route path="/admin/users" element={<h1>Users list</h1>} />
+    </Routes>,
+    { pathname: '/admin/manage-user', state },
   );
 }
 
@@ -105,20 +92,12 @@ describe('Admin user detail', () => {
     expect(summary.textContent).toMatch(/Total Deposits.*6,000\.00/);
     expect(summary.textContent).toMatch(/Total Spent.*799\.50/);
     const recent = table('Recent Orders');
-    expect(
-      within(recent)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['ID', 'Product', 'Quantity', 'Price', 'Status', 'Date']);
+    expect(columnHeaders(recent)).toEqual(['ID', 'Product', 'Quantity', 'Price', 'Status', 'Date']);
 
     // Wallet: deposits green '+', withdrawals red '-'.
     await user.click(screen.getByRole('tab', { name: 'Wallet' }));
     const history = table('Transaction History');
-    expect(
-      within(history)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['ID', 'Type', 'Amount', 'Date']);
+    expect(columnHeaders(history)).toEqual(['ID', 'Type', 'Amount', 'Date']);
     const deposit = within(history).getByText(/\+NGN.5,000\.00/);
     const withdrawal = within(history).getByText(/-NGN.799\.50/);
     expect(deposit.className).toContain('text-emerald-700');
@@ -133,11 +112,7 @@ describe('Admin user detail', () => {
     expect(ordersPanel.textContent).toMatch(/Pending Orders\s*1/);
     expect(ordersPanel.textContent).toMatch(/Completed Orders\s*1/);
     const orders = table('Orders');
-    expect(
-      within(orders)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['ID', 'Service', 'Link', 'Quantity', 'Price', 'Status', 'Date', 'Actions']);
+    expect(columnHeaders(orders)).toEqual(['ID', 'Service', 'Link', 'Quantity', 'Price', 'Status', 'Date', 'Actions']);
     expect(within(orders).getByText(`${LONG_TITLE.slice(0, 30)}...`)).toBeTruthy();
     expect(within(orders).getByText('TikTok Views')).toBeTruthy();
   });
@@ -164,11 +139,7 @@ describe('Admin user detail', () => {
     expect(owed.textContent).toMatch(/^Owes NGN.1,250\.00 after a card payment was refunded or charged back/);
     await user.click(screen.getByRole('tab', { name: 'Wallet' }));
     const reversals = table('Card payment reversals');
-    expect(
-      within(reversals)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Payment', 'Kind', 'Status', 'Amount', 'Taken from wallet', 'Added to debt', 'Date']);
+    expect(columnHeaders(reversals)).toEqual(['Payment', 'Kind', 'Status', 'Amount', 'Taken from wallet', 'Added to debt', 'Date']);
     const row = within(reversals).getByText('dep-7f3a').closest('tr')!;
     expect(within(row).getByText('Dispute open')).toBeTruthy();
     expect(row.textContent).toMatch(/NGN.3,750\.00.*NGN.1,250\.00/);
@@ -206,8 +177,7 @@ describe('Admin user detail', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(within(dialog).getByText('Please enter a valid amount')).toBeTruthy();
 
-    await user.clear(within(dialog).getByLabelText('Amount'));
-    await user.type(within(dialog).getByLabelText('Amount'), '1,500.50');
+    await retype(user, within(dialog).getByLabelText('Amount'), '1,500.50');
     await user.type(within(dialog).getByLabelText('Reference'), 'Bank transfer 12 March');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 

@@ -4,9 +4,10 @@
 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '@/lib/session';
 import { ADA, renderApp } from './app';
-import { jsonResponse, mockFetch } from './helpers';
+import { jsonResponse, mockFetch, retype } from './helpers';
 
 const ALL_ON = {
   deposit_credited: true,
@@ -17,6 +18,18 @@ const ALL_ON = {
   ticket_answered: true,
   low_balance: true,
 };
+
+/** The bell's latest events, newest first. */
+const EVENTS = [
+  { id: 2, kind: 'order_completed', title: 'Order #12 completed', body: 'Your order for Likes is complete.', link: '/user/orders' },
+  {
+    id: 1,
+    kind: 'deposit_credited',
+    title: 'Deposit credited',
+    body: '₦2,500.00 from your card payment was added to your wallet.',
+    link: '/user/transactions',
+  },
+];
 
 function server() {
   const saved: unknown[] = [];
@@ -43,26 +56,7 @@ function server() {
       return jsonResponse(200, {
         data: {
           unread,
-          items: [
-            {
-              id: 2,
-              kind: 'order_completed',
-              title: 'Order #12 completed',
-              body: 'Your order for Likes is complete.',
-              link: '/user/orders',
-              createdAt: new Date().toISOString(),
-              read: unread === 0,
-            },
-            {
-              id: 1,
-              kind: 'deposit_credited',
-              title: 'Deposit credited',
-              body: '₦2,500.00 from your card payment was added to your wallet.',
-              link: '/user/transactions',
-              createdAt: new Date().toISOString(),
-              read: unread === 0,
-            },
-          ],
+          items: EVENTS.map((event) => ({ ...event, createdAt: new Date().toISOString(), read: unread === 0 })),
         },
       });
     }
@@ -77,16 +71,16 @@ function server() {
   return { fetch, saved, read };
 }
 
-afterEach(() => {
-  window.localStorage.clear();
-  vi.restoreAllMocks();
-});
+/** The app at `path` against the fake server, signed in as Ada unless `as` is null; returns what the server kept and a user to drive the screen. */
+function openAt(path: string, as: SessionUser | null = ADA) {
+  const served = server();
+  renderApp(path, as);
+  return { ...served, user: userEvent.setup() };
+}
 
 describe('the Settings screen', () => {
   it('turns an email off and sets the low-balance amount, and refuses an amount that is not one', async () => {
-    const user = userEvent.setup();
-    const { saved } = server();
-    renderApp('/user/settings');
+    const { saved, user } = openAt('/user/settings');
     const completed = await screen.findByRole('switch', { name: 'Orders completed' });
     expect(completed.getAttribute('aria-checked')).toBe('true');
     await user.click(completed);
@@ -96,8 +90,7 @@ describe('the Settings screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Low balance alert must be an amount in naira, like 1000')).toBeTruthy();
     expect(saved).toEqual([]);
-    await user.clear(amount);
-    await user.type(amount, '1000');
+    await retype(user, amount, '1000');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(saved).toEqual([{ email: { ...ALL_ON, order_completed: false }, lowBalance: '1000' }]));
   });
@@ -105,9 +98,7 @@ describe('the Settings screen', () => {
 
 describe('the bell', () => {
   it('shows the unread count and the latest events, and marks them all read', async () => {
-    const user = userEvent.setup();
-    const { read } = server();
-    renderApp('/user/orders');
+    const { read, user } = openAt('/user/orders');
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     await user.click(bell);
     const panel = screen.getByRole('region', { name: 'Notifications' });
@@ -126,14 +117,12 @@ describe('the bell', () => {
 
 describe('the unsubscribe link', () => {
   it('turns its kind of email off at once and says which', async () => {
-    server();
-    renderApp('/unsubscribe?token=good', null);
+    openAt('/unsubscribe?token=good', null);
     expect(await screen.findByText('You will no longer get emails about orders completed.')).toBeTruthy();
   });
 
   it('says when the link is not valid', async () => {
-    server();
-    renderApp('/unsubscribe?token=forged', null);
+    openAt('/unsubscribe?token=forged', null);
     expect(await screen.findByText('This unsubscribe link is not valid.')).toBeTruthy();
   });
 });

@@ -2,16 +2,13 @@
 // by username (followers, members), a link for the others, and no quantity for packages (an
 // order is one package). The server's refusal of a link shows under the link field.
 
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '@/app/routes';
-import { setStoredUser, TOKEN_KEY } from '@/lib/session';
-import { describedText, jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp, userAreaAnswer } from './app';
+import { describedText, jsonResponse, mockFetch, retype } from './helpers';
 
-const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } });
 const base = {
   platform: 'Instagram',
   categoryId: 1,
@@ -32,12 +29,8 @@ const SERVICES = [
 function server(refuse?: { status: number; message: string }) {
   const orders: unknown[] = [];
   const fetch = mockFetch((url, init) => {
-    if (url.includes('/v1/rates')) return jsonResponse(200, { data: { base: 'USD', rates: { NGN: '1550.25', USD: '1' } } });
-    if (url.includes('settings/public')) return jsonResponse(200, { siteName: 'Boost Hub' });
-    if (url.includes('user/getCurrentProfile')) return jsonResponse(200, { message: 'ok', data: ADA });
-    if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: 2500 });
-    if (url.includes('user/getMai')) return jsonResponse(200, { smmBalance: 0 });
-    if (url.includes('services/categories')) return jsonResponse(200, { data: [] });
+    const userArea = userAreaAnswer(url);
+    if (userArea) return userArea;
     if (url.includes('/services')) return jsonResponse(200, { data: SERVICES, page: 1, limit: 100, total: SERVICES.length });
     if (url.includes('user/orders') && init.method === 'POST') {
       orders.push(JSON.parse(String(init.body)));
@@ -50,22 +43,10 @@ function server(refuse?: { status: number; message: string }) {
 }
 
 async function formFor(serviceId: number) {
-  window.localStorage.setItem(TOKEN_KEY, 'user-token');
-  setStoredUser(ADA);
-  const router = createMemoryRouter(routes, { initialEntries: [`/user/create-order?service=${serviceId}`] });
-  render(
-    <WithQuery>
-      <RouterProvider router={router} />
-    </WithQuery>,
-  );
+  renderApp(`/user/create-order?service=${serviceId}`);
   const name = SERVICES.find((service) => service.id === serviceId)!.name;
   return (await screen.findByText(name, { selector: 'p' })).closest('form')!;
 }
-
-afterEach(() => {
-  window.localStorage.clear();
-  vi.restoreAllMocks();
-});
 
 describe('the order form link field', () => {
   it('asks for a username or profile link for a service sold by username, and sends what was typed', async () => {
@@ -117,8 +98,7 @@ describe('the order form link field', () => {
     expect(link.getAttribute('aria-invalid')).toBe('true');
     expect(orders).toHaveLength(1);
 
-    await user.clear(link);
-    await user.type(link, '@ada');
+    await retype(user, link, '@ada');
     await waitFor(() => expect(describedText(link)).toBe("The account's username, with or without @, or a link to its profile."));
   });
 

@@ -6,24 +6,15 @@ import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import ProfilePage from '@/features/user/ProfilePage';
-import { AuthContext, type AuthContextValue } from '@/lib/authContext';
-import { describedText, jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
+import { AuthContext } from '@/lib/authContext';
+import { authStub, describedText, jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
 
 const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2 });
 const TOO_GUESSABLE = 'This password is too common or easy to guess. Try a longer phrase or add unusual words.';
 
 function renderProfile(changeAnswer: () => Response) {
   mockFetch((url) => (url.includes('user/changePassword') ? changeAnswer() : jsonResponse(200, { data: ADA })));
-  const auth: AuthContextValue = {
-    user: ADA,
-    userType: 2,
-    loading: false,
-    login: vi.fn(),
-    logout: vi.fn(),
-    clearLocalSession: vi.fn(),
-    setUser: vi.fn(),
-    reloadProfile: vi.fn(),
-  };
+  const auth = authStub({ user: ADA, userType: 2 });
   render(
     <AuthContext.Provider value={auth}>
       <WithQuery>

@@ -12,7 +12,7 @@ import AdminDashboardPage from '@/features/admin/dashboard/AdminDashboardPage';
 import AdminPaymentSettingsPage from '@/features/admin/settings/AdminPaymentSettingsPage';
 import { AuthContext, type AuthContextValue } from '@/lib/authContext';
 import { TOKEN_KEY } from '@/lib/session';
-import { jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
+import { jsonResponse, mockFetch, retype, sessionUser, WithQuery } from './helpers';
 
 const ME = sessionUser({ id: 9, fullName: 'Root Admin', email: 'root@example.com', userType: 1 });
 const KEYS = (paystackSecretKey: boolean) => ({ paystackSecretKey, flutterwaveSecretKey: false, flutterwaveWebhookHash: false });
@@ -68,8 +68,7 @@ describe('Payment Settings keys', () => {
     expect(bodyOf(fetch.mock.calls.find(([url]) => String(url).endsWith('/check'))![1])).toEqual({ provider: 'paystack' });
 
     // An unsaved edit of the form is not sent along with a clear.
-    await user.clear(screen.getByLabelText('Minimum deposit'));
-    await user.type(screen.getByLabelText('Minimum deposit'), '999');
+    await retype(user, screen.getByLabelText('Minimum deposit'), '999');
     await user.click(screen.getByRole('button', { name: 'Clear the saved Paystack secret key' }));
     expect(await screen.findByText('Clear the saved Paystack secret key?')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Yes, clear' }));

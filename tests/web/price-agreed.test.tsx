@@ -3,15 +3,14 @@
 // confirms it; the mass order shows the total of its lines before charging, confirms a changed
 // total the same way, and after placing keeps the lines not placed in the box with their reasons.
 
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
-import { routes } from '@/app/routes';
-import { setStoredUser, TOKEN_KEY } from '@/lib/session';
-import { jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { ADA, renderApp, userAreaAnswer } from './app';
+import { jsonResponse, mockFetch, retype } from './helpers';
 
-const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '50000.00' } });
+/** Enough in the wallet for every order here. */
+const RICH_ADA = { ...ADA, wallet: { balance: '50000.00' } };
 const base = { platform: 'Instagram', categoryId: 1, refill: true, cancel: false, dripfeed: false, averageTimeSeconds: null, refillDays: 30, linkKind: 'url' };
 const SERVICES = [
   { ...base, id: 102, name: 'Instagram Likes', category: 'Instagram Likes', type: 'Default', min: 100, max: 10000, rate: '3596.60', rateKobo: '359660' },
@@ -39,12 +38,8 @@ function server(path: 'user/orders' | 'user/mass-order', answers: Answer[]) {
   const sent: Array<Record<string, unknown>> = [];
   keysSent = [];
   mockFetch((url, init) => {
-    if (url.includes('/v1/rates')) return jsonResponse(200, { data: { base: 'USD', rates: { NGN: '1550.25', USD: '1' } } });
-    if (url.includes('settings/public')) return jsonResponse(200, { siteName: 'Boost Hub' });
-    if (url.includes('user/getCurrentProfile')) return jsonResponse(200, { message: 'ok', data: ADA });
-    if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: 50000 });
-    if (url.includes('user/getMai')) return jsonResponse(200, { smmBalance: 0 });
-    if (url.includes('services/categories')) return jsonResponse(200, { data: [] });
+    const userArea = userAreaAnswer(url, RICH_ADA);
+    if (userArea) return userArea;
     if (url.includes('/services')) {
       const search = new URL(url, 'http://shop.test').searchParams.get('search');
       const found = SERVICES.filter((service) => !search || String(service.id) === search);
@@ -61,17 +56,7 @@ function server(path: 'user/orders' | 'user/mass-order', answers: Answer[]) {
   return sent;
 }
 
-function open(path: string) {
-  window.localStorage.setItem(TOKEN_KEY, 'user-token');
-  setStoredUser(ADA);
-  render(
-    <WithQuery>
-      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
-    </WithQuery>,
-  );
-}
-
-afterEach(() => window.localStorage.clear());
+const open = (path: string) => renderApp(path, RICH_ADA);
 
 /** Naira as the screen writes it (Intl puts a no-break space after the code); text queries read it as a space. */
 const ngn = (amount: string) => `NGN\u00a0${amount}`;
@@ -121,8 +106,7 @@ describe('the order form at the price agreed', () => {
     await user.click(within(form).getByRole('button', { name: /Place order/ }));
     await within(form).findByRole('button', { name: `Confirm and pay ${ngn('4,046.17')}` });
 
-    await user.clear(within(form).getByLabelText('Quantity'));
-    await user.type(within(form).getByLabelText('Quantity'), '2000');
+    await retype(user, within(form).getByLabelText('Quantity'), '2000');
     expect(within(form).queryByRole('button', { name: /Confirm and pay/ })).toBeNull();
     await user.click(within(form).getByRole('button', { name: /Place order/ }));
     await waitFor(() => expect(sent).toHaveLength(2));

@@ -1,13 +1,11 @@
 // The Pricing tab's price sanity: the limits on new rates and provider prices, exchange rates and
 // provider prices held for review, and what accepting one sends (the value as shown).
 
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { PricingTab } from '@/features/admin/catalogue/PricingTab';
-import { TOKEN_KEY } from '@/lib/session';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { jsonResponse, mockFetch, renderScreen, retype } from './helpers';
 
 const SETTINGS = {
   defaultMarkupPercent: '50.00',
@@ -88,25 +86,20 @@ function server() {
   });
 }
 
-function renderTab() {
-  window.localStorage.setItem(TOKEN_KEY, 'admin-token');
-  render(
-    <WithQuery>
-      <MemoryRouter initialEntries={['/admin/services?tab=pricing']}>
-        <PricingTab />
-      </MemoryRouter>
-    </WithQuery>,
-  );
+/** The tab on its own against the fake server; returns the fetch mock and a user to drive the tab. */
+function openTab() {
+  const fetch = server();
+  renderScreen(<PricingTab />, '/admin/services?tab=pricing', 'admin-token');
+  return { fetch, user: userEvent.setup() };
 }
 
-const posted = (fetch: ReturnType<typeof mockFetch>, part: string) =>
-  fetch.mock.calls.filter(([url, init]) => String(url).includes(part) && init?.method === 'POST');
+/** The bodies POSTed to addresses containing `part`, in order. */
+const postedBodies = (fetch: ReturnType<typeof mockFetch>, part: string) =>
+  fetch.mock.calls.filter(([url, init]) => String(url).includes(part) && init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)));
 
 describe('Pricing tab: prices held for review', () => {
   it('shows a held exchange rate with its move and accepts it, naming the rate as shown, after a confirmation', async () => {
-    const user = userEvent.setup();
-    const fetch = server();
-    renderTab();
+    const { fetch, user } = openTab();
     const table = await screen.findByRole('table', { name: 'Exchange rates' });
     expect(within(table).getByText('+50.00%')).toBeTruthy();
     expect(screen.getByText(/1 new rate waits for review/)).toBeTruthy();
@@ -116,14 +109,11 @@ describe('Pricing tab: prices held for review', () => {
     await user.click(within(table).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText(/NGN 1550\.25 → 2325\.375 per USD \(\+50\.00%\)/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Yes, accept' }));
-    await waitFor(() => expect(posted(fetch, 'admin/services/rates/NGN/accept')).toHaveLength(1));
-    expect(JSON.parse(String(posted(fetch, 'admin/services/rates/NGN/accept')[0][1]?.body))).toEqual({ rate: '2325.375000' });
+    await waitFor(() => expect(postedBodies(fetch, 'admin/services/rates/NGN/accept')).toEqual([{ rate: '2325.375000' }]));
   });
 
   it('accepts a held provider price with what it does to the cost and price, and offers nothing to accept for a missing one', async () => {
-    const user = userEvent.setup();
-    const fetch = server();
-    renderTab();
+    const { fetch, user } = openTab();
     const table = await screen.findByRole('table', { name: 'Provider prices held for review' });
     expect(within(table).getByText('no readable price')).toBeTruthy();
     expect(within(table).getByText('Waits for the provider')).toBeTruthy();
@@ -132,26 +122,20 @@ describe('Pricing tab: prices held for review', () => {
     await user.click(within(table).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText(/Cost ₦496\.08 → ₦0\.00, price ₦744\.12 → ₦0\.01/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Yes, accept' }));
-    await waitFor(() => expect(posted(fetch, 'admin/services/5/provider-price/accept')).toHaveLength(1));
-    expect(JSON.parse(String(posted(fetch, 'admin/services/5/provider-price/accept')[0][1]?.body))).toEqual({ providerRate: '0.000000' });
+    await waitFor(() => expect(postedBodies(fetch, 'admin/services/5/provider-price/accept')).toEqual([{ providerRate: '0.000000' }]));
   });
 
   it('saves the rate band and the provider price limit with the other rules, and refuses a limit of 1×', async () => {
-    const user = userEvent.setup();
-    const fetch = server();
-    renderTab();
+    const { fetch, user } = openTab();
     const band = await screen.findByLabelText(/Exchange rate band/);
     expect((band as HTMLInputElement).value).toBe('10.00');
     const factor = screen.getByLabelText(/Provider price limit/);
-    await user.clear(factor);
-    await user.type(factor, '1');
+    await retype(user, factor, '1');
     await user.click(screen.getByRole('button', { name: 'Save and reprice' }));
     expect((await screen.findAllByText('providerPriceFactor must be a factor above 1 and at most 100, with at most 2 decimals')).length).toBeGreaterThan(0);
 
-    await user.clear(factor);
-    await user.type(factor, '4');
-    await user.clear(band);
-    await user.type(band, '15');
+    await retype(user, factor, '4');
+    await retype(user, band, '15');
     await user.click(screen.getByRole('button', { name: 'Save and reprice' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, save' }));
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));

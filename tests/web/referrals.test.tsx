@@ -3,7 +3,7 @@
 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADA, renderApp } from './app';
 import { jsonResponse, mockFetch } from './helpers';
 
@@ -20,11 +20,6 @@ const SUMMARY = {
     { username: 'bola2', joinedAt: '2026-11-21T10:00:00Z', voided: true, deposits: 0, earned: '0.00' },
   ],
 };
-
-afterEach(() => {
-  window.localStorage.clear();
-  vi.restoreAllMocks();
-});
 
 describe('a referral link', () => {
   it('is remembered while the visitor browses, sent with the sign-up, then forgotten', async () => {

@@ -5,27 +5,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminService } from '@/features/admin/catalogue/api/get-services';
 import { ServiceEditDialog } from '@/features/admin/catalogue/ServiceEditDialog';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { IG_FOLLOWERS_AT_60 } from '../support/fake-services';
+import { jsonResponse, mockFetch, retype, WithQuery } from './helpers';
 
 const SERVICE: AdminService = {
   id: 5,
   name: 'Instagram Followers [Refill 30D]',
   description: '',
-  platform: 'Instagram',
   categoryId: 1,
-  category: 'Instagram Followers',
-  type: 'Default',
-  rate: '3596.60',
-  rateKobo: '359660',
-  min: 100,
-  max: 100000,
-  refill: true,
-  cancel: true,
-  dripfeed: false,
-  refillDays: 30,
-  linkKind: 'username',
+  ...IG_FOLLOWERS_AT_60,
   linkKindOverride: null,
-  averageTimeSeconds: null,
   providerId: 1,
   providerName: 'Panel',
   providerServiceId: '1021',
@@ -61,7 +50,7 @@ function server() {
 }
 
 /** An input's or select's value, read structurally (the Worker types' element types clash with the DOM's). */
-const valueOf = (element: HTMLElement) => (element as unknown as { value: string }).value;
+const fieldValue = (element: HTMLElement) => (element as unknown as { value: string }).value;
 
 describe('ServiceEditDialog', () => {
   it('shows the refill window and the automatic link kind, and saves a new window and an override', async () => {
@@ -73,19 +62,17 @@ describe('ServiceEditDialog', () => {
       </WithQuery>,
     );
     const days = await screen.findByLabelText('Refill window (days)');
-    expect(valueOf(days)).toBe('30');
+    expect(fieldValue(days)).toBe('30');
     const kind = screen.getByLabelText('Order link');
-    expect(valueOf(kind)).toBe('auto');
+    expect(fieldValue(kind)).toBe('auto');
     expect(screen.getByRole('option', { name: 'Automatic (now: a username or profile link)' })).toBeTruthy();
 
-    await user.clear(days);
-    await user.type(days, '0');
+    await retype(user, days, '0');
     await user.click(screen.getByRole('button', { name: 'Save service' }));
     expect(await screen.findByText('Refill window must be a whole number of days from 1 to 3650, or blank')).toBeTruthy();
     expect(sent).toEqual([]);
 
-    await user.clear(days);
-    await user.type(days, '45');
+    await retype(user, days, '45');
     await user.selectOptions(kind, 'url');
     await user.click(screen.getByRole('button', { name: 'Save service' }));
     await waitFor(() => expect(sent).toEqual([expect.objectContaining({ refillDays: 45, linkKind: 'url' })]));

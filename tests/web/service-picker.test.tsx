@@ -3,7 +3,7 @@
 
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServicePicker } from '@/features/orders/ServicePicker';
 import { jsonResponse, mockFetch, WithQuery } from './helpers';
 
@@ -41,8 +41,6 @@ describe('the service picker with 5,000 services', () => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(360);
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(68);
   });
-  afterEach(() => vi.restoreAllMocks());
-
   it("narrows the loaded services as soon as the text is typed, then shows the server's answer", async () => {
     const user = userEvent.setup();
     let answerSearch!: () => void;

@@ -1,17 +1,15 @@
 // The real route map with the real AuthProvider: session start, the access guard, the 404 page,
 // logout, and tabs that follow their session when another tab changes it.
 
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
-import { routes } from '@/app/routes';
 import { decode, encode, getStoredUser, getToken, REFRESH_TOKEN_KEY, type SessionUser, setStoredUser, TOKEN_KEY, USER_KEY } from '@/lib/session';
 import { loadToastify } from '@/lib/toast';
-import { jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
+import { ADA, renderApp, renderRoutes } from './app';
+import { jsonResponse, mockFetch, sessionUser } from './helpers';
 
-const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2, wallet: { balance: '2500.00' } });
 const ROOT = sessionUser({ id: 9, fullName: 'Root Admin', email: 'root@example.com', username: 'root', userType: 1 });
 const BOLA = sessionUser({ id: 2, fullName: 'Bola Ade', email: 'bola@example.com', username: 'bola', userType: 2 });
 
@@ -33,16 +31,6 @@ function server(profile: SessionUser | null, extra: (url: string, init: RequestI
   });
 }
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <WithQuery>
-      <RouterProvider router={router} />
-    </WithQuery>,
-  );
-  return router;
-}
-
 describe('session storage', () => {
   it('keeps the user record encoded with a fixed-key cipher that decodes back', () => {
     setStoredUser(ADA);
@@ -58,19 +46,19 @@ describe('session storage', () => {
 describe('routes', () => {
   it("shows '404 Not Found' for any other path", async () => {
     server(null);
-    renderAt('/no/such/page');
+    renderRoutes('/no/such/page');
     expect(await screen.findByText('404 Not Found')).toBeTruthy();
   });
 
   it.each(['/auth', '/auth/'])("shows '404 Not Found' at %s, not an empty sign-in layout", async (path) => {
     server(null);
-    renderAt(path);
+    renderRoutes(path);
     expect(await screen.findByText('404 Not Found')).toBeTruthy();
   });
 
   it('serves Home at / and at /home', async () => {
     server(null);
-    renderAt('/home');
+    renderRoutes('/home');
     expect(await screen.findByRole('heading', { name: /Grow your social media/ })).toBeTruthy();
     expect(screen.getByText('© 2024 SMM Provider. All rights reserved.')).toBeTruthy();
   });
@@ -83,7 +71,7 @@ describe('session start', () => {
     setStoredUser(ADA);
     const error = vi.spyOn(toast, 'error');
     const fetch = server(null);
-    renderAt('/');
+    renderRoutes('/');
     await waitFor(() => expect(getStoredUser()).toBeNull());
     expect(getToken()).toBeNull();
     expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
@@ -97,7 +85,7 @@ describe('session start', () => {
   it('a visitor with no stored token or refresh token is not asked for a profile; a leftover user record goes', async () => {
     setStoredUser(ADA);
     const fetch = server(ADA);
-    renderAt('/');
+    renderRoutes('/');
     expect(await screen.findAllByRole('link', { name: 'Sign In' })).not.toHaveLength(0);
     expect(getStoredUser()).toBeNull();
     expect(fetch.mock.calls.map((c) => String(c[0])).filter((url) => url.includes('user/') || url.includes('auth/'))).toEqual([]);
@@ -108,7 +96,7 @@ describe('session start', () => {
     setStoredUser(ADA);
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server(null, (url) => (url.includes('getCurrentProfile') ? jsonResponse(500, {}) : undefined));
-    renderAt('/');
+    renderRoutes('/');
     await waitFor(() => expect(log).toHaveBeenCalled());
     expect(getStoredUser()).toEqual(ADA);
     expect((await screen.findAllByRole('link', { name: /Dashboard/ })).length).toBeGreaterThan(0);
@@ -121,7 +109,7 @@ describe('access guard', () => {
     server(null, (url) =>
       url.includes('auth/login') ? jsonResponse(200, { accessToken: 'new-token', refreshToken: 'r', user: ADA, message: 'Welcome back!' }) : undefined,
     );
-    const router = renderAt('/user/orders?page=1');
+    const router = renderRoutes('/user/orders?page=1');
     await screen.findByRole('heading', { name: 'Welcome back' });
     expect(router.state.location.pathname).toBe('/auth/login');
 
@@ -134,22 +122,14 @@ describe('access guard', () => {
     expect(await screen.findByRole('heading', { name: 'Orders' })).toBeTruthy();
   });
 
-  it('sends an administrator who opens /user to /admin', async () => {
-    window.localStorage.setItem(TOKEN_KEY, 'tok');
-    setStoredUser(ROOT);
-    server(ROOT);
-    const router = renderAt('/user/orders');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-    expect(await screen.findByText('Admin Dashboard')).toBeTruthy();
-  });
-
-  it('sends a user who opens /admin to /user', async () => {
-    window.localStorage.setItem(TOKEN_KEY, 'tok');
-    setStoredUser(ADA);
-    server(ADA);
-    const router = renderAt('/admin/users');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
-    expect(await screen.findByText('Your Balance:')).toBeTruthy();
+  it.each([
+    { who: 'an administrator', user: ROOT, opens: '/user/orders', area: '/user', landsOn: '/admin', sees: 'Admin Dashboard' },
+    { who: 'a user', user: ADA, opens: '/admin/users', area: '/admin', landsOn: '/user', sees: 'Your Balance:' },
+  ])('sends $who who opens $area to $landsOn', async ({ user, opens, landsOn, sees }) => {
+    server(user);
+    const router = renderApp(opens, user);
+    await waitFor(() => expect(router.state.location.pathname).toBe(landsOn));
+    expect(await screen.findByText(sees)).toBeTruthy();
   });
 });
 
@@ -159,7 +139,7 @@ describe('user shell and logout', () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     setStoredUser(ADA);
     server(ADA);
-    renderAt('/user/orders');
+    renderRoutes('/user/orders');
     expect(await screen.findByText('Your Balance:')).toBeTruthy();
     await waitFor(() => expect(screen.getByText(/2,500\.00/)).toBeTruthy());
     expect(screen.getByRole('link', { name: 'Add fund' }).getAttribute('href')).toBe('/user/add-fund');
@@ -180,7 +160,7 @@ describe('user shell and logout', () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     setStoredUser(ADA);
     const fetch = server(ADA, (url) => (url.includes('auth/logout') ? jsonResponse(500, {}) : undefined));
-    const router = renderAt('/user/services');
+    const router = renderRoutes('/user/services');
     await user.click(await screen.findByRole('button', { name: 'Account menu, Ada Lovelace' }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
@@ -208,7 +188,7 @@ describe('tabs and the account they show', () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     setStoredUser(ADA);
     server(ADA);
-    const router = renderAt('/auth/login');
+    const router = renderRoutes('/auth/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
     await act(() => router.navigate('/auth/register'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
@@ -218,7 +198,7 @@ describe('tabs and the account they show', () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     setStoredUser(ADA);
     const fetch = server(ADA);
-    renderAt('/user/orders');
+    renderRoutes('/user/orders');
     await screen.findByText('Your Balance:');
     const profileCall = fetch.mock.calls.find((c) => String(c[0]).includes('user/getCurrentProfile'))!;
     expect(sentAccount(profileCall)).toBe('1');
@@ -231,7 +211,7 @@ describe('tabs and the account they show', () => {
     setStoredUser(ADA);
     const info = vi.spyOn(toast, 'info');
     const fetch = server(ADA);
-    const router = renderAt('/user/orders');
+    const router = renderRoutes('/user/orders');
     await screen.findByText('Your Balance:');
 
     const before = fetch.mock.calls.length;
@@ -251,7 +231,7 @@ describe('tabs and the account they show', () => {
     setStoredUser(ADA);
     const info = vi.spyOn(toast, 'info');
     server(ADA);
-    const router = renderAt('/user/orders');
+    const router = renderRoutes('/user/orders');
     await screen.findByText('Your Balance:');
     otherTab(() => window.localStorage.clear(), null);
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
@@ -271,7 +251,7 @@ describe('tabs and the account they show', () => {
       }
       return undefined;
     });
-    const router = renderAt('/user/transactions');
+    const router = renderRoutes('/user/transactions');
     await screen.findByText('Your Balance:');
     // Another tab signed in as Bola, and this tab missed the event.
     window.localStorage.setItem(TOKEN_KEY, 'bola-token');
@@ -287,7 +267,7 @@ describe('tabs and the account they show', () => {
     const info = vi.spyOn(toast, 'info');
     let answerProfile: ((response: Response) => void) | undefined;
     mockFetch((url) => (url.includes('getCurrentProfile') ? new Promise<Response>((resolve) => (answerProfile = resolve)) : jsonResponse(200, { data: [] })));
-    renderAt('/');
+    renderRoutes('/');
     await waitFor(() => expect(answerProfile).toBeDefined());
     // Another tab signs in as Bola while Ada's profile is on its way (this tab misses the event).
     window.localStorage.setItem(TOKEN_KEY, 'bola-token');
@@ -305,7 +285,7 @@ describe('tabs and the account they show', () => {
     server(null, (url) =>
       url.includes('auth/refresh') ? jsonResponse(403, { message: 'Your account is suspended. Contact support.', error: 'Account Suspended' }) : undefined,
     );
-    const router = renderAt('/user/orders');
+    const router = renderRoutes('/user/orders');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(error).toHaveBeenCalledWith('Your account is suspended. Contact support.', expect.anything());
     expect(getStoredUser()).toBeNull();

@@ -7,8 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
-import { getToken, } from '@/lib/session';
-import { describedText, jsonResponse, mockFetch, sessionUser, WithQuery } from './helpers';
+import { getToken } from '@/lib/session';
+import { describedText, jsonResponse, mockFetch, retype, sessionUser, WithQuery } from './helpers';
 
 const ROOT = sessionUser({ id: 9, fullName: 'Root Admin', email: 'root@example.com', username: 'root', userType: 1 });
 const PROMPT = 'Enter the 6-digit code from your authenticator app.';
@@ -54,8 +54,7 @@ describe('two-factor sign-in', () => {
     expect(logins[1]).toEqual({ email: 'root@example.com', password: 'admin-password-1', code: '111111' });
     expect(router.state.location.pathname).toBe('/auth/login');
 
-    await user.clear(screen.getByLabelText('Authentication code'));
-    await user.type(screen.getByLabelText('Authentication code'), '246810');
+    await retype(user, screen.getByLabelText('Authentication code'), '246810');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(logins[2]).toEqual({ email: 'root@example.com', password: 'admin-password-1', code: '246810' });

@@ -1,17 +1,10 @@
 import { and, eq, inArray, ne, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, USER_TYPE, users } from '../../drizzle/schema';
+import { emailOutbox, USER_TYPE, users } from '../../drizzle/schema';
 import { CANNOT_REMOVE_YOURSELF, LAST_ADMINISTRATOR, removeAdministrator } from '../../worker/services/administrators';
-import { call, createAdmin, login, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
+import { auditEntries, call, createAdmin, login, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 import { emailedResetToken, mailsTo } from './mailbox';
 
-const auditRows = (actorId: number, action: string) =>
-  withDb((db) =>
-    db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, action))),
-  );
 const userTypeOf = async (userId: number) =>
   (await withDb((db) => db.select({ userType: users.userType }).from(users).where(eq(users.id, userId))))[0].userType;
 const profileStatus = async (account: TestAccount) => (await call('user/getCurrentProfile', { token: account.accessToken })).status;
@@ -21,7 +14,7 @@ async function expectRoleChanged(by: TestAccount, target: TestAccount, action: s
   expect(await profileStatus(target)).toBe(401);
   const again = await login(target.email, target.password);
   expect((await call('admin/dashboard', { token: again.accessToken })).status).toBe(dashboardStatus);
-  const [entry] = await auditRows(by.id, action);
+  const [entry] = await auditEntries({ actorId: by.id, action });
   expect(entry).toMatchObject({ targetType: 'user', targetId: String(target.id) });
 }
 
@@ -60,7 +53,7 @@ describe('POST admin/administrators/promote', () => {
     expect(await promote({ userId: other.id })).toMatchObject({ status: 409, body: { message: 'This user is already an administrator' } });
     expect((await promote({ userId: suspended.id })).status).toBe(409);
     expect(await userTypeOf(suspended.id)).toBe(USER_TYPE.user);
-    expect(await auditRows(admin.id, 'admin.promote')).toHaveLength(0);
+    expect(await auditEntries({ actorId: admin.id, action: 'admin.promote' })).toHaveLength(0);
   });
 });
 
@@ -87,7 +80,7 @@ describe('POST admin/administrators/invite', () => {
     expect(set.status).toBe(200);
     const session = await login(email.toLowerCase(), 'chosen-password-1');
     expect((await call('admin/administrators', { token: session.accessToken })).status).toBe(200);
-    const [entry] = await auditRows(admin.id, 'admin.invite');
+    const [entry] = await auditEntries({ actorId: admin.id, action: 'admin.invite' });
     expect(entry).toMatchObject({ targetType: 'user', targetId: String(invited.body.data.id) });
   });
 
@@ -106,7 +99,7 @@ describe('POST admin/administrators/invite', () => {
       status: 409,
       body: { message: 'This person is already an administrator' },
     });
-    expect(await auditRows(admin.id, 'admin.invite')).toHaveLength(0);
+    expect(await auditEntries({ actorId: admin.id, action: 'admin.invite' })).toHaveLength(0);
   });
 });
 
@@ -129,7 +122,7 @@ describe('DELETE admin/administrators/:userId', () => {
     expect(await remove(user.id)).toMatchObject({ status: 409, body: { message: 'This user is not an administrator' } });
     expect(await remove(99_999_999)).toMatchObject({ status: 404, body: { message: 'User not found' } });
     expect(await remove('abc')).toMatchObject({ status: 400, body: { message: 'userId must be a number' } });
-    expect(await auditRows(admin.id, 'admin.remove')).toHaveLength(0);
+    expect(await auditEntries({ actorId: admin.id, action: 'admin.remove' })).toHaveLength(0);
   });
 
   it('refuses yourself however many times it is asked at once', async () => {

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { orders, services, users, walletTransactions } from '../../drizzle/schema';
 import { STUCK_FALLBACK_SECONDS } from '../../worker/services/admin-dashboard';
 import { call, createAdmin, registerAndLogin, withDb } from '../support/api';
-import { FAKE, fundedUser, newLink, newShop, orderRow, placeSubmittedOrder } from './shop-fixtures';
+import { newLink, orderRow, placeSubmittedOrder } from './order-fixtures';
+import { FAKE, newShop } from './shop-fixtures';
+import { fundedUser } from './wallet-fixtures';
 
 const naira = (kobo: bigint) => `${kobo / 100n}.${String(kobo % 100n).padStart(2, '0')}`;
 /** round(cost × kept / charge), half away from zero, as Postgres rounds numerics. */

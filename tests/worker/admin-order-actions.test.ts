@@ -1,19 +1,15 @@
 import { env } from 'cloudflare:test';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, orders } from '../../drizzle/schema';
+import { orders } from '../../drizzle/schema';
 import { syncOrders } from '../../worker/services/order-sync';
-import { call, withDb } from '../support/api';
-import { balanceKobo, FAKE, fundedUser, ledgerFor, newLink, newShop, newShopWithOrder, orderRow, placeSubmittedOrder } from './shop-fixtures';
+import { auditEntries, call, withDb } from '../support/api';
+import { newLink, orderRow, placeSubmittedOrder } from './order-fixtures';
+import { FAKE, newShop, newShopWithOrder } from './shop-fixtures';
+import { balanceKobo, fundedUser, ledgerFor } from './wallet-fixtures';
 
 const refundsOf = async (userId: number) => (await ledgerFor(userId)).filter((entry) => entry.sourceKind === 'order_refund');
-const auditsOf = (orderId: number) =>
-  withDb((db) =>
-    db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, String(orderId)))),
-  );
+const auditsOf = (orderId: number) => auditEntries({ targetType: 'order', targetId: orderId });
 
 describe('an administrator canceling an order', () => {
   it('refunds an order still queued with us at once', async () => {

@@ -45,6 +45,10 @@ async function walletOf(db: Db, userId: number) {
   return wallet;
 }
 
+/** Money an administrator takes or gives outside any payment, described as `why`. */
+const byAdministrator = (db: Db, userId: number, direction: 'credit' | 'debit', amountKobo: bigint, why: string) =>
+  applyLedgerEntry(db, { userId, direction, amountKobo, source: `admin_${direction}`, sourceRef: unique(why), description: why });
+
 const entriesOf = (db: Db, userId: number, source: string) =>
   db
     .select()
@@ -56,14 +60,7 @@ describe('Flutterwave refunds and chargebacks', () => {
     const user = await registerAndLogin();
     await withPaymentSettings(settings, async (db) => {
       const reference = await creditedDeposit(db, user, '3000');
-      await applyLedgerEntry(db, {
-        userId: user.id,
-        direction: 'debit',
-        amountKobo: 100_000n,
-        source: 'admin_debit',
-        sourceRef: unique('spent'),
-        description: 'spent',
-      });
+      await byAdministrator(db, user.id, 'debit', 100_000n, 'spent');
 
       const { chargeback, webhook } = await flutterwave.post('/__chargeback', { tx_ref: reference });
       expect(JSON.parse(webhook.body)).toMatchObject({ event: 'chargeback.created', data: { status: 'initiated', amount: 3000 } });
@@ -72,14 +69,7 @@ describe('Flutterwave refunds and chargebacks', () => {
       for (let delivery = 0; delivery < 3; delivery++) expect(await deliver(db, webhook)).toBe('processed');
       expect(await walletOf(db, user.id)).toEqual({ balance: 0n, debt: 100_000n });
       // Even with money in the wallet again (an administrator's credit), no order is paid while the debt is owed.
-      await applyLedgerEntry(db, {
-        userId: user.id,
-        direction: 'credit',
-        amountKobo: 50_000n,
-        source: 'admin_credit',
-        sourceRef: unique('goodwill'),
-        description: 'goodwill',
-      });
+      await byAdministrator(db, user.id, 'credit', 50_000n, 'goodwill');
       await expect(
         applyLedgerEntry(db, { userId: user.id, direction: 'debit', amountKobo: 100n, source: 'order', sourceRef: unique('order'), description: 'order' }),
       ).rejects.toThrow(walletDebtMessage(100_000n));
@@ -105,14 +95,7 @@ describe('Flutterwave refunds and chargebacks', () => {
       for (let delivery = 0; delivery < 3; delivery++) expect(await deliver(db, refunded)).toBe('processed');
       expect(await walletOf(db, user.id)).toEqual({ balance: 150_000n, debt: 0n });
 
-      await applyLedgerEntry(db, {
-        userId: user.id,
-        direction: 'debit',
-        amountKobo: 100_000n,
-        source: 'admin_debit',
-        sourceRef: unique('spent'),
-        description: 'spent',
-      });
+      await byAdministrator(db, user.id, 'debit', 100_000n, 'spent');
       const { chargeback, webhook } = await flutterwave.post('/__chargeback', { tx_ref: reference });
       expect(await deliver(db, webhook)).toBe('processed');
       expect(await walletOf(db, user.id)).toEqual({ balance: 0n, debt: 100_000n });

@@ -13,8 +13,9 @@ import { walletDebtMessage } from '../../worker/services/ledger';
 import { reconcile } from '../../worker/services/wallet';
 import { call, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
+import { newLink, placeOrder } from './order-fixtures';
 import { deliverPaystackHook, type PaystackHook, paystackFake, paystackHooksFor } from './paystack-fixtures';
-import { FAKE, newLink, newShop, placeOrder } from './shop-fixtures';
+import { FAKE, newShop } from './shop-fixtures';
 
 /** A deposit paid on the sandbox checkout; its charge.success webhook is returned undelivered. */
 async function paidDeposit(user: TestAccount, amount: number): Promise<{ reference: string; credit: PaystackHook }> {

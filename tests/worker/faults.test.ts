@@ -7,23 +7,30 @@
 // this file's own copy of the fake (its /__scope): the root copy's failure switches are
 // shared with wallet.test.ts, which runs alongside and would see a timeout set here.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { and, eq, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { eq, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { auditLog, paymentIntents, walletTransactions } from '../../drizzle/schema';
+import { paymentIntents, walletTransactions } from '../../drizzle/schema';
 import { app } from '../../worker/app';
 import { reconcile } from '../../worker/services/wallet';
-import { BASE, createAdmin, registerAndLogin, type TestAccount, unique, uniqueIp, withDb } from '../support/api';
+import { auditEntries, BASE, createAdmin, registerAndLogin, type TestAccount, unique, uniqueIp, withDb } from '../support/api';
 import { fakeScope } from './providers/fake-scope';
 
 const paystack = fakeScope(inject('paystackUrl'));
 const bindings = { ...env, PAYSTACK_BASE_URL: paystack.url };
 
-interface Answer {
-  status: number;
-  body: any;
+/** What these tests read of the shop's answers: a refusal's message and error, a verified payment's order status. */
+interface ShopAnswer {
+  message?: string;
+  error?: string;
+  data?: { orderStatus: number };
 }
 
-async function api(path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+interface Answer<Body = ShopAnswer> {
+  status: number;
+  body: Body;
+}
+
+async function api<Body = ShopAnswer>(path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer<Body>> {
   const headers: Record<string, string> = { 'cf-connecting-ip': uniqueIp(), ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] ??= 'application/json';
@@ -39,7 +46,8 @@ async function api(path: string, options: { token?: string; body?: unknown; head
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
-const balanceOf = async (account: TestAccount) => (await api('user/getWalletBalance', { token: account.accessToken })).body.walletBalance as number;
+const balanceOf = async (account: TestAccount) =>
+  (await api<{ walletBalance: number }>('user/getWalletBalance', { token: account.accessToken })).body.walletBalance;
 const ledgerRowsFor = (reference: string) => withDb((db) => db.select().from(walletTransactions).where(eq(walletTransactions.sourceRef, reference)));
 
 async function expectBooksReconcile() {
@@ -69,7 +77,7 @@ interface Deposit {
 }
 
 async function paidDeposit(account: TestAccount, amount: number): Promise<Deposit> {
-  const started = await api('user/add-fund', { token: account.accessToken, body: { amount } });
+  const started = await api<Deposit>('user/add-fund', { token: account.accessToken, body: { amount } });
   expect(started.status).toBe(201);
   await paystack.post('/__complete', { reference: started.body.reference, outcome: 'success' });
   return started.body;
@@ -174,12 +182,7 @@ describe('the database connection drops mid-transaction', () => {
     expect(answer.body).toMatchObject({ message: expect.any(String), error: 'Service Unavailable' });
     expect(await balanceOf(user)).toBe(0);
     expect(await ledgerRowsFor(reference)).toEqual([]);
-    const audits = await withDb((db) =>
-      db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, 'wallet.credit'), eq(auditLog.targetId, String(user.id)))),
-    );
+    const audits = await auditEntries({ action: 'wallet.credit', targetId: user.id });
     expect(audits).toEqual([]);
     await expectBooksReconcile();
 
@@ -206,8 +209,8 @@ describe('the database connection drops mid-transaction', () => {
     expect(await balanceOf(user)).toBe(0);
     await expectBooksReconcile();
 
-    expect((await verify(user, deposit)).body.data.orderStatus).toBe(2);
-    expect((await verify(user, deposit)).body.data.orderStatus).toBe(2);
+    expect((await verify(user, deposit)).body.data?.orderStatus).toBe(2);
+    expect((await verify(user, deposit)).body.data?.orderStatus).toBe(2);
     await expectCreditedOnce(user, deposit.reference, 700);
   });
 });
@@ -225,7 +228,7 @@ describe('the payment provider', () => {
     expect(await balanceOf(user)).toBe(0);
 
     await paystack.post('/__control', { verifyMode: 'normal' });
-    expect((await verify(user, deposit)).body.data.orderStatus).toBe(2);
+    expect((await verify(user, deposit)).body.data?.orderStatus).toBe(2);
     expect(await balanceOf(user)).toBe(300);
     await expectBooksReconcile();
   }, 40_000);
@@ -244,7 +247,7 @@ describe('the payment provider', () => {
 
     await paystack.post('/__control', { verifyMode: 'normal' });
     expect((await postWebhook(hook)).status).toBe(200);
-    expect((await verify(user, deposit)).body.data.orderStatus).toBe(2);
+    expect((await verify(user, deposit)).body.data?.orderStatus).toBe(2);
     await expectCreditedOnce(user, deposit.reference, 400);
   });
 
@@ -258,7 +261,7 @@ describe('the payment provider', () => {
   it('a webhook arriving after the return page already credited changes nothing', async () => {
     const user = await registerAndLogin();
     const deposit = await paidDeposit(user, 800);
-    expect((await verify(user, deposit)).body.data.orderStatus).toBe(2);
+    expect((await verify(user, deposit)).body.data?.orderStatus).toBe(2);
     expect((await postWebhook(await chargeSuccessWebhook(deposit.reference))).status).toBe(200);
     expect(await balanceOf(user)).toBe(800);
     expect(await ledgerRowsFor(deposit.reference)).toHaveLength(1);

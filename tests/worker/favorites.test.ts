@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { favorites, services } from '../../drizzle/schema';
 import { MAX_FAVORITES, SERVICE_NOT_FOUND, TOO_MANY_FAVORITES } from '../../worker/services/favorites';
 import { call, registerAndLogin, type TestAccount, withDb } from '../support/api';
-import { FAKE, fundedUser, newLink, newShop, placeOrder } from './shop-fixtures';
+import { newLink, placeOrder } from './order-fixtures';
+import { FAKE, newShop } from './shop-fixtures';
+import { fundedUser } from './wallet-fixtures';
 
 const star = (user: TestAccount, serviceId: number) => call(`user/favorites/${serviceId}`, { token: user.accessToken, method: 'PUT' });
 const unstar = (user: TestAccount, serviceId: number) => call(`user/favorites/${serviceId}`, { token: user.accessToken, method: 'DELETE' });

@@ -10,8 +10,10 @@ import { applyLedgerEntry } from '../../worker/services/ledger';
 import { checkLowBalances, sendNotificationEmails, unsubscribeToken } from '../../worker/services/notification-emails';
 import { syncOrders } from '../../worker/services/order-sync';
 import { call, createAdmin, registerAndLogin, type TestAccount, withDb } from '../support/api';
+import { newLink, orderRow, placeSubmittedOrder } from './order-fixtures';
 import { depositByCard } from './paystack-fixtures';
-import { FAKE, fund, fundedUser, newLink, newShop, newShopWithOrder, orderRow, placeSubmittedOrder } from './shop-fixtures';
+import { FAKE, newShop, newShopWithOrder } from './shop-fixtures';
+import { fund, fundedUser } from './wallet-fixtures';
 
 const rowsOf = (userId: number) => withDb((db) => db.select().from(notifications).where(eq(notifications.userId, userId)));
 const outboxOf = (email: string) => withDb((db) => db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)));

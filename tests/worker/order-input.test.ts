@@ -8,20 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { orders } from '../../drizzle/schema';
 import { ceilDiv } from '../../worker/lib/decimal';
 import { call, type TestAccount, unique, withDb } from '../support/api';
-import {
-  balanceKobo,
-  FAKE,
-  fakeOrders,
-  fundedUser,
-  ledgerFor,
-  newLink,
-  newShop,
-  orderRow,
-  placeOrder,
-  rateKoboOf,
-  type Shop,
-  untilSubmitted,
-} from './shop-fixtures';
+import { fakeOrders, newLink, orderRow, placeOrder, untilSubmitted } from './order-fixtures';
+import { FAKE, newShop, rateKoboOf, type Shop } from './shop-fixtures';
+import { balanceKobo, fundedUser, ledgerFor } from './wallet-fixtures';
 
 const TIKTOK_FOLLOWERS = '2011';
 const TELEGRAM_MEMBERS = '6011';

@@ -8,7 +8,9 @@ import { catalogueWarnings, orders, providers } from '../../drizzle/schema';
 import { NEEDS_ATTENTION_AFTER, syncProviderStatuses } from '../../worker/services/order-status-sync';
 import { syncOrders } from '../../worker/services/order-sync';
 import { call, withDb } from '../support/api';
-import { FAKE, fundedUser, ledgerFor, newLink, newShop, orderRow, placeSubmittedOrder, type Shop } from './shop-fixtures';
+import { newLink, orderRow, placeSubmittedOrder } from './order-fixtures';
+import { FAKE, newShop, type Shop } from './shop-fixtures';
+import { fundedUser, ledgerFor } from './wallet-fixtures';
 
 type FakeOrder = { id: number; quantity: number; status: string; remains: number; done: number | null };
 

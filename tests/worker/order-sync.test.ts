@@ -4,19 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { catalogueWarnings, exchangeRates, orders, providers, services } from '../../drizzle/schema';
 import { runSmmSync, syncOrders } from '../../worker/services/order-sync';
 import { call, withDb } from '../support/api';
-import {
-  balanceKobo,
-  FAKE,
-  fakeOrders,
-  fundedUser,
-  ledgerFor,
-  newLink,
-  newShop,
-  newShopWithOrder,
-  orderRow,
-  placeOrder,
-  untilSubmitted,
-} from './shop-fixtures';
+import { fakeOrders, newLink, orderRow, placeOrder, untilSubmitted } from './order-fixtures';
+import { FAKE, newShop, newShopWithOrder } from './shop-fixtures';
+import { balanceKobo, fundedUser, ledgerFor } from './wallet-fixtures';
 
 const koboOf = (naira: string) => BigInt(naira.replace('.', ''));
 

@@ -14,15 +14,31 @@ export interface PaystackHook {
   signature: string;
 }
 
+/** What the fake answers at each path the tests POST to: its controls, and its API as Paystack answers it. */
+interface PaystackFakeAnswers {
+  '/__complete': { changed: boolean; status: string; callbackLocation: string | null };
+  '/__transfer': { reference: string; id: number };
+  '/__refund': { webhook: PaystackHook };
+  '/__dispute': { dispute: { id: number }; webhook: PaystackHook };
+  '/__dispute/resolve': { webhook: PaystackHook };
+  '/customer': { data: { customer_code: string } };
+  '/dedicated_account': { data: { account_number: string } };
+  '/transaction/initialize': { data: { authorization_url: string; access_code: string; reference: string } };
+}
+
 /** POSTs to the fake (a control like /__refund, or its API with a key in `headers`); its JSON answer. */
-export async function paystackFake(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<any> {
+export async function paystackFake<Path extends keyof PaystackFakeAnswers>(
+  path: Path,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<PaystackFakeAnswers[Path]> {
   const response = await fetch(`${paystack}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  return response.json();
+  return response.json<PaystackFakeAnswers[Path]>();
 }
 
 export async function paystackHooksFor(reference: string): Promise<PaystackHook[]> {

@@ -9,7 +9,9 @@ import type { Db } from '../../worker/db';
 import { ceilDiv, koboToNaira } from '../../worker/lib/decimal';
 import { placeOrder as placeOrderDirectly } from '../../worker/services/order-placing';
 import { call, type TestAccount, unique, withDb } from '../support/api';
-import { balanceKobo, FAKE, fundedUser, ledgerFor, newLink, newShop, placeOrder, rateKoboOf, type Shop, shopSelling } from './shop-fixtures';
+import { newLink, placeOrder } from './order-fixtures';
+import { FAKE, newShop, rateKoboOf, type Shop, shopSelling } from './shop-fixtures';
+import { balanceKobo, fundedUser, ledgerFor } from './wallet-fixtures';
 
 const chargeOf = async (serviceId: number, quantity: number) => ceilDiv((await rateKoboOf(serviceId)) * BigInt(quantity), 1000n);
 const ngn = (kobo: bigint) => `NGN ${koboToNaira(kobo).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;

@@ -10,21 +10,9 @@ import { submitOrder } from '../../worker/services/order-sending';
 import { consumeSubmissions } from '../../worker/services/order-submissions';
 import { syncOrders } from '../../worker/services/order-sync';
 import { call, createAdmin, type TestAccount, withDb } from '../support/api';
-import {
-  balanceKobo,
-  FAKE,
-  fakeOrders,
-  fundedUser,
-  ledgerFor,
-  newLink,
-  newShop,
-  orderRow,
-  placeOrder,
-  placeSubmittedOrder,
-  type Shop,
-  shopSelling,
-  untilSubmitted,
-} from './shop-fixtures';
+import { fakeOrders, newLink, orderRow, placeOrder, placeSubmittedOrder, untilSubmitted } from './order-fixtures';
+import { FAKE, newShop, type Shop, shopSelling } from './shop-fixtures';
+import { balanceKobo, fundedUser, ledgerFor } from './wallet-fixtures';
 
 const ALREADY_SENT =
   'This order has already been sent to the provider, so it can no longer be canceled at once. Once the provider has it, you can ask for a cancel if the service allows one.';

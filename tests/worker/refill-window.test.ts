@@ -9,7 +9,9 @@ import { syncProviderCatalogue } from '../../worker/services/catalogue';
 import { syncOrders } from '../../worker/services/order-sync';
 import { refillDaysFromName } from '../../worker/services/refill-window';
 import { call, type TestAccount, withDb } from '../support/api';
-import { FAKE, fundedUser, newLink, newShop, orderRow, placeOrder, type Shop, untilSubmitted } from './shop-fixtures';
+import { newLink, orderRow, placeOrder, untilSubmitted } from './order-fixtures';
+import { FAKE, newShop, type Shop } from './shop-fixtures';
+import { fundedUser } from './wallet-fixtures';
 
 describe('the refill window in a service name', () => {
   it.each([

@@ -15,7 +15,9 @@ import { MAX_API_KEYS_PER_USER } from '../../worker/services/api-keys';
 import { syncOrders } from '../../worker/services/order-sync';
 import { apiKeyRateLimitKey, RATE_LIMITED } from '../../worker/services/reseller-api';
 import { call, createAdmin, registerAndLogin, type TestAccount, withDb } from '../support/api';
-import { balanceKobo, FAKE, fakeOrders, fundedUser, ledgerFor, newLink, newShop, orderRow, rateKoboOf, type Shop, untilSubmitted } from './shop-fixtures';
+import { fakeOrders, newLink, orderRow, untilSubmitted } from './order-fixtures';
+import { FAKE, newShop, rateKoboOf, type Shop } from './shop-fixtures';
+import { balanceKobo, fundedUser, ledgerFor } from './wallet-fixtures';
 
 const V2 = 'http://shop.test/api/v2';
 

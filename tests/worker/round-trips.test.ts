@@ -3,8 +3,10 @@
 // at the edge. Counted where the Worker leaves the driver (countingDatabaseWork), through SELF.fetch.
 import { describe, expect, it } from 'vitest';
 import { call, countingDatabaseWork, createAdmin, registerAndLogin, unique } from '../support/api';
+import { newLink, placeOrder } from './order-fixtures';
 import { paystackFake } from './paystack-fixtures';
-import { FAKE, fundedUser, newLink, newShop, placeOrder } from './shop-fixtures';
+import { FAKE, newShop } from './shop-fixtures';
+import { fundedUser } from './wallet-fixtures';
 
 const oneRoundTrip = { httpCalls: 1, webSockets: 0 };
 

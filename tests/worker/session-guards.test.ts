@@ -3,7 +3,7 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { call, registerAndLogin, setUserStatus, uniqueIp } from '../support/api';
-import { balanceKobo, fundedUser } from './shop-fixtures';
+import { balanceKobo, fundedUser } from './wallet-fixtures';
 
 const MISMATCH = { message: 'This tab is signed in as a different account. Reload the page to continue.', error: 'Account Mismatch', code: 'account_mismatch' };
 const SUSPENDED = { message: 'Your account is suspended. Contact support.', error: 'Account Suspended' };

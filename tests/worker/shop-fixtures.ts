@@ -1,12 +1,14 @@
 // Shared setup for the catalogue, order and sync tests: a provider of our own pointing at a
-// private copy of the fake SMM panel (its /__scope), services imported from it, funded users.
-// Every test builds what it needs, so test files running in parallel never share a provider.
+// private copy of the fake SMM panel (its /__scope), services imported from it, funded users
+// (wallet-fixtures.ts) with orders (order-fixtures.ts). Every test builds what it needs, so test
+// files running in parallel never share a provider.
 import { eq } from 'drizzle-orm';
 import { expect, inject } from 'vitest';
-import { orders, services, wallets, walletTransactions } from '../../drizzle/schema';
-import { applyLedgerEntry } from '../../worker/services/ledger';
-import { call, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
+import { services } from '../../drizzle/schema';
+import { call, createAdmin, type TestAccount, unique, withDb } from '../support/api';
+import { newLink, placeSubmittedOrder } from './order-fixtures';
 import { type FakeScope, fakeScope } from './providers/fake-scope';
+import { fundedUser } from './wallet-fixtures';
 
 export const SMM_API_KEY = inject('smmApiKey');
 
@@ -62,60 +64,9 @@ export async function newShop(options: { markupPercent?: string; timeoutMs?: num
   return { admin, fake, providerId, serviceIds };
 }
 
-export async function fund(userId: number, kobo: bigint): Promise<void> {
-  await withDb((db) =>
-    applyLedgerEntry(db, {
-      userId,
-      direction: 'credit',
-      amountKobo: kobo,
-      source: 'admin_credit',
-      sourceRef: unique('test-fund'),
-      description: 'test funding',
-    }),
-  );
-}
-
-export async function fundedUser(kobo: bigint): Promise<TestAccount> {
-  const user = await registerAndLogin();
-  await fund(user.id, kobo);
-  return user;
-}
-
-export async function balanceKobo(userId: number): Promise<bigint> {
-  const [row] = await withDb((db) => db.select({ balanceKobo: wallets.balanceKobo }).from(wallets).where(eq(wallets.userId, userId)));
-  return row.balanceKobo;
-}
-
 export async function rateKoboOf(serviceId: number): Promise<bigint> {
   const [row] = await withDb((db) => db.select({ rateKobo: services.rateKobo }).from(services).where(eq(services.id, serviceId)));
   return row.rateKobo;
-}
-
-export async function orderRow(orderId: number) {
-  const [row] = await withDb((db) => db.select().from(orders).where(eq(orders.id, orderId)));
-  return row;
-}
-
-/**
- * The order once the submissions queue has sent it: accepted, refused, held (back to queued after
- * an attempt) or left unknown, after `attempts` tries. Waits for that, however long the queue takes;
- * the test's timeout bounds it.
- */
-export async function untilSubmitted(orderId: number, attempts = 1) {
-  for (;;) {
-    const row = await orderRow(orderId);
-    if (row.submitAttempts >= attempts && row.submission !== 'sending') return row;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** POST user/orders, answered with the order as its owner sees it once the queue has submitted it. */
-export async function placeSubmittedOrder(user: TestAccount, body: Record<string, unknown>, idempotencyKey?: string) {
-  const placed = await placeOrder(user, body, idempotencyKey);
-  if (placed.status !== 201) return placed;
-  await untilSubmitted(placed.body.data.id);
-  const seen = await call(`user/orders/${placed.body.data.id}`, { token: user.accessToken });
-  return { ...placed, body: { ...placed.body, data: seen.body.data } };
 }
 
 /** A shop selling one fake service, our id for that service, and a user with `walletKobo` (`funded`) in their wallet. */
@@ -134,26 +85,4 @@ export async function newShopWithOrder(
   if (options.control) await shop.fake.post('/__control', options.control);
   const order = (await placeSubmittedOrder(user, { serviceId, link: newLink(), quantity: options.quantity ?? 1000 })).body.data;
   return { shop, user, order };
-}
-
-export async function ledgerFor(userId: number) {
-  return withDb((db) => db.select().from(walletTransactions).where(eq(walletTransactions.userId, userId)));
-}
-
-let linkCounter = 0;
-/** A link no other test uses (the fake counts `add` calls per link). */
-export function newLink(host = 'instagram.com'): string {
-  linkCounter += 1;
-  return `https://${host}/p/${unique('post')}${linkCounter}`;
-}
-
-export function placeOrder(user: TestAccount, body: Record<string, unknown>, idempotencyKey?: string) {
-  return call('user/orders', { token: user.accessToken, body, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} });
-}
-
-/** The fake panel's view of its orders and how often `add` was called per link. */
-export async function fakeOrders(
-  fake: FakeScope,
-): Promise<{ orders: Array<{ id: number; link: string; status: string; quantity: number }>; addCallsByLink: Record<string, number> }> {
-  return fake.get('/__orders');
 }

@@ -3,10 +3,12 @@
 // assigning, closing, the per-user limits and the message length, and markup kept as text.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, paymentIntents, tickets } from '../../drizzle/schema';
+import { paymentIntents, tickets } from '../../drizzle/schema';
 import { MAX_AWAITING_TICKETS, TICKET_MESSAGES_PER_MINUTE, TICKETS_OPENED_PER_10_MINUTES } from '../../worker/services/tickets';
-import { call, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
-import { FAKE, fundedUser, newLink, newShop, placeOrder } from './shop-fixtures';
+import { auditEntries, call, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
+import { newLink, placeOrder } from './order-fixtures';
+import { FAKE, newShop } from './shop-fixtures';
+import { fundedUser } from './wallet-fixtures';
 
 const openTicket = (user: TestAccount, body: Record<string, unknown>) =>
   call('user/tickets', { token: user.accessToken, body: { subject: 'Where is my order?', kind: 'other', message: 'Please help.', ...body } });
@@ -126,12 +128,7 @@ describe('a ticket thread', () => {
     // Support may still follow up, which opens it again.
     expect((await reply(admin, adminPath, 'Following up.')).body.data).toMatchObject({ status: 'Answered', closedAt: null });
 
-    const audit = await withDb((db) =>
-      db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.targetType, 'ticket'), eq(auditLog.targetId, String(id)))),
-    );
+    const audit = await auditEntries({ targetType: 'ticket', targetId: id });
     expect(audit.map((row) => [row.action, row.actorId])).toEqual([
       ['ticket.reply', admin.id],
       ['ticket.close', admin.id],
@@ -180,12 +177,7 @@ describe('the support desk', () => {
     expect(taken.body.data.assignedTo).toMatchObject({ id: first.id });
     const retaken = await call(`admin/tickets/${benOpen}/assign`, { token: second.accessToken, method: 'POST' });
     expect(retaken.body.data.assignedTo).toMatchObject({ id: second.id });
-    const audit = await withDb((db) =>
-      db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, 'ticket.assign'), eq(auditLog.targetId, String(benOpen)))),
-    );
+    const audit = await auditEntries({ action: 'ticket.assign', targetId: benOpen });
     expect(audit.map((row) => [row.actorId, row.details])).toEqual([
       [first.id, { previousAssignee: null }],
       [second.id, { previousAssignee: first.id }],

@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../drizzle/schema';
 import { base32Decode, base32Encode, currentStep, totpCode } from '../../worker/lib/totp';
-import { call, createAdmin, registerAndLogin, withDb } from '../support/api';
+import { auditEntries, call, createAdmin, registerAndLogin } from '../support/api';
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
@@ -58,12 +56,7 @@ describe('two-factor sign-in for administrators', () => {
 
     // Turning it off needs a fresh code too; a stale one is refused.
     expect((await call('auth/2fa/disable', { token: ok.body.accessToken, body: { code: nextCode } })).status).toBe(400);
-    const audits = await withDb((db) =>
-      db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'two_factor.enable'))),
-    );
+    const audits = await auditEntries({ actorId: admin.id, action: 'two_factor.enable' });
     expect(audits).toHaveLength(1);
   });
 

@@ -6,8 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { orderCountsOf } from '../../worker/services/admin-users';
 import { syncOrders } from '../../worker/services/order-sync';
 import { call, countingRoundTrips, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
+import { newLink, orderRow, placeSubmittedOrder } from './order-fixtures';
 import { depositByCard } from './paystack-fixtures';
-import { FAKE, newLink, newShop, orderRow, placeSubmittedOrder, type Shop } from './shop-fixtures';
+import { FAKE, newShop, type Shop } from './shop-fixtures';
 
 const koboOf = (naira: string) => BigInt(naira.replace('.', ''));
 const naira = (kobo: bigint) => `${kobo / 100n}.${(kobo % 100n).toString().padStart(2, '0')}`;

@@ -1,11 +1,11 @@
 import { env, SELF } from 'cloudflare:test';
 import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { auditLog, paymentIntents, wallets, walletTransactions } from '../../drizzle/schema';
+import { paymentIntents, wallets, walletTransactions } from '../../drizzle/schema';
 import { applyLedgerEntry } from '../../worker/services/ledger';
 import { reverifyPendingDeposits } from '../../worker/services/payments';
 import { adminCredit, reconcile } from '../../worker/services/wallet';
-import { BASE, call, countingRoundTrips, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
+import { auditEntries, BASE, call, countingRoundTrips, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 
 const paystack = inject('paystackUrl');
 const paystackControl = (controls: Record<string, unknown>) =>
@@ -125,12 +125,7 @@ describe('POST user/admin-credit-user-wallet', () => {
         .where(and(eq(walletTransactions.sourceKind, 'admin_credit'), eq(walletTransactions.sourceRef, reference))),
     );
     expect(row).toMatchObject({ createdBy: admin.id, amountKobo: 150050n, transactionType: 1 });
-    const audits = await withDb((db) =>
-      db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'wallet.credit'))),
-    );
+    const audits = await auditEntries({ actorId: admin.id, action: 'wallet.credit' });
     expect(audits).toHaveLength(1);
   });
 
@@ -171,12 +166,7 @@ describe('POST user/admin-credit-user-wallet', () => {
     const { result, httpCalls, webSockets } = await countingRoundTrips((db) => adminCredit(db, admin.id, { amount: '12.34', reference, userId: user.id }));
     expect({ httpCalls, webSockets }).toEqual({ httpCalls: 1, webSockets: 0 });
     expect(result.balanceAfterKobo).toBe(1234n);
-    const [audit] = await withDb((db) =>
-      db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'wallet.credit'))),
-    );
+    const [audit] = await auditEntries({ actorId: admin.id, action: 'wallet.credit' });
     expect(audit).toMatchObject({
       targetType: 'user',
       targetId: String(user.id),

@@ -4,6 +4,7 @@ import type { Context, Env } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { InferInput } from 'hono/validator';
 import type { z } from 'zod';
+import { idParam } from '../schemas/common';
 import { AppError, invalid } from './errors';
 
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -25,6 +26,9 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
       : issue.message;
   throw invalid(message);
 }
+
+/** The id a route's path names (its :id unless `param` says otherwise), or a 400 that calls it `label`. */
+export const pathId = (c: Context, label: string, param = 'id') => parseWith(idParam(label), c.req.param(param));
 
 /** The path of the first string (value or key) holding U+0000 in validated input, '' for the input itself; null when there is none. */
 function fieldWithNulCharacter(value: unknown): string | null {
@@ -91,7 +95,7 @@ type Target = 'json' | 'query' | 'form';
  * input passes, so they may omit it), `out` what the handler gets from `c.req.valid(target)`.
  */
 type Validated<T extends Target, In, Out> = {
-  in: {} extends In ? { [K in T]?: In } : { [K in T]: In };
+  in: Record<never, never> extends In ? { [K in T]?: In } : { [K in T]: In };
   out: { [K in T]: Out };
 };
 

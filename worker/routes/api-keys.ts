@@ -1,13 +1,10 @@
 // A user's reseller API keys, under user/ (guarded per route: other areas share the /user prefix).
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { parseWith, validJson } from '../lib/validation';
+import { pathId, validJson } from '../lib/validation';
 import { requireUser } from '../middleware/auth';
 import { createApiKeySchema } from '../schemas/api-keys';
-import { idParam } from '../schemas/common';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../services/api-keys';
-
-const keyId = (c: Context<AppEnv>) => parseWith(idParam('API key id'), c.req.param('id'));
 
 export const apiKeyRoutes = new Hono<AppEnv>()
   .get('/api-keys', requireUser, async (c) => c.json({ message: 'API keys fetched successfully', data: await listApiKeys(c.var.db, c.var.principal.id) }))
@@ -17,10 +14,10 @@ export const apiKeyRoutes = new Hono<AppEnv>()
     return c.json({ message: 'API key created. Copy it now: it is shown only once.', data }, 201);
   })
   .post('/api-keys/:id/rotate', requireUser, async (c) => {
-    const data = await rotateApiKey(c.var.db, c.var.principal.id, keyId(c));
+    const data = await rotateApiKey(c.var.db, c.var.principal.id, pathId(c, 'API key id'));
     return c.json({ message: 'API key rotated. Copy the new key now: it is shown only once.', data });
   })
   .delete('/api-keys/:id', requireUser, async (c) => {
-    await revokeApiKey(c.var.db, c.var.principal.id, keyId(c));
+    await revokeApiKey(c.var.db, c.var.principal.id, pathId(c, 'API key id'));
     return c.json({ message: 'API key revoked' });
   });

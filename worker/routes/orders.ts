@@ -1,13 +1,13 @@
 // A user's orders, under user/ as the SPA calls them: place (with Idempotency-Key), list, one,
 // refill, cancel, and the mass order.
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import type { AppEnv } from '../context';
 import type { Db } from '../db';
-import { parseWith, validJson, validQuery } from '../lib/validation';
+import { parseWith, pathId, validJson, validQuery } from '../lib/validation';
 import { deferSessionCheck, type Principal, requireUser, type UserSession } from '../middleware/auth';
-import { idParam } from '../schemas/common';
+import { listPage } from '../schemas/common';
 import { createOrderSchema, idempotencyKeySchema, listOrdersQuerySchema, massOrderSchema } from '../schemas/orders';
 import { placeMassOrder, placeOrder } from '../services/order-placing';
 import { orderableServiceQuery, recentlyReadService, rememberServices, serviceIdOf } from '../services/order-plan';
@@ -19,8 +19,6 @@ const idempotencyKey = createMiddleware<{ Variables: { idempotencyKey: z.output<
   c.set('idempotencyKey', parseWith(idempotencyKeySchema, c.req.header('idempotency-key')));
   await next();
 });
-const orderId = (c: Context<AppEnv>) => parseWith(idParam('order id'), c.req.param('id'));
-
 /**
  * The session check, with the ordered service read in the same batch when this isolate has no recent
  * copy of it: either way one round trip, and placing the order is then its one statement.
@@ -41,19 +39,18 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .get('/orders', requireUser, validQuery(listOrdersQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const { data, total } = await listUserOrders(c.var.db, c.var.principal.id, query);
-    return c.json({ message: 'Orders fetched successfully', data, page: query.page, limit: query.limit, total });
+    return c.json(listPage('Orders fetched successfully', query, await listUserOrders(c.var.db, c.var.principal.id, query)));
   })
   .get('/orders/:id', requireUser, async (c) =>
-    c.json({ message: 'Order fetched successfully', data: await getOrderView(c.var.db, c.var.principal.id, orderId(c)) }),
+    c.json({ message: 'Order fetched successfully', data: await getOrderView(c.var.db, c.var.principal.id, pathId(c, 'order id')) }),
   )
   .post('/orders/:id/refill', requireUser, async (c) => {
-    const id = orderId(c);
+    const id = pathId(c, 'order id');
     const refill = await requestRefill(c.var.db, c.env, id, { userId: c.var.principal.id, actorId: c.var.principal.id });
     return c.json({ message: 'Refill requested', data: { ...refill, order: await getOrderView(c.var.db, c.var.principal.id, id) } });
   })
   .post('/orders/:id/cancel', requireUser, async (c) => {
-    const id = orderId(c);
+    const id = pathId(c, 'order id');
     const { refunded } = await cancelOrder(c.var.db, c.env, c.var.principal.id, id);
     return c.json({
       message: refunded ? 'Order canceled and refunded' : 'Cancellation requested; the refund follows when the provider confirms it',

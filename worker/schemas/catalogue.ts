@@ -2,7 +2,7 @@
 // services, markups and settings. Shared with the SPA; pure zod. Money and percentages are read
 // from their decimal text (never through floating point) into kobo and basis points.
 
-import { idParam, paginationSchema } from './common';
+import { idParam, paginationSchema, trimmedText } from './common';
 import { z } from './zod';
 
 /** Decimal text (or a JSON number) with at most `decimals` places -> integer of 10^-decimals units. */
@@ -58,17 +58,15 @@ export const adminServiceListQuerySchema = serviceListQuerySchema.extend({
 });
 export type AdminServiceListQuery = z.infer<typeof adminServiceListQuerySchema>;
 
-const apiUrl = z
-  .string({ error: 'API URL is required' })
-  .trim()
-  .min(1, { error: 'API URL is required' })
-  .max(500, { error: 'API URL is too long' })
-  .refine((value) => /^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value), { error: 'API URL must be an http(s) URL' });
+const apiUrl = trimmedText({ required: 'API URL is required', max: 500, tooLong: 'API URL is too long' }).refine(
+  (value) => /^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value),
+  { error: 'API URL must be an http(s) URL' },
+);
 
 const providerFields = {
-  name: z.string({ error: 'Name is required' }).trim().min(1, { error: 'Name is required' }).max(100, { error: 'Name must be at most 100 characters' }),
+  name: trimmedText({ required: 'Name is required', max: 100, tooLong: 'Name must be at most 100 characters' }),
   apiUrl,
-  apiKey: z.string({ error: 'API key is required' }).trim().min(1, { error: 'API key is required' }).max(500, { error: 'API key is too long' }),
+  apiKey: trimmedText({ required: 'API key is required', max: 500, tooLong: 'API key is too long' }),
   enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
   currency: z
     .string()

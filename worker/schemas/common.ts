@@ -19,6 +19,29 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/** A list's answer: one page of it, where that page is, and how many there are in all. */
+export const listPage = <T>(message: string, { page, limit }: Pagination, { data, total }: { data: T[]; total: number }) => ({
+  message,
+  data,
+  page,
+  limit,
+  total,
+});
+
+/** How long a typed text may be, and the message a person reads for each way it is not. */
+interface TextLimits {
+  /** When the text is missing, not text or empty (or shorter than `min`, without a `tooShort` of its own). */
+  required: string;
+  min?: number;
+  tooShort?: string;
+  max: number;
+  tooLong: string;
+}
+
+/** Text a person types, trimmed, within its limits. */
+export const trimmedText = ({ required, min = 1, tooShort = required, max, tooLong }: TextLimits) =>
+  z.string({ error: required }).trim().min(min, { error: tooShort }).max(max, { error: tooLong });
+
 export const idParam = (name: string) =>
   z.coerce
     .number({ error: `${name} must be a number` })

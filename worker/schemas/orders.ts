@@ -3,7 +3,7 @@
 // The fields a service type requires (comments, username, …) are checked against the chosen
 // service by the order service; here each field only gets its shape.
 
-import { dateQueryParam, idParam, paginationSchema } from './common';
+import { dateQueryParam, idParam, paginationSchema, trimmedText } from './common';
 import { z } from './zod';
 
 /** The order statuses as the spec and the SMM panel protocol name them. */
@@ -140,14 +140,12 @@ export const idempotencyKeySchema = z
 /** POST user/mass-order {orders}: one "serviceId|link|quantity" per line. */
 export const MASS_ORDER_MAX_LINES = 100;
 export const massOrderSchema = z.object({
-  orders: z
-    .string({ error: 'Enter at least one order' })
-    .trim()
-    .min(1, { error: 'Enter at least one order' })
-    .max(300_000, { error: 'The order list is too long' })
-    .refine((v) => v.split(/\r?\n/).filter((l) => l.trim() !== '').length <= MASS_ORDER_MAX_LINES, {
+  orders: trimmedText({ required: 'Enter at least one order', max: 300_000, tooLong: 'The order list is too long' }).refine(
+    (v) => v.split(/\r?\n/).filter((l) => l.trim() !== '').length <= MASS_ORDER_MAX_LINES,
+    {
       error: `At most ${MASS_ORDER_MAX_LINES} orders at a time`,
-    }),
+    },
+  ),
   /** The total the customer saw for the lines (massLineCharge of each); as expectedCharge, 409 with the total now if it differs. */
   expectedTotal: shownNaira('expectedTotal').optional(),
 });
@@ -245,11 +243,13 @@ export type AdminCancelInput = z.infer<typeof adminCancelSchema>;
 
 /** POST admin/orders/:id/refund-without-provider: for what an administrator checked by hand, so the reason is required. */
 export const adminRefundWithoutProviderSchema = z.object({
-  reason: z
-    .string({ error: 'reason is required' })
-    .trim()
-    .min(3, { error: 'Say why the order is refunded without the provider' })
-    .max(500, { error: 'reason must be at most 500 characters' }),
+  reason: trimmedText({
+    required: 'reason is required',
+    min: 3,
+    tooShort: 'Say why the order is refunded without the provider',
+    max: 500,
+    tooLong: 'reason must be at most 500 characters',
+  }),
   expectedStatus,
 });
 export type AdminRefundWithoutProviderInput = z.infer<typeof adminRefundWithoutProviderSchema>;

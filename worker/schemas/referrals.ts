@@ -1,6 +1,6 @@
 // Referral schemas shared by the Worker (validation) and the SPA (forms). Pure zod, no other imports.
 
-import { paginationSchema } from './common';
+import { paginationSchema, trimmedText } from './common';
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from './referral-code';
 import { z } from './zod';
 
@@ -35,11 +35,7 @@ export type ReferralSettingsInput = z.infer<typeof referralSettingsSchema>;
 
 /** POST admin/referrals/:referredUserId/void. */
 export const voidReferralSchema = z.object({
-  reason: z
-    .string({ error: 'Please give a reason' })
-    .trim()
-    .min(3, { error: 'Please give a reason' })
-    .max(300, { error: 'Reason must be at most 300 characters' }),
+  reason: trimmedText({ required: 'Please give a reason', min: 3, max: 300, tooLong: 'Reason must be at most 300 characters' }),
 });
 
 export const adminReferralsQuerySchema = paginationSchema.extend({

@@ -1,7 +1,7 @@
 // Support ticket schemas shared by the Worker (validation) and the SPA (forms), with the ticket
 // kinds and statuses the database, the API and the SPA share. Pure zod, no other imports.
 
-import { idParam, paginationSchema } from './common';
+import { idParam, paginationSchema, trimmedText } from './common';
 import { z } from './zod';
 
 export const TICKET_KINDS = ['order', 'payment', 'refill', 'other'] as const;
@@ -20,11 +20,11 @@ export const ORDER_TICKET_KINDS = ['order', 'refill'] as const satisfies readonl
 export const MAX_TICKET_MESSAGE = 5000;
 export const MAX_TICKET_SUBJECT = 120;
 
-const message = z
-  .string({ error: 'Please write a message' })
-  .trim()
-  .min(1, { error: 'Please write a message' })
-  .max(MAX_TICKET_MESSAGE, { error: `Message must be at most ${MAX_TICKET_MESSAGE} characters` });
+const message = trimmedText({
+  required: 'Please write a message',
+  max: MAX_TICKET_MESSAGE,
+  tooLong: `Message must be at most ${MAX_TICKET_MESSAGE} characters`,
+});
 
 /** POST user/tickets/:id/messages and admin/tickets/:id/messages. */
 export const ticketMessageSchema = z.object({ message });
@@ -33,19 +33,21 @@ export type TicketMessageInput = z.infer<typeof ticketMessageSchema>;
 /** POST user/tickets. */
 export const createTicketSchema = z
   .object({
-    subject: z
-      .string({ error: 'Please enter a subject' })
-      .trim()
-      .min(3, { error: 'Subject must be at least 3 characters' })
-      .max(MAX_TICKET_SUBJECT, { error: `Subject must be at most ${MAX_TICKET_SUBJECT} characters` }),
+    subject: trimmedText({
+      required: 'Please enter a subject',
+      min: 3,
+      tooShort: 'Subject must be at least 3 characters',
+      max: MAX_TICKET_SUBJECT,
+      tooLong: `Subject must be at most ${MAX_TICKET_SUBJECT} characters`,
+    }),
     kind: z.enum(TICKET_KINDS, { error: `kind must be one of: ${TICKET_KINDS.join(', ')}` }),
     orderId: idParam('orderId').optional(),
-    paymentReference: z
-      .string({ error: 'paymentReference must be text' })
-      .trim()
-      .min(1, { error: 'Please enter the deposit reference' })
-      .max(100, { error: 'paymentReference must be at most 100 characters' })
-      .optional(),
+    paymentReference: trimmedText({
+      required: 'paymentReference must be text',
+      tooShort: 'Please enter the deposit reference',
+      max: 100,
+      tooLong: 'paymentReference must be at most 100 characters',
+    }).optional(),
     message,
   })
   .refine((t) => t.orderId === undefined || (ORDER_TICKET_KINDS as readonly string[]).includes(t.kind), {

@@ -1,4 +1,4 @@
-import { dateQueryParam, paginationSchema } from './common';
+import { dateQueryParam, paginationSchema, trimmedText } from './common';
 import { z } from './zod';
 
 /** A ledger row's transaction_type: money in (deposits, refunds, credits) or out (orders, debits). */
@@ -17,21 +17,13 @@ export const nairaAmount = (message: string) =>
 /** Admin credit (spec section 5): amount > 0 and a reference, with the spec's messages. */
 export const adminCreditSchema = z.object({
   amount: nairaAmount('Please enter a valid amount'),
-  reference: z
-    .string({ error: 'Please enter a valid reference' })
-    .trim()
-    .min(1, { error: 'Please enter a valid reference' })
-    .max(100, { error: 'Reference must be at most 100 characters' }),
+  reference: trimmedText({ required: 'Please enter a valid reference', max: 100, tooLong: 'Reference must be at most 100 characters' }),
   userId: z.coerce.number({ error: 'userId is required' }).int({ error: 'userId is required' }).positive({ error: 'userId is required' }),
 });
 export type AdminCreditInput = z.infer<typeof adminCreditSchema>;
 
 export const adminDebitSchema = adminCreditSchema.extend({
-  reason: z
-    .string({ error: 'Please give a reason' })
-    .trim()
-    .min(3, { error: 'Please give a reason' })
-    .max(200, { error: 'Reason must be at most 200 characters' }),
+  reason: trimmedText({ required: 'Please give a reason', min: 3, max: 200, tooLong: 'Reason must be at most 200 characters' }),
 });
 export type AdminDebitInput = z.infer<typeof adminDebitSchema>;
 

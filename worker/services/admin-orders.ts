@@ -9,17 +9,10 @@ import type { Db, DbOrTx } from '../db';
 import { isUniqueViolation } from '../lib/db-errors';
 import { koboToNaira } from '../lib/decimal';
 import { conflict, invalid, notFound } from '../lib/errors';
-import type {
-  AdminCancelInput,
-  AdminOrderStatusInput,
-  AdminOrdersQuery,
-  AdminRefundWithoutProviderInput,
-  CanceledBy,
-  OrderStatus,
-} from '../schemas/orders';
+import type { AdminCancelInput, AdminOrderStatusInput, AdminOrdersQuery, AdminRefundWithoutProviderInput, CanceledBy, OrderStatus } from '../schemas/orders';
 import { recordAudit } from './audit';
 import { closeOrder } from './order-closing';
-import { submitOrder } from './order-sending';
+import { acceptedAs, submitOrder } from './order-sending';
 import { isOpen, type OrderRow, type OrderViewRow, orderSearch, orderViewColumns, toOrderView } from './order-views';
 import { type OrderEnv, requestProviderCancel, requestRefill, WITHDRAWN_BY_CUSTOMER } from './orders';
 
@@ -199,15 +192,7 @@ export async function linkProviderOrder(db: Db, actorId: number, id: number, pro
     await db.transaction(async (tx) => {
       const [linked] = await tx
         .update(orders)
-        .set({
-          submission: 'accepted',
-          providerOrderId,
-          status: 'Pending',
-          submittedAt: new Date(),
-          submissionError: null,
-          statusReason: null,
-          updatedAt: new Date(),
-        })
+        .set(acceptedAs(providerOrderId))
         .where(and(eq(orders.id, id), eq(orders.submission, 'unknown'), eq(orders.status, 'Pending Submission')))
         .returning({ id: orders.id });
       if (!linked) throw invalid('Only an order whose submission is unknown can be linked to a provider order');

@@ -12,7 +12,7 @@ import type { Db } from '../db';
 import { type Env, isLocalEnvironment } from '../env';
 import { invalid } from '../lib/errors';
 import { log } from '../lib/log';
-import type { DedicatedAccountProvider, PaymentProvider, WebhookEvent } from '../providers/payments/types';
+import type { DedicatedAccount, DedicatedAccountProvider, PaymentProvider, WebhookEvent } from '../providers/payments/types';
 import { applyVerification, paymentGateway, refusalToCustomer } from './payments';
 import { enforceRateLimit } from './rate-limit';
 import { bankTransferOffered, getPaymentSettings, type PaymentMode } from './settings';
@@ -60,7 +60,7 @@ export async function requestDedicatedAccount(db: Db, env: Env, userId: number) 
   const { provider } = await paymentGateway(db, env, 'paystack');
   if (!canAssignAccounts(provider)) throw invalid(BANK_TRANSFER_OFF);
   const [firstName, ...rest] = user.fullName.trim().split(/\s+/);
-  let account;
+  let account: DedicatedAccount;
   try {
     account = await provider.createDedicatedAccount({ email: user.email, firstName, lastName: rest.join(' ') || firstName });
   } catch (error) {

@@ -12,23 +12,19 @@ import { recordAudit } from './audit';
 import { adminListCategories, adminService, ensureCategories } from './catalogue';
 import { PROVIDER_PRICE_REASON } from './catalogue-sync';
 import { bpsToPercent, type CatalogueSettings, getCatalogueSettings, guardPrice, priceWithMarkup, saveCatalogueSettings } from './margin';
-import { checkMarkup, effectiveMarkup, type PriceState, priceStateColumns, repriceServices } from './pricing';
+import { checkMarkup, effectiveMarkup, type PriceState, repriceServices, selectPriceStates } from './pricing';
 
 export async function updateService(db: Db, actorId: number, id: number, input: UpdateServiceInput) {
   // Interactive: reads the service FOR UPDATE, then checks the edit against its prices and the pricing rules.
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        ...priceStateColumns,
-        min: services.min,
-        max: services.max,
-        providerMin: services.providerMin,
-        providerMax: services.providerMax,
-        categoryId: services.categoryId,
-        refillDays: services.refillDays,
-      })
-      .from(services)
-      .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+    const [current] = await selectPriceStates(tx, {
+      min: services.min,
+      max: services.max,
+      providerMin: services.providerMin,
+      providerMax: services.providerMax,
+      categoryId: services.categoryId,
+      refillDays: services.refillDays,
+    })
       .where(eq(services.id, id))
       .for('update', { of: services });
     if (!current) throw notFound('Service not found');
@@ -105,11 +101,7 @@ export async function bulkUpdateServices(db: Db, actorId: number, input: BulkSer
     } else if (input.action === 'enable') {
       // A fixed price under the margin floor stays off until its price is raised, and a service
       // whose provider price is held stays off until that price is accepted.
-      const states = await tx
-        .select(priceStateColumns)
-        .from(services)
-        .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
-        .where(selected);
+      const states = await selectPriceStates(tx, {}).where(selected);
       const allowed = states.filter((state) => {
         const ok =
           state.disabledReason !== PROVIDER_PRICE_REASON &&

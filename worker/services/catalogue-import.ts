@@ -4,7 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
-import { CsvSyntaxError, parseCsv } from '../lib/csv';
+import { type CsvRow, CsvSyntaxError, parseCsv } from '../lib/csv';
 import { koboToNaira } from '../lib/decimal';
 import { invalid } from '../lib/errors';
 import type { SmmService } from '../providers/smm/types';
@@ -185,7 +185,7 @@ const CSV_COLUMNS = ['service', 'name', 'category', 'description', 'rate', 'mark
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 export async function importServicesCsv(db: Db, env: ProviderEnv, actorId: number, providerId: number, text: string) {
-  let rows;
+  let rows: CsvRow[];
   try {
     rows = parseCsv(text);
   } catch (error) {

@@ -3,7 +3,7 @@
 // believe (missing, 0, or too far from the last one: pricing.ts) moves no money: the service keeps
 // its cost and price, is switched off and the price is held for an administrator to accept.
 import { asc, eq } from 'drizzle-orm';
-import { providers, serviceCategories, services } from '../../drizzle/schema';
+import { providers, services } from '../../drizzle/schema';
 import type { Db } from '../db';
 import { formatScaled, koboToNaira, parseDecimal } from '../lib/decimal';
 import { isRecord } from '../providers/http';
@@ -16,9 +16,9 @@ import {
   PRICE_COLUMNS,
   type PriceState,
   priceChange,
-  priceStateColumns,
   providerPriceSuspect,
   reviewPrice,
+  selectPriceStates,
   updateServicesFromRecords,
 } from './pricing';
 import { getProvider, type ProviderEnv, providerClient } from './providers';
@@ -100,25 +100,21 @@ export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId
   // Interactive: locks our copy of the provider's services, then decides per service what changed.
   await db.transaction(async (tx) => {
     const settings = await getCatalogueSettings(tx);
-    const ours: SyncState[] = await tx
-      .select({
-        ...priceStateColumns,
-        providerServiceId: services.providerServiceId,
-        type: services.type,
-        providerRateMicros: services.providerRateMicros,
-        min: services.min,
-        max: services.max,
-        providerMin: services.providerMin,
-        providerMax: services.providerMax,
-        refill: services.refill,
-        cancel: services.cancel,
-        dripfeed: services.dripfeed,
-        refillDays: services.refillDays,
-        refillDaysByAdmin: services.refillDaysByAdmin,
-        proposedProviderRateMicros: services.proposedProviderRateMicros,
-      })
-      .from(services)
-      .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+    const ours: SyncState[] = await selectPriceStates(tx, {
+      providerServiceId: services.providerServiceId,
+      type: services.type,
+      providerRateMicros: services.providerRateMicros,
+      min: services.min,
+      max: services.max,
+      providerMin: services.providerMin,
+      providerMax: services.providerMax,
+      refill: services.refill,
+      cancel: services.cancel,
+      dripfeed: services.dripfeed,
+      refillDays: services.refillDays,
+      refillDaysByAdmin: services.refillDaysByAdmin,
+      proposedProviderRateMicros: services.proposedProviderRateMicros,
+    })
       .where(eq(services.providerId, providerId))
       // Locked in id order, as every repricing locks, so two of them never wait on each other; a
       // no-key-update lock lets orders for these services be placed meanwhile.

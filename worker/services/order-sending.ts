@@ -37,6 +37,12 @@ interface ClaimedOrder {
   provider: SubmissionProvider;
 }
 
+/** An order's columns once its provider has it as `providerOrderId`, whether `add` answered or an administrator found it there. */
+export function acceptedAs(providerOrderId: string) {
+  const now = new Date();
+  return { submission: 'accepted', providerOrderId, status: 'Pending', submittedAt: now, submissionError: null, statusReason: null, updatedAt: now } as const;
+}
+
 /** Sends a queued order to its provider (see the submission rule at the top), after claiming it. */
 export async function submitOrder(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, orderId: number): Promise<void> {
   const [claimed] = await db
@@ -125,19 +131,7 @@ async function sendClaimedOrder(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, claime
     return;
   }
   try {
-    const [accepted] = await db
-      .update(orders)
-      .set({
-        submission: 'accepted',
-        providerOrderId,
-        status: 'Pending',
-        submittedAt: new Date(),
-        submissionError: null,
-        statusReason: null,
-        updatedAt: new Date(),
-      })
-      .where(stillSending)
-      .returning({ id: orders.id });
+    const [accepted] = await db.update(orders).set(acceptedAs(providerOrderId)).where(stillSending).returning({ id: orders.id });
     if (!accepted) {
       await recordWarning(db, {
         kind: 'submission_unknown',

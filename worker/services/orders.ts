@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
 import { isUniqueViolation } from '../lib/db-errors';
 import { AppError, conflict, invalid, notFound } from '../lib/errors';
-import { SmmProviderError } from '../providers/smm/types';
+import { type SmmItemResult, SmmProviderError } from '../providers/smm/types';
 import { closeOrder } from './order-closing';
 import { isOpen, type OrderRow, type OrderViewRow, ordersWithService, refillability, toOrderView } from './order-views';
 import { getProvider, providerClient } from './providers';
@@ -96,7 +96,7 @@ export async function cancelOrder(db: Db, env: OrderEnv, userId: number, orderId
 /** Asks the provider to cancel an order it has; the refund follows when the sync reads the outcome. */
 export async function requestProviderCancel(db: Db, env: OrderEnv, order: OrderRow): Promise<void> {
   const client = await providerClient(env, await getProvider(db, order.providerId));
-  let answer;
+  let answer: SmmItemResult<object> | undefined;
   try {
     answer = (await client.cancel([order.providerOrderId!])).get(order.providerOrderId!);
   } catch (error) {

@@ -54,9 +54,9 @@ export async function paymentRefusalAlert(db: DbOrTx) {
     .select({ key: settings.key, value: settings.value })
     .from(settings)
     .where(inArray(settings.key, ['payment', HEALTH_KEY]));
-  const valueOf = (key: string) => rows.find((row) => row.key === key)?.value as Record<string, unknown> | undefined;
-  const provider = (valueOf('payment')?.provider as PaymentProviderName | undefined) ?? DEFAULT_PAYMENT_SETTINGS.provider;
-  const health = (valueOf(HEALTH_KEY) ?? {}) as PaymentHealth;
+  const settingValue = (key: string) => rows.find((row) => row.key === key)?.value as Record<string, unknown> | undefined;
+  const provider = (settingValue('payment')?.provider as PaymentProviderName | undefined) ?? DEFAULT_PAYMENT_SETTINGS.provider;
+  const health = (settingValue(HEALTH_KEY) ?? {}) as PaymentHealth;
   const refusals = health[provider]?.refusals;
   if (!refusals?.count) return null;
   return { provider, label: PAYMENT_PROVIDER_LABELS[provider], ...refusals, verifiedAt: health[provider]?.verifiedAt ?? null };

@@ -4,7 +4,7 @@
 // service's before and after; rejecting a rate keeps the old one. Each decision names the value the
 // administrator saw, so a proposal that changed in the meantime is never decided blind.
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import { catalogueWarnings, exchangeRates, providers, serviceCategories, services } from '../../drizzle/schema';
+import { catalogueWarnings, exchangeRates, providers, services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { formatScaled, koboToNaira, parseDecimalExact } from '../lib/decimal';
 import { conflict, notFound } from '../lib/errors';
@@ -16,7 +16,7 @@ import { recordAudit } from './audit';
 import { adminService } from './catalogue';
 import { PROVIDER_PRICE_REASON } from './catalogue-sync';
 import { bpsToPercent, changePercent, getCatalogueSettings, recordWarning } from './margin';
-import { priceChange, priceStateColumns, repriceServices, reviewPrice } from './pricing';
+import { priceChange, repriceServices, reviewPrice, selectPriceStates } from './pricing';
 import type { ProviderEnv } from './providers';
 import { koboConverter, type RatesEnv, rateText } from './rates';
 
@@ -127,8 +127,8 @@ export async function rejectRate(db: Db, actorId: number, currency: string, inpu
 
 const providerMoney = (micros: bigint) => formatScaled(micros, PROVIDER_MONEY_SCALE, 6);
 
+/** A held price's service, beyond its price state. */
 const heldColumns = {
-  ...priceStateColumns,
   providerName: providers.name,
   currency: providers.currency,
   providerRateMicros: services.providerRateMicros,
@@ -144,10 +144,7 @@ const isHeld = or(isNotNull(services.proposedProviderRateMicros), eq(services.di
 export async function listHeldProviderPrices(db: Db, env: ProviderEnv, query: Pagination) {
   const [settings, rows, [{ total }]] = await Promise.all([
     getCatalogueSettings(db),
-    db
-      .select(heldColumns)
-      .from(services)
-      .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+    selectPriceStates(db, heldColumns)
       .innerJoin(providers, eq(providers.id, services.providerId))
       .where(isHeld)
       .orderBy(asc(services.id))
@@ -190,10 +187,7 @@ export async function listHeldProviderPrices(db: Db, env: ProviderEnv, query: Pa
 export async function acceptProviderPrice(db: Db, env: ProviderEnv, actorId: number, serviceId: number, input: ProviderPriceAcceptInput) {
   // Interactive: reads the held price under the service's row lock, then decides.
   await db.transaction(async (tx) => {
-    const [state] = await tx
-      .select(heldColumns)
-      .from(services)
-      .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+    const [state] = await selectPriceStates(tx, heldColumns)
       .innerJoin(providers, eq(providers.id, services.providerId))
       .where(eq(services.id, serviceId))
       .for('no key update', { of: services });

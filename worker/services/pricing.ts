@@ -5,6 +5,7 @@
 // under the cost at the last good rate. Every price the system moves by itself is written to the
 // audit log, one row per run with each service's before and after.
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { serviceCategories, services } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { koboToNaira } from '../lib/decimal';
@@ -29,7 +30,7 @@ export interface PriceState {
   providerId: number;
 }
 
-export const priceStateColumns = {
+const priceStateColumns = {
   id: services.id,
   name: services.name,
   costKobo: services.costKobo,
@@ -41,6 +42,13 @@ export const priceStateColumns = {
   disabledReason: services.disabledReason,
   providerId: services.providerId,
 };
+
+/** Services with their price state and the `extra` columns asked for; the state's category markup comes from the category's row. */
+export const selectPriceStates = <E extends SelectedFields>(db: DbOrTx, extra: E) =>
+  db
+    .select({ ...priceStateColumns, ...extra })
+    .from(services)
+    .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId));
 
 export const effectiveMarkup = (state: Pick<PriceState, 'markupBps' | 'categoryMarkupBps'>, settings: CatalogueSettings) =>
   state.markupBps ?? state.categoryMarkupBps ?? settings.defaultMarkupBps;
@@ -190,10 +198,7 @@ export async function repriceServices(
   audit: PriceAudit,
   costOf?: (service: { providerId: number; providerRateMicros: bigint }) => bigint,
 ): Promise<number> {
-  const states = await tx
-    .select({ ...priceStateColumns, providerRateMicros: services.providerRateMicros })
-    .from(services)
-    .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
+  const states = await selectPriceStates(tx, { providerRateMicros: services.providerRateMicros })
     .where(where)
     .orderBy(asc(services.id))
     .for('no key update', { of: services });

@@ -7,8 +7,8 @@ const UNIT = String.raw`(\d{1,4})\s*-?\s*(days?|d|weeks?|w|months?|years?|y)\b`;
 /** A few words of the same bracket may stand between (e.g. "Refill Guarantee: 30 Days"). */
 const BETWEEN = String.raw`[^\d\[\]()|,]{0,20}?`;
 const WINDOW_PATTERNS = [
-  new RegExp(String.raw`refill${BETWEEN}${UNIT}`, 'i'), //  Refill 30D, Refill: 30 Days, Auto-Refill 30-Day
-  new RegExp(String.raw`${UNIT}${BETWEEN}refill`, 'i'), //  30 Days Refill, 30D Auto Refill
+  new RegExp(`refill${BETWEEN}${UNIT}`, 'i'), //             Refill 30D, Refill: 30 Days, Auto-Refill 30-Day
+  new RegExp(`${UNIT}${BETWEEN}refill`, 'i'), //             30 Days Refill, 30D Auto Refill
   new RegExp(String.raw`♻\uFE0F?\s*${UNIT}`, 'iu'), //     ♻️ 30D
   new RegExp(String.raw`${UNIT}\s*♻`, 'iu'), //            30D ♻️
   /\bR(\d{1,4})(D)?\b/, //                                  R30, R30D (capital R, as panels abbreviate it)

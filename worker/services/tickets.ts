@@ -1,7 +1,7 @@
 // Support tickets: a user opens one (optionally about one of their own orders or deposits), both
 // sides reply in a thread, support assigns and closes. Each reply and the status it brings are one
 // transaction; every administrator's action writes its audit row in the same transaction.
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { orders, paymentIntents, ticketMessages, tickets, users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { conflict, invalid, notFound } from '../lib/errors';
@@ -24,25 +24,23 @@ const ticketNotFound = () => notFound('Ticket not found');
 
 /** The order or deposit a new ticket is about, checked as the caller's own; another user's is refused as if it did not exist. */
 async function ownReferences(tx: DbOrTx, userId: number, input: CreateTicketData): Promise<{ orderId: number | null; paymentIntentId: number | null }> {
-  let orderId: number | null = null;
-  let paymentIntentId: number | null = null;
-  if (input.orderId !== undefined) {
-    const [order] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.id, input.orderId), eq(orders.userId, userId)));
-    if (!order) throw invalid('Please choose one of your orders.');
-    orderId = order.id;
-  }
-  if (input.paymentReference !== undefined) {
-    const [intent] = await tx
-      .select({ id: paymentIntents.id })
-      .from(paymentIntents)
-      .where(and(eq(paymentIntents.reference, input.paymentReference), eq(paymentIntents.userId, userId)));
-    if (!intent) throw invalid('Please choose one of your deposits.');
-    paymentIntentId = intent.id;
-  }
-  return { orderId, paymentIntentId };
+  /** The id of the caller's own row of `table` that `named` picks, or a 400 with `refusal`. */
+  const ownId = async (table: typeof orders | typeof paymentIntents, named: SQL, refusal: string) => {
+    const [row] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(named, eq(table.userId, userId)));
+    if (!row) throw invalid(refusal);
+    return row.id;
+  };
+  const { orderId, paymentReference } = input;
+  return {
+    orderId: orderId === undefined ? null : await ownId(orders, eq(orders.id, orderId), 'Please choose one of your orders.'),
+    paymentIntentId:
+      paymentReference === undefined
+        ? null
+        : await ownId(paymentIntents, eq(paymentIntents.reference, paymentReference), 'Please choose one of your deposits.'),
+  };
 }
 
 export async function createTicket(db: Db, userId: number, input: CreateTicketData): Promise<TicketDetail> {

@@ -4,17 +4,21 @@
 // of a failed call: the provider error it rejects with.
 import { expect } from 'vitest';
 
+/** A fake's JSON answer. */
+// biome-ignore lint/suspicious/noExplicitAny: each fake (SMM panel, Paystack, rates) answers its controls in a shape of its own, which the tests read field by field; a field they misread fails their expect()
+type FakeAnswer = any;
+
 export interface FakeScope {
   /** Base URL of this file's copy of the fake. */
   url: string;
   /** POSTs JSON to one of the fake's test endpoints (/__control, /__reset, ...) and returns its JSON answer. */
-  post(path: string, body?: unknown): Promise<any>;
-  get(path: string): Promise<any>;
+  post(path: string, body?: unknown): Promise<FakeAnswer>;
+  get(path: string): Promise<FakeAnswer>;
 }
 
 export function fakeScope(fakeUrl: string): FakeScope {
   const url = `${fakeUrl}/__scope/t${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  async function expectOk(response: Response): Promise<any> {
+  async function expectOk(response: Response): Promise<FakeAnswer> {
     if (!response.ok) throw new Error(`fake answered ${response.status}: ${await response.text()}`);
     return response.json();
   }

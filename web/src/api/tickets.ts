@@ -1,7 +1,7 @@
 // Support ticket calls of the user (user/tickets), and the ticket shapes support's screens share.
 
 import type { CreateTicketData, TicketKind } from '@schemas/tickets';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { client, read } from '@/lib/api';
 
@@ -21,7 +21,7 @@ export const ticketKeys = {
 };
 
 /** How often an open thread and the unread badge look for new messages. */
-export const THREAD_POLL_MS = 30_000;
+const THREAD_POLL_MS = 30_000;
 export const UNREAD_POLL_MS = 60_000;
 
 export const getTickets = (page: number, limit: number, signal?: AbortSignal) =>
@@ -39,14 +39,17 @@ export const useTickets = (page: number, limit: number) => useQuery(ticketsQuery
 export const getTicket = async (id: number, signal?: AbortSignal) =>
   (await read(userTickets[':id'].$get({ param: { id: String(id) } }, { init: { signal } }))).data;
 
-/** Reading the thread marks it read on the server, so the badge is read again after it. */
-export const ticketQuery = (id: number) =>
+/** A ticket's thread on either side: looked at again every THREAD_POLL_MS while it is not Closed (and the page is visible). */
+export const threadQuery = <K extends QueryKey, T extends { status: string }>(queryKey: K, fetch: (signal: AbortSignal) => Promise<T>) =>
   queryOptions({
-    queryKey: ticketKeys.detail(id),
-    queryFn: ({ signal }) => getTicket(id, signal),
+    queryKey,
+    queryFn: ({ signal }) => fetch(signal),
     refetchInterval: (query) => (query.state.data?.status === 'Closed' ? false : THREAD_POLL_MS),
     refetchIntervalInBackground: false,
   });
+
+/** Reading the thread marks it read on the server, so the badge is read again after it. */
+export const ticketQuery = (id: number) => threadQuery(ticketKeys.detail(id), (signal) => getTicket(id, signal));
 
 export const useTicket = (id: number) => useQuery(ticketQuery(id));
 

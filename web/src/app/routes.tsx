@@ -25,6 +25,7 @@ const screen = (load: Load): Screen => {
   let loaded: Awaited<ReturnType<Load>> | undefined;
   const fetchChunk = () => load().then((module) => (loaded = module));
   const Screen = lazy(() =>
+    // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; one that resolves at once renders a fetched chunk without suspending
     loaded ? ({ then: (resolve: (module: Awaited<ReturnType<Load>>) => void) => resolve(loaded!) } as ReturnType<Load>) : fetchChunk(),
   );
   return Object.assign(Screen, { load: fetchChunk });

@@ -79,11 +79,11 @@ export function DropdownMenu({
             align === 'right' ? 'right-0' : 'left-0',
           )}
         >
-          {entries.map((e, i) =>
+          {entries.map((e) =>
             e.kind === 'header' ? (
               // As written ('My Account', a person's name): no case change.
               <div
-                key={i}
+                key={`header:${e.label}`}
                 role="menuitem"
                 aria-disabled="true"
                 tabIndex={-1}
@@ -94,7 +94,7 @@ export function DropdownMenu({
               </div>
             ) : (
               <button
-                key={i}
+                key={`item:${e.label}`}
                 type="button"
                 role="menuitem"
                 tabIndex={-1}

@@ -1,4 +1,13 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId, useState } from 'react';
+import {
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 import { cx } from '@/lib/hooks';
 import { Icon } from './Icon';
 
@@ -36,7 +45,12 @@ function FieldShell({ id, label, error, hint, children, className, labelAction }
   );
 }
 
-const describedBy = (id: string, error?: string, hint?: ReactNode) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
+/** The control's side of a field: its id (the one given, else a generated one) and its ties to the error or hint the shell shows under it. */
+function useControlProps(id: string | undefined, error?: string, hint?: ReactNode) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return { id: fid, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${fid}-error` : hint ? `${fid}-hint` : undefined };
+}
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: ReactNode;
@@ -51,20 +65,12 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
 };
 
 export function TextField({ label, error, hint, id, ref, className, containerClassName, labelAction, prefix, ...rest }: InputProps) {
-  const auto = useId();
-  const fid = id ?? auto;
+  const control = useControlProps(id, error, hint);
   return (
-    <FieldShell id={fid} label={label} error={error} hint={hint} className={containerClassName} labelAction={labelAction}>
+    <FieldShell id={control.id} label={label} error={error} hint={hint} className={containerClassName} labelAction={labelAction}>
       <div className="relative">
         {prefix ? <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-500">{prefix}</span> : null}
-        <input
-          ref={ref}
-          id={fid}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(fid, error, hint)}
-          className={cx('input', prefix ? 'pl-9' : undefined, className)}
-          {...rest}
-        />
+        <input ref={ref} {...control} className={cx('input', prefix ? 'pl-9' : undefined, className)} {...rest} />
       </div>
     </FieldShell>
   );
@@ -96,23 +102,14 @@ export function PasswordField({
   labelAction,
   ...rest
 }: PasswordProps) {
-  const auto = useId();
-  const fid = id ?? auto;
+  const control = useControlProps(id, error, hint);
   const [ownVisible, setOwnVisible] = useState(false);
   const shown = visible ?? ownVisible;
   const toggle = onToggleVisible ?? (() => setOwnVisible((v) => !v));
   return (
-    <FieldShell id={fid} label={label} error={error} hint={hint} className={containerClassName} labelAction={labelAction}>
+    <FieldShell id={control.id} label={label} error={error} hint={hint} className={containerClassName} labelAction={labelAction}>
       <div className="relative">
-        <input
-          ref={ref}
-          id={fid}
-          type={shown ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(fid, error, hint)}
-          className={cx('input', !hideToggle && 'pr-12', className)}
-          {...rest}
-        />
+        <input ref={ref} {...control} type={shown ? 'text' : 'password'} className={cx('input', !hideToggle && 'pr-12', className)} {...rest} />
         {hideToggle ? null : (
           <button
             type="button"
@@ -129,6 +126,31 @@ export function PasswordField({
   );
 }
 
+/** One show/hide toggle for a group of password fields (new + confirm): spread `toggle` on the field that carries it, `follow` on the others. */
+export function usePasswordsToggle() {
+  const [visible, setVisible] = useState(false);
+  return {
+    toggle: { visible, onToggleVisible: () => setVisible((v) => !v), toggleNoun: 'passwords' },
+    follow: { visible, hideToggle: true },
+  };
+}
+
+/** A TextField held in component state (a small form without react-hook-form): its value, and an error that typing clears. */
+export function useTextFieldState(initial = '') {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
+    setValue(e.target.value);
+    setError(null);
+  };
+  return { value, setError, props: { value, onChange, error: error ?? undefined } };
+}
+
+/** The user's own email address (sign in, sign up, reset): the browser fills it in and phones show the email keyboard. */
+export function EmailField(props: Omit<InputProps, 'type' | 'autoComplete' | 'inputMode'>) {
+  return <TextField type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...props} />;
+}
+
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   label: ReactNode;
   error?: string;
@@ -139,15 +161,12 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
 };
 
 export function SelectField({ label, error, hint, id, ref, className, containerClassName, children, ...rest }: SelectProps) {
-  const auto = useId();
-  const fid = id ?? auto;
+  const control = useControlProps(id, error, hint);
   return (
-    <FieldShell id={fid} label={label} error={error} hint={hint} className={containerClassName}>
+    <FieldShell id={control.id} label={label} error={error} hint={hint} className={containerClassName}>
       <select
         ref={ref}
-        id={fid}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
+        {...control}
         className={cx('input appearance-none bg-[length:1.25rem] bg-[right_0.75rem_center] bg-no-repeat pr-10', className)}
         style={{
           backgroundImage:
@@ -173,18 +192,10 @@ type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
 };
 
 export function TextAreaField({ label, error, hint, id, ref, className, containerClassName, mono = true, ...rest }: TextAreaProps) {
-  const auto = useId();
-  const fid = id ?? auto;
+  const control = useControlProps(id, error, hint);
   return (
-    <FieldShell id={fid} label={label} error={error} hint={hint} className={containerClassName}>
-      <textarea
-        ref={ref}
-        id={fid}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        className={cx('input min-h-28 text-sm', mono && 'font-mono', className)}
-        {...rest}
-      />
+    <FieldShell id={control.id} label={label} error={error} hint={hint} className={containerClassName}>
+      <textarea ref={ref} {...control} className={cx('input min-h-28 text-sm', mono && 'font-mono', className)} {...rest} />
     </FieldShell>
   );
 }

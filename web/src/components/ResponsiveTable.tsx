@@ -56,6 +56,7 @@ export function ResponsiveTable<T>({ columns, rows, rowKey, loading = false, emp
     return (
       <div role="status" aria-label="Loading" className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
         {Array.from({ length: skeletonRows }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder rows, never reordered: the position is all that tells them apart
           <div key={i} className="flex items-center gap-4 border-b border-slate-100 px-4 py-4 last:border-0">
             <Skeleton className="h-4 w-12" />
             <Skeleton className="h-4 flex-1" />

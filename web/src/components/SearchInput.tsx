@@ -1,21 +1,21 @@
 import { useId } from 'react';
+import { cx } from '@/lib/hooks';
 import { Icon } from './Icon';
 
-/** A search box with its icon; the label is for screen readers (the placeholder says the same). */
-export function SearchInput({
-  label,
-  value,
-  onChange,
-  placeholder,
-}: {
+interface Props {
   label: string;
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
-}) {
+  /** For the box's place in a filter bar's grid. */
+  className?: string;
+}
+
+/** A search box with its icon; the label is for screen readers (the placeholder says the same). */
+export function SearchInput({ label, value, onChange, placeholder, className }: Props) {
   const id = useId();
   return (
-    <div className="relative">
+    <div className={cx('relative', className)}>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

@@ -9,7 +9,9 @@ let timer: number | undefined;
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  timer ??= window.setInterval(() => listeners.forEach((notify) => notify()), TICK_MS);
+  timer ??= window.setInterval(() => {
+    for (const notify of listeners) notify();
+  }, TICK_MS);
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) {

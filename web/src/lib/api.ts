@@ -11,16 +11,7 @@
 import { ACCOUNT_HEADER, ACCOUNT_MISMATCH_ERROR, ACCOUNT_SUSPENDED_ERROR } from '@schemas/session';
 import type { AppType } from '@worker/app';
 import { type ClientResponse, hc } from 'hono/client';
-import {
-  clearLocalStorage,
-  clearSession,
-  followStoredSession,
-  getRefreshToken,
-  getTabUser,
-  getToken,
-  saveSession,
-  tokenExpiry,
-} from './session';
+import { clearLocalStorage, clearSession, followStoredSession, getRefreshToken, getTabUser, getToken, saveSession, tokenExpiry } from './session';
 import { toast } from './toast';
 
 export const API_BASE = '/api/v1';

@@ -151,7 +151,7 @@ export function setStoredCurrency(code: DisplayCurrency): void {
     // Storage full or blocked: the choice still applies to this page view.
     memoryChoice = code;
   }
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 /** The current choice for useSyncExternalStore (a string, so snapshots compare by value). */

@@ -76,6 +76,7 @@ export interface UrlFilters {
   /** A filter's value, '' when unset. */
   get: (name: string) => string;
   page: number;
+  setPage: (page: number) => void;
   /** Sets filters ('' or null removes one); changing a filter goes back to page 1. */
   update: (patch: Record<string, string | null>) => void;
   clear: () => void;
@@ -106,6 +107,7 @@ export function useUrlFilters(fixed: ReadonlyArray<string> = []): UrlFilters {
   return {
     get: (name) => params.get(name) ?? '',
     page: Math.max(1, Number(params.get('page')) || 1),
+    setPage: (page) => update({ page: String(page) }),
     update,
     clear,
     active: [...params.keys()].some(isFilter),

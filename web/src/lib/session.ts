@@ -110,7 +110,7 @@ export function onSessionChange(listener: Listener): () => void {
 function show(user: SessionUser | null, cause?: SessionChangeCause, { silent = false } = {}) {
   const previous = tabUser;
   tabUser = user;
-  if (!silent) listeners.forEach((l) => l({ user, previous, cause }));
+  if (!silent) for (const l of listeners) l({ user, previous, cause });
 }
 
 // ---------------------------------------------------------------------------------------------

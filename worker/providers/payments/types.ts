@@ -1,7 +1,7 @@
 // What the wallet-funding code needs from a card payment provider. Each adapter
 // (Paystack, Flutterwave) speaks its provider's real API behind this interface.
 
-import { ProviderError, type ProviderErrorKind } from '../http';
+import { ProviderError } from '../http';
 
 export type PaymentProviderName = 'paystack' | 'flutterwave';
 
@@ -126,11 +126,8 @@ export interface PaymentProvider {
 export class PaymentProviderError extends ProviderError {
   constructor(
     readonly provider: PaymentProviderName,
-    kind: ProviderErrorKind,
-    message: string,
-    httpStatus: number | null = null,
-    options?: { cause?: unknown },
+    ...error: ConstructorParameters<typeof ProviderError>
   ) {
-    super(kind, message, httpStatus, options);
+    super(...error);
   }
 }

@@ -2,7 +2,7 @@
 // protocol's quirks: ids are strings, money is bigint micro-units (scale 6) of
 // the provider's currency, counts are numbers, statuses use one spelling.
 
-import { ProviderError, type ProviderErrorKind } from '../http';
+import { ProviderError } from '../http';
 
 /** Money fields from the provider are parsed at this scale: 1 USD = 1_000_000n. */
 export const PROVIDER_MONEY_SCALE = 6;
@@ -116,11 +116,8 @@ export class SmmProviderError extends ProviderError {
   constructor(
     /** The API action that failed, e.g. "add". */
     readonly action: string,
-    kind: ProviderErrorKind,
-    message: string,
-    httpStatus: number | null = null,
-    options?: { cause?: unknown },
+    ...error: ConstructorParameters<typeof ProviderError>
   ) {
-    super(kind, message, httpStatus, options);
+    super(...error);
   }
 }

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { USER_TYPE } from '../../../drizzle/schema';
 import type { AppEnv } from '../../context';
-import { parseWith, validJson, validQuery } from '../../lib/validation';
+import { pathId, validJson, validQuery } from '../../lib/validation';
 import { inviteAdministratorSchema, promoteAdministratorSchema, userListQuerySchema } from '../../schemas/admin';
-import { idParam } from '../../schemas/common';
+import { listPage } from '../../schemas/common';
 import { listUsers } from '../../services/admin-users';
 import { inviteAdministrator, promoteAdministrator, removeAdministrator } from '../../services/administrators';
 
@@ -12,8 +12,7 @@ const administratorListQuerySchema = userListQuerySchema.pick({ page: true, limi
 export const adminAdministratorRoutes = new Hono<AppEnv>()
   .get('/', validQuery(administratorListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const { data, total } = await listUsers(c.var.db, { ...query, userType: USER_TYPE.admin, sort: 'name' });
-    return c.json({ message: 'Administrators fetched successfully', data, page: query.page, limit: query.limit, total });
+    return c.json(listPage('Administrators fetched successfully', query, await listUsers(c.var.db, { ...query, userType: USER_TYPE.admin, sort: 'name' })));
   })
   .post('/promote', validJson(promoteAdministratorSchema), async (c) => {
     const { userId } = c.req.valid('json');
@@ -25,6 +24,6 @@ export const adminAdministratorRoutes = new Hono<AppEnv>()
     return c.json({ message: `Invitation sent to ${data.email}`, data }, 201);
   })
   .delete('/:userId', async (c) => {
-    await removeAdministrator(c.var.db, c.var.principal.id, parseWith(idParam('userId'), c.req.param('userId')));
+    await removeAdministrator(c.var.db, c.var.principal.id, pathId(c, 'userId', 'userId'));
     return c.json({ message: 'Administrator removed' });
   });

@@ -5,7 +5,7 @@ import { type Context, type Env, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context';
 import { AppError, invalid } from '../../lib/errors';
-import { parseWith, validJson, validQuery } from '../../lib/validation';
+import { parseWith, pathId, validJson, validQuery } from '../../lib/validation';
 import {
   adminServiceListQuerySchema,
   bulkServicesSchema,
@@ -18,7 +18,7 @@ import {
   updateServiceSchema,
   warningListQuerySchema,
 } from '../../schemas/catalogue';
-import { idParam, paginationSchema } from '../../schemas/common';
+import { listPage, paginationSchema } from '../../schemas/common';
 import { adminListCategories, adminListServices, adminService } from '../../services/catalogue';
 import { bulkUpdateServices, catalogueSettingsView, updateCatalogueSettings, updateCategory, updateService } from '../../services/catalogue-edits';
 import { importServicesCsv } from '../../services/catalogue-import';
@@ -29,7 +29,6 @@ import { refreshRates } from '../../services/rates';
 export const MAX_CSV_BYTES = 2 * 1024 * 1024;
 const TOO_LARGE = 'The file is too large (at most 2 MB)';
 
-const idOf = (c: Context<AppEnv>, name: string) => parseWith(idParam(name), c.req.param('id'));
 const currencyOf = (c: Context<AppEnv>) => parseWith(currencyParam, c.req.param('currency'));
 
 /** What `hc` clients send (the file, the provider id as text) and what the handler reads. */
@@ -58,12 +57,11 @@ const csvUpload = createMiddleware<Env, string, CsvUpload>(async (c, next) => {
 export const adminServiceRoutes = new Hono<AppEnv>()
   .get('/', validQuery(adminServiceListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const { data, total } = await adminListServices(c.var.db, query);
-    return c.json({ message: 'Services fetched successfully', data, page: query.page, limit: query.limit, total });
+    return c.json(listPage('Services fetched successfully', query, await adminListServices(c.var.db, query)));
   })
   .get('/categories', async (c) => c.json({ message: 'Categories fetched successfully', data: await adminListCategories(c.var.db) }))
   .put('/categories/:id', validJson(updateCategorySchema), async (c) => {
-    const id = idOf(c, 'category id');
+    const id = pathId(c, 'category id');
     const input = c.req.valid('json');
     return c.json({ message: 'Category updated', data: await updateCategory(c.var.db, c.var.principal.id, id, input) });
   })
@@ -74,11 +72,10 @@ export const adminServiceRoutes = new Hono<AppEnv>()
   })
   .get('/warnings', validQuery(warningListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const { data, total } = await listWarnings(c.var.db, query);
-    return c.json({ message: 'Warnings fetched successfully', data, page: query.page, limit: query.limit, total });
+    return c.json(listPage('Warnings fetched successfully', query, await listWarnings(c.var.db, query)));
   })
   .post('/warnings/:id/acknowledge', async (c) => {
-    await acknowledgeWarning(c.var.db, c.var.principal.id, idOf(c, 'warning id'));
+    await acknowledgeWarning(c.var.db, c.var.principal.id, pathId(c, 'warning id'));
     return c.json({ message: 'Warning acknowledged' });
   })
   .post('/bulk', validJson(bulkServicesSchema), async (c) => {
@@ -111,17 +108,16 @@ export const adminServiceRoutes = new Hono<AppEnv>()
   })
   .get('/held-prices', validQuery(paginationSchema), async (c) => {
     const query = c.req.valid('query');
-    const { data, total } = await listHeldProviderPrices(c.var.db, c.env, query);
-    return c.json({ message: 'Held provider prices', data, page: query.page, limit: query.limit, total });
+    return c.json(listPage('Held provider prices', query, await listHeldProviderPrices(c.var.db, c.env, query)));
   })
   .post('/:id/provider-price/accept', validJson(providerPriceAcceptSchema), async (c) => {
-    const id = idOf(c, 'service id');
+    const id = pathId(c, 'service id');
     const input = c.req.valid('json');
     return c.json({ message: 'Provider price accepted', data: await acceptProviderPrice(c.var.db, c.env, c.var.principal.id, id, input) });
   })
-  .get('/:id', async (c) => c.json({ message: 'Service fetched successfully', data: await adminService(c.var.db, idOf(c, 'service id')) }))
+  .get('/:id', async (c) => c.json({ message: 'Service fetched successfully', data: await adminService(c.var.db, pathId(c, 'service id')) }))
   .put('/:id', validJson(updateServiceSchema), async (c) => {
-    const id = idOf(c, 'service id');
+    const id = pathId(c, 'service id');
     const input = c.req.valid('json');
     return c.json({ message: 'Service updated', data: await updateService(c.var.db, c.var.principal.id, id, input) });
   });

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { koboToNumber } from '../../lib/decimal';
-import { parseWith, validJson, validQuery } from '../../lib/validation';
-import { idParam } from '../../schemas/common';
+import { pathId, validJson, validQuery } from '../../lib/validation';
 import { adminDebitSchema, adminTransactionQuerySchema } from '../../schemas/wallet';
 import { ordersForUserDetail } from '../../services/order-views';
 import { adminDebit, exportTransactionsCsv, listTransactions, reconcile, userWalletDetail } from '../../services/wallet';
@@ -10,7 +9,7 @@ import { adminDebit, exportTransactionsCsv, listTransactions, reconcile, userWal
 export const adminWalletRoutes = new Hono<AppEnv>()
   // The spec's name for the user-detail call.
   .get('/getUserDeta/:userId', async (c) => {
-    const userId = parseWith(idParam('userId'), c.req.param('userId'));
+    const userId = pathId(c, 'userId', 'userId');
     const [detail, orders] = await Promise.all([userWalletDetail(c.var.db, userId), ordersForUserDetail(c.var.db, userId)]);
     return c.json({ message: 'User details fetched successfully', ...detail, orders });
   })

@@ -1,16 +1,15 @@
 // Admin shell: header 'Admin Dashboard', user menu (full name; Profile, Logout), sidebar always
 // visible from 768 px; below that a menu button toggles it as a drawer (lib/drawer.ts) and a choice closes it.
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { DropdownMenu } from '@/components/DropdownMenu';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
-import { MenuAvatar } from '@/components/MenuAvatar';
 import { TICKETS_BADGE_ID, TicketsNavBadge } from '@/features/admin/tickets/TicketsNavBadge';
 import { useAuth } from '@/lib/authContext';
 import { drawerSlide, useDrawerFocus } from '@/lib/drawer';
 import { cx, useEscapeKey, useMediaQuery, useOutsideClick } from '@/lib/hooks';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
+import { AccountMenu, MenuToggle, SkipLink } from './ShellParts';
 
 export const SIDEBAR_BREAKPOINT_PX = 768;
 
@@ -27,8 +26,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: IconNam
 ];
 
 export default function AdminLayout() {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
+  const { user } = useAuth();
   const { pathname } = useLocation();
   const { data: settings } = usePublicSettings();
   const wide = useMediaQuery(`(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`);
@@ -50,40 +48,18 @@ export default function AdminLayout() {
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <a href="#admin-main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
-        Skip to content
-      </a>
+      <SkipLink target="admin-main" />
       <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-3 sm:px-4">
-        <button
-          ref={toggle}
-          type="button"
-          className="btn btn-ghost px-2.5 md:hidden"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          aria-expanded={open}
-          aria-controls="admin-sidebar"
-          onClick={() => setOpen((v) => !v)}
-        >
-          <Icon name={open ? 'close' : 'menu'} className="h-6 w-6" />
-        </button>
+        <MenuToggle ref={toggle} open={open} controls="admin-sidebar" onToggle={() => setOpen((v) => !v)} />
         <span className="hidden max-w-[40%] min-w-0 sm:flex">
           <Logo name={settings?.siteName || SITE_NAME_FALLBACK} src={settings?.logoUrl} />
         </span>
         <p className="shrink-0 text-base font-bold whitespace-nowrap text-slate-900 sm:border-l sm:border-slate-200 sm:pl-4 sm:text-lg">Admin Dashboard</p>
         <div className="ml-auto shrink-0">
-          <DropdownMenu
-            label={user ? `User menu, ${user.fullName}` : 'User menu'}
-            trigger={
-              <>
-                <MenuAvatar name={user?.fullName} />
-                <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">{user?.fullName}</span>
-                <Icon name="chevronDown" className="h-4 w-4" />
-              </>
-            }
-            entries={[
-              { kind: 'header', label: user?.fullName ?? 'Administrator' },
-              { kind: 'item', label: 'Profile', icon: <Icon name="user" className="h-4 w-4" />, onSelect: () => navigate('/admin/account-settings') },
-              { kind: 'item', label: 'Logout', icon: <Icon name="logout" className="h-4 w-4" />, onSelect: () => void logout(), danger: true },
-            ]}
+          <AccountMenu
+            name="User menu"
+            heading={user?.fullName ?? 'Administrator'}
+            links={[{ label: 'Profile', icon: 'user', to: '/admin/account-settings' }]}
           />
         </div>
       </header>

@@ -1,6 +1,5 @@
 import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
@@ -11,6 +10,7 @@ import { rememberReferral } from '@/lib/referral';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
 import { CurrencySwitcher } from './CurrencySwitcher';
 import { MaintenanceBanner } from './MaintenanceBanner';
+import { MenuToggle, SkipLink } from './ShellParts';
 
 // The forms (and their validation libraries) load only when a modal opens.
 const LoginForm = lazy(() => import('@/features/auth/LoginForm').then((m) => ({ default: m.LoginForm })));
@@ -33,6 +33,35 @@ type AuthModal = 'login' | 'register' | null;
 /** A plain left click (no new-tab modifiers) opens the modal instead of following the link. */
 const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
+/** Where a visitor goes next: the dashboard once signed in, else Sign In and Sign Up (a plain click opens them as modals); in the drawer they fill its width. */
+function AccountLinks({
+  signedIn,
+  onOpen,
+  inDrawer = false,
+}: {
+  signedIn: boolean;
+  onOpen: (which: 'login' | 'register') => (e: MouseEvent) => void;
+  inDrawer?: boolean;
+}) {
+  if (signedIn) {
+    return (
+      <Link to="/user" className={cx('btn btn-primary', inDrawer && 'w-full')}>
+        {inDrawer ? 'Dashboard' : 'Go to Dashboard'}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to="/auth/login" onClick={onOpen('login')} className={cx('btn', inDrawer ? 'btn-secondary w-full' : 'btn-ghost')}>
+        Sign In
+      </Link>
+      <Link to="/auth/register" onClick={onOpen('register')} className={cx('btn btn-primary', inDrawer && 'w-full')}>
+        Sign Up
+      </Link>
+    </>
+  );
+}
+
 export default function PublicLayout() {
   const { user } = useAuth();
   const { data: settings } = usePublicSettings();
@@ -49,7 +78,7 @@ export default function PublicLayout() {
   useEscapeKey(() => setMenuOpen(false), menuOpen);
   useDrawerFocus(menuOpen, drawer, toggle);
 
-  // Close the side menu on navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger, not an input: the side menu closes on every navigation
   useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => rememberReferral(location.search), [location.search]);
 
@@ -68,9 +97,7 @@ export default function PublicLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
-        Skip to content
-      </a>
+      <SkipLink target="main" />
       <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Logo name={siteName} src={settings?.logoUrl} />
@@ -84,32 +111,9 @@ export default function PublicLayout() {
           <div className="flex shrink-0 items-center gap-2">
             <CurrencySwitcher />
             <div className="hidden items-center gap-2 md:flex">
-              {user ? (
-                <Link to="/user" className="btn btn-primary">
-                  Go to Dashboard
-                </Link>
-              ) : (
-                <>
-                  <Link to="/auth/login" onClick={openModal('login')} className="btn btn-ghost">
-                    Sign In
-                  </Link>
-                  <Link to="/auth/register" onClick={openModal('register')} className="btn btn-primary">
-                    Sign Up
-                  </Link>
-                </>
-              )}
+              <AccountLinks signedIn={Boolean(user)} onOpen={openModal} />
             </div>
-            <button
-              ref={toggle}
-              type="button"
-              className="btn btn-ghost px-2.5 md:hidden"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
-              onClick={() => setMenuOpen((v) => !v)}
-            >
-              <Icon name={menuOpen ? 'close' : 'menu'} className="h-6 w-6" />
-            </button>
+            <MenuToggle ref={toggle} open={menuOpen} controls="mobile-menu" onToggle={() => setMenuOpen((v) => !v)} />
           </div>
         </div>
       </header>
@@ -134,20 +138,7 @@ export default function PublicLayout() {
           ))}
         </nav>
         <div className="space-y-2 border-t border-slate-100 p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
-          {user ? (
-            <Link to="/user" className="btn btn-primary w-full">
-              Dashboard
-            </Link>
-          ) : (
-            <>
-              <Link to="/auth/login" onClick={openModal('login')} className="btn btn-secondary w-full">
-                Sign In
-              </Link>
-              <Link to="/auth/register" onClick={openModal('register')} className="btn btn-primary w-full">
-                Sign Up
-              </Link>
-            </>
-          )}
+          <AccountLinks signedIn={Boolean(user)} onOpen={openModal} inDrawer />
         </div>
       </div>
 

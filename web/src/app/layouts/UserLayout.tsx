@@ -2,28 +2,32 @@
 // Balance:' in the display currency, add-fund plus, support tickets with their unread count, account
 // menu), the maintenance notice, and the tab row Services / Orders / Transactions / Profile,
 // highlighted from the second path segment.
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useWalletBalance } from '@/api/wallet';
-import { DropdownMenu } from '@/components/DropdownMenu';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
-import { MenuAvatar } from '@/components/MenuAvatar';
 import { Skeleton } from '@/components/Skeleton';
 import { NotificationBell } from '@/features/notifications/NotificationBell';
-import { useAuth } from '@/lib/authContext';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { cx } from '@/lib/hooks';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
 import { CurrencySwitcher } from './CurrencySwitcher';
 import { MaintenanceBanner } from './MaintenanceBanner';
+import { AccountMenu, SkipLink } from './ShellParts';
 import { SupportLink } from './SupportLink';
 
-const TABS = [
-  { segment: 'services', label: 'Services', icon: 'grid' },
-  { segment: 'orders', label: 'Orders', icon: 'list' },
-  { segment: 'transactions', label: 'Transactions', icon: 'receipt' },
-  { segment: 'profile', label: 'Profile', icon: 'user' },
+/** The screens the shell links to: the tab row holds the spec's four; the account menu holds Profile (then Logout), and the screens the row has no room for. */
+const SCREENS = [
+  { segment: 'services', label: 'Services', icon: 'grid', place: 'tabs' },
+  { segment: 'orders', label: 'Orders', icon: 'list', place: 'tabs' },
+  { segment: 'transactions', label: 'Transactions', icon: 'receipt', place: 'tabs' },
+  { segment: 'profile', label: 'Profile', icon: 'user', place: 'both' },
+  { segment: 'favorites', label: 'Favorites', icon: 'star', place: 'menu' },
+  { segment: 'referrals', label: 'Referrals', icon: 'users', place: 'menu' },
+  { segment: 'settings', label: 'Settings', icon: 'cog', place: 'menu' },
 ] as const;
+const TABS = SCREENS.filter((screen) => screen.place !== 'menu');
+const ACCOUNT_LINKS = SCREENS.filter((screen) => screen.place !== 'tabs').map((screen) => ({ ...screen, to: `/user/${screen.segment}` }));
 
 /** The second path segment ('/user/orders' -> 'orders'); the index counts as 'services'. */
 export function activeUserTab(pathname: string): string {
@@ -32,8 +36,6 @@ export function activeUserTab(pathname: string): string {
 }
 
 export default function UserLayout() {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const money = useDisplayCurrency();
   const { data: settings } = usePublicSettings();
@@ -42,9 +44,7 @@ export default function UserLayout() {
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <a href="#user-main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
-        Skip to content
-      </a>
+      <SkipLink target="user-main" />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
           <Logo compact name={settings?.siteName || SITE_NAME_FALLBACK} src={settings?.logoUrl} />
@@ -76,25 +76,7 @@ export default function UserLayout() {
             </span>
             <NotificationBell />
             <SupportLink />
-            <DropdownMenu
-              label={user ? `Account menu, ${user.fullName}` : 'Account menu'}
-              trigger={
-                <>
-                  <MenuAvatar name={user?.fullName} />
-                  <span className="hidden max-w-32 truncate text-sm font-medium lg:inline">{user?.fullName}</span>
-                  <Icon name="chevronDown" className="hidden h-4 w-4 sm:block" />
-                </>
-              }
-              entries={[
-                { kind: 'header', label: 'My Account' },
-                { kind: 'item', label: 'Profile', icon: <Icon name="user" className="h-4 w-4" />, onSelect: () => navigate('/user/profile') },
-                // Beyond the spec's Profile and Logout: the screens the tab row has no room for.
-                { kind: 'item', label: 'Favorites', icon: <Icon name="star" className="h-4 w-4" />, onSelect: () => navigate('/user/favorites') },
-                { kind: 'item', label: 'Referrals', icon: <Icon name="users" className="h-4 w-4" />, onSelect: () => navigate('/user/referrals') },
-                { kind: 'item', label: 'Settings', icon: <Icon name="cog" className="h-4 w-4" />, onSelect: () => navigate('/user/settings') },
-                { kind: 'item', label: 'Logout', icon: <Icon name="logout" className="h-4 w-4" />, onSelect: () => void logout(), danger: true },
-              ]}
-            />
+            <AccountMenu name="Account menu" heading="My Account" links={ACCOUNT_LINKS} crowded />
           </div>
         </div>
       </header>

@@ -3,7 +3,7 @@
 
 import type { AuditQuery, DashboardPeriod, UserListQuery } from '@schemas/admin';
 import type { AdminTransactionQuery } from '@schemas/wallet';
-import { useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 
 type AdministratorListQuery = Pick<UserListQuery, 'page' | 'limit' | 'search'>;
 
@@ -29,6 +29,10 @@ export function useRefreshAdmin(): () => Promise<void> {
     await queryClient.invalidateQueries({ queryKey: adminKeys.all });
   };
 }
+
+/** Options for an admin read: its key goes under 'admin', so useRefreshAdmin re-reads it after any change. */
+export const adminQuery = <T>(key: ReadonlyArray<unknown>, fetch: (signal: AbortSignal) => Promise<T>) =>
+  queryOptions({ queryKey: [...adminKeys.all, ...key], queryFn: ({ signal }) => fetch(signal) });
 
 type AsText<V> = V extends number ? string : V;
 

@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginInput, loginSchema, TWO_FACTOR_REQUIRED } from '@schemas/auth';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PasswordField, TextField } from '@/components/Field';
-import { Spinner } from '@/components/Spinner';
+import { EmailField, PasswordField, TextField } from '@/components/Field';
+import { SubmitButton } from '@/components/FormActions';
 import { handleApiError, isApiError } from '@/lib/api';
 import { destinationAfterLogin, type From, useAuth } from '@/lib/authContext';
 import { toastFirstError } from '@/lib/formErrors';
 import { useHydrated } from '@/lib/hydrated';
 import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/zodForm';
 
 const FIELD_ORDER = ['email', 'password', 'code'] as const;
 
@@ -27,12 +26,7 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
   const [remember, setRemember] = useState(true); // shown, never sent
   // Administrators with two-factor sign-in on: the server asks for a code after the password.
   const [needsCode, setNeedsCode] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { field, handleSubmit, setError, isSubmitting } = useZodForm(loginSchema, { email: '', password: '' });
   const hydrated = useHydrated();
 
   const onValid = async (values: LoginInput) => {
@@ -57,26 +51,17 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
     <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, FIELD_ORDER))} aria-label="Sign in">
       {/* Pre-rendered, the fields wait for React: typed before, the values would not reach the form's state. */}
       <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField label="Email" {...field('email')} />
         <PasswordField
           label="Password"
           autoComplete="current-password"
           placeholder="Your password"
-          error={errors.password?.message}
           labelAction={
             <Link to="/forgot-password" onClick={onDone} className="link text-sm">
               Forgot Password?
             </Link>
           }
-          {...register('password')}
+          {...field('password')}
         />
         {needsCode ? (
           <TextField
@@ -86,8 +71,7 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
             maxLength={6}
             placeholder="123456"
             autoFocus
-            error={errors.code?.message}
-            {...register('code')}
+            {...field('code')}
           />
         ) : null}
         <label className="flex cursor-pointer items-center gap-2.5 text-sm text-slate-700">
@@ -99,10 +83,9 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
           />
           Remember Me
         </label>
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="h-5 w-5" label="Signing in" /> : null}
+        <SubmitButton busy={isSubmitting} busyLabel="Signing in" className="w-full">
           Sign In
-        </button>
+        </SubmitButton>
         <p className="text-center text-sm text-slate-600">
           Don&apos;t have an account?{' '}
           {onSwitchToRegister ? (

@@ -1,16 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_TOO_GUESSABLE, type RegisterFormInput, registerFormSchema } from '@schemas/auth';
 import { USER_TYPE } from '@schemas/session';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { PasswordField, TextField } from '@/components/Field';
-import { Spinner } from '@/components/Spinner';
+import { EmailField, PasswordField, TextField, usePasswordsToggle } from '@/components/Field';
+import { SubmitButton } from '@/components/FormActions';
 import { getErrorMessage, isApiError } from '@/lib/api';
 import { toastFirstError } from '@/lib/formErrors';
 import { useHydrated } from '@/lib/hydrated';
 import { forgetReferral, rememberedReferral } from '@/lib/referral';
 import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/zodForm';
 import { registerAccount } from './api/register-account';
 
 // The order the spec checks them in: full name, email, password, then the match.
@@ -24,14 +22,8 @@ interface Props {
 
 export function RegisterForm({ onSwitchToLogin }: Props) {
   const navigate = useNavigate();
-  const [showPasswords, setShowPasswords] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterFormInput>({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
+  const passwords = usePasswordsToggle();
+  const { field, handleSubmit, reset, setError, isSubmitting } = useZodForm(registerFormSchema, EMPTY);
   const hydrated = useHydrated();
 
   const onValid = async (values: RegisterFormInput) => {
@@ -63,39 +55,19 @@ export function RegisterForm({ onSwitchToLogin }: Props) {
     <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, FIELD_ORDER))} aria-label="Create account">
       {/* Pre-rendered, the fields wait for React: typed before, the values would not reach the form's state. */}
       <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
-        <TextField label="Full Name" autoComplete="name" placeholder="Ada Lovelace" error={errors.fullName?.message} {...register('fullName')} />
-        <TextField
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          placeholder="Create a password"
-          visible={showPasswords}
-          onToggleVisible={() => setShowPasswords((v) => !v)}
-          toggleNoun="passwords"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <TextField label="Full Name" autoComplete="name" placeholder="Ada Lovelace" {...field('fullName')} />
+        <EmailField label="Email Address" {...field('email')} />
+        <PasswordField label="Password" autoComplete="new-password" placeholder="Create a password" {...passwords.toggle} {...field('password')} />
         <PasswordField
           label="Confirm Password"
           autoComplete="new-password"
           placeholder="Repeat the password"
-          visible={showPasswords}
-          hideToggle
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          {...passwords.follow}
+          {...field('confirmPassword')}
         />
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="h-5 w-5" label="Creating account" /> : null}
+        <SubmitButton busy={isSubmitting} busyLabel="Creating account" className="w-full">
           Sign Up
-        </button>
+        </SubmitButton>
         <p className="text-center text-sm text-slate-600">
           Already have an account?{' '}
           {onSwitchToLogin ? (

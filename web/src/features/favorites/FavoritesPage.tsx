@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
-import { PlatformBadge } from '@/components/PlatformBadge';
+import { ServiceHeading } from '@/components/ServiceHeading';
 import { Skeleton } from '@/components/Skeleton';
 import { StarButton } from '@/components/StarButton';
 import { Badge } from '@/components/StatusBadge';
@@ -65,16 +65,9 @@ function FavoriteCard({ favorite }: { favorite: Favorite }) {
   const { service: s, lastOrder, available } = favorite;
   return (
     <li className="card flex min-w-0 flex-col gap-3 p-4">
-      <div className="flex items-start gap-3">
-        <PlatformBadge platform={s.platform} className="h-9 w-9 text-[10px]" />
-        <div className="min-w-0 flex-1">
-          <p className="text-xs text-slate-500">
-            #{s.id} · {s.category}
-          </p>
-          <h2 className="font-semibold break-words text-slate-900">{s.name}</h2>
-        </div>
+      <ServiceHeading service={s}>
         <StarButton serviceId={s.id} serviceName={s.name} className="-mt-2 -mr-2" />
-      </div>
+      </ServiceHeading>
       <p className="text-sm text-slate-700">
         <strong className="text-slate-900">{money.formatPrecise(s.rate)}</strong> {rateUnit(s)} · min {formatCount(s.min)} · max {formatCount(s.max)}
       </p>

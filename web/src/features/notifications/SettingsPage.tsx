@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { ErrorState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';
 import { PageHeader } from '@/components/PageHeader';
+import { Panel } from '@/components/Panel';
 import { Skeleton } from '@/components/Skeleton';
 import { Switch } from '@/components/Switch';
 import { getErrorMessage, handleApiError } from '@/lib/api';
@@ -49,10 +50,7 @@ export default function SettingsPage() {
         <ErrorState message={getErrorMessage(current.error)} onRetry={() => void current.refetch()} />
       ) : (
         <form noValidate onSubmit={submit} className="space-y-5">
-          <section className="card p-4 sm:p-5" aria-labelledby="email-settings-title">
-            <h2 id="email-settings-title" className="font-semibold text-slate-900">
-              Email me about
-            </h2>
+          <Panel title="Email me about">
             {email ? (
               <ul className="mt-2 divide-y divide-slate-100">
                 {NOTIFICATION_KINDS.map((kind) => (
@@ -69,12 +67,9 @@ export default function SettingsPage() {
                 <Skeleton className="h-8 w-full" />
               </div>
             )}
-          </section>
-          <section className="card space-y-2 p-4 sm:p-5" aria-labelledby="low-balance-title">
-            <h2 id="low-balance-title" className="font-semibold text-slate-900">
-              Low balance alert
-            </h2>
-            <div className="max-w-xs">
+          </Panel>
+          <Panel title="Low balance alert">
+            <div className="mt-2 max-w-xs">
               <TextField
                 label="Alert me when my balance is under (NGN)"
                 inputMode="decimal"
@@ -85,7 +80,7 @@ export default function SettingsPage() {
                 hint="Leave empty for no alert."
               />
             </div>
-          </section>
+          </Panel>
           <button type="submit" className="btn btn-primary" disabled={!email || save.isPending}>
             Save settings
           </button>

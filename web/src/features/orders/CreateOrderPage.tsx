@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { type Service, serviceByIdQuery } from '@/api/catalogue';
 import { Icon } from '@/components/Icon';
-import { PlatformBadge } from '@/components/PlatformBadge';
+import { ServiceHeading } from '@/components/ServiceHeading';
 import { Skeleton } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
@@ -130,15 +130,7 @@ export default function CreateOrderPage() {
 function ServiceDetails({ service: s, money }: { service: Service; money: DisplayMoney }) {
   return (
     <section className="card p-5" aria-label="Service details">
-      <div className="flex items-start gap-3">
-        <PlatformBadge platform={s.platform} className="h-10 w-10 text-xs" />
-        <div className="min-w-0">
-          <p className="text-xs text-slate-500">
-            #{s.id} · {s.category}
-          </p>
-          <h2 className="font-semibold text-slate-900">{s.name}</h2>
-        </div>
-      </div>
+      <ServiceHeading service={s} badgeClassName="h-10 w-10 text-xs" />
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div className="rounded-xl bg-slate-50 p-3">
           <dt className="text-xs text-slate-500">Price {rateUnit(s)}</dt>

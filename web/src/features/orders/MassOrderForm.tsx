@@ -14,11 +14,12 @@ import { TextAreaField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { handleApiError, isApiError } from '@/lib/api';
-import { formatAmount, formatKobo, koboToNaira } from '@/lib/format';
+import { formatKobo, koboToNaira } from '@/lib/format';
 import { newIdempotencyKey, useDebouncedValue } from '@/lib/hooks';
 import { toast } from '@/lib/toast';
 import { type MassOrderResult, massOrder } from './api/mass-order';
 import { newPrice } from './api/place-order';
+import { ChargeSummary, type PriceChange, PriceChangedAlert } from './OrderCharge';
 import { massLineChargeKobo } from './orderFields';
 
 const NEEDS_ORDER_FORM = 'This service needs more details than a line can give: order it on the New order tab';
@@ -64,7 +65,7 @@ export function MassOrderForm() {
   const [results, setResults] = useState<Array<MassOrderResult & { text: string }> | null>(null);
   /** Why the server did not place a line, by the line's text: shown beside it while it stays in the box unchanged. */
   const [reasons, setReasons] = useState<ReadonlyMap<string, string>>(new Map());
-  const [totalChange, setTotalChange] = useState<{ shownKobo: bigint; now: string } | null>(null);
+  const [totalChange, setTotalChange] = useState<PriceChange | null>(null);
   const keyRef = useRef<string | null>(null);
   const lines = useMemo(() => parseMassOrderLines(text), [text]);
   const { priced, loading } = usePricedLines(lines);
@@ -75,6 +76,7 @@ export function MassOrderForm() {
   const malformed = lines.filter((l) => l.error);
   const balanceKobo = balance.data !== undefined ? nairaToKobo(balance.data.toFixed(2)) : null;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text is the trigger, not an input: edited lines are a new submission, priced as shown again
   useEffect(() => {
     keyRef.current = null;
     setTotalChange(null);
@@ -168,46 +170,20 @@ export function MassOrderForm() {
           </ul>
         ) : null}
 
-        <div className="rounded-xl bg-slate-50 p-4">
-          <div className="flex items-baseline justify-between gap-3">
-            <span className="text-sm text-slate-600">
-              Total
-              {countable ? (
-                <span className="text-slate-500">
-                  {' '}
-                  · {countable} order{countable === 1 ? '' : 's'}
-                </span>
-              ) : null}
-            </span>
-            <output aria-label="Total" className="text-xl font-bold text-slate-900 tabular-nums" aria-live="polite">
-              {loading ? <Spinner className="h-4 w-4" label="Loading prices" /> : formatKobo(totalKobo)}
-            </output>
-          </div>
-          <div className="mt-1 flex items-baseline justify-between gap-3 text-sm">
-            <span className="text-slate-600">Your balance</span>
-            <span className="text-slate-800 tabular-nums">{formatAmount(balance.data ?? 0)}</span>
-          </div>
+        <ChargeSummary
+          label="Total"
+          detail={countable ? `${countable} order${countable === 1 ? '' : 's'}` : null}
+          amount={loading ? <Spinner className="h-4 w-4" label="Loading prices" /> : formatKobo(totalKobo)}
+        >
           {insufficient && !loading ? (
             <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">
               The total is more than your balance: the lines your balance does not cover will not be placed.
             </p>
           ) : null}
-        </div>
+        </ChargeSummary>
 
         {totalChange ? (
-          <div role="alert" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-            <p className="flex gap-2">
-              <Icon name="alert" className="h-5 w-5 shrink-0" />
-              <span>
-                The total changed from <strong>{formatKobo(totalChange.shownKobo)}</strong> to <strong>{formatAmount(totalChange.now)}</strong>. Nothing was
-                charged. Check the new prices and confirm to place the orders.
-              </span>
-            </p>
-            <button type="button" className="btn btn-primary w-full" disabled={sending} onClick={() => void send(totalChange.now)}>
-              {sending ? <Spinner label="Placing orders" /> : <Icon name="stack" />}
-              Confirm and pay {formatAmount(totalChange.now)}
-            </button>
-          </div>
+          <PriceChangedAlert change={totalChange} of="batch" sending={sending} onConfirm={() => void send(totalChange.now)} />
         ) : (
           <button type="submit" className="btn btn-primary w-full" disabled={sending || loading || lines.length === 0}>
             {sending ? <Spinner label="Placing orders" /> : <Icon name="stack" />}

@@ -17,7 +17,6 @@ import { useWalletBalance, walletKeys } from '@/api/wallet';
 import { SelectField, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { PlatformBadge } from '@/components/PlatformBadge';
-import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { StarButton } from '@/components/StarButton';
 import { getErrorMessage, handleApiError, isApiError } from '@/lib/api';
@@ -28,13 +27,8 @@ import { newIdempotencyKey } from '@/lib/hooks';
 import { rateUnit, typeSpec } from '@/lib/serviceTypes';
 import { toast } from '@/lib/toast';
 import { newPrice, placeOrder } from './api/place-order';
+import { ChargeSummary, type PriceChange, PriceChangedAlert } from './OrderCharge';
 import { canDripFeed, EMPTY_ORDER_FORM, FIELD_LABELS, linkFieldText, type OrderFormValues, orderFormSchema, orderTotals, toOrderBody } from './orderFields';
-
-/** A refusal that names a new price: the charge shown (kobo) and the one the order costs now (naira text). */
-interface PriceChange {
-  shownKobo: bigint;
-  now: string;
-}
 
 /** The link and quantity to start from ("Order again" from Favorites); the customer still checks and sends. */
 export interface OrderFormStart {
@@ -75,8 +69,9 @@ export function OrderForm({
   const keyRef = useRef<string | null>(null);
   const sendingRef = useRef(false);
   const valuesKey = JSON.stringify(values);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the values are the trigger, not an input: a changed form is a new submission, priced as shown again
   useEffect(() => {
-    keyRef.current = null; // the form changed: a new submission, priced as shown again
+    keyRef.current = null;
     setPriceChange(null);
   }, [valuesKey]);
 
@@ -227,24 +222,17 @@ export function OrderForm({
         </fieldset>
       ) : null}
 
-      <div className="rounded-xl bg-slate-50 p-4">
-        <div className="flex items-baseline justify-between gap-3">
-          <span className="text-sm text-slate-600">
-            Charge
-            {Number.isFinite(totals.totalQuantity) && totals.totalQuantity > 0 ? (
-              <span className="text-slate-500"> · {formatCount(totals.totalQuantity)} total</span>
-            ) : null}
-          </span>
-          <output className="block text-right text-xl font-bold whitespace-nowrap text-slate-900 tabular-nums" aria-live="polite">
+      <ChargeSummary
+        label="Charge"
+        detail={Number.isFinite(totals.totalQuantity) && totals.totalQuantity > 0 ? `${formatCount(totals.totalQuantity)} total` : null}
+        amount={
+          <>
             {priceChange ? <s className="block text-sm font-normal text-slate-500">{formatKobo(priceChange.shownKobo)}</s> : null}
             {formatKobo(chargeKobo)}
-          </output>
-        </div>
-        {chargeEquivalent ? <p className="text-right text-xs text-slate-500 tabular-nums">≈ {chargeEquivalent}</p> : null}
-        <div className="mt-1 flex items-baseline justify-between gap-3 text-sm">
-          <span className="text-slate-600">Your balance</span>
-          {balance.isPending ? <Skeleton className="h-4 w-20" /> : <span className="text-slate-800 tabular-nums">{formatAmount(balance.data ?? 0)}</span>}
-        </div>
+          </>
+        }
+        equivalent={chargeEquivalent}
+      >
         {insufficient && balanceKobo !== null ? (
           <p role="alert" className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">
             <Icon name="alert" className="h-4 w-4" />
@@ -254,27 +242,16 @@ export function OrderForm({
             </Link>
           </p>
         ) : null}
-      </div>
+      </ChargeSummary>
 
       {priceChange ? (
-        <div role="alert" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-          <p className="flex gap-2">
-            <Icon name="alert" className="h-5 w-5 shrink-0" />
-            <span>
-              The price changed from <strong>{formatKobo(priceChange.shownKobo)}</strong> to <strong>{formatAmount(priceChange.now)}</strong>. Nothing was
-              charged. Check the new price and confirm to place the order.
-            </span>
-          </p>
-          <button
-            type="button"
-            className="btn btn-primary w-full"
-            disabled={sending || insufficient}
-            onClick={() => void handleSubmit((v) => send(v, priceChange.now), onInvalid)()}
-          >
-            {sending ? <Spinner label="Placing order" /> : <Icon name="cart" />}
-            Confirm and pay {formatAmount(priceChange.now)}
-          </button>
-        </div>
+        <PriceChangedAlert
+          change={priceChange}
+          of="order"
+          sending={sending}
+          disabled={insufficient}
+          onConfirm={() => void handleSubmit((v) => send(v, priceChange.now), onInvalid)()}
+        />
       ) : (
         <button type="submit" className="btn btn-primary w-full" disabled={sending || insufficient}>
           {sending ? <Spinner label="Placing order" /> : <Icon name="cart" />}

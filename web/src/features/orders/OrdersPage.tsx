@@ -3,48 +3,52 @@
 
 import { ORDER_STATUSES, type OrderStatus } from '@schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import Swal from 'sweetalert2';
 import { type Order, orderKeys, useOrders } from '@/api/orders';
 import { walletKeys } from '@/api/wallet';
-import { EmptyState, ErrorState } from '@/components/EmptyState';
+import { FilterSelect } from '@/components/FilterSelect';
 import { Icon } from '@/components/Icon';
-import { Pagination } from '@/components/Pagination';
-import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
+import { type EmptyListWords, ListEmptyState } from '@/components/ListEmptyState';
+import { OrderChargeCell, OrderServiceCell } from '@/components/OrderCells';
+import { PagedTable } from '@/components/PagedTable';
+import { PageHeader } from '@/components/PageHeader';
+import type { Column } from '@/components/ResponsiveTable';
+import { SearchInput } from '@/components/SearchInput';
 import { Spinner } from '@/components/Spinner';
 import { StatusBadge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
-import { getErrorMessage, handleApiError, isApiError } from '@/lib/api';
+import { handleApiError, isApiError } from '@/lib/api';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { formatAmount, formatCount, formatDate, formatDateTime } from '@/lib/format';
-import { useDebouncedValue } from '@/lib/hooks';
+import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import { toast } from '@/lib/toast';
 import { cancelOrder } from './api/cancel-order';
 import { refillOrder } from './api/refill-order';
 
 const LIMIT = 20;
+const EMPTY_WORDS: EmptyListWords = {
+  none: { title: 'No orders yet', text: 'Orders you place will appear here with their live status.' },
+  noMatch: { title: 'No orders match', text: 'Try another status or search.' },
+};
 
 export default function OrdersPage() {
   const money = useDisplayCurrency();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const status = params.get('status') ?? '';
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const debounced = useDebouncedValue(search.trim(), 350);
+  const filters = useUrlFilters();
+  const [search, setSearch] = useUrlSearch(filters);
   // A status the link made up is still sent: the server's refusal says which ones it knows.
-  const q = useOrders({ page, limit: LIMIT, status: (status as OrderStatus) || undefined, search: debounced || undefined });
-
-  const update = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const status = filters.get('status') as OrderStatus;
+  const q = useOrders({ page: filters.page, limit: LIMIT, status: status || undefined, search: filters.get('search') || undefined });
+  // It polls while orders are open: the pager waits only for another page, not for each poll.
+  const pagerDisabled = q.isFetching && q.isPlaceholderData;
+  const empty = (
+    <ListEmptyState icon="list" filtered={filters.active} {...EMPTY_WORDS}>
+      <Link to="/user/create-order" className="btn btn-primary">
+        Place your first order
+      </Link>
+    </ListEmptyState>
+  );
 
   const action = useMutation({
     mutationFn: async ({ kind, order }: { kind: 'refill' | 'cancel'; order: Order }) =>
@@ -81,32 +85,10 @@ export default function OrdersPage() {
 
   const columns: Column<Order>[] = [
     { key: 'id', header: 'ID', cell: (o) => <span className="font-medium text-slate-900">#{o.id}</span> },
-    {
-      key: 'service',
-      header: 'Service',
-      mobile: 'title',
-      cell: (o) => (
-        <div className="max-w-xs min-w-0">
-          <p className="line-clamp-2 font-medium text-slate-900">{o.serviceName}</p>
-          <a href={o.link} target="_blank" rel="noreferrer noopener" className="block truncate text-xs text-brand-700 hover:underline">
-            {o.link}
-          </a>
-        </div>
-      ),
-    },
+    { key: 'service', header: 'Service', mobile: 'title', cell: (o) => <OrderServiceCell name={o.serviceName} link={o.link} className="max-w-xs" /> },
     { key: 'status', header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
     { key: 'quantity', header: 'Quantity', className: 'md:text-right', cell: (o) => <span className="tabular-nums">{formatCount(o.quantity)}</span> },
-    {
-      key: 'charge',
-      header: 'Charge',
-      className: 'md:text-right',
-      cell: (o) => (
-        <span className="tabular-nums">
-          {money.format(o.charge)}
-          {Number(o.refunded) > 0 ? <span className="block text-xs text-emerald-700">Refunded {money.format(o.refunded)}</span> : null}
-        </span>
-      ),
-    },
+    { key: 'charge', header: 'Charge', className: 'md:text-right', cell: (o) => <OrderChargeCell order={o} format={money.format} /> },
     {
       key: 'progress',
       header: 'Start / Remains',
@@ -199,92 +181,29 @@ export default function OrdersPage() {
     </div>
   );
 
-  const hasFilters = Boolean(status || debounced);
-
   return (
     <div className="space-y-5">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="page-title">Orders</h1>
-          <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+      <PageHeader
+        title="Orders"
+        description={
+          <span className="flex items-center gap-2">
             Live status of everything you ordered.
             {q.isFetching && !q.isPending ? <Spinner className="h-3.5 w-3.5" label="Refreshing" /> : null}
-          </p>
-        </div>
-        <Link to="/user/create-order" className="btn btn-primary">
-          <Icon name="plus" className="h-4 w-4" /> New order
-        </Link>
-      </header>
+          </span>
+        }
+        actions={
+          <Link to="/user/create-order" className="btn btn-primary">
+            <Icon name="plus" className="h-4 w-4" /> New order
+          </Link>
+        }
+      />
 
       <section aria-label="Filters" className="card grid grid-cols-1 gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
-        <div className="relative">
-          <label htmlFor="order-search" className="sr-only">
-            Search orders
-          </label>
-          <Icon name="search" className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-slate-400" />
-          <input
-            id="order-search"
-            type="search"
-            className="input pl-11"
-            placeholder="Search by order ID, link or service"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              update({ search: e.target.value.trim() });
-            }}
-          />
-        </div>
-        <div>
-          <label htmlFor="order-status" className="sr-only">
-            Status
-          </label>
-          <select id="order-status" className="input" value={status} onChange={(e) => update({ status: e.target.value })}>
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchInput label="Search orders" placeholder="Search by order ID, link or service" value={search} onChange={setSearch} />
+        <FilterSelect filters={filters} name="status" label="Status" allLabel="All statuses" choices={ORDER_STATUSES} />
       </section>
 
-      {q.isError && !q.data ? (
-        <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <ResponsiveTable
-            caption="Orders"
-            columns={columns}
-            rows={q.data?.data}
-            rowKey={(o) => o.id}
-            renderCard={orderCard}
-            loading={q.isPending}
-            empty={
-              <EmptyState
-                icon="list"
-                title={hasFilters ? 'No orders match' : 'No orders yet'}
-                action={
-                  hasFilters ? undefined : (
-                    <Link to="/user/create-order" className="btn btn-primary">
-                      Place your first order
-                    </Link>
-                  )
-                }
-              >
-                {hasFilters ? 'Try another status or search.' : 'Orders you place will appear here with their live status.'}
-              </EmptyState>
-            }
-          />
-          <Pagination
-            page={page}
-            limit={LIMIT}
-            total={q.data?.total ?? 0}
-            onPage={(p) => update({ page: String(p) })}
-            disabled={q.isFetching && q.isPlaceholderData}
-          />
-        </>
-      )}
+      <PagedTable query={q} caption="Orders" columns={columns} renderCard={orderCard} paging={filters} empty={empty} pagerDisabled={pagerDisabled} />
     </div>
   );
 }

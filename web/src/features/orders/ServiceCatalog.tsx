@@ -4,7 +4,7 @@
 
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { platformsOf, type Service, useCategories, useServicesInfinite } from '@/api/catalogue';
+import { type Service, useServicesInfinite } from '@/api/catalogue';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
 import { PlatformBadge } from '@/components/PlatformBadge';
@@ -18,6 +18,8 @@ import { formatCount, formatDuration } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/hooks';
 import { rateUnit } from '@/lib/serviceTypes';
 import { PlatformChips } from './PlatformChips';
+import { ServicesLoading } from './ServicesLoading';
+import { usePlatformCategory } from './usePlatformCategory';
 
 type Row = { kind: 'header'; key: string; title: string; platform: string } | { kind: 'service'; key: string; service: Service };
 
@@ -35,12 +37,8 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
   // Per-1000 prices in the visitor's display currency, 2 to 6 fraction digits.
   const { formatPrecise: price } = useDisplayCurrency();
   const [search, setSearch] = useState(initialSearch);
-  const [platform, setPlatform] = useState('');
-  const [category, setCategory] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);
-  const categories = useCategories();
-  const platforms = useMemo(() => platformsOf(categories.data), [categories.data]);
-  const visibleCategories = useMemo(() => (categories.data ?? []).filter((c) => !platform || c.platform === platform), [categories.data, platform]);
+  const { platform, choosePlatform, platforms, category, setCategory, visibleCategories, categoriesPending } = usePlatformCategory();
 
   const query = useServicesInfinite({ search: debounced || undefined, category: category || undefined, platform: platform || undefined });
   const services = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
@@ -60,7 +58,7 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
     return out;
   }, [services]);
 
-  const listRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
@@ -118,16 +116,8 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
           </div>
         </div>
         {platforms.length > 0 ? (
-          <PlatformChips
-            platforms={platforms}
-            value={platform}
-            onChange={(p) => {
-              setPlatform(p);
-              setCategory('');
-            }}
-            allLabel="All platforms"
-          />
-        ) : categories.isPending ? (
+          <PlatformChips platforms={platforms} value={platform} onChange={choosePlatform} allLabel="All platforms" />
+        ) : categoriesPending ? (
           // The chips' height, kept while the categories load, so the list below does not move when they arrive.
           <div className="h-11" aria-hidden="true" />
         ) : null}
@@ -152,17 +142,16 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
       </div>
 
       {/* The list comes before the loading, error and empty states: it stays where it is when they give way to rows. */}
-      <div ref={listRef} role="list" aria-label="Services" className="relative mt-2" style={{ height: rows.length ? virtualizer.getTotalSize() : 0 }}>
+      <ul ref={listRef} aria-label="Services" className="relative mt-2" style={{ height: rows.length ? virtualizer.getTotalSize() : 0 }}>
         {items.map((v) => {
           const row = rows[v.index];
           if (!row) return null;
           return (
-            <div
+            // A platform's heading is an item too: a list may hold nothing but items.
+            <li
               key={v.key}
               data-index={v.index}
               ref={virtualizer.measureElement}
-              // A platform's heading is an item too: a list may hold nothing but items.
-              role="listitem"
               className="absolute top-0 left-0 w-full pb-2"
               style={{ transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` }}
             >
@@ -174,16 +163,12 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
               ) : (
                 <ServiceRow service={row.service} price={price} actionLabel={actionLabel} onAction={onAction} withFavorites={withFavorites} />
               )}
-            </div>
+            </li>
           );
         })}
-      </div>
+      </ul>
       {query.isPending ? (
-        <div className="mt-2 space-y-2" role="status" aria-label="Loading services">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-28 w-full rounded-2xl lg:h-16" />
-          ))}
-        </div>
+        <ServicesLoading rows={6} className="mt-2 space-y-2" rowClassName="h-28 w-full rounded-2xl lg:h-16" />
       ) : query.isError && services.length === 0 ? (
         <div className="mt-2">
           <ErrorState message={getErrorMessage(query.error)} onRetry={() => void query.refetch()} />

@@ -5,7 +5,7 @@
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { matchesSearch, platformsOf, type Service, useCategories, useServicesInfinite } from '@/api/catalogue';
+import { matchesSearch, type Service, useServicesInfinite } from '@/api/catalogue';
 import { Icon } from '@/components/Icon';
 import { PlatformBadge } from '@/components/PlatformBadge';
 import { Skeleton } from '@/components/Skeleton';
@@ -15,6 +15,11 @@ import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { cx, useDebouncedValue } from '@/lib/hooks';
 import { rateUnit } from '@/lib/serviceTypes';
 import { PlatformChips } from './PlatformChips';
+import { ServicesLoading } from './ServicesLoading';
+import { usePlatformCategory } from './usePlatformCategory';
+
+/** How far each navigation key moves the highlight. */
+const STEPS: Partial<Record<string, number>> = { ArrowDown: 1, ArrowUp: -1, PageDown: 5, PageUp: -5 };
 
 interface Props {
   onSelect: (service: Service) => void;
@@ -25,15 +30,11 @@ export function ServicePicker({ onSelect, selectedId }: Props) {
   // Per-1000 prices in the visitor's display currency, 2 to 6 fraction digits.
   const { formatPrecise: price } = useDisplayCurrency();
   const ids = useId();
-  const [platform, setPlatform] = useState('');
-  const [category, setCategory] = useState('');
+  const { platform, choosePlatform, platforms, category, setCategory, visibleCategories, categoriesPending } = usePlatformCategory();
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
   const debounced = useDebouncedValue(search.trim(), 250);
 
-  const categories = useCategories();
-  const platforms = useMemo(() => platformsOf(categories.data), [categories.data]);
-  const visibleCategories = useMemo(() => (categories.data ?? []).filter((c) => !platform || c.platform === platform), [categories.data, platform]);
   const query = useServicesInfinite({ search: debounced || undefined, platform: platform || undefined, category: category || undefined }, 100);
   const loaded = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
   // Until the server answers for the text typed, the services already here are narrowed to it, in a
@@ -58,6 +59,7 @@ export function ServicePicker({ onSelect, selectedId }: Props) {
     if (answered && hasNextPage && !isFetchingNextPage && lastIndex >= services.length - 10) void fetchNextPage();
   }, [answered, hasNextPage, isFetchingNextPage, fetchNextPage, lastIndex, services.length]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the search and filters are the trigger, not inputs: a new list starts its highlight at the top
   useEffect(() => setActive(0), [typed, debounced, platform, category]);
 
   const move = (to: number) => {
@@ -67,18 +69,10 @@ export function ServicePicker({ onSelect, selectedId }: Props) {
     virtualizer.scrollToIndex(i, { align: 'auto' });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown') {
+    const step = STEPS[e.key];
+    if (step) {
       e.preventDefault();
-      move(active + 1);
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      move(active - 1);
-    } else if (e.key === 'PageDown') {
-      e.preventDefault();
-      move(active + 5);
-    } else if (e.key === 'PageUp') {
-      e.preventDefault();
-      move(active - 5);
+      move(active + step);
     } else if (e.key === 'Enter') {
       e.preventDefault();
       const s = services[active];
@@ -95,18 +89,11 @@ export function ServicePicker({ onSelect, selectedId }: Props) {
   return (
     <div className="space-y-3">
       {platforms.length > 0 ? (
-        <PlatformChips
-          platforms={platforms}
-          value={platform}
-          onChange={(p) => {
-            setPlatform(p);
-            setCategory('');
-          }}
-          allLabel="All"
-        />
-      ) : categories.isPending ? (
+        <PlatformChips platforms={platforms} value={platform} onChange={choosePlatform} allLabel="All" />
+      ) : categoriesPending ? (
         <div className="flex gap-2">
           {Array.from({ length: 4 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder chips, never reordered: the position is all that tells them apart
             <Skeleton key={i} className="h-10 w-24 rounded-full" />
           ))}
         </div>
@@ -157,11 +144,7 @@ export function ServicePicker({ onSelect, selectedId }: Props) {
 
       <div ref={scrollRef} className="h-80 overflow-y-auto rounded-xl border border-slate-200 bg-white" tabIndex={-1}>
         {query.isPending ? (
-          <div className="space-y-2 p-2" role="status" aria-label="Loading services">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-14 w-full rounded-lg" />
-            ))}
-          </div>
+          <ServicesLoading rows={5} className="space-y-2 p-2" rowClassName="h-14 w-full rounded-lg" />
         ) : query.isError && services.length === 0 ? (
           <p role="alert" className="p-4 text-sm text-rose-700">
             {getErrorMessage(query.error)}
@@ -176,6 +159,7 @@ export function ServicePicker({ onSelect, selectedId }: Props) {
             const isActive = v.index === active;
             const isSelected = selectedId === s.id;
             return (
+              // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: the combobox pattern: focus stays in the search box, whose arrows and Enter move and pick (aria-activedescendant); an option only takes the pointer
               <div
                 key={v.key}
                 id={optionId(v.index)}

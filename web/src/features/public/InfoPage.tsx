@@ -20,6 +20,7 @@ export function SettingsText({ text, loading, fallback }: { text?: string | null
         .map((p) => p.trim())
         .filter(Boolean)
         .map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, split again whenever it changes; the same paragraph may come twice, so its words cannot be the key, and a <p> holds no state to lose
           <p key={i} className="whitespace-pre-line">
             {p}
           </p>

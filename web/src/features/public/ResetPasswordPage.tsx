@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordSchema } from '@schemas/auth';
 import { z } from '@schemas/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { PasswordField } from '@/components/Field';
-import { Icon } from '@/components/Icon';
-import { Spinner } from '@/components/Spinner';
+import { PasswordField, usePasswordsToggle } from '@/components/Field';
+import { SubmitButton } from '@/components/FormActions';
 import { handleApiError, isApiError } from '@/lib/api';
 import { toastFirstError } from '@/lib/formErrors';
 import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/zodForm';
+import { AccountCard } from './AccountCard';
 import { resetPassword } from './api/reset-password';
 
 const schema = resetPasswordSchema
@@ -22,14 +20,8 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [show, setShow] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { password: '', confirmPassword: '' } });
+  const passwords = usePasswordsToggle();
+  const { field, handleSubmit, reset, setError, isSubmitting } = useZodForm(schema, { password: '', confirmPassword: '' });
 
   const onValid = async ({ password }: Values) => {
     try {
@@ -44,54 +36,26 @@ export default function ResetPasswordPage() {
     }
   };
 
-  return (
-    <div className="flex min-h-[calc(100dvh-4rem)] items-start justify-center bg-gradient-to-b from-brand-50/70 to-slate-50 px-4 py-8 sm:items-center sm:py-12">
-      <section className="card w-full max-w-md p-6 sm:p-8" aria-labelledby="reset-title">
-        {!token ? (
-          <div className="text-center">
-            <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-rose-50 text-rose-600">
-              <Icon name="alert" className="h-6 w-6" />
-            </span>
-            <h1 id="reset-title" className="mt-4 text-2xl font-bold text-slate-900">
-              Invalid reset link
-            </h1>
-            <p className="mt-2 text-sm text-slate-600">This password reset link is missing its token or has been cut short. Ask for a new one.</p>
-            <Link to="/forgot-password" className="btn btn-primary mt-6 w-full">
-              Request a new link
-            </Link>
-          </div>
-        ) : (
-          <>
-            <h1 id="reset-title" className="text-2xl font-bold tracking-tight text-slate-900">
-              Set a new password
-            </h1>
-            <p className="mt-1 mb-6 text-sm text-slate-600">Choose a strong password you don&apos;t use anywhere else.</p>
-            <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['password', 'confirmPassword']))} className="space-y-4">
-              <PasswordField
-                label="New password"
-                autoComplete="new-password"
-                visible={show}
-                onToggleVisible={() => setShow((v) => !v)}
-                toggleNoun="passwords"
-                error={errors.password?.message}
-                {...register('password')}
-              />
-              <PasswordField
-                label="Confirm password"
-                autoComplete="new-password"
-                visible={show}
-                hideToggle
-                error={errors.confirmPassword?.message}
-                {...register('confirmPassword')}
-              />
-              <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-                {isSubmitting ? <Spinner label="Saving" /> : null}
-                Reset password
-              </button>
-            </form>
-          </>
-        )}
-      </section>
-    </div>
+  return !token ? (
+    <AccountCard
+      titleId="reset-title"
+      icon={{ name: 'alert', tone: 'rose' }}
+      title="Invalid reset link"
+      intro="This password reset link is missing its token or has been cut short. Ask for a new one."
+    >
+      <Link to="/forgot-password" className="btn btn-primary mt-6 w-full">
+        Request a new link
+      </Link>
+    </AccountCard>
+  ) : (
+    <AccountCard titleId="reset-title" title="Set a new password" intro="Choose a strong password you don't use anywhere else.">
+      <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['password', 'confirmPassword']))} className="space-y-4">
+        <PasswordField label="New password" autoComplete="new-password" {...passwords.toggle} {...field('password')} />
+        <PasswordField label="Confirm password" autoComplete="new-password" {...passwords.follow} {...field('confirmPassword')} />
+        <SubmitButton busy={isSubmitting} busyLabel="Saving" className="w-full">
+          Reset password
+        </SubmitButton>
+      </form>
+    </AccountCard>
   );
 }

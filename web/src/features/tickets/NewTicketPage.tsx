@@ -2,7 +2,6 @@
 // the order or deposit chosen from the user's own, and the message. The server checks the choice
 // is the user's, so the pickers only save typing.
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CreateTicketData,
   createTicketSchema,
@@ -15,7 +14,6 @@ import {
 import { TRANSACTION_TYPE } from '@schemas/wallet';
 import { z } from '@schemas/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { useOrders } from '@/api/orders';
 import { KIND_LABELS, openTicket, ticketKeys } from '@/api/tickets';
@@ -29,6 +27,7 @@ import { formatAmount, formatDate, truncate } from '@/lib/format';
 import { toastFirstError } from '@/lib/formErrors';
 import { useCurrency } from '@/lib/settings';
 import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/zodForm';
 
 /** The deposit choice that asks for a reference by hand: deposits never credited are not in the ledger's list. */
 const TYPED_REFERENCE = '__typed__';
@@ -46,7 +45,7 @@ interface FormValues {
 
 const isOrderKind = (kind: TicketKind) => (ORDER_TICKET_KINDS as readonly string[]).includes(kind);
 
-/** The request the form stands for: only the picker that fits the kind counts. */
+/** The request the form stands for: only the picker that fits the kind counts. A preprocess takes `unknown`; here it is only ever given the form's values. */
 const formSchema = z.preprocess((v: FormValues) => {
   const reference = v.paymentReference === TYPED_REFERENCE ? v.typedReference : v.paymentReference;
   return {
@@ -56,19 +55,18 @@ const formSchema = z.preprocess((v: FormValues) => {
     orderId: isOrderKind(v.kind) && v.orderId ? v.orderId : undefined,
     paymentReference: v.kind === 'payment' && v.paymentReference ? reference : undefined,
   };
-}, createTicketSchema);
+}, createTicketSchema) as unknown as z.ZodType<CreateTicketData, FormValues>;
 
 export default function NewTicketPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm<FormValues, unknown, CreateTicketData>({
-    resolver: zodResolver(formSchema) as unknown as Resolver<FormValues, unknown, CreateTicketData>,
-    defaultValues: { subject: '', kind: 'order', orderId: '', paymentReference: '', typedReference: '', message: '' },
+  const { field, register, handleSubmit, watch, errors } = useZodForm(formSchema, {
+    subject: '',
+    kind: 'order',
+    orderId: '',
+    paymentReference: '',
+    typedReference: '',
+    message: '',
   });
   const kind = watch('kind');
   const typed = watch('paymentReference') === TYPED_REFERENCE;
@@ -97,15 +95,8 @@ export default function NewTicketPage() {
           (e) => toastFirstError(e, ['subject', 'kind', 'orderId', 'paymentReference', 'typedReference', 'message']),
         )}
       >
-        <TextField
-          label="Subject"
-          maxLength={MAX_TICKET_SUBJECT}
-          autoComplete="off"
-          placeholder="e.g. My order has not started"
-          error={errors.subject?.message}
-          {...register('subject')}
-        />
-        <SelectField label="About" error={errors.kind?.message} {...register('kind')}>
+        <TextField label="Subject" maxLength={MAX_TICKET_SUBJECT} autoComplete="off" placeholder="e.g. My order has not started" {...field('subject')} />
+        <SelectField label="About" {...field('kind')}>
           {TICKET_KINDS.map((k) => (
             <option key={k} value={k}>
               {KIND_LABELS[k]}
@@ -113,12 +104,7 @@ export default function NewTicketPage() {
           ))}
         </SelectField>
         {isOrderKind(kind) ? (
-          <SelectField
-            label="Order"
-            hint={`Your ${PICKER_LIMIT} latest orders. Not listed? Give its ID in the message.`}
-            error={errors.orderId?.message}
-            {...register('orderId')}
-          >
+          <SelectField label="Order" hint={`Your ${PICKER_LIMIT} latest orders. Not listed? Give its ID in the message.`} {...field('orderId')}>
             <OrderOptions />
           </SelectField>
         ) : null}
@@ -144,8 +130,7 @@ export default function NewTicketPage() {
           rows={6}
           maxLength={MAX_TICKET_MESSAGE}
           placeholder="What happened, and what would you like us to do?"
-          error={errors.message?.message}
-          {...register('message')}
+          {...field('message')}
         />
         <div className="flex justify-end">
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={send.isPending}>

@@ -1,39 +1,22 @@
 // /user/tickets/:id: one ticket's thread with what it is about, and the reply box while it is not
 // Closed. Opening it marks support's answers read, so the shell's badge is read again.
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { replyToTicket, ticketKeys, useTicket } from '@/api/tickets';
 import { Icon } from '@/components/Icon';
-import NotFound from '@/components/NotFound';
 import { TicketFrame } from '@/components/tickets/TicketFrame';
 import { TicketAbout, TicketReplyForm, TicketThread } from '@/components/tickets/TicketThread';
-import { handleApiError } from '@/lib/api';
-import { toast } from '@/lib/toast';
+import { ticketRoute, useTicketChange, useUnreadRecount } from '@/components/tickets/ticketPage';
 
-export default function TicketPage() {
-  const id = Number(useParams().id);
-  if (!Number.isSafeInteger(id) || id <= 0) return <NotFound />;
-  return <Ticket id={id} />;
-}
+export default ticketRoute(Ticket);
 
 function Ticket({ id }: { id: number }) {
-  const queryClient = useQueryClient();
   const q = useTicket(id);
-  const readAt = q.dataUpdatedAt;
-  useEffect(() => {
-    if (readAt) void queryClient.invalidateQueries({ queryKey: ticketKeys.unread });
-  }, [readAt, queryClient]);
-
-  const reply = useMutation({
-    mutationFn: (message: string) => replyToTicket(id, message),
-    onSuccess: (res) => {
-      toast.success(res.message || 'Reply sent');
-      queryClient.setQueryData(ticketKeys.detail(id), res.data);
-      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
-    },
-    onError: (error) => handleApiError(error),
+  useUnreadRecount(q.dataUpdatedAt, ticketKeys.unread);
+  const reply = useTicketChange((message: string) => replyToTicket(id, message), {
+    detailKey: ticketKeys.detail(id),
+    refresh: ticketKeys.lists,
+    done: 'Reply sent',
   });
 
   return (

@@ -7,16 +7,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CopyButton } from '@/components/CopyButton';
-import { EmptyState, ErrorState } from '@/components/EmptyState';
+import { EmptyState } from '@/components/EmptyState';
 import { SelectField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { PageHeader } from '@/components/PageHeader';
-import { Skeleton } from '@/components/Skeleton';
+import { QueryState } from '@/components/QueryState';
+import { SkeletonRows } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
 import { TimeAgo } from '@/components/TimeAgo';
-import { getErrorMessage, handleApiError } from '@/lib/api';
+import { handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { toastFirstError } from '@/lib/formErrors';
@@ -42,6 +43,12 @@ export default function ApiPage() {
 
 // ---------------------------------------------------------------- keys
 
+/** What can be done to a key once made: each is asked first, since tools still using the key stop working at once. */
+const KEY_ACTIONS = [
+  { verb: 'Rotate', icon: 'refresh', danger: false, warning: 'A new key replaces this one, and tools still using the old key stop working at once.' },
+  { verb: 'Revoke', icon: 'trash', danger: true, warning: 'Tools using this key stop working at once. This cannot be undone.' },
+] as const;
+
 function ApiKeysSection() {
   const queryClient = useQueryClient();
   const keys = useApiKeys();
@@ -53,49 +60,37 @@ function ApiKeysSection() {
     formState: { errors },
   } = useForm<CreateApiKeyInput>({ resolver: zodResolver(createApiKeySchema), defaultValues: { name: '' } });
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
-  const create = useMutation({
-    mutationFn: (name: string) => createApiKey(name),
-    onSuccess: (res) => {
+  /** A change to the keys: `done` with the answer, then the list is read again; a refusal is said in a toast. */
+  const keyChange = <V, R>(mutationFn: (variables: V) => Promise<R>, done: (res: R) => void) => ({
+    mutationFn,
+    onSuccess: (res: R) => {
+      done(res);
+      void queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
+    },
+    onError: (error: unknown) => handleApiError(error),
+  });
+  const create = useMutation(
+    keyChange(createApiKey, (res) => {
       reset({ name: '' });
       setRevealed({ apiKey: res.data, rotated: false });
-      refresh();
-    },
-    onError: (error) => handleApiError(error),
-  });
-  const rotate = useMutation({
-    mutationFn: (key: ApiKey) => rotateApiKey(key.id),
-    onSuccess: (res) => {
-      setRevealed({ apiKey: res.data, rotated: true });
-      refresh();
-    },
-    onError: (error) => handleApiError(error),
-  });
-  const revoke = useMutation({
-    mutationFn: (key: ApiKey) => revokeApiKey(key.id),
-    onSuccess: (res) => {
-      toast.success(res.message);
-      refresh();
-    },
-    onError: (error) => handleApiError(error),
-  });
+    }),
+  );
+  const rotate = useMutation(
+    keyChange(
+      (key: ApiKey) => rotateApiKey(key.id),
+      (res) => setRevealed({ apiKey: res.data, rotated: true }),
+    ),
+  );
+  const revoke = useMutation(
+    keyChange(
+      (key: ApiKey) => revokeApiKey(key.id),
+      (res) => toast.success(res.message),
+    ),
+  );
 
-  const askRotate = async (key: ApiKey) => {
-    const ok = await confirmAction({
-      title: `Rotate "${key.name}"?`,
-      text: 'A new key replaces this one, and tools still using the old key stop working at once.',
-      confirmText: 'Rotate',
-    });
-    if (ok) rotate.mutate(key);
-  };
-  const askRevoke = async (key: ApiKey) => {
-    const ok = await confirmAction({
-      title: `Revoke "${key.name}"?`,
-      text: 'Tools using this key stop working at once. This cannot be undone.',
-      confirmText: 'Revoke',
-      danger: true,
-    });
-    if (ok) revoke.mutate(key);
+  const run = { Rotate: rotate, Revoke: revoke };
+  const ask = async ({ verb, warning, danger }: (typeof KEY_ACTIONS)[number], key: ApiKey) => {
+    if (await confirmAction({ title: `${verb} "${key.name}"?`, text: warning, confirmText: verb, danger })) run[verb].mutate(key);
   };
   const busyId = (rotate.isPending ? rotate.variables?.id : undefined) ?? (revoke.isPending ? revoke.variables?.id : undefined);
 
@@ -133,61 +128,52 @@ function ApiKeysSection() {
       </form>
 
       <div className="mt-5">
-        {keys.isPending ? (
-          <div className="space-y-2" role="status" aria-label="Loading API keys">
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : keys.isError ? (
-          <ErrorState message={getErrorMessage(keys.error)} onRetry={() => void keys.refetch()} />
-        ) : keys.data.length === 0 ? (
-          <EmptyState icon="lock" title="No API keys yet">
-            Create a key above, then paste it with the API URL below into your tool.
-          </EmptyState>
-        ) : (
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="API keys">
-            {keys.data.map((key) => (
-              <li key={key.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0">
-                  <p className="truncate font-semibold text-slate-900">{key.name}</p>
-                  <p className="mt-0.5 text-sm text-slate-600">
-                    <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">{key.prefix}…</code>
-                    <span className="mx-1.5 text-slate-500">·</span>
-                    <span title={formatDateTime(key.created_at)}>Created {formatDate(key.created_at)}</span>
-                    <span className="mx-1.5 text-slate-500">·</span>
-                    {key.last_used_at ? (
-                      <span title={formatDateTime(key.last_used_at)}>
-                        Last used <TimeAgo at={key.last_used_at} />
-                      </span>
-                    ) : (
-                      'Never used'
-                    )}
-                  </p>
-                </div>
-                <div className="flex shrink-0 gap-2">
-                  <button
-                    type="button"
-                    className="btn-sm btn-secondary"
-                    disabled={busyId === key.id}
-                    onClick={() => void askRotate(key)}
-                    aria-label={`Rotate ${key.name}`}
-                  >
-                    <Icon name="refresh" className="h-4 w-4" /> Rotate
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-sm btn-ghost text-rose-700 hover:bg-rose-50"
-                    disabled={busyId === key.id}
-                    onClick={() => void askRevoke(key)}
-                    aria-label={`Revoke ${key.name}`}
-                  >
-                    <Icon name="trash" className="h-4 w-4" /> Revoke
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState query={keys} skeleton={<SkeletonRows rows={2} className="h-16" label="Loading API keys" />}>
+          {(list) =>
+            list.length === 0 ? (
+              <EmptyState icon="lock" title="No API keys yet">
+                Create a key above, then paste it with the API URL below into your tool.
+              </EmptyState>
+            ) : (
+              <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="API keys">
+                {list.map((key) => (
+                  <li key={key.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                    <div className="min-w-0">
+                      <p className="truncate font-semibold text-slate-900">{key.name}</p>
+                      <p className="mt-0.5 text-sm text-slate-600">
+                        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">{key.prefix}…</code>
+                        <span className="mx-1.5 text-slate-500">·</span>
+                        <span title={formatDateTime(key.created_at)}>Created {formatDate(key.created_at)}</span>
+                        <span className="mx-1.5 text-slate-500">·</span>
+                        {key.last_used_at ? (
+                          <span title={formatDateTime(key.last_used_at)}>
+                            Last used <TimeAgo at={key.last_used_at} />
+                          </span>
+                        ) : (
+                          'Never used'
+                        )}
+                      </p>
+                    </div>
+                    <div className="flex shrink-0 gap-2">
+                      {KEY_ACTIONS.map((action) => (
+                        <button
+                          key={action.verb}
+                          type="button"
+                          className={action.danger ? 'btn-sm btn-ghost text-rose-700 hover:bg-rose-50' : 'btn-sm btn-secondary'}
+                          disabled={busyId === key.id}
+                          onClick={() => void ask(action, key)}
+                          aria-label={`${action.verb} ${key.name}`}
+                        >
+                          <Icon name={action.icon} className="h-4 w-4" /> {action.verb}
+                        </button>
+                      ))}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </div>
 
       <Modal
@@ -252,9 +238,12 @@ function ParamTable({ params, caption }: { params: ReadonlyArray<DocParam>; capt
 function CodeBlock({ code, label }: { code: string; label: string }) {
   return (
     <div className="relative">
-      <pre className="max-h-96 overflow-auto rounded-xl bg-slate-900 p-4 pr-20 text-xs leading-relaxed text-slate-100" aria-label={label} tabIndex={0}>
-        <code>{code}</code>
-      </pre>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus, or a keyboard cannot scroll it (its text holds no link or button) */}
+      <section className="max-h-96 overflow-auto rounded-xl bg-slate-900 p-4 pr-20 text-xs leading-relaxed text-slate-100" aria-label={label} tabIndex={0}>
+        <pre>
+          <code>{code}</code>
+        </pre>
+      </section>
       <CopyButton text={code} label={`Copy ${label}`} className="btn-sm absolute top-2 right-2 bg-white/10 text-white hover:bg-white/20" />
     </div>
   );

@@ -1,14 +1,15 @@
 // /user/dashboard: balances, money in and out by kind (deposits, refunds, credits, spending), orders
 // by status, a 30-day spending chart, recent orders and transactions.
-import { useMemo } from 'react';
+import { type ComponentProps, type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useOrders } from '@/api/orders';
 import { type Transaction, useSmmBalance, useTransactions, useWalletBalance } from '@/api/wallet';
 import { EmptyState } from '@/components/EmptyState';
-import { Icon } from '@/components/Icon';
-import { Skeleton } from '@/components/Skeleton';
-import { StatCard } from '@/components/StatCard';
+import { Icon, type IconName } from '@/components/Icon';
+import { Panel } from '@/components/Panel';
+import { Skeleton, SkeletonRows } from '@/components/Skeleton';
+import { StatCard, type StatTone } from '@/components/StatCard';
 import { StatusBadge, statusTone } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { SignedAmount, TransactionWords } from '@/components/TransactionAmount';
@@ -16,10 +17,23 @@ import { useAuth } from '@/lib/authContext';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { abbreviateNumber, formatCount } from '@/lib/format';
 import { cx } from '@/lib/hooks';
-import { useWalletSummary } from './api/get-wallet-summary';
+import { useWalletSummary, type WalletSummary } from './api/get-wallet-summary';
 
 const DAYS = 30;
 const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** The money in and out tiles: one total of the wallet summary each. */
+const MONEY_TILES = [
+  { total: 'totalDeposits', icon: 'card', label: 'Total Deposits', hint: 'Paid in by card', tone: 'emerald' },
+  { total: 'totalRefunds', icon: 'refresh', label: 'Refunds', hint: 'From canceled and partly delivered orders', tone: 'amber' },
+  { total: 'totalAdminCredits', icon: 'plus', label: 'Credits by administrator', hint: 'Added by the shop', tone: 'brand' },
+  { total: 'totalSpent', icon: 'cart', label: 'Total Spent', hint: 'Orders less refunds', tone: 'rose' },
+] as const satisfies ReadonlyArray<{ total: keyof WalletSummary; icon: IconName; label: string; hint: string; tone: StatTone }>;
+
+const RECENT_ROWS = 5;
+/** What the recent panels say before there is anything to show, and where to begin. */
+const NO_ORDERS = { icon: 'cart', title: 'No orders yet', action: 'Place an order', to: '/user/create-order' } as const;
+const NO_TRANSACTIONS = { icon: 'receipt', title: 'No transactions yet', action: 'Fund your wallet', to: '/user/add-fund' } as const;
 
 /** What a ledger row adds to spending: an order's charge, less what its refund gave back; other money is not spending. */
 function spendingOf(t: Transaction): number {
@@ -44,7 +58,7 @@ export default function DashboardPage() {
   const recentTotals = useWalletSummary(since);
   // Orders and their refunds are rows of both types.
   const spending = useTransactions({ page: 1, limit: 100, from: since });
-  const recentTx = useTransactions({ page: 1, limit: 5 });
+  const recentTx = useTransactions({ page: 1, limit: RECENT_ROWS });
 
   const byStatus = useMemo(() => {
     const counts = new Map<string, number>();
@@ -72,6 +86,13 @@ export default function DashboardPage() {
   // The chart plots the display currency (so the axis gets round ticks); the tooltip formats the naira amount.
   const chartShown = useMemo(() => chart.map((p) => ({ ...p, shown: money.convert(p.amount) })), [chart, money]);
 
+  const balances: ReadonlyArray<ComponentProps<typeof StatCard>> = [
+    { icon: 'wallet', label: 'Wallet balance', value: money.format(wallet.data ?? 0), loading: wallet.isPending, hint: 'Available to spend', tone: 'emerald' },
+    { icon: 'clock', label: 'In open orders', value: money.format(smm.data ?? 0), loading: smm.isPending, hint: 'Committed to open orders', tone: 'amber' },
+    { icon: 'list', label: 'Orders', value: formatCount(orders.data?.total ?? 0), loading: orders.isPending, hint: 'All time' },
+    { icon: 'chart', label: `Spent (${DAYS} days)`, value: money.format(spent30), loading: recentTotals.isPending, hint: 'Orders less refunds', tone: 'sky' },
+  ];
+
   return (
     <div className="space-y-5">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -90,31 +111,9 @@ export default function DashboardPage() {
       </header>
 
       <section aria-label="Balances" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard
-          icon="wallet"
-          label="Wallet balance"
-          value={money.format(wallet.data ?? 0)}
-          loading={wallet.isPending}
-          hint="Available to spend"
-          tone="emerald"
-        />
-        <StatCard
-          icon="clock"
-          label="In open orders"
-          value={money.format(smm.data ?? 0)}
-          loading={smm.isPending}
-          hint="Committed to open orders"
-          tone="amber"
-        />
-        <StatCard icon="list" label="Orders" value={formatCount(orders.data?.total ?? 0)} loading={orders.isPending} hint="All time" />
-        <StatCard
-          icon="chart"
-          label={`Spent (${DAYS} days)`}
-          value={money.format(spent30)}
-          loading={recentTotals.isPending}
-          hint="Orders less refunds"
-          tone="sky"
-        />
+        {balances.map((tile) => (
+          <StatCard key={tile.label} {...tile} />
+        ))}
       </section>
 
       <section aria-labelledby="money-title">
@@ -122,38 +121,9 @@ export default function DashboardPage() {
           Money in and out
         </h2>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <StatCard
-            icon="card"
-            label="Total Deposits"
-            value={money.format(totals.data?.totalDeposits ?? 0)}
-            loading={totals.isPending}
-            hint="Paid in by card"
-            tone="emerald"
-          />
-          <StatCard
-            icon="refresh"
-            label="Refunds"
-            value={money.format(totals.data?.totalRefunds ?? 0)}
-            loading={totals.isPending}
-            hint="From canceled and partly delivered orders"
-            tone="amber"
-          />
-          <StatCard
-            icon="plus"
-            label="Credits by administrator"
-            value={money.format(totals.data?.totalAdminCredits ?? 0)}
-            loading={totals.isPending}
-            hint="Added by the shop"
-            tone="brand"
-          />
-          <StatCard
-            icon="cart"
-            label="Total Spent"
-            value={money.format(totals.data?.totalSpent ?? 0)}
-            loading={totals.isPending}
-            hint="Orders less refunds"
-            tone="rose"
-          />
+          {MONEY_TILES.map(({ total, ...tile }) => (
+            <StatCard key={total} {...tile} value={money.format(totals.data?.[total] ?? 0)} loading={totals.isPending} />
+          ))}
         </div>
         {Number(totals.data?.totalAdminDebits) > 0 || Number(totals.data?.totalCardReversals) > 0 ? (
           <p className="mt-2 text-xs text-slate-500">
@@ -168,10 +138,7 @@ export default function DashboardPage() {
       </section>
 
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section className="card p-4 sm:p-5" aria-labelledby="chart-title">
-          <h2 id="chart-title" className="font-semibold text-slate-900">
-            Spending, last {DAYS} days
-          </h2>
+        <Panel title={`Spending, last ${DAYS} days`}>
           <div className="mt-4 h-60">
             {spending.isPending ? (
               <Skeleton className="h-full w-full rounded-xl" />
@@ -201,7 +168,7 @@ export default function DashboardPage() {
                     width={48}
                   />
                   <Tooltip
-                    formatter={(v, _name, item) => [money.format((item?.payload as { amount?: number } | undefined)?.amount ?? 0), 'Spent']}
+                    formatter={(_value, _name, item) => [money.format((item?.payload as { amount?: number } | undefined)?.amount ?? 0), 'Spent']}
                     labelStyle={{ color: '#0f172a' }}
                   />
                   <Area type="monotone" dataKey="shown" stroke="#4f46e5" strokeWidth={2} fill="url(#spend)" />
@@ -212,12 +179,9 @@ export default function DashboardPage() {
           <p className="sr-only">
             Total spent in the last {DAYS} days: {money.format(spent30)}.
           </p>
-        </section>
+        </Panel>
 
-        <section className="card p-4 sm:p-5" aria-labelledby="status-title">
-          <h2 id="status-title" className="font-semibold text-slate-900">
-            Orders by status
-          </h2>
+        <Panel title="Orders by status">
           {sampled > 0 && Number(orders.data?.total) > sampled ? <p className="text-xs text-slate-500">Latest {sampled} orders</p> : null}
           {orders.isPending ? (
             <div className="mt-4 space-y-3">
@@ -253,101 +217,93 @@ export default function DashboardPage() {
               })}
             </ul>
           )}
-        </section>
+        </Panel>
       </div>
 
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
-        <section className="card p-4 sm:p-5" aria-labelledby="recent-orders-title">
-          <div className="flex items-center justify-between">
-            <h2 id="recent-orders-title" className="font-semibold text-slate-900">
-              Recent orders
-            </h2>
-            <Link to="/user/orders" className="link text-sm">
-              View all
-            </Link>
-          </div>
-          {orders.isPending ? (
-            <div className="mt-4 space-y-2">
-              {Array.from({ length: 4 }, (_, i) => (
-                <Skeleton key={i} className="h-12 w-full" />
-              ))}
-            </div>
-          ) : (orders.data?.data.length ?? 0) === 0 ? (
-            <div className="mt-4">
-              <EmptyState
-                icon="cart"
-                title="No orders yet"
-                action={
-                  <Link to="/user/create-order" className="btn btn-primary">
-                    Place an order
-                  </Link>
-                }
-              />
-            </div>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-100">
-              {orders.data?.data.slice(0, 5).map((o) => (
-                <li key={o.id} className="flex items-center justify-between gap-3 py-3">
-                  <div className="min-w-0">
-                    <p className="truncate text-sm font-medium text-slate-900">{o.serviceName}</p>
-                    <p className="text-xs text-slate-500">
-                      #{o.id} · {formatCount(o.quantity)} · <TimeAgo at={o.created_at} />
-                    </p>
-                  </div>
-                  <div className="shrink-0 text-right">
-                    <p className="text-sm font-semibold text-slate-900 tabular-nums">{money.format(o.charge)}</p>
-                    <StatusBadge status={o.status} />
-                  </div>
-                </li>
-              ))}
-            </ul>
+        <RecentPanel title="Recent orders" list="/user/orders" query={orders} empty={NO_ORDERS}>
+          {(o) => (
+            <>
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-slate-900">{o.serviceName}</p>
+                <p className="text-xs text-slate-500">
+                  #{o.id} · {formatCount(o.quantity)} · <TimeAgo at={o.created_at} />
+                </p>
+              </div>
+              <div className="shrink-0 text-right">
+                <p className="text-sm font-semibold text-slate-900 tabular-nums">{money.format(o.charge)}</p>
+                <StatusBadge status={o.status} />
+              </div>
+            </>
           )}
-        </section>
-
-        <section className="card p-4 sm:p-5" aria-labelledby="recent-tx-title">
-          <div className="flex items-center justify-between">
-            <h2 id="recent-tx-title" className="font-semibold text-slate-900">
-              Recent transactions
-            </h2>
-            <Link to="/user/transactions" className="link text-sm">
-              View all
-            </Link>
-          </div>
-          {recentTx.isPending ? (
-            <div className="mt-4 space-y-2">
-              {Array.from({ length: 4 }, (_, i) => (
-                <Skeleton key={i} className="h-12 w-full" />
-              ))}
-            </div>
-          ) : (recentTx.data?.data.length ?? 0) === 0 ? (
-            <div className="mt-4">
-              <EmptyState
-                icon="receipt"
-                title="No transactions yet"
-                action={
-                  <Link to="/user/add-fund" className="btn btn-primary">
-                    Fund your wallet
-                  </Link>
-                }
-              />
-            </div>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-100">
-              {recentTx.data?.data.map((t) => (
-                <li key={t.id} className="flex items-center justify-between gap-3 py-3">
-                  <div className="min-w-0 text-sm">
-                    <TransactionWords tx={t} />
-                    <p className="text-xs text-slate-500">
-                      <TimeAgo at={t.created_at} />
-                    </p>
-                  </div>
-                  <SignedAmount tx={t} format={money.format} />
-                </li>
-              ))}
-            </ul>
+        </RecentPanel>
+        <RecentPanel title="Recent transactions" list="/user/transactions" query={recentTx} empty={NO_TRANSACTIONS}>
+          {(t) => (
+            <>
+              <div className="min-w-0 text-sm">
+                <TransactionWords tx={t} />
+                <p className="text-xs text-slate-500">
+                  <TimeAgo at={t.created_at} />
+                </p>
+              </div>
+              <SignedAmount tx={t} format={money.format} />
+            </>
           )}
-        </section>
+        </RecentPanel>
       </div>
     </div>
+  );
+}
+
+/** A panel of a list's latest rows, one line each, with "View all" leading to the whole `list`; placeholders while they load, `empty` before there are any. */
+function RecentPanel<T extends { id: number }>({
+  title,
+  list,
+  query,
+  empty,
+  children,
+}: {
+  title: string;
+  list: string;
+  query: { data?: { data: ReadonlyArray<T> }; isPending: boolean };
+  empty: { icon: IconName; title: string; action: string; to: string };
+  children: (row: T) => ReactNode;
+}) {
+  const rows = query.data?.data.slice(0, RECENT_ROWS) ?? [];
+  return (
+    <Panel
+      title={title}
+      action={
+        <Link to={list} className="link text-sm">
+          View all
+        </Link>
+      }
+    >
+      {query.isPending ? (
+        <div className="mt-4">
+          <SkeletonRows rows={4} className="h-12" />
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState
+            icon={empty.icon}
+            title={empty.title}
+            action={
+              <Link to={empty.to} className="btn btn-primary">
+                {empty.action}
+              </Link>
+            }
+          />
+        </div>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {rows.map((row) => (
+            <li key={row.id} className="flex items-center justify-between gap-3 py-3">
+              {children(row)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
   );
 }

@@ -1,18 +1,16 @@
 // Profile with two tabs (spec section 2): Account (editable name, read-only email) and Password.
 // Users (not administrators, who share this screen) also find the way to their API keys here.
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordFormSchema, updateProfileSchema } from '@schemas/auth';
 import { USER_TYPE } from '@schemas/session';
 import { z } from '@schemas/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { PasswordField, TextField } from '@/components/Field';
+import { PasswordField, TextField, usePasswordsToggle } from '@/components/Field';
+import { SubmitButton } from '@/components/FormActions';
 import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
-import { Spinner } from '@/components/Spinner';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
 import { TimeAgo } from '@/components/TimeAgo';
 import { handleApiError, isApiError } from '@/lib/api';
@@ -21,6 +19,7 @@ import { formatDate, initials } from '@/lib/format';
 import { toastFirstError } from '@/lib/formErrors';
 import type { SessionUser } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/zodForm';
 import { changePassword } from './api/change-password';
 import { profileKey, useProfile } from './api/get-profile';
 import { updateProfile } from './api/update-profile';
@@ -112,17 +111,11 @@ export default function ProfilePage({ title = 'Profile' }: { title?: string }) {
 }
 
 const nameSchema = z.object({ fullName: updateProfileSchema.shape.fullName });
-type NameValues = z.infer<typeof nameSchema>;
 
 function AccountForm({ profile }: { profile: SessionUser | null }) {
   const { setUser } = useAuth();
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<NameValues>({ resolver: zodResolver(nameSchema), defaultValues: { fullName: profile?.fullName ?? '' } });
+  const { field, handleSubmit, reset, isDirty } = useZodForm(nameSchema, { fullName: profile?.fullName ?? '' });
 
   useEffect(() => {
     reset({ fullName: profile?.fullName ?? '' });
@@ -139,21 +132,14 @@ function AccountForm({ profile }: { profile: SessionUser | null }) {
     onError: () => toast.error('Failed to update profile'),
   });
 
+  const onValid = (values: z.infer<typeof nameSchema>) => save.mutate(values.fullName.trim());
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(
-        (v) => save.mutate(v.fullName.trim()),
-        (e) => toastFirstError(e, ['fullName']),
-      )}
-      className="space-y-4"
-    >
-      <TextField label="Name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+    <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['fullName']))} className="space-y-4">
+      <TextField label="Name" autoComplete="name" {...field('fullName')} />
       <TextField label="Email Address" type="email" value={profile?.email ?? ''} readOnly aria-readonly="true" hint="Your email address cannot be changed." />
-      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={save.isPending || !isDirty}>
-        {save.isPending ? <Spinner label="Saving" /> : null}
+      <SubmitButton busy={save.isPending} busyLabel="Saving" disabled={!isDirty} className="w-full sm:w-auto">
         Save changes
-      </button>
+      </SubmitButton>
     </form>
   );
 }
@@ -164,14 +150,8 @@ const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 function PasswordForm() {
   const { logout } = useAuth();
-  const [show, setShow] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<PasswordValues>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY_PASSWORDS });
+  const passwords = usePasswordsToggle();
+  const { field, handleSubmit, reset, setError } = useZodForm(changePasswordFormSchema, EMPTY_PASSWORDS);
 
   const save = useMutation({
     mutationFn: (v: PasswordValues) => changePassword({ oldPassword: v.oldPassword, password: v.password }),
@@ -199,32 +179,16 @@ function PasswordForm() {
       )}
       className="space-y-4"
     >
-      <PasswordField
-        label="Current password"
-        autoComplete="current-password"
-        visible={show}
-        onToggleVisible={() => setShow((v) => !v)}
-        toggleNoun="passwords"
-        error={errors.oldPassword?.message}
-        {...register('oldPassword')}
-      />
-      <PasswordField label="New password" autoComplete="new-password" visible={show} hideToggle error={errors.password?.message} {...register('password')} />
-      <PasswordField
-        label="Confirm password"
-        autoComplete="new-password"
-        visible={show}
-        hideToggle
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
+      <PasswordField label="Current password" autoComplete="current-password" {...passwords.toggle} {...field('oldPassword')} />
+      <PasswordField label="New password" autoComplete="new-password" {...passwords.follow} {...field('password')} />
+      <PasswordField label="Confirm password" autoComplete="new-password" {...passwords.follow} {...field('confirmPassword')} />
       <p className="flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
         <Icon name="info" className="mt-0.5 h-4 w-4 shrink-0" />
         After saving your new password you will be logged out and need to sign in again.
       </p>
-      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={save.isPending}>
-        {save.isPending ? <Spinner label="Saving" /> : null}
+      <SubmitButton busy={save.isPending} busyLabel="Saving" className="w-full sm:w-auto">
         Save password
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -3,14 +3,14 @@
 // Money entered or paid stays in NGN whatever the display currency (amount, quick picks, limits,
 // 'You will pay', balance); the display currency (else USD) only appears as a '≈' hint.
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from '@schemas/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useWalletBalance } from '@/api/wallet';
 import { TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
+import { Notice } from '@/components/Notice';
 import { Skeleton } from '@/components/Skeleton';
 import { Spinner } from '@/components/Spinner';
 import { getErrorMessage, handleApiError } from '@/lib/api';
@@ -21,6 +21,7 @@ import { cx } from '@/lib/hooks';
 import { savePaymentPayload } from '@/lib/session';
 import { toLimit, usePublicSettings } from '@/lib/settings';
 import { type AddFundFormValues, addFundFormSchema, parseAmountText } from '@/lib/walletForms';
+import { useZodForm } from '@/lib/zodForm';
 import { startDeposit } from './api/start-deposit';
 import { BankTransferCard } from './BankTransferCard';
 import { WalletDebtNotice } from './WalletDebtNotice';
@@ -35,17 +36,8 @@ export default function AddFundPage() {
   const maxDeposit = toLimit(settings.data?.maxDeposit);
   const schema = useMemo(() => addFundFormSchema({ minDeposit, maxDeposit }), [minDeposit, maxDeposit]);
 
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useForm<AddFundFormValues, unknown, { amount: string }>({
-    // The schema's input is `unknown` (it preprocesses the text); the form's values are strings.
-    resolver: zodResolver(schema) as unknown as Resolver<AddFundFormValues, unknown, { amount: string }>,
-    defaultValues: { amount: '' },
-  });
+  // The schema's input is `unknown` (it preprocesses the text); the form's values are strings.
+  const { field, handleSubmit, setValue, watch } = useZodForm(schema as unknown as z.ZodType<{ amount: string }, AddFundFormValues>, { amount: '' });
   const amountText = watch('amount');
   const amount = parseAmountText(amountText ?? '');
   const payable = Number.isFinite(amount) ? amount : 0;
@@ -116,7 +108,6 @@ export default function AddFundPage() {
               autoComplete="off"
               placeholder="Enter amount"
               prefix="₦"
-              error={errors.amount?.message}
               hint={
                 settings.isPending ? undefined : minDeposit || maxDeposit ? (
                   <>
@@ -126,7 +117,7 @@ export default function AddFundPage() {
                   </>
                 ) : undefined
               }
-              {...register('amount')}
+              {...field('amount')}
             />
 
             <div className="flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3 text-sm">
@@ -141,11 +132,7 @@ export default function AddFundPage() {
               {busy ? <Spinner label="Redirecting to payment" /> : <Icon name="card" />}
               {busy ? 'Redirecting to payment…' : 'Proceed to payment'}
             </button>
-            {start.isError ? (
-              <p role="alert" className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset">
-                <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" /> {getErrorMessage(start.error)}
-              </p>
-            ) : null}
+            {start.isError ? <Notice tone="rose">{getErrorMessage(start.error)}</Notice> : null}
           </form>
         </section>
         <BankTransferCard />

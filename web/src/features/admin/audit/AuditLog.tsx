@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { SelectField, TextField } from '@/components/Field';
+import { ChoiceOptions } from '@/components/FilterSelect';
 import { Modal } from '@/components/Modal';
 import { Pagination } from '@/components/Pagination';
 import { SkeletonRows } from '@/components/Skeleton';
@@ -57,39 +58,23 @@ export function AuditLogModal({ open, onClose }: { open: boolean; onClose: () =>
 }
 
 function FullAuditLog() {
-  const [area, setArea] = useState('');
-  const [actorId, setActorId] = useState('');
+  const [{ area, actorId }, setFilters] = useState({ area: '', actorId: '' });
   const [page, setPage] = useState(1);
+  // Another filter means another list: it starts at its first page.
+  const filter = (change: { area: string } | { actorId: string }) => {
+    setFilters((current) => ({ ...current, ...change }));
+    setPage(1);
+  };
   const actor = /^\d+$/.test(actorId.trim()) ? Number(actorId.trim()) : undefined;
   const log = useAuditLog({ page, limit: LIMIT, action: area || undefined, actorId: actor });
   return (
     <>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <SelectField
-          label="Area"
-          value={area}
-          onChange={(e) => {
-            setArea(e.target.value);
-            setPage(1);
-          }}
-        >
+        <SelectField label="Area" value={area} onChange={(e) => filter({ area: e.target.value })}>
           <option value="">Everything</option>
-          {AUDIT_AREAS.map((a) => (
-            <option key={a.value} value={a.value}>
-              {a.label}
-            </option>
-          ))}
+          <ChoiceOptions choices={AUDIT_AREAS} />
         </SelectField>
-        <TextField
-          label="Administrator ID"
-          inputMode="numeric"
-          placeholder="Any"
-          value={actorId}
-          onChange={(e) => {
-            setActorId(e.target.value);
-            setPage(1);
-          }}
-        />
+        <TextField label="Administrator ID" inputMode="numeric" placeholder="Any" value={actorId} onChange={(e) => filter({ actorId: e.target.value })} />
       </div>
       <div className="mt-4">
         {log.isError && !log.data ? (

@@ -1,7 +1,9 @@
 // The CSV import: one row per service of a provider (multipart field `user_file`); every row is
 // checked and answered on its own, and only good rows are written.
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SelectField } from '@/components/Field';
+import { FormActions } from '@/components/FormActions';
 import { Modal } from '@/components/Modal';
 import { Badge } from '@/components/StatusBadge';
 import { useRefreshAdmin } from '@/features/admin/adminApi';
@@ -17,9 +19,18 @@ export function CsvImportDialog({ open, onClose }: { open: boolean; onClose: () 
   const providers = useProviders();
   const [providerId, setProviderId] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<CsvImportResult | null>(null);
   const chosen = providerId ?? providers.data?.[0]?.id ?? null;
+  const upload = useMutation({
+    mutationFn: ({ provider, csv }: { provider: number; csv: File }) => importServicesCsv(provider, csv),
+    onSuccess: (res) => {
+      setResult(res);
+      toast[res.failed ? 'warning' : 'success'](res.message || `${res.imported} services imported`);
+      void refresh();
+    },
+    onError: (error) => handleApiError(error),
+  });
+  const busy = upload.isPending;
 
   const close = () => {
     if (busy) return;
@@ -27,19 +38,8 @@ export function CsvImportDialog({ open, onClose }: { open: boolean; onClose: () 
     setResult(null);
     onClose();
   };
-  const submit = async () => {
-    if (chosen === null || !file) return;
-    setBusy(true);
-    try {
-      const res = await importServicesCsv(chosen, file);
-      setResult(res);
-      toast[res.failed ? 'warning' : 'success'](res.message || `${res.imported} services imported`);
-      void refresh();
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setBusy(false);
-    }
+  const submit = () => {
+    if (chosen !== null && file) upload.mutate({ provider: chosen, csv: file });
   };
 
   return (
@@ -104,14 +104,15 @@ export function CsvImportDialog({ open, onClose }: { open: boolean; onClose: () 
             </table>
           </div>
         ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-secondary" onClick={close} disabled={busy}>
-            {result ? 'Done' : 'Cancel'}
-          </button>
-          <button type="button" className="btn btn-primary" onClick={() => void submit()} disabled={busy || !file || chosen === null}>
-            {busy ? 'Importing...' : 'Import file'}
-          </button>
-        </div>
+        <FormActions
+          onCancel={close}
+          cancelLabel={result ? 'Done' : 'Cancel'}
+          onConfirm={submit}
+          busy={busy}
+          disabled={!file || chosen === null}
+          label="Import file"
+          busyLabel="Importing..."
+        />
       </div>
     </Modal>
   );

@@ -1,7 +1,8 @@
 // Asks for a markup percentage: bulk markup on services, or a category's markup. Blank means
 // "inherit" (the category's or the global markup) where the caller allows it.
-import { type FormEvent, useState } from 'react';
-import { TextField } from '@/components/Field';
+import type { FormEvent } from 'react';
+import { TextField, useTextFieldState } from '@/components/Field';
+import { FormActions } from '@/components/FormActions';
 import { Modal } from '@/components/Modal';
 import { markupProblem } from './pricing';
 
@@ -27,13 +28,12 @@ export function MarkupDialog({ open, title, description, busy, onClose, ...form 
 }
 
 function MarkupForm({ initial = '', inheritLabel, busy, onClose, onSubmit }: Pick<Props, 'initial' | 'inheritLabel' | 'busy' | 'onClose' | 'onSubmit'>) {
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
+  const markup = useTextFieldState(initial);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = markupProblem(value, { allowBlank: inheritLabel !== undefined });
-    if (problem) setError(problem);
-    else onSubmit(value.trim() === '' ? null : value.trim());
+    const problem = markupProblem(markup.value, { allowBlank: inheritLabel !== undefined });
+    if (problem) markup.setError(problem);
+    else onSubmit(markup.value.trim() === '' ? null : markup.value.trim());
   };
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
@@ -43,21 +43,9 @@ function MarkupForm({ initial = '', inheritLabel, busy, onClose, onSubmit }: Pic
         autoComplete="off"
         placeholder={inheritLabel ?? 'e.g. 50'}
         hint={inheritLabel ? `Leave blank to use ${inheritLabel}.` : 'Price = provider cost × (1 + markup).'}
-        error={error ?? undefined}
-        value={value}
-        onChange={(e) => {
-          setValue(e.target.value);
-          setError(null);
-        }}
+        {...markup.props}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving...' : 'Save markup'}
-        </button>
-      </div>
+      <FormActions onCancel={onClose} busy={busy} label="Save markup" busyLabel="Saving..." />
     </form>
   );
 }

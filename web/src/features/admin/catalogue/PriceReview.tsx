@@ -3,19 +3,16 @@
 // (0, unreadable, or too far from the last: the service is off with its old price). Accepting
 // reprices at once; every decision sends the value shown, so one that changed meanwhile is refused.
 
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
-import { Pagination } from '@/components/Pagination';
+import { PagedTable } from '@/components/PagedTable';
 import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
-import { SkeletonRows } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
-import { getErrorMessage, handleApiError } from '@/lib/api';
+import { useAdminChange } from '@/features/admin/useAdminChange';
+import { getErrorMessage } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { formatDateTime, timeAgo } from '@/lib/format';
-import { toast } from '@/lib/toast';
 import { acceptProviderPrice } from './api/accept-provider-price';
 import { decideExchangeRate } from './api/decide-exchange-rate';
 import { type ExchangeRateReview, useExchangeRates } from './api/get-exchange-rates';
@@ -26,25 +23,12 @@ import { refreshExchangeRates } from './api/refresh-exchange-rates';
 const short = (decimal: string) => (decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal);
 
 export function ExchangeRatesReview() {
-  const refresh = useRefreshAdmin();
   const rates = useExchangeRates();
-  const fetchNow = useMutation({
-    mutationFn: refreshExchangeRates,
-    onSuccess: (res) => {
-      toast.success(res.message || 'Exchange rates refreshed');
-      void refresh();
-    },
-    onError: (error) => handleApiError(error),
-  });
-  const decide = useMutation({
-    mutationFn: ({ rate, decision }: { rate: ExchangeRateReview; decision: 'accept' | 'reject' }) =>
-      decideExchangeRate(rate.currency, decision, rate.proposedRate!),
-    onSuccess: (res) => {
-      toast.success(res.message || 'Done');
-      void refresh();
-    },
-    onError: (error) => handleApiError(error),
-  });
+  const fetchNow = useAdminChange(refreshExchangeRates, 'Exchange rates refreshed');
+  const decide = useAdminChange(
+    ({ rate, decision }: { rate: ExchangeRateReview; decision: 'accept' | 'reject' }) => decideExchangeRate(rate.currency, decision, rate.proposedRate!),
+    'Done',
+  );
   const onDecide = async (rate: ExchangeRateReview, decision: 'accept' | 'reject') => {
     const move = `${rate.currency} ${short(rate.rate)} → ${short(rate.proposedRate!)} per USD (${rate.changePercent}%)`;
     const ok = await confirmAction(
@@ -148,17 +132,9 @@ export function ExchangeRatesReview() {
 const LIMIT = 20;
 
 export function HeldProviderPrices() {
-  const refresh = useRefreshAdmin();
   const [page, setPage] = useState(1);
   const held = useHeldProviderPrices({ page: String(page), limit: String(LIMIT) });
-  const accept = useMutation({
-    mutationFn: (entry: HeldProviderPrice) => acceptProviderPrice(entry.serviceId, entry.proposedProviderRate!),
-    onSuccess: (res) => {
-      toast.success(res.message || 'Provider price accepted');
-      void refresh();
-    },
-    onError: (error) => handleApiError(error),
-  });
+  const accept = useAdminChange((entry: HeldProviderPrice) => acceptProviderPrice(entry.serviceId, entry.proposedProviderRate!), 'Provider price accepted');
   const onAccept = async (entry: HeldProviderPrice) => {
     const ok = await confirmAction({
       title: `Accept the provider's new price for ${entry.name}?`,
@@ -169,16 +145,7 @@ export function HeldProviderPrices() {
   };
 
   const columns: Column<HeldProviderPrice>[] = [
-    {
-      key: 'name',
-      header: 'Service',
-      mobile: 'title',
-      cell: (e) => (
-        <span className="font-medium text-slate-900">
-          #{e.serviceId} {e.name}
-        </span>
-      ),
-    },
+    { key: 'name', header: 'Service', mobile: 'title', cell: (e) => <span className="font-medium text-slate-900">{`#${e.serviceId} ${e.name}`}</span> },
     { key: 'provider', header: 'Provider', cell: (e) => e.providerName },
     {
       key: 'providerRate',
@@ -224,20 +191,15 @@ export function HeldProviderPrices() {
           it and switch it back on, or leave it off.
         </p>
       </div>
-      {held.isError && !held.data ? (
-        <ErrorState message={getErrorMessage(held.error)} onRetry={() => void held.refetch()} />
-      ) : held.isPending ? (
-        <SkeletonRows rows={2} className="h-12" />
-      ) : (
-        <ResponsiveTable
-          caption="Provider prices held for review"
-          columns={columns}
-          rows={held.data.data}
-          rowKey={(e) => e.serviceId}
-          empty={<EmptyState icon="checkCircle" title="No provider price is held" />}
-        />
-      )}
-      <Pagination page={page} limit={LIMIT} total={held.data?.total ?? 0} onPage={setPage} disabled={held.isFetching} />
+      <PagedTable
+        query={held}
+        caption="Provider prices held for review"
+        columns={columns}
+        rowKey={(e) => e.serviceId}
+        paging={{ page, setPage }}
+        skeletonRows={2}
+        empty={<EmptyState icon="checkCircle" title="No provider price is held" />}
+      />
     </section>
   );
 }

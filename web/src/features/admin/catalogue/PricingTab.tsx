@@ -3,20 +3,21 @@
 // exchange rate or provider price may move before it waits for review. Saving reprices every
 // service. Below them, the exchange rates and provider prices waiting for review (PriceReview.tsx).
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { catalogueSettingsSchema, MARGIN_GUARD_ACTIONS } from '@schemas/catalogue';
 import { z } from '@schemas/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { ErrorState } from '@/components/EmptyState';
+import { Controller } from 'react-hook-form';
 import { TextField } from '@/components/Field';
+import { SaveBar } from '@/components/FormActions';
+import { QueryState } from '@/components/QueryState';
 import { SegmentedControl } from '@/components/SegmentedControl';
 import { SkeletonRows } from '@/components/Skeleton';
 import { useRefreshAdmin } from '@/features/admin/adminApi';
-import { getErrorMessage, handleApiError } from '@/lib/api';
+import { handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { toastFirstError } from '@/lib/formErrors';
 import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/zodForm';
 import { type PricingSettings, usePricingSettings } from './api/get-pricing-settings';
 import { updatePricingSettings } from './api/update-pricing-settings';
 import { ExchangeRatesReview, HeldProviderPrices } from './PriceReview';
@@ -40,23 +41,35 @@ const pricingFormSchema = z.object({
   rateBandPercent: serverRule('rateBandPercent'),
   providerPriceFactor: serverRule('providerPriceFactor'),
 });
+/** The numeric rules, in the order the form checks them. */
+const RULE_FIELDS = [
+  { name: 'defaultMarkupPercent', label: 'Default markup (%)', hint: 'For services whose category and own markup are unset.' },
+  { name: 'minMarginPercent', label: 'Minimum margin (%)', hint: 'No price may go under the cost plus this.' },
+  { name: 'rateBandPercent', label: 'Exchange rate band (±%)', hint: 'A new rate further than this from the current one waits for your review.' },
+  {
+    name: 'providerPriceFactor',
+    label: 'Provider price limit (×)',
+    hint: 'A provider price this many times above or below its last one waits for your review.',
+  },
+] as const;
+const RULE_ORDER = RULE_FIELDS.map((f) => f.name);
+const MARGIN_GUARD_OPTIONS = [
+  { value: 'reprice', label: 'Raise the price' },
+  { value: 'disable', label: 'Switch the service off' },
+] as const;
 
 export function PricingTab() {
   const pricing = usePricingSettings();
-  if (pricing.isError) return <ErrorState message={getErrorMessage(pricing.error)} onRetry={() => void pricing.refetch()} />;
-  if (pricing.isPending) return <SkeletonRows rows={3} className="h-20" />;
-  return <PricingForm current={pricing.data} />;
+  return (
+    <QueryState query={pricing} skeleton={<SkeletonRows rows={3} className="h-20" />}>
+      {(current) => <PricingForm current={current} />}
+    </QueryState>
+  );
 }
 
 function PricingForm({ current }: { current: PricingSettings }) {
   const refresh = useRefreshAdmin();
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<PricingSettings>({ resolver: zodResolver(pricingFormSchema), defaultValues: current });
+  const { control, field, handleSubmit, reset, isSubmitting, isDirty } = useZodForm(pricingFormSchema, current);
   useEffect(() => reset(current), [current, reset]);
 
   const onValid = async (values: PricingSettings) => {
@@ -80,41 +93,12 @@ function PricingForm({ current }: { current: PricingSettings }) {
 
   return (
     <div className="space-y-5">
-      <form
-        noValidate
-        className="card space-y-4 p-4 sm:p-6"
-        onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['defaultMarkupPercent', 'minMarginPercent', 'rateBandPercent', 'providerPriceFactor']))}
-      >
+      <form noValidate className="card space-y-4 p-4 sm:p-6" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, RULE_ORDER))}>
         <h2 className="font-semibold text-slate-900">Pricing rules</h2>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField
-            label="Default markup (%)"
-            inputMode="decimal"
-            hint="For services whose category and own markup are unset."
-            error={errors.defaultMarkupPercent?.message}
-            {...register('defaultMarkupPercent')}
-          />
-          <TextField
-            label="Minimum margin (%)"
-            inputMode="decimal"
-            hint="No price may go under the cost plus this."
-            error={errors.minMarginPercent?.message}
-            {...register('minMarginPercent')}
-          />
-          <TextField
-            label="Exchange rate band (±%)"
-            inputMode="decimal"
-            hint="A new rate further than this from the current one waits for your review."
-            error={errors.rateBandPercent?.message}
-            {...register('rateBandPercent')}
-          />
-          <TextField
-            label="Provider price limit (×)"
-            inputMode="decimal"
-            hint="A provider price this many times above or below its last one waits for your review."
-            error={errors.providerPriceFactor?.message}
-            {...register('providerPriceFactor')}
-          />
+          {RULE_FIELDS.map(({ name, label, hint }) => (
+            <TextField key={name} label={label} inputMode="decimal" hint={hint} {...field(name)} />
+          ))}
         </div>
         <Controller
           control={control}
@@ -122,23 +106,13 @@ function PricingForm({ current }: { current: PricingSettings }) {
           render={({ field }) => (
             <SegmentedControl
               label="When a provider's cost rises above a fixed price's margin"
-              options={[
-                { value: 'reprice', label: 'Raise the price' },
-                { value: 'disable', label: 'Switch the service off' },
-              ]}
+              options={MARGIN_GUARD_OPTIONS}
               value={field.value}
               onChange={field.onChange}
             />
           )}
         />
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-secondary" disabled={!isDirty || isSubmitting} onClick={() => reset(current)}>
-            Discard changes
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save and reprice'}
-          </button>
-        </div>
+        <SaveBar label="Save and reprice" busy={isSubmitting} dirty={isDirty} onDiscard={() => reset(current)} />
       </form>
       <ExchangeRatesReview />
       <HeldProviderPrices />

@@ -4,7 +4,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { ErrorState } from '@/components/EmptyState';
-import { SelectField, TextField } from '@/components/Field';
+import { SelectField, TextField, useTextFieldState } from '@/components/Field';
+import { FormActions } from '@/components/FormActions';
 import { Modal } from '@/components/Modal';
 import { SearchInput } from '@/components/SearchInput';
 import { SkeletonRows } from '@/components/Skeleton';
@@ -45,8 +46,7 @@ function ImportForm({ onClose, busy, setBusy }: { onClose: () => void; busy: boo
   const catalogue = useProviderCatalogue(chosen);
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<Set<string>>(new Set());
-  const [markup, setMarkup] = useState('');
-  const [markupError, setMarkupError] = useState<string | null>(null);
+  const markup = useTextFieldState();
   const term = useDebouncedValue(search.trim().toLowerCase(), 200);
 
   const rows = useMemo(
@@ -76,15 +76,15 @@ function ImportForm({ onClose, busy, setBusy }: { onClose: () => void; busy: boo
     });
 
   const submit = async () => {
-    const problem = markupProblem(markup, { allowBlank: true });
+    const problem = markupProblem(markup.value, { allowBlank: true });
     if (problem) {
-      setMarkupError(problem);
+      markup.setError(problem);
       return;
     }
     if (chosen === null || picked.size === 0) return;
     setBusy(true);
     try {
-      const res = await importFromProvider(chosen, { serviceIds: [...picked], markupPercent: markup.trim() || undefined });
+      const res = await importFromProvider(chosen, { serviceIds: [...picked], markupPercent: markup.value.trim() || undefined });
       const failed = res.results.filter((r) => !r.ok).length;
       toast.success(`${res.created} new, ${res.results.length - res.created - failed} updated${failed ? `, ${failed} not found` : ''}`);
       void refresh();
@@ -113,17 +113,7 @@ function ImportForm({ onClose, busy, setBusy }: { onClose: () => void; busy: boo
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="Markup (%) for these services"
-          inputMode="decimal"
-          placeholder="The category's or global markup"
-          error={markupError ?? undefined}
-          value={markup}
-          onChange={(e) => {
-            setMarkup(e.target.value);
-            setMarkupError(null);
-          }}
-        />
+        <TextField label="Markup (%) for these services" inputMode="decimal" placeholder="The category's or global markup" {...markup.props} />
       </div>
       <SearchInput label="Search the provider's services" placeholder="Name, category or service id" value={search} onChange={setSearch} />
       {providers.data?.length === 0 ? (
@@ -141,53 +131,56 @@ function ImportForm({ onClose, busy, setBusy }: { onClose: () => void; busy: boo
             </label>
             <span className="text-slate-600">{picked.size} picked</span>
           </div>
-          <div ref={scrollRef} className="h-80 overflow-y-auto rounded-xl border border-slate-200" role="group" aria-label="Provider services">
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map((item) => {
-                const s = rows[item.index];
-                return (
-                  <label
-                    key={s.service}
-                    className="absolute inset-x-0 flex cursor-pointer items-center gap-3 border-b border-slate-100 px-3 hover:bg-slate-50"
-                    style={{ top: item.start, height: item.size }}
-                  >
-                    <input
-                      type="checkbox"
-                      className="h-4 w-4 shrink-0 rounded border-slate-300"
-                      checked={picked.has(s.service)}
-                      onChange={() => toggle(s.service)}
-                      aria-label={`${s.service} ${s.name}`}
-                    />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium text-slate-900">
-                        <span className="text-slate-500">{s.service}</span> {s.name}
+          <fieldset className="min-w-0">
+            <legend className="sr-only">Provider services</legend>
+            <div ref={scrollRef} className="h-80 overflow-y-auto rounded-xl border border-slate-200">
+              <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+                {virtualizer.getVirtualItems().map((item) => {
+                  const s = rows[item.index];
+                  return (
+                    <label
+                      key={s.service}
+                      className="absolute inset-x-0 flex cursor-pointer items-center gap-3 border-b border-slate-100 px-3 hover:bg-slate-50"
+                      style={{ top: item.start, height: item.size }}
+                    >
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4 shrink-0 rounded border-slate-300"
+                        checked={picked.has(s.service)}
+                        onChange={() => toggle(s.service)}
+                        aria-label={`${s.service} ${s.name}`}
+                      />
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate text-sm font-medium text-slate-900">
+                          <span className="text-slate-500">{s.service}</span> {s.name}
+                        </span>
+                        <span className="block truncate text-xs text-slate-500">
+                          {s.category} · {s.type} · {s.min}–{s.max}
+                        </span>
                       </span>
-                      <span className="block truncate text-xs text-slate-500">
-                        {s.category} · {s.type} · {s.min}–{s.max}
+                      <span className="shrink-0 text-right text-xs">
+                        <span className="block font-medium text-slate-900 tabular-nums">{formatAmount(s.cost, currency)}</span>
+                        {s.importedServiceId ? <Badge tone="violet">Imported</Badge> : null}
                       </span>
-                    </span>
-                    <span className="shrink-0 text-right text-xs">
-                      <span className="block font-medium text-slate-900 tabular-nums">{formatAmount(s.cost, currency)}</span>
-                      {s.importedServiceId ? <Badge tone="violet">Imported</Badge> : null}
-                    </span>
-                  </label>
-                );
-              })}
+                    </label>
+                  );
+                })}
+              </div>
             </div>
-          </div>
+          </fieldset>
           {catalogue.data.unreadable ? (
             <p className="text-xs text-amber-700">{catalogue.data.unreadable} of the provider&apos;s services could not be read and are not listed.</p>
           ) : null}
         </>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button type="button" className="btn btn-primary" onClick={() => void submit()} disabled={busy || picked.size === 0}>
-          {busy ? 'Importing...' : `Import ${picked.size || ''} service${picked.size === 1 ? '' : 's'}`}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        onConfirm={() => void submit()}
+        busy={busy}
+        disabled={picked.size === 0}
+        label={`Import ${picked.size || ''} service${picked.size === 1 ? '' : 's'}`}
+        busyLabel="Importing..."
+      />
     </div>
   );
 }

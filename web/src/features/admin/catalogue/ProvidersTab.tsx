@@ -2,14 +2,13 @@
 // on or off, check the balance (with its low-balance alert), sync the catalogue, delete one that
 // never sold anything.
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { createProviderSchema } from '@schemas/catalogue';
 import { z } from '@schemas/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { PasswordField, TextField } from '@/components/Field';
+import { FormActions } from '@/components/FormActions';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { SkeletonRows } from '@/components/Skeleton';
@@ -22,6 +21,7 @@ import { formatCount, formatDateTime, timeAgo } from '@/lib/format';
 import { toastFirstError } from '@/lib/formErrors';
 import { cx } from '@/lib/hooks';
 import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/zodForm';
 import { checkProviderBalance } from './api/check-provider-balance';
 import { createProvider } from './api/create-provider';
 import { deleteProvider } from './api/delete-provider';
@@ -204,20 +204,13 @@ function ProviderDialog({ provider, onClose, onSaved }: { provider: AdminProvide
 }
 
 function ProviderFormBody({ existing, onClose, onSaved }: { existing: AdminProvider | null; onClose: () => void; onSaved: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ProviderForm>({
-    resolver: zodResolver(providerFormSchema(existing === null)),
-    defaultValues: {
-      name: existing?.name ?? '',
-      apiUrl: existing?.apiUrl ?? '',
-      apiKey: '',
-      currency: existing?.currency ?? 'USD',
-      timeoutMs: String(existing?.timeoutMs ?? 15_000),
-      lowBalanceAlert: existing?.lowBalanceAlert ?? '',
-    },
+  const { field, handleSubmit, isSubmitting } = useZodForm(providerFormSchema(existing === null), {
+    name: existing?.name ?? '',
+    apiUrl: existing?.apiUrl ?? '',
+    apiKey: '',
+    currency: existing?.currency ?? 'USD',
+    timeoutMs: String(existing?.timeoutMs ?? 15_000),
+    lowBalanceAlert: existing?.lowBalanceAlert ?? '',
   });
   const onValid = async (values: ProviderForm) => {
     const fields = {
@@ -245,36 +238,21 @@ function ProviderFormBody({ existing, onClose, onSaved }: { existing: AdminProvi
       className="space-y-4"
       onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['name', 'apiUrl', 'apiKey', 'currency', 'timeoutMs', 'lowBalanceAlert']))}
     >
-      <TextField label="Name" error={errors.name?.message} {...register('name')} />
-      <TextField label="API URL" type="url" placeholder="https://panel.example/api/v2" error={errors.apiUrl?.message} {...register('apiUrl')} />
+      <TextField label="Name" {...field('name')} />
+      <TextField label="API URL" type="url" placeholder="https://panel.example/api/v2" {...field('apiUrl')} />
       <PasswordField
         label={<span className="flex items-center gap-2">API key {existing?.apiKeySet ? <Badge tone="green">Configured</Badge> : null}</span>}
         autoComplete="new-password"
         placeholder={existing ? 'Configured (enter a new key to replace it)' : 'The key from the panel'}
         hint="Stored encrypted; it is never shown again."
-        error={errors.apiKey?.message}
-        {...register('apiKey')}
+        {...field('apiKey')}
       />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <TextField label="Currency" maxLength={3} error={errors.currency?.message} {...register('currency')} />
-        <TextField label="Timeout (ms)" inputMode="numeric" error={errors.timeoutMs?.message} {...register('timeoutMs')} />
-        <TextField
-          label="Low-balance alert"
-          inputMode="decimal"
-          placeholder="Off"
-          hint="In the provider's currency."
-          error={errors.lowBalanceAlert?.message}
-          {...register('lowBalanceAlert')}
-        />
+        <TextField label="Currency" maxLength={3} {...field('currency')} />
+        <TextField label="Timeout (ms)" inputMode="numeric" {...field('timeoutMs')} />
+        <TextField label="Low-balance alert" inputMode="decimal" placeholder="Off" hint="In the provider's currency." {...field('lowBalanceAlert')} />
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={isSubmitting}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : existing ? 'Save provider' : 'Add provider'}
-        </button>
-      </div>
+      <FormActions onCancel={onClose} busy={isSubmitting} label={existing ? 'Save provider' : 'Add provider'} busyLabel="Saving..." />
     </form>
   );
 }

@@ -3,12 +3,12 @@
 // link is, and whether it is on sale. The preview shows the price the markup gives and the
 // margin guard's floor before saving.
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LINK_KINDS, nairaField, PRICE_MODES } from '@schemas/catalogue';
 import { z } from '@schemas/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { nairaToKobo } from '@/api/catalogue';
 import { SelectField, TextAreaField, TextField } from '@/components/Field';
+import { FormActions } from '@/components/FormActions';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { SegmentedControl } from '@/components/SegmentedControl';
@@ -19,6 +19,7 @@ import { formatKobo } from '@/lib/format';
 import { toastFirstError } from '@/lib/formErrors';
 import { useCurrency } from '@/lib/settings';
 import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/zodForm';
 import { useAdminCategories } from './api/get-categories';
 import { usePricingSettings } from './api/get-pricing-settings';
 import type { AdminService } from './api/get-services';
@@ -62,6 +63,10 @@ const serviceFormSchema = z
   });
 type ServiceForm = z.infer<typeof serviceFormSchema>;
 const FIELD_ORDER: Array<keyof ServiceForm> = ['name', 'category', 'description', 'markup', 'rate', 'min', 'max', 'refillDays'];
+const PRICE_MODE_OPTIONS = [
+  { value: 'markup', label: 'Markup over cost' },
+  { value: 'fixed', label: 'Fixed price' },
+] as const;
 
 const toForm = (s: AdminService): ServiceForm => ({
   name: s.name,
@@ -96,13 +101,7 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
   const refresh = useRefreshAdmin();
   const categories = useAdminCategories();
   const pricing = usePricingSettings();
-  const {
-    control,
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ServiceForm>({ resolver: zodResolver(serviceFormSchema), defaultValues: toForm(service) });
+  const { control, field, handleSubmit, watch, isSubmitting } = useZodForm(serviceFormSchema, toForm(service));
   const [priceMode, markup, rate] = watch(['priceMode', 'markup', 'rate']);
 
   const costKobo = BigInt(service.costKobo);
@@ -148,14 +147,8 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, FIELD_ORDER))}>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField label="Name" containerClassName="sm:col-span-2" error={errors.name?.message} {...register('name')} />
-        <TextField
-          label="Category"
-          list="service-categories"
-          hint="A new name makes a new category."
-          error={errors.category?.message}
-          {...register('category')}
-        />
+        <TextField label="Name" containerClassName="sm:col-span-2" {...field('name')} />
+        <TextField label="Category" list="service-categories" hint="A new name makes a new category." {...field('category')} />
         <datalist id="service-categories">
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.name} />
@@ -165,14 +158,7 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
           <Controller control={control} name="enabled" render={({ field }) => <Switch checked={field.value} onChange={field.onChange} label="On sale" />} />
           <span className="text-sm text-slate-700">On sale</span>
         </div>
-        <TextAreaField
-          mono={false}
-          rows={3}
-          label="Description"
-          containerClassName="sm:col-span-2"
-          error={errors.description?.message}
-          {...register('description')}
-        />
+        <TextAreaField mono={false} rows={3} label="Description" containerClassName="sm:col-span-2" {...field('description')} />
       </div>
 
       <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
@@ -180,18 +166,7 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
         <Controller
           control={control}
           name="priceMode"
-          render={({ field }) => (
-            <SegmentedControl
-              label="Pricing"
-              hideLabel
-              options={[
-                { value: 'markup', label: 'Markup over cost' },
-                { value: 'fixed', label: 'Fixed price' },
-              ]}
-              value={field.value}
-              onChange={field.onChange}
-            />
-          )}
+          render={({ field }) => <SegmentedControl label="Pricing" hideLabel options={PRICE_MODE_OPTIONS} value={field.value} onChange={field.onChange} />}
         />
         {priceMode === 'markup' ? (
           <TextField
@@ -199,8 +174,7 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
             inputMode="decimal"
             placeholder={service.effectiveMarkupPercent}
             hint="Leave blank to use the category's or the global markup; the price follows the provider's cost."
-            error={errors.markup?.message}
-            {...register('markup')}
+            {...field('markup')}
           />
         ) : (
           <TextField
@@ -208,8 +182,7 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
             prefix="₦"
             inputMode="decimal"
             hint="Stays put when the cost moves, unless the margin guard has to raise it."
-            error={errors.rate?.message}
-            {...register('rate')}
+            {...field('rate')}
           />
         )}
         <dl className="grid grid-cols-3 gap-2 text-sm">
@@ -235,17 +208,16 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
       </fieldset>
 
       <div className="grid grid-cols-2 gap-4">
-        <TextField label="Min" inputMode="numeric" hint={`Provider minimum ${service.providerMin}`} error={errors.min?.message} {...register('min')} />
-        <TextField label="Max" inputMode="numeric" hint={`Provider maximum ${service.providerMax}`} error={errors.max?.message} {...register('max')} />
+        <TextField label="Min" inputMode="numeric" hint={`Provider minimum ${service.providerMin}`} {...field('min')} />
+        <TextField label="Max" inputMode="numeric" hint={`Provider maximum ${service.providerMax}`} {...field('max')} />
         <TextField
           label="Refill window (days)"
           inputMode="numeric"
           placeholder="No limit"
           hint={`Refills can be asked for this many days after an order completes. Blank: no limit, unless the provider's name states one ("Refill 30D"), which the catalogue sync fills in.`}
-          error={errors.refillDays?.message}
-          {...register('refillDays')}
+          {...field('refillDays')}
         />
-        <SelectField label="Order link" hint="What buyers and reseller tools give as the link." error={errors.linkKind?.message} {...register('linkKind')}>
+        <SelectField label="Order link" hint="What buyers and reseller tools give as the link." {...field('linkKind')}>
           <option value="auto">
             {service.linkKindOverride === null ? `Automatic (now: ${service.linkKind === 'username' ? 'a username or profile link' : 'a link'})` : 'Automatic'}
           </option>
@@ -254,14 +226,7 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
         </SelectField>
       </div>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={isSubmitting}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save service'}
-        </button>
-      </div>
+      <FormActions onCancel={onClose} busy={isSubmitting} label="Save service" busyLabel="Saving..." />
     </form>
   );
 }

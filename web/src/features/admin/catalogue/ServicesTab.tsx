@@ -4,15 +4,17 @@
 import type { DisabledReason } from '@schemas/catalogue';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EmptyState, ErrorState } from '@/components/EmptyState';
+import { FilterBar } from '@/components/FilterBar';
+import { FilterSelect } from '@/components/FilterSelect';
 import { Icon } from '@/components/Icon';
-import { Pagination } from '@/components/Pagination';
-import { CellText, type Column, ResponsiveTable } from '@/components/ResponsiveTable';
+import { type EmptyListWords, ListEmptyState } from '@/components/ListEmptyState';
+import { PagedTable } from '@/components/PagedTable';
+import { CellText, type Column } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { Badge } from '@/components/StatusBadge';
 import { Switch } from '@/components/Switch';
 import { useRefreshAdmin } from '@/features/admin/adminApi';
-import { getErrorMessage, handleApiError } from '@/lib/api';
+import { handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { formatAmount, formatCount } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
@@ -36,6 +38,14 @@ const OFF_REASONS: Record<DisabledReason, string> = {
   provider_missing: 'Off: gone from the provider',
   provider_price: 'Off: provider price held for review',
 };
+const SALE_CHOICES = [
+  { value: 'true', label: 'On sale' },
+  { value: 'false', label: 'Switched off' },
+];
+const EMPTY_WORDS: EmptyListWords = {
+  none: { title: 'No services yet', text: 'Import services from a provider to start selling.' },
+  noMatch: { title: 'No services match', text: 'Try another search or filter.' },
+};
 
 export function ServicesTab() {
   const currency = useCurrency();
@@ -45,8 +55,8 @@ export function ServicesTab() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<AdminService | null>(null);
   const [dialog, setDialog] = useState<'markup' | 'provider-import' | 'csv-import' | null>(null);
-  const providers = useProviders();
-  const categories = useAdminCategories();
+  const providerChoices = (useProviders().data ?? []).map((p) => ({ value: p.id, label: p.name }));
+  const categoryChoices = (useAdminCategories().data ?? []).map((c) => ({ value: c.id, label: c.name }));
   const enabledText = filters.get('enabled');
   const q = useAdminServices({
     page: String(filters.page),
@@ -57,6 +67,13 @@ export function ServicesTab() {
     enabled: enabledText === 'true' ? true : enabledText === 'false' ? false : undefined,
   });
   const rows = q.data?.data ?? [];
+  const empty = (
+    <ListEmptyState icon="grid" filtered={filters.active} {...EMPTY_WORDS}>
+      <button type="button" className="btn btn-primary" onClick={() => setDialog('provider-import')}>
+        Import from a provider
+      </button>
+    </ListEmptyState>
+  );
 
   const toggleOne = useMutation({
     mutationFn: ({ service, enabled }: { service: AdminService; enabled: boolean }) => updateService(service.id, { enabled }),
@@ -219,35 +236,12 @@ export function ServicesTab() {
           <Icon name="plus" className="h-4 w-4" /> Import from provider
         </button>
       </div>
-      <section aria-label="Filters" className="card grid grid-cols-2 gap-3 p-4 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]">
-        <div className="col-span-2 lg:col-span-1">
-          <SearchInput label="Search services" placeholder="Name or service ID" value={search} onChange={setSearch} />
-        </div>
-        <select aria-label="Category" className="input" value={filters.get('category')} onChange={(e) => filters.update({ category: e.target.value })}>
-          <option value="">All categories</option>
-          {(categories.data ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Provider" className="input" value={filters.get('providerId')} onChange={(e) => filters.update({ providerId: e.target.value })}>
-          <option value="">All providers</option>
-          {(providers.data ?? []).map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-        <select aria-label="On sale" className="input" value={enabledText} onChange={(e) => filters.update({ enabled: e.target.value })}>
-          <option value="">On sale or off</option>
-          <option value="true">On sale</option>
-          <option value="false">Switched off</option>
-        </select>
-        <button type="button" className="btn btn-ghost" disabled={!filters.active} onClick={filters.clear}>
-          Clear
-        </button>
-      </section>
+      <FilterBar filters={filters} className="grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]">
+        <SearchInput className="col-span-2 lg:col-span-1" label="Search services" placeholder="Name or service ID" value={search} onChange={setSearch} />
+        <FilterSelect filters={filters} name="category" label="Category" allLabel="All categories" choices={categoryChoices} />
+        <FilterSelect filters={filters} name="providerId" label="Provider" allLabel="All providers" choices={providerChoices} />
+        <FilterSelect filters={filters} name="enabled" label="On sale" allLabel="On sale or off" choices={SALE_CHOICES} />
+      </FilterBar>
 
       <div className="flex flex-wrap items-center gap-2 rounded-xl bg-slate-100 px-3 py-2 text-sm" aria-live="polite">
         <label className="mr-auto flex items-center gap-2">
@@ -271,41 +265,7 @@ export function ServicesTab() {
         </button>
       </div>
 
-      {q.isError && !q.data ? (
-        <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <ResponsiveTable
-            caption="Services"
-            columns={columns}
-            rows={q.data?.data}
-            rowKey={(s) => s.id}
-            loading={q.isPending}
-            empty={
-              <EmptyState
-                icon="grid"
-                title={filters.active ? 'No services match' : 'No services yet'}
-                action={
-                  filters.active ? undefined : (
-                    <button type="button" className="btn btn-primary" onClick={() => setDialog('provider-import')}>
-                      Import from a provider
-                    </button>
-                  )
-                }
-              >
-                {filters.active ? 'Try another search or filter.' : 'Import services from a provider to start selling.'}
-              </EmptyState>
-            }
-          />
-          <Pagination
-            page={filters.page}
-            limit={LIMIT}
-            total={Number(q.data?.total ?? 0)}
-            onPage={(p) => filters.update({ page: String(p) })}
-            disabled={q.isFetching}
-          />
-        </>
-      )}
+      <PagedTable query={q} caption="Services" columns={columns} paging={filters} empty={empty} />
 
       <ServiceEditDialog service={editing} onClose={() => setEditing(null)} />
       <MarkupDialog

@@ -7,12 +7,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
-import { Icon } from '@/components/Icon';
+import { Icon, type IconName } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
+import { Panel } from '@/components/Panel';
 import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { SegmentedControl } from '@/components/SegmentedControl';
 import { Skeleton, SkeletonRows } from '@/components/Skeleton';
-import { StatCard } from '@/components/StatCard';
+import { StatCard, type StatTone } from '@/components/StatCard';
 import { Badge, StatusBadge, statusTone } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { AuditEntryList, AuditLogModal } from '@/features/admin/audit/AuditLog';
@@ -40,6 +41,17 @@ function bucketLabel(bucket: string, period: DashboardPeriod): string {
   return period === 'month'
     ? date.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
     : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** The money tiles, one total each; profit turns red below zero and says its share of spend. */
+function moneyTiles(totals: Dashboard['totals'] | undefined) {
+  const profitShare = totals && Number(totals.spend) > 0 ? `${((Number(totals.profit) / Number(totals.spend)) * 100).toFixed(1)}% of spend` : undefined;
+  return [
+    { total: 'deposits', icon: 'wallet', tone: 'emerald', label: 'Deposits', hint: 'Card payments and admin credits' },
+    { total: 'spend', icon: 'cart', tone: 'brand', label: 'Spend', hint: 'Order charges minus refunds' },
+    { total: 'providerCost', icon: 'layers', tone: 'amber', label: 'Provider cost', hint: 'What the providers charge for it' },
+    { total: 'profit', icon: 'chart', tone: Number(totals?.profit) < 0 ? 'rose' : 'sky', label: 'Profit', hint: profitShare ?? 'Spend minus provider cost' },
+  ] as const satisfies ReadonlyArray<{ total: keyof Dashboard['totals']; icon: IconName; tone: StatTone; label: string; hint: string }>;
 }
 
 const axis = { tick: { fontSize: 11, fill: '#64748b' }, tickLine: false, axisLine: false } as const;
@@ -76,35 +88,9 @@ export default function AdminDashboardPage() {
       ) : (
         <>
           <section aria-label="Totals" className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
-            <StatCard
-              icon="wallet"
-              tone="emerald"
-              label="Deposits"
-              value={formatAmount(data?.totals.deposits, currency)}
-              loading={loading}
-              hint="Card payments and admin credits"
-            />
-            <StatCard icon="cart" label="Spend" value={formatAmount(data?.totals.spend, currency)} loading={loading} hint="Order charges minus refunds" />
-            <StatCard
-              icon="layers"
-              tone="amber"
-              label="Provider cost"
-              value={formatAmount(data?.totals.providerCost, currency)}
-              loading={loading}
-              hint="What the providers charge for it"
-            />
-            <StatCard
-              icon="chart"
-              tone={Number(data?.totals.profit) < 0 ? 'rose' : 'sky'}
-              label="Profit"
-              value={formatAmount(data?.totals.profit, currency)}
-              loading={loading}
-              hint={
-                data && Number(data.totals.spend) > 0
-                  ? `${((Number(data.totals.profit) / Number(data.totals.spend)) * 100).toFixed(1)}% of spend`
-                  : 'Spend minus provider cost'
-              }
-            />
+            {moneyTiles(data?.totals).map(({ total, ...tile }) => (
+              <StatCard key={total} {...tile} value={formatAmount(data?.totals[total], currency)} loading={loading} />
+            ))}
           </section>
 
           <section aria-label="Now" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
@@ -139,15 +125,14 @@ export default function AdminDashboardPage() {
           <StuckOrders data={data} loading={loading} />
 
           <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-            <section className="card p-4 sm:p-5" aria-labelledby="audit-title">
-              <div className="flex items-center justify-between gap-3">
-                <h2 id="audit-title" className="font-semibold text-slate-900">
-                  Recent changes
-                </h2>
+            <Panel
+              title="Recent changes"
+              action={
                 <button type="button" className="btn-sm btn-secondary" onClick={() => setAuditOpen(true)}>
                   <Icon name="shield" className="h-3.5 w-3.5" /> Full audit log
                 </button>
-              </div>
+              }
+            >
               <div className="mt-2">
                 {loading ? (
                   <SkeletonRows rows={4} className="h-9" />
@@ -157,7 +142,7 @@ export default function AdminDashboardPage() {
                   <p className="py-6 text-sm text-slate-500">No changes recorded yet.</p>
                 )}
               </div>
-            </section>
+            </Panel>
             <SyncStatus data={data} loading={loading} />
           </div>
         </>
@@ -173,12 +158,8 @@ interface SectionProps {
 }
 
 function ChartCard({ title, children, loading, summary }: { title: string; children: React.ReactElement; loading: boolean; summary: string }) {
-  const id = title.toLowerCase().replace(/\W+/g, '-');
   return (
-    <section className="card p-4 sm:p-5" aria-labelledby={id}>
-      <h2 id={id} className="font-semibold text-slate-900">
-        {title}
-      </h2>
+    <Panel title={title}>
       <div className="mt-4 h-64">
         {loading ? (
           <Skeleton className="h-full w-full rounded-xl" />
@@ -189,7 +170,7 @@ function ChartCard({ title, children, loading, summary }: { title: string; child
         )}
       </div>
       <p className="sr-only">{summary}</p>
-    </section>
+    </Panel>
   );
 }
 
@@ -259,15 +240,14 @@ function OrdersByStatus({ data, loading }: SectionProps) {
   const rows = data?.ordersByStatus ?? [];
   const most = Math.max(1, ...rows.map((row) => row.count));
   return (
-    <section className="card p-4 sm:p-5" aria-labelledby="status-title">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="status-title" className="font-semibold text-slate-900">
-          Orders by status
-        </h2>
+    <Panel
+      title="Orders by status"
+      action={
         <Link to="/admin/orders" className="link text-sm">
           All orders
         </Link>
-      </div>
+      }
+    >
       {loading ? (
         <SkeletonRows rows={4} className="mt-3 h-7" />
       ) : rows.length === 0 ? (
@@ -292,7 +272,7 @@ function OrdersByStatus({ data, loading }: SectionProps) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -303,15 +283,14 @@ function ProviderBalances({ data, loading }: SectionProps) {
   const unhealthy = [...health.values()].filter((h) => h.unhealthySince !== null);
   const needingAttention = [...health.values()].reduce((total, h) => total + h.needsAttention, 0);
   return (
-    <section className="card p-4 sm:p-5" aria-labelledby="providers-title">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="providers-title" className="font-semibold text-slate-900">
-          Provider balances
-        </h2>
+    <Panel
+      title="Provider balances"
+      action={
         <Link to="/admin/services?tab=providers" className="link text-sm">
           Manage providers
         </Link>
-      </div>
+      }
+    >
       {low > 0 ? (
         <p role="alert" className="mt-3 flex items-center gap-2 rounded-xl bg-rose-50 px-3 py-2 text-sm text-rose-800">
           <Icon name="alert" className="h-4 w-4 shrink-0" /> {low === 1 ? 'One provider is' : `${low} providers are`} below the low-balance alert. Orders may
@@ -372,7 +351,7 @@ function ProviderBalances({ data, loading }: SectionProps) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -440,10 +419,7 @@ function SyncStatus({ data, loading }: SectionProps) {
     { label: 'Payments awaiting confirmation', value: formatCount(data?.pendingPayments), title: '' },
   ];
   return (
-    <section className="card p-4 sm:p-5" aria-labelledby="sync-title">
-      <h2 id="sync-title" className="font-semibold text-slate-900">
-        Background work
-      </h2>
+    <Panel title="Background work">
       {loading ? (
         <SkeletonRows rows={3} className="mt-3 h-9" />
       ) : (
@@ -467,6 +443,6 @@ function SyncStatus({ data, loading }: SectionProps) {
           {data.openWarnings === 1 ? 'warning' : 'warnings'}
         </Link>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -7,14 +7,15 @@ import { type CanceledBy, OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus,
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { nairaToKobo } from '@/api/catalogue';
-import { ErrorState } from '@/components/EmptyState';
-import { SelectField, TextField } from '@/components/Field';
+import { SelectField, TextField, useTextFieldState } from '@/components/Field';
+import { FormActions } from '@/components/FormActions';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
+import { QueryState } from '@/components/QueryState';
 import { SkeletonRows } from '@/components/Skeleton';
 import { Badge, StatusBadge } from '@/components/StatusBadge';
 import { useRefreshAdmin } from '@/features/admin/adminApi';
-import { getErrorMessage, handleApiError } from '@/lib/api';
+import { handleApiError } from '@/lib/api';
 import { confirmAction, promptText } from '@/lib/confirm';
 import { formatAmount, formatCount, formatDateTime, formatKobo } from '@/lib/format';
 import { useCurrency } from '@/lib/settings';
@@ -51,13 +52,9 @@ export function AdminOrderDialog({ orderId, onClose }: { orderId: number | null;
   const order = useAdminOrder(orderId);
   return (
     <Modal open={orderId !== null} onClose={onClose} size="lg" title={`Order #${orderId ?? ''}`}>
-      {order.isError ? (
-        <ErrorState message={getErrorMessage(order.error)} onRetry={() => void order.refetch()} />
-      ) : order.isPending ? (
-        <SkeletonRows rows={6} className="h-8" />
-      ) : (
-        <OrderDetail order={order.data} />
-      )}
+      <QueryState query={order} skeleton={<SkeletonRows rows={6} className="h-8" />}>
+        {(detail) => <OrderDetail order={detail} />}
+      </QueryState>
     </Modal>
   );
 }
@@ -130,69 +127,86 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
     }
   };
 
-  const rows: Array<[string, ReactNode]> = [
-    [
-      'User',
-      <>
-        {order.userFullName}{' '}
-        <span className="text-slate-500">
-          ({order.userEmail}, #{order.userId})
-        </span>
-      </>,
-    ],
-    [
-      'Service',
-      <>
-        {order.serviceName} <span className="text-slate-500">(#{order.serviceId})</span>
-      </>,
-    ],
-    [
-      'Provider',
-      <>
-        {order.providerName} · service {order.providerServiceId}
-        {order.providerOrderId ? ` · order ${order.providerOrderId}` : ''}
-      </>,
-    ],
-    [
-      'Link',
-      <a href={order.link} target="_blank" rel="noreferrer noopener" className="link break-all">
-        {order.link}
-      </a>,
-    ],
-    ['Quantity', `${formatCount(order.quantity)}${order.deliverable !== order.quantity ? ` (${formatCount(order.deliverable)} to deliver)` : ''}`],
-    [
-      'Charge',
-      <>
-        {formatAmount(order.charge, currency)}
-        {Number(order.refunded) > 0 ? <span className="text-emerald-700"> · refunded {formatAmount(order.refunded, currency)}</span> : null}
-      </>,
-    ],
-    ['Provider cost', formatAmount(order.cost, currency)],
-    ['Start / remains', `${order.startCount ?? '—'} / ${order.remains ?? '—'}`],
-    [
-      'Submission',
-      <>
-        {SUBMISSION_LABELS[order.submission]}
-        {order.submitAttempts > 1 ? ` · ${order.submitAttempts} attempts` : ''}
-        {order.submissionError ? <span className="block text-rose-700">{order.submissionError}</span> : null}
-      </>,
-    ],
+  const rows: Array<{ label: string; value: ReactNode }> = [
+    {
+      label: 'User',
+      value: (
+        <>
+          {order.userFullName}{' '}
+          <span className="text-slate-500">
+            ({order.userEmail}, #{order.userId})
+          </span>
+        </>
+      ),
+    },
+    {
+      label: 'Service',
+      value: (
+        <>
+          {order.serviceName} <span className="text-slate-500">(#{order.serviceId})</span>
+        </>
+      ),
+    },
+    {
+      label: 'Provider',
+      value: (
+        <>
+          {order.providerName} · service {order.providerServiceId}
+          {order.providerOrderId ? ` · order ${order.providerOrderId}` : ''}
+        </>
+      ),
+    },
+    {
+      label: 'Link',
+      value: (
+        <a href={order.link} target="_blank" rel="noreferrer noopener" className="link break-all">
+          {order.link}
+        </a>
+      ),
+    },
+    {
+      label: 'Quantity',
+      value: `${formatCount(order.quantity)}${order.deliverable !== order.quantity ? ` (${formatCount(order.deliverable)} to deliver)` : ''}`,
+    },
+    {
+      label: 'Charge',
+      value: (
+        <>
+          {formatAmount(order.charge, currency)}
+          {Number(order.refunded) > 0 ? <span className="text-emerald-700"> · refunded {formatAmount(order.refunded, currency)}</span> : null}
+        </>
+      ),
+    },
+    { label: 'Provider cost', value: formatAmount(order.cost, currency) },
+    { label: 'Start / remains', value: `${order.startCount ?? '—'} / ${order.remains ?? '—'}` },
+    {
+      label: 'Submission',
+      value: (
+        <>
+          {SUBMISSION_LABELS[order.submission]}
+          {order.submitAttempts > 1 ? ` · ${order.submitAttempts} attempts` : ''}
+          {order.submissionError ? <span className="block text-rose-700">{order.submissionError}</span> : null}
+        </>
+      ),
+    },
     ...(order.providerNote
       ? [
-          [
-            'Provider said',
-            <span className="text-amber-800">
-              {order.providerNote}
-              {order.unreadableSyncs > 1 ? ` (${order.unreadableSyncs} reads in a row)` : ''}
-            </span>,
-          ] as [string, ReactNode],
+          {
+            label: 'Provider said',
+            value: (
+              <span className="text-amber-800">
+                {order.providerNote}
+                {order.unreadableSyncs > 1 ? ` (${order.unreadableSyncs} reads in a row)` : ''}
+              </span>
+            ),
+          },
         ]
       : []),
-    ...(order.canceledBy ? [['Canceled by', canceledByText(order.canceledBy)] as [string, ReactNode]] : []),
-    ...(order.cancelRequestedAt ? [['Cancel requested', formatDateTime(order.cancelRequestedAt)] as [string, ReactNode]] : []),
-    ['Placed', formatDateTime(order.created_at)],
-    ['Sent', formatDateTime(order.submittedAt) || '—'],
-    ['Finished', formatDateTime(order.completedAt) || '—'],
+    ...(order.canceledBy ? [{ label: 'Canceled by', value: canceledByText(order.canceledBy) }] : []),
+    ...(order.cancelRequestedAt ? [{ label: 'Cancel requested', value: formatDateTime(order.cancelRequestedAt) }] : []),
+    { label: 'Placed', value: formatDateTime(order.created_at) },
+    { label: 'Sent', value: formatDateTime(order.submittedAt) || '—' },
+    { label: 'Finished', value: formatDateTime(order.completedAt) || '—' },
   ];
 
   return (
@@ -202,7 +216,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
         {order.statusReason ? <span className="text-sm text-slate-600">{order.statusReason}</span> : null}
       </div>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
-        {rows.map(([label, value]) => (
+        {rows.map(({ label, value }) => (
           <div key={label} className="contents">
             <dt className="text-slate-500">{label}</dt>
             <dd className="min-w-0 text-slate-900">{value}</dd>
@@ -286,10 +300,9 @@ function StatusForm({
 }) {
   const currency = useCurrency();
   const [status, setStatus] = useState<OrderStatus>(order.status === 'Pending Submission' ? 'Completed' : order.status);
-  const [remains, setRemains] = useState('');
+  const remains = useTextFieldState();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const remainsCount = /^\d+$/.test(remains) ? Math.min(Number(remains), order.deliverable) : null;
+  const remainsCount = /^\d+$/.test(remains.value) ? Math.min(Number(remains.value), order.deliverable) : null;
   // As the server refunds: all of it, or floor(charge × remains / deliverable) in kobo.
   const chargeKobo = nairaToKobo(order.charge);
   const refundKobo =
@@ -299,7 +312,7 @@ function StatusForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (status === 'Partial' && remainsCount === null) {
-      setError('Enter how many were not delivered');
+      remains.setError('Enter how many were not delivered');
       return;
     }
     const refunds = status === 'Partial' || status === 'Canceled';
@@ -324,64 +337,34 @@ function StatusForm({
           ))}
         </SelectField>
         {status === 'Partial' ? (
-          <TextField
-            label="Not delivered"
-            inputMode="numeric"
-            hint={`Of ${formatCount(order.deliverable)}; refund ${refund}`}
-            error={error ?? undefined}
-            value={remains}
-            onChange={(e) => {
-              setRemains(e.target.value);
-              setError(null);
-            }}
-          />
+          <TextField label="Not delivered" inputMode="numeric" hint={`Of ${formatCount(order.deliverable)}; refund ${refund}`} {...remains.props} />
         ) : null}
       </div>
       <TextField label="Reason (optional, shown to the user)" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
       {status === 'Canceled' || status === 'Partial' ? <Badge tone="amber">Refunds {refund} automatically</Badge> : null}
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn-sm btn-secondary" onClick={onCancel} disabled={busy}>
-          Back
-        </button>
-        <button type="submit" className="btn-sm btn-primary" disabled={busy}>
-          Set status
-        </button>
-      </div>
+      <FormActions layout="inline" onCancel={onCancel} cancelLabel="Back" busy={busy} label="Set status" />
     </form>
   );
 }
 
 function LinkForm({ busy, onCancel, onSubmit }: { busy: boolean; onCancel: () => void; onSubmit: (providerOrderId: string) => void }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const providerOrderId = useTextFieldState();
   return (
     <form
       noValidate
       className="space-y-3 rounded-xl border border-slate-200 p-4"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!value.trim()) setError('Enter the order id the provider shows');
-        else onSubmit(value.trim());
+        if (!providerOrderId.value.trim()) providerOrderId.setError('Enter the order id the provider shows');
+        else onSubmit(providerOrderId.value.trim());
       }}
     >
       <TextField
         label="Provider order id"
         hint="The order the provider's panel has for this link; the sync follows it from then on."
-        error={error ?? undefined}
-        value={value}
-        onChange={(e) => {
-          setValue(e.target.value);
-          setError(null);
-        }}
+        {...providerOrderId.props}
       />
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn-sm btn-secondary" onClick={onCancel} disabled={busy}>
-          Back
-        </button>
-        <button type="submit" className="btn-sm btn-primary" disabled={busy}>
-          Link
-        </button>
-      </div>
+      <FormActions layout="inline" onCancel={onCancel} cancelLabel="Back" busy={busy} label="Link" />
     </form>
   );
 }

@@ -4,24 +4,26 @@
 // whether the provider accepts it; a blank field keeps the stored key. A key is checked with the
 // provider before it is saved, and live mode refuses test keys: the reason stays on screen.
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS, paymentSettingsSchema } from '@schemas/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
-import { ErrorState } from '@/components/EmptyState';
 import { PasswordField, TextField } from '@/components/Field';
+import { SaveBar } from '@/components/FormActions';
 import { Icon } from '@/components/Icon';
+import { Notice } from '@/components/Notice';
 import { PageHeader } from '@/components/PageHeader';
+import { QueryState } from '@/components/QueryState';
 import { SegmentedControl } from '@/components/SegmentedControl';
 import { SkeletonRows } from '@/components/Skeleton';
 import { Switch } from '@/components/Switch';
-import { getErrorMessage, handleApiError } from '@/lib/api';
+import { handleApiError } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
 import { toastFirstError } from '@/lib/formErrors';
 import { publicSettingsKey } from '@/lib/settings';
 import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/zodForm';
 import { checkPaymentKey } from './api/check-payment-key';
 import { type PaymentSettingsView, usePaymentSettings } from './api/get-payment-settings';
 import { settingsKeys } from './api/keys';
@@ -64,34 +66,21 @@ export default function AdminPaymentSettingsPage() {
   return (
     <div className="space-y-5">
       <PageHeader title="Payment Settings" description="How users fund their wallets by card." />
-      {settings.isError ? (
-        <ErrorState message={getErrorMessage(settings.error)} onRetry={() => void settings.refetch()} />
-      ) : settings.isPending ? (
-        <SkeletonRows rows={4} className="h-20" />
-      ) : (
-        <>
-          <PaymentNotices view={settings.data} />
-          <PaymentSettingsForm current={settings.data} />
-        </>
-      )}
+      <QueryState query={settings} skeleton={<SkeletonRows rows={4} className="h-20" />}>
+        {(current) => (
+          <>
+            <PaymentNotices view={current} />
+            <PaymentSettingsForm current={current} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }
 
 function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
   const queryClient = useQueryClient();
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(paymentSettingsSchema),
-    defaultValues: formValues(current),
-  });
+  const { control, field, handleSubmit, reset, watch, setError, errors, isSubmitting } = useZodForm(paymentSettingsSchema, formValues(current));
   useEffect(() => reset(formValues(current)), [current, reset]);
   const provider = watch('provider');
   const mode = watch('mode');
@@ -212,8 +201,7 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
                     : 'Paste the key'
               }
               hint={key.hint}
-              error={errors[key.name]?.message}
-              {...register(key.name)}
+              {...field(key.name)}
             />
             <KeyStatus name={key.name} label={key.label} view={current} busy={keyAction || isSubmitting} onCheck={onCheck} onClear={onClear} />
           </div>
@@ -224,8 +212,8 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
         <h2 id="limits-title" className="font-semibold text-slate-900 sm:col-span-2">
           Deposit limits
         </h2>
-        <TextField label="Minimum deposit" prefix="₦" inputMode="numeric" hint="Whole naira." error={errors.minDeposit?.message} {...register('minDeposit')} />
-        <TextField label="Maximum deposit" prefix="₦" inputMode="numeric" hint="Whole naira." error={errors.maxDeposit?.message} {...register('maxDeposit')} />
+        <TextField label="Minimum deposit" prefix="₦" inputMode="numeric" hint="Whole naira." {...field('minDeposit')} />
+        <TextField label="Maximum deposit" prefix="₦" inputMode="numeric" hint="Whole naira." {...field('maxDeposit')} />
       </section>
 
       <section className="card space-y-2 p-4 sm:p-6" aria-labelledby="bank-transfer-title">
@@ -246,16 +234,8 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
         </p>
       </section>
 
-      {errors.root?.server?.message ? (
-        <p role="alert" className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset">
-          <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" /> {errors.root.server.message}
-        </p>
-      ) : null}
-      <div className="flex justify-end">
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save settings'}
-        </button>
-      </div>
+      {errors.root?.server?.message ? <Notice tone="rose">{errors.root.server.message}</Notice> : null}
+      <SaveBar label="Save settings" busy={isSubmitting} />
     </form>
   );
 }

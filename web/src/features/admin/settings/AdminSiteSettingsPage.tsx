@@ -1,20 +1,20 @@
 // /admin/site-settings: the shop's name, logo, contact details, About Us and Contact Us texts,
 // default currency and maintenance notice. The public pages read them through settings/public.
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type SiteSettings, siteSettingsSchema } from '@schemas/settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { ErrorState } from '@/components/EmptyState';
 import { SelectField, TextAreaField, TextField } from '@/components/Field';
+import { SaveBar } from '@/components/FormActions';
 import { PageHeader } from '@/components/PageHeader';
+import { QueryState } from '@/components/QueryState';
 import { SkeletonRows } from '@/components/Skeleton';
-import { getErrorMessage, handleApiError } from '@/lib/api';
+import { handleApiError } from '@/lib/api';
 import { toastFirstError } from '@/lib/formErrors';
 import { publicSettingsKey } from '@/lib/settings';
 import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/zodForm';
 import { useSiteSettings } from './api/get-site-settings';
 import { settingsKeys } from './api/keys';
 import { saveSiteSettings } from './api/save-site-settings';
@@ -31,32 +31,54 @@ const FIELD_ORDER: Array<keyof SiteSettings> = [
   'maintenanceNotice',
 ];
 const CURRENCIES = ['NGN', 'USD', 'GHS', 'KES', 'ZAR', 'GBP', 'EUR'];
+/** The texts of the public pages, each a textarea sized to how long it usually is. */
+const PAGE_TEXTS: Array<{ name: 'aboutUs' | 'contactUs' | 'maintenanceNotice'; label: string; rows: number; hint: ReactNode }> = [
+  {
+    name: 'aboutUs',
+    label: 'About Us',
+    rows: 6,
+    hint: (
+      <>
+        Shown on{' '}
+        <Link className="link" to="/about-us">
+          About Us
+        </Link>
+        . A blank line starts a new paragraph.
+      </>
+    ),
+  },
+  {
+    name: 'contactUs',
+    label: 'Contact Us',
+    rows: 4,
+    hint: (
+      <>
+        Shown on{' '}
+        <Link className="link" to="/contact-us">
+          Contact Us
+        </Link>{' '}
+        above the contact details.
+      </>
+    ),
+  },
+  { name: 'maintenanceNotice', label: 'Maintenance notice', rows: 2, hint: 'Shown as a banner on every public page while it is not empty.' },
+];
 
 export default function AdminSiteSettingsPage() {
   const settings = useSiteSettings();
   return (
     <div className="space-y-5">
       <PageHeader title="Site Settings" description="What visitors see on the public pages." />
-      {settings.isError ? (
-        <ErrorState message={getErrorMessage(settings.error)} onRetry={() => void settings.refetch()} />
-      ) : settings.isPending ? (
-        <SkeletonRows rows={6} className="h-16" />
-      ) : (
-        <SiteSettingsForm current={settings.data} />
-      )}
+      <QueryState query={settings} skeleton={<SkeletonRows rows={6} className="h-16" />}>
+        {(current) => <SiteSettingsForm current={current} />}
+      </QueryState>
     </div>
   );
 }
 
 function SiteSettingsForm({ current }: { current: SiteSettings }) {
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<SiteSettings>({ resolver: zodResolver(siteSettingsSchema), defaultValues: current });
+  const { field, handleSubmit, reset, watch, errors, isSubmitting, isDirty } = useZodForm(siteSettingsSchema, current);
   useEffect(() => reset(current), [current, reset]);
   const logoUrl = watch('logoUrl');
   const currency = watch('defaultCurrency');
@@ -78,13 +100,8 @@ function SiteSettingsForm({ current }: { current: SiteSettings }) {
         <h2 id="brand-title" className="font-semibold text-slate-900 sm:col-span-2">
           Brand
         </h2>
-        <TextField label="Site name" error={errors.siteName?.message} {...register('siteName')} />
-        <SelectField
-          label="Default currency"
-          hint="Amounts on every screen are shown in it."
-          error={errors.defaultCurrency?.message}
-          {...register('defaultCurrency')}
-        >
+        <TextField label="Site name" {...field('siteName')} />
+        <SelectField label="Default currency" hint="Amounts on every screen are shown in it." {...field('defaultCurrency')}>
           {[...new Set([...CURRENCIES, currency])].map((code) => (
             <option key={code} value={code}>
               {code}
@@ -98,8 +115,7 @@ function SiteSettingsForm({ current }: { current: SiteSettings }) {
             placeholder="https://…/logo.svg"
             hint="Empty keeps the standard logo."
             containerClassName="flex-1"
-            error={errors.logoUrl?.message}
-            {...register('logoUrl')}
+            {...field('logoUrl')}
           />
           {logoUrl && !errors.logoUrl ? (
             <img src={logoUrl} alt="Logo preview" className="mb-6 h-11 w-11 shrink-0 rounded-lg border border-slate-200 object-contain" />
@@ -111,65 +127,21 @@ function SiteSettingsForm({ current }: { current: SiteSettings }) {
         <h2 id="contact-title" className="font-semibold text-slate-900 sm:col-span-2">
           Contact details
         </h2>
-        <TextField label="Contact email" type="email" error={errors.contactEmail?.message} {...register('contactEmail')} />
-        <TextField label="Contact phone" type="tel" error={errors.contactPhone?.message} {...register('contactPhone')} />
-        <TextField label="Address" containerClassName="sm:col-span-2" error={errors.address?.message} {...register('address')} />
+        <TextField label="Contact email" type="email" {...field('contactEmail')} />
+        <TextField label="Contact phone" type="tel" {...field('contactPhone')} />
+        <TextField label="Address" containerClassName="sm:col-span-2" {...field('address')} />
       </section>
 
       <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="pages-title">
         <h2 id="pages-title" className="font-semibold text-slate-900">
           Pages
         </h2>
-        <TextAreaField
-          mono={false}
-          rows={6}
-          label="About Us"
-          hint={
-            <>
-              Shown on{' '}
-              <Link className="link" to="/about-us">
-                About Us
-              </Link>
-              . A blank line starts a new paragraph.
-            </>
-          }
-          error={errors.aboutUs?.message}
-          {...register('aboutUs')}
-        />
-        <TextAreaField
-          mono={false}
-          rows={4}
-          label="Contact Us"
-          hint={
-            <>
-              Shown on{' '}
-              <Link className="link" to="/contact-us">
-                Contact Us
-              </Link>{' '}
-              above the contact details.
-            </>
-          }
-          error={errors.contactUs?.message}
-          {...register('contactUs')}
-        />
-        <TextAreaField
-          mono={false}
-          rows={2}
-          label="Maintenance notice"
-          hint="Shown as a banner on every public page while it is not empty."
-          error={errors.maintenanceNotice?.message}
-          {...register('maintenanceNotice')}
-        />
+        {PAGE_TEXTS.map(({ name, label, rows, hint }) => (
+          <TextAreaField key={name} mono={false} rows={rows} label={label} hint={hint} {...field(name)} />
+        ))}
       </section>
 
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-secondary" disabled={!isDirty || isSubmitting} onClick={() => reset(current)}>
-          Discard changes
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save settings'}
-        </button>
-      </div>
+      <SaveBar label="Save settings" busy={isSubmitting} dirty={isDirty} onDiscard={() => reset(current)} />
     </form>
   );
 }

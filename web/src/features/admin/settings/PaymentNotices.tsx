@@ -3,7 +3,7 @@
 // the shop in live mode and were refused instead of credited; and, on the dashboard, that the
 // provider itself is refusing the shop.
 import { Link } from 'react-router-dom';
-import { Icon } from '@/components/Icon';
+import { Notice } from '@/components/Notice';
 import type { PaymentRefusalAlert } from '@/features/admin/dashboard/api/get-dashboard';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import type { PaymentSettingsView } from './api/get-payment-settings';
@@ -15,24 +15,17 @@ import type { PaymentSettingsView } from './api/get-payment-settings';
 export function PaymentRefusalNotice({ alert }: { alert: PaymentRefusalAlert }) {
   const times = alert.count === 1 ? 'once' : `${alert.count} times`;
   return (
-    <p
-      role="alert"
-      aria-label="Card payments refused"
-      className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset"
-    >
-      <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
-      <span>
-        <strong>
-          {alert.label} refused the shop&apos;s calls {times}
-        </strong>{' '}
-        {alert.verifiedAt ? `since its key was last verified (${formatDateTime(alert.verifiedAt)})` : 'and its key has not been verified'}; the last at{' '}
-        {formatDateTime(alert.lastAt)}: &ldquo;{alert.lastError}&rdquo;. Customers are told card payments are unavailable. Check the key in{' '}
-        <Link to="/admin/payment-settings" className="font-medium underline underline-offset-2">
-          Payment Settings
-        </Link>
-        .
-      </span>
-    </p>
+    <Notice tone="rose" label="Card payments refused">
+      <strong>
+        {alert.label} refused the shop&apos;s calls {times}
+      </strong>{' '}
+      {alert.verifiedAt ? `since its key was last verified (${formatDateTime(alert.verifiedAt)})` : 'and its key has not been verified'}; the last at{' '}
+      {formatDateTime(alert.lastAt)}: &ldquo;{alert.lastError}&rdquo;. Customers are told card payments are unavailable. Check the key in{' '}
+      <Link to="/admin/payment-settings" className="font-medium underline underline-offset-2">
+        Payment Settings
+      </Link>
+      .
+    </Notice>
   );
 }
 
@@ -47,52 +40,38 @@ export function PaymentNotices({ view, linkToSettings = false }: { view: Payment
   return (
     <div className="space-y-3">
       {mode === 'test' ? (
-        <p
-          role="note"
-          aria-label="Test payments"
-          className="flex items-start gap-2 rounded-xl bg-violet-50 px-4 py-3 text-sm text-violet-900 ring-1 ring-violet-200 ring-inset"
-        >
-          <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>
-            <strong>Test payments.</strong> Deposits go through the provider&apos;s sandbox and move no real money; every page shows a &ldquo;Test
-            payments&rdquo; banner.
-            {settingsLink ? <> Switch to live mode in {settingsLink} when you are ready.</> : null}
-          </span>
-        </p>
+        <Notice tone="violet" role="note" label="Test payments">
+          <strong>Test payments.</strong> Deposits go through the provider&apos;s sandbox and move no real money; every page shows a &ldquo;Test payments&rdquo;
+          banner.
+          {settingsLink ? <> Switch to live mode in {settingsLink} when you are ready.</> : null}
+        </Notice>
       ) : null}
       {problem ? (
-        <p role="alert" className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset">
-          <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>
-            {problem}
-            {settingsLink ? <> Open {settingsLink}.</> : null}
-          </span>
-        </p>
+        <Notice tone="rose">
+          {problem}
+          {settingsLink ? <> Open {settingsLink}.</> : null}
+        </Notice>
       ) : null}
       {flaggedPayments.total > 0 ? (
-        <section
-          role="alert"
-          aria-label="Test payments refused in live mode"
-          className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+        <Notice
+          tone="amber"
+          label="Test payments refused in live mode"
+          details={
+            <ul className="mt-2 space-y-1 pl-6">
+              {flaggedPayments.recent.map((payment) => (
+                <li key={payment.reference} className="break-all">
+                  <span className="font-mono text-xs">{payment.reference}</span> · {payment.email} · {formatAmount(payment.amount)} · {payment.provider}
+                  {payment.flaggedAt ? ` · ${formatDateTime(payment.flaggedAt)}` : ''}
+                </li>
+              ))}
+            </ul>
+          }
         >
-          <p className="flex items-start gap-2">
-            <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
-            <span>
-              <strong>
-                {flaggedPayments.total} test {flaggedPayments.total === 1 ? 'payment' : 'payments'} refused in live mode
-              </strong>{' '}
-              (last 30 days): the provider reported sandbox money, so no wallet was credited. Check who made them; a live shop should never see one.
-            </span>
-          </p>
-          <ul className="mt-2 space-y-1 pl-6">
-            {flaggedPayments.recent.map((payment) => (
-              <li key={payment.reference} className="break-all">
-                <span className="font-mono text-xs">{payment.reference}</span> · {payment.email} · {formatAmount(payment.amount)} · {payment.provider}
-                {payment.flaggedAt ? ` · ${formatDateTime(payment.flaggedAt)}` : ''}
-              </li>
-            ))}
-          </ul>
-        </section>
+          <strong>
+            {flaggedPayments.total} test {flaggedPayments.total === 1 ? 'payment' : 'payments'} refused in live mode
+          </strong>{' '}
+          (last 30 days): the provider reported sandbox money, so no wallet was credited. Check who made them; a live shop should never see one.
+        </Notice>
       ) : null}
     </div>
   );

@@ -2,47 +2,31 @@
 // (and their other tickets), the order (its dialog, one click) or deposit (the ledger, one click)
 // it is about, and assigning to oneself and closing. Opening it marks the user's messages read.
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Icon } from '@/components/Icon';
-import NotFound from '@/components/NotFound';
 import { Spinner } from '@/components/Spinner';
 import { TicketFrame } from '@/components/tickets/TicketFrame';
 import { TicketAbout, TicketReplyForm, TicketThread } from '@/components/tickets/TicketThread';
+import { ticketRoute, useTicketChange, useUnreadRecount } from '@/components/tickets/ticketPage';
 import { AdminOrderDialog } from '@/features/admin/orders/AdminOrderDialog';
-import { handleApiError } from '@/lib/api';
 import { useAuth } from '@/lib/authContext';
 import { formatDateTime } from '@/lib/format';
-import { toast } from '@/lib/toast';
 import { assignToMe } from './api/assign-ticket';
 import { closeTicket } from './api/close-ticket';
 import { type AdminTicketDetail, useAdminTicket } from './api/get-admin-ticket';
 import { adminTicketKeys } from './api/keys';
 import { replyAsSupport } from './api/reply-as-support';
 
-export default function AdminTicketPage() {
-  const id = Number(useParams().id);
-  if (!Number.isSafeInteger(id) || id <= 0) return <NotFound />;
-  return <AdminTicket id={id} />;
-}
+export default ticketRoute(AdminTicket);
 
 function AdminTicket({ id }: { id: number }) {
-  const queryClient = useQueryClient();
   const q = useAdminTicket(id);
-  const readAt = q.dataUpdatedAt;
-  useEffect(() => {
-    if (readAt) void queryClient.invalidateQueries({ queryKey: adminTicketKeys.unread });
-  }, [readAt, queryClient]);
-
-  const act = useMutation({
-    mutationFn: (run: () => ReturnType<typeof closeTicket>) => run(),
-    onSuccess: (res) => {
-      toast.success(res.message || 'Done');
-      queryClient.setQueryData(adminTicketKeys.detail(id), res.data);
-      void queryClient.invalidateQueries({ queryKey: adminTicketKeys.all });
-    },
-    onError: (error) => handleApiError(error),
+  useUnreadRecount(q.dataUpdatedAt, adminTicketKeys.unread);
+  const act = useTicketChange((run: () => ReturnType<typeof closeTicket>) => run(), {
+    detailKey: adminTicketKeys.detail(id),
+    refresh: adminTicketKeys.all,
+    done: 'Done',
   });
 
   return (

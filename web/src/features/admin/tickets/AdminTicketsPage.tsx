@@ -4,13 +4,14 @@
 import { TICKET_STATUSES, type TicketStatus } from '@schemas/tickets';
 import { Link } from 'react-router-dom';
 import { KIND_LABELS } from '@/api/tickets';
-import { EmptyState, ErrorState } from '@/components/EmptyState';
+import { EmptyState } from '@/components/EmptyState';
+import { FilterBar, IdFilter } from '@/components/FilterBar';
+import { FilterSelect } from '@/components/FilterSelect';
+import { PagedTable } from '@/components/PagedTable';
 import { PageHeader } from '@/components/PageHeader';
-import { Pagination } from '@/components/Pagination';
-import { CellText, type Column, ResponsiveTable } from '@/components/ResponsiveTable';
+import { CellText, type Column } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { TicketStatusBadge, UnreadDot } from '@/components/tickets/badges';
-import { getErrorMessage } from '@/lib/api';
 import { formatDateTime, timeAgo } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import { type AdminTicket, useAdminTickets } from './api/get-admin-tickets';
@@ -30,6 +31,7 @@ export default function AdminTicketsPage() {
     userId: /^\d+$/.test(userId) ? Number(userId) : undefined,
     search: filters.get('search') || undefined,
   });
+  const empty = <EmptyState icon="mail" title={filters.active ? 'No tickets match these filters' : 'No tickets yet'} />;
 
   const columns: Column<AdminTicket>[] = [
     {
@@ -97,51 +99,12 @@ export default function AdminTicketsPage() {
   return (
     <div className="space-y-5">
       <PageHeader title="Tickets" description="Users' questions about their orders and deposits. Unread ones have a dot." />
-      <section aria-label="Filters" className="card grid grid-cols-2 items-end gap-3 p-4 md:grid-cols-4">
-        <div className="col-span-2">
-          <SearchInput label="Search tickets" placeholder="Subject, user name or email" value={search} onChange={setSearch} />
-        </div>
-        <select aria-label="Status" className="input" value={status} onChange={(e) => filters.update({ status: e.target.value })}>
-          <option value="">All statuses</option>
-          {TICKET_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        <input
-          aria-label="User ID"
-          className="input"
-          inputMode="numeric"
-          placeholder="User ID"
-          value={userId}
-          onChange={(e) => filters.update({ userId: e.target.value.replace(/\D/g, '') })}
-        />
-        <button type="button" className="btn btn-ghost col-span-2 md:col-span-1" disabled={!filters.active} onClick={filters.clear}>
-          Clear
-        </button>
-      </section>
-      {q.isError && !q.data ? (
-        <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <ResponsiveTable
-            caption="Tickets"
-            columns={columns}
-            rows={q.data?.data}
-            rowKey={(t) => t.id}
-            loading={q.isPending}
-            empty={<EmptyState icon="mail" title={filters.active ? 'No tickets match these filters' : 'No tickets yet'} />}
-          />
-          <Pagination
-            page={filters.page}
-            limit={LIMIT}
-            total={q.data?.total ?? 0}
-            onPage={(p) => filters.update({ page: String(p) })}
-            disabled={q.isFetching}
-          />
-        </>
-      )}
+      <FilterBar filters={filters} className="grid-cols-2 items-end md:grid-cols-4" clearClassName="col-span-2 md:col-span-1">
+        <SearchInput className="col-span-2" label="Search tickets" placeholder="Subject, user name or email" value={search} onChange={setSearch} />
+        <FilterSelect filters={filters} name="status" label="Status" allLabel="All statuses" choices={TICKET_STATUSES} />
+        <IdFilter filters={filters} name="userId" label="User ID" />
+      </FilterBar>
+      <PagedTable query={q} caption="Tickets" columns={columns} paging={filters} empty={empty} />
     </div>
   );
 }

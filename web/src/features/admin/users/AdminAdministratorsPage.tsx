@@ -2,23 +2,23 @@
 // email (they choose their password through the emailed link), or remove an administrator —
 // never yourself, never the last one (the server refuses both and says why).
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type InviteAdministratorInput, inviteAdministratorSchema } from '@schemas/admin';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';
+import { FormActions } from '@/components/FormActions';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
+import { PagedTable } from '@/components/PagedTable';
 import { PageHeader } from '@/components/PageHeader';
-import { Pagination } from '@/components/Pagination';
-import { CellText, type Column, ResponsiveTable } from '@/components/ResponsiveTable';
+import type { Column } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { SkeletonRows } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { useRefreshAdmin } from '@/features/admin/adminApi';
+import { useAdminChange } from '@/features/admin/useAdminChange';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { useAuth } from '@/lib/authContext';
 import { confirmAction } from '@/lib/confirm';
@@ -26,6 +26,8 @@ import { formatDate } from '@/lib/format';
 import { toastFirstError } from '@/lib/formErrors';
 import { useDebouncedValue } from '@/lib/hooks';
 import { toast } from '@/lib/toast';
+import { useZodForm } from '@/lib/zodForm';
+import { AccountName } from './AccountName';
 import { useAdministrators } from './api/get-administrators';
 import { type AdminUser, useAdminUsers } from './api/get-users';
 import { inviteAdministrator } from './api/invite-administrator';
@@ -42,15 +44,9 @@ export default function AdminAdministratorsPage() {
   const [dialog, setDialog] = useState<'invite' | 'promote' | null>(null);
   const debounced = useDebouncedValue(search.trim(), 350);
   const q = useAdministrators({ page, limit: LIMIT, search: debounced || undefined });
+  const empty = <EmptyState icon="shield" title="No administrators match" />;
 
-  const remove = useMutation({
-    mutationFn: (admin: AdminUser) => removeAdministrator(admin.id),
-    onSuccess: (res) => {
-      toast.success(res.message || 'Administrator removed');
-      refresh();
-    },
-    onError: (error) => handleApiError(error),
-  });
+  const remove = useAdminChange((admin: AdminUser) => removeAdministrator(admin.id), 'Administrator removed');
 
   const onRemove = async (admin: AdminUser) => {
     const confirmed = await confirmAction({
@@ -65,20 +61,7 @@ export default function AdminAdministratorsPage() {
 
   const isMe = (u: AdminUser) => String(u.id) === String(me?.id);
   const columns: Column<AdminUser>[] = [
-    {
-      key: 'name',
-      header: 'Name',
-      mobile: 'title',
-      cell: (u) => (
-        <div className="min-w-0">
-          <p className="flex items-center gap-1.5">
-            <CellText text={u.fullName} className="max-w-[18rem] font-medium text-slate-900" />
-            {isMe(u) ? <Badge tone="violet">You</Badge> : null}
-          </p>
-          <CellText text={u.email} className="max-w-[20rem] text-xs text-slate-500" />
-        </div>
-      ),
-    },
+    { key: 'name', header: 'Name', mobile: 'title', cell: (u) => <AccountName name={u.fullName} detail={u.email} isMe={isMe(u)} wide /> },
     {
       key: 'status',
       header: 'Status',
@@ -134,21 +117,7 @@ export default function AdminAdministratorsPage() {
           }}
         />
       </div>
-      {q.isError && !q.data ? (
-        <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <ResponsiveTable
-            caption="Administrators"
-            columns={columns}
-            rows={q.data?.data}
-            rowKey={(u) => u.id}
-            loading={q.isPending}
-            empty={<EmptyState icon="shield" title="No administrators match" />}
-          />
-          <Pagination page={page} limit={LIMIT} total={q.data?.total ?? 0} onPage={setPage} disabled={q.isFetching} />
-        </>
-      )}
+      <PagedTable query={q} caption="Administrators" columns={columns} paging={{ page, setPage }} empty={empty} />
       <InviteDialog open={dialog === 'invite'} onClose={() => setDialog(null)} onDone={refresh} />
       <PromoteDialog open={dialog === 'promote'} onClose={() => setDialog(null)} onDone={refresh} />
     </div>
@@ -158,12 +127,7 @@ export default function AdminAdministratorsPage() {
 const EMPTY_INVITE: InviteAdministratorInput = { fullName: '', email: '' };
 
 function InviteDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<InviteAdministratorInput>({ resolver: zodResolver(inviteAdministratorSchema), defaultValues: EMPTY_INVITE });
+  const { field, handleSubmit, reset, isSubmitting } = useZodForm(inviteAdministratorSchema, EMPTY_INVITE);
   const close = () => {
     if (isSubmitting) return;
     reset(EMPTY_INVITE);
@@ -189,16 +153,9 @@ function InviteDialog({ open, onClose, onDone }: { open: boolean; onClose: () =>
       description="They get an email with a link to choose their password (valid for 30 minutes; after that, Forgot password sends a new one)."
     >
       <form noValidate className="space-y-4" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['fullName', 'email']))}>
-        <TextField label="Full Name" autoComplete="off" error={errors.fullName?.message} {...register('fullName')} />
-        <TextField label="Email Address" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-secondary" onClick={close} disabled={isSubmitting}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Sending...' : 'Send invitation'}
-          </button>
-        </div>
+        <TextField label="Full Name" autoComplete="off" {...field('fullName')} />
+        <TextField label="Email Address" type="email" autoComplete="off" {...field('email')} />
+        <FormActions onCancel={close} busy={isSubmitting} label="Send invitation" busyLabel="Sending..." />
       </form>
     </Modal>
   );

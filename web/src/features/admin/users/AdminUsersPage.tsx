@@ -4,24 +4,24 @@
 
 import { USER_SORTS, USER_STATUSES, type UserSort } from '@schemas/admin';
 import { USER_TYPE } from '@schemas/session';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { EmptyState, ErrorState } from '@/components/EmptyState';
+import { EmptyState } from '@/components/EmptyState';
+import { FilterBar } from '@/components/FilterBar';
+import { ChoiceOptions, FilterSelect } from '@/components/FilterSelect';
 import { Icon } from '@/components/Icon';
+import { PagedTable } from '@/components/PagedTable';
 import { PageHeader } from '@/components/PageHeader';
-import { Pagination } from '@/components/Pagination';
-import { CellText, type Column, ResponsiveTable } from '@/components/ResponsiveTable';
+import type { Column } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { Badge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
-import { useRefreshAdmin } from '@/features/admin/adminApi';
-import { getErrorMessage, handleApiError } from '@/lib/api';
+import { useAdminChange } from '@/features/admin/useAdminChange';
 import { useAuth } from '@/lib/authContext';
 import { confirmAction } from '@/lib/confirm';
 import { formatAmount, formatDate } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import { useCurrency } from '@/lib/settings';
-import { toast } from '@/lib/toast';
+import { AccountName } from './AccountName';
 import { type AdminUser, useAdminUsers } from './api/get-users';
 import { reactivateUser, suspendUser } from './api/set-user-status';
 
@@ -34,6 +34,15 @@ const SORT_LABELS: Record<UserSort, string> = {
   balance: 'Highest balance',
   last_login: 'Last signed in',
 };
+const SORT_CHOICES = USER_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
+const STATUS_CHOICES = [
+  { value: 'active', label: 'Active' },
+  { value: 'suspended', label: 'Suspended' },
+];
+const ACCOUNT_TYPE_CHOICES = [
+  { value: '2', label: 'Users' },
+  { value: '1', label: 'Administrators' },
+];
 
 const oneOf = <T extends string>(value: string, allowed: ReadonlyArray<T>): T | undefined =>
   (allowed as ReadonlyArray<string>).includes(value) ? (value as T) : undefined;
@@ -41,7 +50,6 @@ const oneOf = <T extends string>(value: string, allowed: ReadonlyArray<T>): T | 
 export default function AdminUsersPage() {
   const navigate = useNavigate();
   const currency = useCurrency();
-  const refresh = useRefreshAdmin();
   const { user: me } = useAuth();
   const filters = useUrlFilters();
   const [search, setSearch] = useUrlSearch(filters);
@@ -50,17 +58,18 @@ export default function AdminUsersPage() {
   const typeParam = filters.get('type');
   const userType = typeParam === '1' ? 1 : typeParam === '2' ? 2 : undefined;
   const q = useAdminUsers({ page: filters.page, limit: LIMIT, search: filters.get('search') || undefined, status, sort, userType });
+  const empty = (
+    <EmptyState icon="users" title="No users found">
+      {filters.active ? 'Try another search or filter.' : null}
+    </EmptyState>
+  );
 
   const manage = (u: AdminUser) => navigate('/admin/manage-user', { state: { userId: u.id } });
 
-  const change = useMutation({
-    mutationFn: ({ user, suspend }: { user: AdminUser; suspend: boolean }) => (suspend ? suspendUser(user.id) : reactivateUser(user.id)),
-    onSuccess: (res, { suspend }) => {
-      toast.success(res.message || (suspend ? 'User suspended' : 'User reactivated'));
-      void refresh();
-    },
-    onError: (error) => handleApiError(error),
-  });
+  const change = useAdminChange(
+    ({ user, suspend }: { user: AdminUser; suspend: boolean }) => (suspend ? suspendUser(user.id) : reactivateUser(user.id)),
+    ({ suspend }) => (suspend ? 'User suspended' : 'User reactivated'),
+  );
 
   const onToggle = async (u: AdminUser) => {
     const suspend = u.status !== 'suspended';
@@ -102,20 +111,7 @@ export default function AdminUsersPage() {
 
   const columns: Column<AdminUser>[] = [
     { key: 'id', header: 'ID', cell: (u) => <span className="text-slate-500">#{u.id}</span>, mobile: 'hide' },
-    {
-      key: 'name',
-      header: 'Name',
-      mobile: 'title',
-      cell: (u) => (
-        <div className="min-w-0">
-          <p className="flex items-center gap-1.5">
-            <CellText text={u.fullName} className="max-w-[15rem] font-medium text-slate-900" />
-            {isMe(u) ? <Badge tone="violet">You</Badge> : null}
-          </p>
-          <CellText text={`${u.email} · @${u.username}`} className="max-w-[18rem] text-xs text-slate-500" />
-        </div>
-      ),
-    },
+    { key: 'name', header: 'Name', mobile: 'title', cell: (u) => <AccountName name={u.fullName} detail={`${u.email} · @${u.username}`} isMe={isMe(u)} /> },
     {
       key: 'status',
       header: 'Status',
@@ -151,56 +147,21 @@ export default function AdminUsersPage() {
   return (
     <div className="space-y-5">
       <PageHeader title="Users" description="Find anyone to see their wallet and orders, credit their wallet, or suspend their account." />
-      <section aria-label="Filters" className="card grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]">
-        <div className="sm:col-span-2 lg:col-span-1">
-          <SearchInput label="Search users" placeholder="Search by name, email or username" value={search} onChange={setSearch} />
-        </div>
-        <select aria-label="Status" className="input" value={status ?? ''} onChange={(e) => filters.update({ status: e.target.value })}>
-          <option value="">All statuses</option>
-          <option value="active">Active</option>
-          <option value="suspended">Suspended</option>
-        </select>
-        <select aria-label="Account type" className="input" value={userType ?? ''} onChange={(e) => filters.update({ type: e.target.value })}>
-          <option value="">Users and administrators</option>
-          <option value="2">Users</option>
-          <option value="1">Administrators</option>
-        </select>
+      <FilterBar filters={filters} className="grid-cols-1 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]">
+        <SearchInput
+          className="sm:col-span-2 lg:col-span-1"
+          label="Search users"
+          placeholder="Search by name, email or username"
+          value={search}
+          onChange={setSearch}
+        />
+        <FilterSelect filters={filters} name="status" label="Status" allLabel="All statuses" choices={STATUS_CHOICES} />
+        <FilterSelect filters={filters} name="type" label="Account type" allLabel="Users and administrators" choices={ACCOUNT_TYPE_CHOICES} />
         <select aria-label="Sort" className="input" value={sort} onChange={(e) => filters.update({ sort: e.target.value === 'newest' ? '' : e.target.value })}>
-          {USER_SORTS.map((value) => (
-            <option key={value} value={value}>
-              {SORT_LABELS[value]}
-            </option>
-          ))}
+          <ChoiceOptions choices={SORT_CHOICES} />
         </select>
-        <button type="button" className="btn btn-ghost" disabled={!filters.active} onClick={filters.clear}>
-          Clear
-        </button>
-      </section>
-      {q.isError && !q.data ? (
-        <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <ResponsiveTable
-            caption="Users"
-            columns={columns}
-            rows={q.data?.data}
-            rowKey={(u) => u.id}
-            loading={q.isPending}
-            empty={
-              <EmptyState icon="users" title="No users found">
-                {filters.active ? 'Try another search or filter.' : null}
-              </EmptyState>
-            }
-          />
-          <Pagination
-            page={filters.page}
-            limit={LIMIT}
-            total={q.data?.total ?? 0}
-            onPage={(p) => filters.update({ page: String(p) })}
-            disabled={q.isFetching}
-          />
-        </>
-      )}
+      </FilterBar>
+      <PagedTable query={q} caption="Users" columns={columns} paging={filters} empty={empty} />
     </div>
   );
 }

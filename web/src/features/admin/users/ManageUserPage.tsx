@@ -4,7 +4,7 @@
 
 import type { OrderStatus } from '@schemas/orders';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { type ComponentProps, type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
@@ -19,7 +19,7 @@ import { formatAmount, formatCount, formatDate, formatDateTime, initials, trunca
 import { useCurrency } from '@/lib/settings';
 import { AdminCreditModal } from './AdminCreditModal';
 import { type UserOrder, useUserDetails, type WalletHistoryEntry } from './api/get-user-details';
-import { UserDebtNotice, UserReversals } from './UserReversals';
+import { NO_REVERSALS, reversalColumns, UserDebtNotice } from './UserReversals';
 
 const PENDING_STATUS: OrderStatus = 'Pending Submission';
 const COMPLETED_STATUS: OrderStatus = 'Completed';
@@ -32,6 +32,9 @@ const TABS = [
   { key: 'wallet', label: 'Wallet' },
   { key: 'orders', label: 'Orders' },
 ] as const;
+
+const NO_ORDERS = <EmptyState icon="list" title="No orders yet" />;
+const NO_TRANSACTIONS = <EmptyState icon="receipt" title="No transactions yet" />;
 
 const orderDate = (o: UserOrder) => o.orderDate ?? o.created_at ?? null;
 const orderStatus = (o: UserOrder) => o.smmStatus.status;
@@ -63,6 +66,7 @@ function UserDetail({ userId }: { userId: string | number }) {
   const profile = details.data?.profile;
   const history = useMemo(() => byNewest(details.data?.walletHistory ?? [], (h) => h.created_at), [details.data]);
   const orders = useMemo(() => byNewest(details.data?.orders ?? [], orderDate), [details.data]);
+  const recentOrders = orders.slice(0, RECENT_ORDERS);
   const summary = details.data?.summary;
   const totalDeposits = summary?.totalDeposits ?? sumByType(history, 1);
   const totalSpent = summary?.totalSpent ?? sumByType(history, 2);
@@ -87,26 +91,23 @@ function UserDetail({ userId }: { userId: string | number }) {
     else navigate('/admin/users');
   };
 
+  const walletTiles: ReadonlyArray<ComponentProps<typeof StatCard>> = [
+    { icon: 'wallet', label: 'Available Balance', value: formatAmount(profile?.wallet?.balance ?? 0, currency), tone: 'brand' },
+    {
+      icon: 'arrowLeft',
+      label: 'Total Deposits',
+      value: formatAmount(totalDeposits, currency),
+      tone: 'emerald',
+      hint: summary ? 'Paid in by card' : undefined,
+    },
+    { icon: 'arrowRight', label: 'Total Spent', value: formatAmount(totalSpent, currency), tone: 'rose', hint: summary ? 'Orders less refunds' : undefined },
+  ];
   const walletCards = (
     <div className="space-y-2">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <StatCard icon="wallet" label="Available Balance" value={formatAmount(profile?.wallet?.balance ?? 0, currency)} tone="brand" loading={loading} />
-        <StatCard
-          icon="arrowLeft"
-          label="Total Deposits"
-          value={formatAmount(totalDeposits, currency)}
-          tone="emerald"
-          loading={loading}
-          hint={summary ? 'Paid in by card' : undefined}
-        />
-        <StatCard
-          icon="arrowRight"
-          label="Total Spent"
-          value={formatAmount(totalSpent, currency)}
-          tone="rose"
-          loading={loading}
-          hint={summary ? 'Orders less refunds' : undefined}
-        />
+        {walletTiles.map((tile) => (
+          <StatCard key={tile.label} {...tile} loading={loading} />
+        ))}
       </div>
       {otherMoney.length > 0 && !loading ? (
         <dl className="flex flex-wrap gap-x-6 gap-y-1 px-1 text-sm">
@@ -276,20 +277,7 @@ function UserDetail({ userId }: { userId: string | number }) {
               </dl>
             </section>
             <section aria-label="Wallet summary">{walletCards}</section>
-            <section aria-labelledby={`${idBase}-recent`}>
-              <h2 id={`${idBase}-recent`} className="mb-3 font-semibold text-slate-900">
-                Recent Orders
-              </h2>
-              <ResponsiveTable
-                caption="Recent Orders"
-                columns={recentColumns}
-                rows={orders.slice(0, RECENT_ORDERS)}
-                rowKey={(o) => o.id}
-                loading={loading}
-                skeletonRows={3}
-                empty={<EmptyState icon="list" title="No orders yet" />}
-              />
-            </section>
+            <TableSection title="Recent Orders" columns={recentColumns} rows={recentOrders} loading={loading} skeletonRows={3} empty={NO_ORDERS} />
           </div>
 
           {/* Wallet */}
@@ -300,29 +288,21 @@ function UserDetail({ userId }: { userId: string | number }) {
               </button>
             </div>
             {walletCards}
-            <section aria-labelledby={`${idBase}-history`}>
-              <h2 id={`${idBase}-history`} className="mb-3 font-semibold text-slate-900">
-                Transaction History
-              </h2>
-              <ResponsiveTable
-                caption="Transaction History"
-                columns={historyColumns}
-                rows={history}
-                rowKey={(h) => h.id}
-                loading={loading}
-                empty={<EmptyState icon="receipt" title="No transactions yet" />}
-              />
+            <TableSection title="Transaction History" columns={historyColumns} rows={history} loading={loading} empty={NO_TRANSACTIONS}>
               {/* The history here is the latest entries; the full ledger (and its CSV) is one click away. */}
               <Link to={`/admin/transactions?userId=${encodeURIComponent(String(userId))}`} className="link mt-3 inline-block text-sm">
                 All of this user&apos;s transactions
               </Link>
-            </section>
-            <section aria-labelledby={`${idBase}-reversals`}>
-              <h2 id={`${idBase}-reversals`} className="mb-3 font-semibold text-slate-900">
-                Refunds and chargebacks
-              </h2>
-              <UserReversals reversals={details.data?.reversals ?? []} loading={loading} currency={currency} />
-            </section>
+            </TableSection>
+            <TableSection
+              title="Refunds and chargebacks"
+              caption="Card payment reversals"
+              columns={reversalColumns(currency)}
+              rows={details.data?.reversals ?? []}
+              loading={loading}
+              skeletonRows={2}
+              empty={NO_REVERSALS}
+            />
           </div>
 
           {/* Orders */}
@@ -332,14 +312,7 @@ function UserDetail({ userId }: { userId: string | number }) {
               <StatCard icon="clock" label="Pending Orders" value={formatCount(pendingOrders)} tone="amber" loading={loading} />
               <StatCard icon="checkCircle" label="Completed Orders" value={formatCount(completedOrders)} tone="emerald" loading={loading} />
             </div>
-            <ResponsiveTable
-              caption="Orders"
-              columns={orderColumns}
-              rows={orders}
-              rowKey={(o) => o.id}
-              loading={loading}
-              empty={<EmptyState icon="list" title="No orders yet" />}
-            />
+            <ResponsiveTable caption="Orders" columns={orderColumns} rows={orders} rowKey={(o) => o.id} loading={loading} empty={NO_ORDERS} />
             <Link to={`/admin/orders?userId=${encodeURIComponent(String(userId))}`} className="link inline-block text-sm">
               Manage this user&apos;s orders
             </Link>
@@ -355,5 +328,33 @@ function UserDetail({ userId }: { userId: string | number }) {
         onCredited={() => void queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) })}
       />
     </div>
+  );
+}
+
+/** A table under its own heading, which names the section and, unless `caption` says otherwise, the table; `children` follow the table. */
+function TableSection<T extends { id: number }>({
+  title,
+  caption = title,
+  children,
+  ...table
+}: {
+  title: string;
+  caption?: string;
+  columns: ReadonlyArray<Column<T>>;
+  rows: ReadonlyArray<T>;
+  loading: boolean;
+  skeletonRows?: number;
+  empty: ReactNode;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 font-semibold text-slate-900">
+        {title}
+      </h2>
+      <ResponsiveTable caption={caption} rowKey={(row) => row.id} {...table} />
+      {children}
+    </section>
   );
 }

@@ -2,8 +2,8 @@
 // chargeback took back money already spent (orders are refused until deposits settle it), and every
 // reversal with what it took from the wallet, what it added to the debt and where a dispute stands.
 import { EmptyState } from '@/components/EmptyState';
-import { Icon } from '@/components/Icon';
-import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
+import { Notice } from '@/components/Notice';
+import type { Column } from '@/components/ResponsiveTable';
 import { Badge } from '@/components/StatusBadge';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import type { UserReversal } from './api/get-user-details';
@@ -15,26 +15,23 @@ const STATUS: Record<UserReversal['status'], { label: string; tone: 'red' | 'amb
   dispute_lost: { label: 'Dispute lost', tone: 'red' },
 };
 
+/** The reversals table when there are none. */
+export const NO_REVERSALS = <EmptyState icon="checkCircle" title="No refunds or chargebacks" />;
+
 /** "Owes ₦X" when the user owes anything; nothing otherwise. */
 export function UserDebtNotice({ debt, currency }: { debt: string | undefined; currency: string }) {
   if (!Number(debt)) return null;
   return (
-    <p
-      role="alert"
-      aria-label="Amount owed"
-      className="flex items-start gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-900 ring-1 ring-rose-200 ring-inset"
-    >
-      <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
-      <span>
-        <strong>Owes {formatAmount(debt, currency)}</strong> after a card payment was refunded or charged back beyond what the wallet held. New orders are
-        refused until deposits settle it.
-      </span>
-    </p>
+    <Notice tone="rose" label="Amount owed">
+      <strong>Owes {formatAmount(debt, currency)}</strong> after a card payment was refunded or charged back beyond what the wallet held. New orders are refused
+      until deposits settle it.
+    </Notice>
   );
 }
 
-export function UserReversals({ reversals, loading, currency }: { reversals: UserReversal[]; loading: boolean; currency: string }) {
-  const columns: Column<UserReversal>[] = [
+/** The reversals table's columns, amounts in the shop's `currency`. */
+export function reversalColumns(currency: string): Column<UserReversal>[] {
+  return [
     { key: 'reference', header: 'Payment', mobile: 'title', cell: (r) => <span className="font-mono text-xs break-all">{r.reference}</span> },
     {
       key: 'kind',
@@ -56,15 +53,4 @@ export function UserReversals({ reversals, loading, currency }: { reversals: Use
     { key: 'debt', header: 'Added to debt', className: 'md:text-right', cell: (r) => <span className="tabular-nums">{formatAmount(r.debt, currency)}</span> },
     { key: 'date', header: 'Date', cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.resolved_at ?? r.created_at)}</span> },
   ];
-  return (
-    <ResponsiveTable
-      caption="Card payment reversals"
-      columns={columns}
-      rows={reversals}
-      rowKey={(r) => r.id}
-      loading={loading}
-      skeletonRows={2}
-      empty={<EmptyState icon="checkCircle" title="No refunds or chargebacks" />}
-    />
-  );
 }

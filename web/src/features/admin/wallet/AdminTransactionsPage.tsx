@@ -3,18 +3,20 @@
 
 import { LEDGER_SOURCES } from '@schemas/wallet';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { DateFilter } from '@/components/DateFilter';
-import { EmptyState, ErrorState } from '@/components/EmptyState';
+import { EmptyState } from '@/components/EmptyState';
+import { FilterBar, IdFilter } from '@/components/FilterBar';
+import { FilterSelect } from '@/components/FilterSelect';
 import { Icon } from '@/components/Icon';
+import { PagedTable } from '@/components/PagedTable';
 import { PageHeader } from '@/components/PageHeader';
-import { Pagination } from '@/components/Pagination';
-import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
+import type { Column } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { Spinner } from '@/components/Spinner';
 import { Badge } from '@/components/StatusBadge';
 import { SignedAmount, transactionTypeLabel } from '@/components/TransactionAmount';
-import { getErrorMessage, handleApiError } from '@/lib/api';
+import { ManageUserLink } from '@/features/admin/users/ManageUserLink';
+import { handleApiError } from '@/lib/api';
 import { downloadText } from '@/lib/download';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
@@ -39,6 +41,11 @@ const SOURCE_LABELS: Record<LedgerSource, string> = {
 };
 const isLedgerSource = (text: string): text is LedgerSource => (LEDGER_SOURCES as ReadonlyArray<string>).includes(text);
 const sourceLabel = (source: string) => (isLedgerSource(source) && SOURCE_LABELS[source]) || source;
+const SOURCE_CHOICES = LEDGER_SOURCES.map((source) => ({ value: source, label: SOURCE_LABELS[source] }));
+const TYPE_CHOICES = [
+  { value: '1', label: 'Deposit' },
+  { value: '2', label: 'Withdrawal' },
+];
 
 export default function AdminTransactionsPage() {
   const currency = useCurrency();
@@ -57,6 +64,7 @@ export default function AdminTransactionsPage() {
     to: filters.get('to') || undefined,
   };
   const q = useAdminTransactions({ page: filters.page, limit: LIMIT, ...selection });
+  const empty = <EmptyState icon="receipt" title={filters.active ? 'No transactions match these filters' : 'No transactions yet'} />;
 
   const onExport = async () => {
     setExporting(true);
@@ -90,15 +98,7 @@ export default function AdminTransactionsPage() {
         </div>
       ),
     },
-    {
-      key: 'user',
-      header: 'User',
-      cell: (t) => (
-        <Link to="/admin/manage-user" state={{ userId: t.userId }} className="link whitespace-nowrap">
-          User #{t.userId}
-        </Link>
-      ),
-    },
+    { key: 'user', header: 'User', cell: (t) => <ManageUserLink userId={t.userId} className="link whitespace-nowrap">{`User #${t.userId}`}</ManageUserLink> },
     { key: 'type', header: 'Type', cell: (t) => <Badge tone={t.transaction_type === 1 ? 'green' : 'red'}>{transactionTypeLabel(t)}</Badge> },
     { key: 'source', header: 'Source', hideBelow: '6xl', cell: (t) => sourceLabel(t.source) },
     { key: 'amount', header: 'Amount', className: 'whitespace-nowrap md:text-right', cell: (t) => <SignedAmount tx={t} currency={currency} /> },
@@ -122,58 +122,15 @@ export default function AdminTransactionsPage() {
           </button>
         }
       />
-      <section aria-label="Filters" className="card grid grid-cols-2 items-end gap-3 p-4 md:grid-cols-4">
-        <div className="col-span-2">
-          <SearchInput label="Search transactions" placeholder="Reference or description" value={search} onChange={setSearch} />
-        </div>
-        <input
-          aria-label="User ID"
-          className="input"
-          inputMode="numeric"
-          placeholder="User ID"
-          value={userIdText}
-          onChange={(e) => filters.update({ userId: e.target.value.replace(/\D/g, '') })}
-        />
-        <select aria-label="Type" className="input" value={typeText} onChange={(e) => filters.update({ type: e.target.value })}>
-          <option value="">All types</option>
-          <option value="1">Deposit</option>
-          <option value="2">Withdrawal</option>
-        </select>
-        <select aria-label="Source" className="input" value={selection.source ?? ''} onChange={(e) => filters.update({ source: e.target.value })}>
-          <option value="">All sources</option>
-          {LEDGER_SOURCES.map((source) => (
-            <option key={source} value={source}>
-              {SOURCE_LABELS[source]}
-            </option>
-          ))}
-        </select>
+      <FilterBar filters={filters} className="grid-cols-2 items-end md:grid-cols-4">
+        <SearchInput className="col-span-2" label="Search transactions" placeholder="Reference or description" value={search} onChange={setSearch} />
+        <IdFilter filters={filters} name="userId" label="User ID" />
+        <FilterSelect filters={filters} name="type" label="Type" allLabel="All types" choices={TYPE_CHOICES} />
+        <FilterSelect filters={filters} name="source" label="Source" allLabel="All sources" choices={SOURCE_CHOICES} />
         <DateFilter label="From" value={selection.from ?? ''} max={selection.to} onChange={(from) => filters.update({ from })} />
         <DateFilter label="To" value={selection.to ?? ''} min={selection.from} onChange={(to) => filters.update({ to })} />
-        <button type="button" className="btn btn-ghost" disabled={!filters.active} onClick={filters.clear}>
-          Clear
-        </button>
-      </section>
-      {q.isError && !q.data ? (
-        <ErrorState message={getErrorMessage(q.error)} onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <ResponsiveTable
-            caption="Transactions"
-            columns={columns}
-            rows={q.data?.data}
-            rowKey={(t) => t.id}
-            loading={q.isPending}
-            empty={<EmptyState icon="receipt" title={filters.active ? 'No transactions match these filters' : 'No transactions yet'} />}
-          />
-          <Pagination
-            page={filters.page}
-            limit={LIMIT}
-            total={q.data?.total ?? 0}
-            onPage={(p) => filters.update({ page: String(p) })}
-            disabled={q.isFetching}
-          />
-        </>
-      )}
+      </FilterBar>
+      <PagedTable query={q} caption="Transactions" columns={columns} paging={filters} empty={empty} />
     </div>
   );
 }

@@ -13,4 +13,6 @@ export const walletSummaryQuery = (from?: string) =>
     queryFn: async ({ signal }) => (await getWalletSummary(from, signal)).data,
   });
 
+export type WalletSummary = Awaited<ReturnType<typeof getWalletSummary>>['data'];
+
 export const useWalletSummary = (from?: string) => useQuery(walletSummaryQuery(from));

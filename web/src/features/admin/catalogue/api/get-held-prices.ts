@@ -1,8 +1,10 @@
 // GET admin/services/held-prices: services whose new provider price the catalogue sync held back,
 // with what accepting it would make of their cost and price.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
+import { adminQuery } from '@/features/admin/adminApi';
 import { client, read } from '@/lib/api';
+import { pagedList } from '@/lib/queries';
 
 type HeldPricesRoute = (typeof client.admin.services)['held-prices']['$get'];
 export type HeldPricesQuery = NonNullable<InferRequestType<HeldPricesRoute>['query']>;
@@ -12,11 +14,6 @@ export const getHeldProviderPrices = (query: HeldPricesQuery, signal?: AbortSign
   read(client.admin.services['held-prices'].$get({ query }, { init: { signal } }));
 
 export const heldProviderPricesQueryOptions = (query: HeldPricesQuery) =>
-  queryOptions({
-    // Under 'admin', so useRefreshAdmin re-reads it after any change.
-    queryKey: ['admin', 'catalogue', 'held-prices', query],
-    queryFn: ({ signal }) => getHeldProviderPrices(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  pagedList(adminQuery(['catalogue', 'held-prices', query], (signal) => getHeldProviderPrices(query, signal)));
 
 export const useHeldProviderPrices = (query: HeldPricesQuery) => useQuery(heldProviderPricesQueryOptions(query));

@@ -1,17 +1,13 @@
 // GET admin/services/settings: the global pricing rules. Percentages and factors travel as decimal text.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import { adminQuery } from '@/features/admin/adminApi';
 import { client, read } from '@/lib/api';
 
 export type PricingSettings = InferResponseType<typeof client.admin.services.settings.$get, 200>['data'];
 
 export const getPricingSettings = async (signal?: AbortSignal) => (await read(client.admin.services.settings.$get(undefined, { init: { signal } }))).data;
 
-export const pricingSettingsQueryOptions = () =>
-  queryOptions({
-    // Under 'admin', so useRefreshAdmin re-reads it after any change.
-    queryKey: ['admin', 'catalogue', 'pricing'],
-    queryFn: ({ signal }) => getPricingSettings(signal),
-  });
+export const pricingSettingsQueryOptions = () => adminQuery(['catalogue', 'pricing'], getPricingSettings);
 
 export const usePricingSettings = () => useQuery(pricingSettingsQueryOptions());

@@ -1,7 +1,7 @@
 // GET admin/tickets/{id}: the thread with what it is about. Reading it marks it read for support.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { THREAD_POLL_MS } from '@/api/tickets';
+import { threadQuery } from '@/api/tickets';
 import { client, read } from '@/lib/api';
 import { adminTicketKeys } from './keys';
 
@@ -14,12 +14,6 @@ export const asStaffView = async <A extends { data: unknown }>(answer: Promise<A
 export const getAdminTicket = async (id: number, signal?: AbortSignal) =>
   (await asStaffView(read(client.admin.tickets[':id'].$get({ param: { id: String(id) } }, { init: { signal } })))).data;
 
-export const adminTicketQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: adminTicketKeys.detail(id),
-    queryFn: ({ signal }) => getAdminTicket(id, signal),
-    refetchInterval: (query) => (query.state.data?.status === 'Closed' ? false : THREAD_POLL_MS),
-    refetchIntervalInBackground: false,
-  });
+export const adminTicketQueryOptions = (id: number) => threadQuery(adminTicketKeys.detail(id), (signal) => getAdminTicket(id, signal));
 
 export const useAdminTicket = (id: number) => useQuery(adminTicketQueryOptions(id));
