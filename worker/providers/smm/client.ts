@@ -2,19 +2,17 @@
 // expose: one URL, form-encoded POSTs carrying `key` and `action`, JSON answers.
 // Panels differ in small ways, so every answer is read defensively: errors come
 // as HTTP 200 with {"error": "..."}, numbers arrive as strings, status words
-// vary in spelling, and batch answers come in more than one shape.
+// vary in spelling, and batch answers come in more than one shape (read in answers.ts).
 
-import { parseDecimal } from '../../lib/decimal';
 import { excerpt, type FetchImpl, fetchJson, globalFetch, isRecord, type JsonAnswer, TransportFailure } from '../http';
-import { readOrderState, statusKey } from './order-state';
+import { errorMessage, garbage, readId, readMoney, readPerOrderList, readRefillStatus, readService } from './answers';
+import { readOrderState } from './order-state';
 import {
-  PROVIDER_MONEY_SCALE,
   type SmmAddOrderInput,
   type SmmItemResult,
   type SmmOrderState,
   SmmProviderError,
   type SmmRefillStatus,
-  type SmmService,
   type SmmServiceCatalogue,
   type SmmStatusEntry,
 } from './types';
@@ -53,17 +51,6 @@ export interface SmmClient {
 /** The protocol's limit on ids per batch call. */
 const BATCH_LIMIT = 100;
 
-const REFILL_STATUS_BY_KEY = new Map<string, SmmRefillStatus>([
-  ['pending', 'Pending'],
-  ['inprogress', 'In progress'],
-  ['processing', 'In progress'],
-  ['completed', 'Completed'],
-  ['complete', 'Completed'],
-  ['rejected', 'Rejected'],
-  ['canceled', 'Canceled'],
-  ['cancelled', 'Canceled'],
-]);
-
 const MISSING_FROM_ANSWER = 'Missing from the provider answer';
 
 function uniqueIds(ids: readonly string[]): string[] {
@@ -76,28 +63,11 @@ function batches(ids: string[]): string[][] {
   return result;
 }
 
-/** Ids arrive as numbers or strings; both become strings. */
-function readId(value: unknown): string | null {
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  return null;
-}
-
-/** The message of an {"error": ...} object, or null when the value is not one. */
-function errorMessage(value: unknown): string | null {
-  if (!isRecord(value) || value.error === undefined || value.error === null || value.error === false) return null;
-  return typeof value.error === 'string' ? value.error : JSON.stringify(value.error);
-}
-
 function listField(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join('\n') : value;
 }
 
 export function createSmmClient({ apiUrl, apiKey, timeoutMs = 15_000, fetchImpl = globalFetch }: SmmClientOptions): SmmClient {
-  function garbage(action: string, message: string, cause?: unknown): SmmProviderError {
-    return new SmmProviderError(action, 'unavailable', `SMM provider ${action}: ${message}`, null, { cause });
-  }
-
   /**
    * One API call. Returns the parsed answer when it is not an error; throws
    * 'rejected' for {"error"} answers and 'unavailable' for anything unreadable.
@@ -128,63 +98,6 @@ export function createSmmClient({ apiUrl, apiKey, timeoutMs = 15_000, fetchImpl 
     return body;
   }
 
-  function readMoney(action: string, value: unknown, field: string): bigint {
-    if (value === undefined || value === null || value === '') return 0n;
-    if (typeof value !== 'string' && typeof value !== 'number') throw garbage(action, `${field} is not a number: ${JSON.stringify(value)}`);
-    try {
-      return parseDecimal(value, PROVIDER_MONEY_SCALE);
-    } catch (error) {
-      throw garbage(action, `${field} is not a number: ${JSON.stringify(value)}`, error);
-    }
-  }
-
-  /** Whole counts of the catalogue (min, max); null when the panel left the field out or empty. */
-  function readCount(action: string, value: unknown, field: string): number | null {
-    if (value === undefined || value === null || value === '') return null;
-    if (typeof value !== 'string' && typeof value !== 'number') throw garbage(action, `${field} is not a number: ${JSON.stringify(value)}`);
-    try {
-      return Number(parseDecimal(value, 0));
-    } catch (error) {
-      throw garbage(action, `${field} is not a number: ${JSON.stringify(value)}`, error);
-    }
-  }
-
-  function readFlag(value: unknown): boolean {
-    if (typeof value === 'string') return ['1', 'true', 'yes'].includes(value.trim().toLowerCase());
-    return value === true || value === 1;
-  }
-
-  function readRefillStatus(action: string, value: unknown): SmmRefillStatus {
-    const status = REFILL_STATUS_BY_KEY.get(statusKey(value));
-    if (!status) throw garbage(action, `unknown refill status ${JSON.stringify(value)}`);
-    return status;
-  }
-
-  function readService(entry: unknown): SmmService {
-    if (!isRecord(entry)) throw new Error('not an object');
-    const id = readId(entry.service);
-    if (id === null) throw new Error('no service id');
-    if (typeof entry.name !== 'string' || entry.name.trim() === '') throw new Error('no name');
-    if (typeof entry.rate !== 'string' && typeof entry.rate !== 'number') throw new Error('no rate');
-    const ratePer1000Micros = parseDecimal(entry.rate, PROVIDER_MONEY_SCALE);
-    if (ratePer1000Micros < 0n) throw new Error('negative rate');
-    const min = readCount('services', entry.min, 'min');
-    const max = readCount('services', entry.max, 'max');
-    if (min === null || max === null || min < 0 || max < min) throw new Error(`bad quantity range ${entry.min}..${entry.max}`);
-    return {
-      id,
-      name: entry.name.trim(),
-      type: typeof entry.type === 'string' && entry.type.trim() !== '' ? entry.type.trim() : 'Default',
-      category: typeof entry.category === 'string' ? entry.category.trim() : '',
-      ratePer1000Micros,
-      min,
-      max,
-      refill: readFlag(entry.refill),
-      cancel: readFlag(entry.cancel),
-      dripfeed: readFlag(entry.dripfeed),
-    };
-  }
-
   /**
    * Runs a batch action 100 ids at a time and lines the answers up with the ids
    * asked for; ids the panel did not answer for come back as errors.
@@ -201,19 +114,6 @@ export function createSmmClient({ apiUrl, apiKey, timeoutMs = 15_000, fetchImpl 
       readAnswer(await call(action, { [idsParam]: chunk.join(',') }), answered);
     }
     return new Map(wanted.map((id) => [id, answered.get(id) ?? { ok: false, error: MISSING_FROM_ANSWER }]));
-  }
-
-  /** Reads [{order, <field>: value | {error}}] answers, as `refill` and `cancel` give for many orders. */
-  function readPerOrderList<T>(action: string, field: string, readValue: (value: unknown) => T) {
-    return (answer: unknown, results: Map<string, SmmItemResult<T>>): void => {
-      if (!Array.isArray(answer)) throw garbage(action, `expected a list, got ${excerpt(JSON.stringify(answer))}`);
-      for (const item of answer) {
-        const orderId = isRecord(item) ? readId(item.order) : null;
-        if (orderId === null || !isRecord(item)) throw garbage(action, `list entry without an order id: ${JSON.stringify(item)}`);
-        const refusal = errorMessage(item[field]) ?? errorMessage(item);
-        results.set(orderId, refusal !== null ? { ok: false, error: refusal } : { ok: true, ...readValue(item[field]) });
-      }
-    };
   }
 
   /** Asks one batch of statuses and records each entry; returns the failure when no answer could be read. */
