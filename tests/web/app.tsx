@@ -1,7 +1,7 @@
 // The whole app at a path, signed in or not, for screen tests that go through the real routes.
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '@/app/routes';
+import { act, render } from '@testing-library/react';
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
+import { AppRoutes } from '@/app/routes';
 import { type SessionUser, setStoredUser, TOKEN_KEY } from '@/lib/session';
 import { jsonResponse, sessionUser, WithQuery } from './helpers';
 
@@ -31,13 +31,39 @@ export function renderApp(path: string, user: SessionUser | null = ADA) {
   return renderRoutes(path);
 }
 
+/** Where the app is and a way to move it on, as a test drives it. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate(to: string): Promise<void>;
+}
+
 /** The whole app at `path` with whatever session the test stored itself; returns the router to move on. */
-export function renderRoutes(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+export function renderRoutes(path: string): TestRouter {
+  const seen: RouterSeen = {};
   render(
     <WithQuery>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe seen={seen} />
+      </MemoryRouter>
     </WithQuery>,
   );
-  return router;
+  return {
+    get state() {
+      return { location: seen.location! };
+    },
+    navigate: (to) => act(async () => void seen.navigate!(to)),
+  };
+}
+
+interface RouterSeen {
+  location?: Location;
+  navigate?: NavigateFunction;
+}
+
+/** Keeps the router's latest location and navigate function where the test can reach them. */
+function RouterProbe({ seen }: { seen: RouterSeen }) {
+  seen.location = useLocation();
+  seen.navigate = useNavigate();
+  return null;
 }

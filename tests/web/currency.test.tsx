@@ -5,9 +5,9 @@
 
 import { render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@/app/routes';
+import { AppRoutes } from '@/app/routes';
 import { SignedAmount } from '@/components/TransactionAmount';
 import { availableCurrencies, CURRENCY_STORAGE_KEY, convertNaira, formatNaira, parseDecimal } from '@/lib/currency';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
@@ -136,10 +136,11 @@ function renderAt(path: string, signedIn = false) {
     window.localStorage.setItem(TOKEN_KEY, 'user-token');
     setStoredUser(ADA);
   }
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   return render(
     <WithQuery>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
     </WithQuery>,
   );
 }

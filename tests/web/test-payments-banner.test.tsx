@@ -1,10 +1,9 @@
 // In test mode every page says so: the "Test payments" banner sits above every shell.
 
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@/app/routes';
-import { jsonResponse, mockFetch, WithQuery } from './helpers';
+import { renderRoutes } from './app';
+import { jsonResponse, mockFetch } from './helpers';
 
 function renderWithMode(paymentMode: 'test' | 'live', path: string) {
   mockFetch((url) => {
@@ -12,11 +11,7 @@ function renderWithMode(paymentMode: 'test' | 'live', path: string) {
     if (url.includes('user/getCurrentProfile')) return jsonResponse(401, { message: 'Unauthorized' });
     return jsonResponse(200, { data: [], page: 1, limit: 20, total: 0 });
   });
-  render(
-    <WithQuery>
-      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
-    </WithQuery>,
-  );
+  renderRoutes(path);
 }
 
 describe('the test payments banner', () => {

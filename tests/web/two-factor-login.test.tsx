@@ -2,13 +2,12 @@
 // the code, the form shows the field and sends the code with the password, and a wrong code is
 // named under the field.
 
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@/app/routes';
 import { getToken } from '@/lib/session';
-import { describedText, jsonResponse, mockFetch, retype, sessionUser, WithQuery } from './helpers';
+import { renderRoutes } from './app';
+import { describedText, jsonResponse, mockFetch, retype, sessionUser } from './helpers';
 
 const ROOT = sessionUser({ id: 9, fullName: 'Root Admin', email: 'root@example.com', username: 'root', userType: 1 });
 const PROMPT = 'Enter the 6-digit code from your authenticator app.';
@@ -35,12 +34,7 @@ function server() {
 describe('two-factor sign-in', () => {
   it('asks for the code, says a wrong one under the field, and signs in with the right one', async () => {
     const logins = server();
-    const router = createMemoryRouter(routes, { initialEntries: ['/auth/login'] });
-    render(
-      <WithQuery>
-        <RouterProvider router={router} />
-      </WithQuery>,
-    );
+    const router = renderRoutes('/auth/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'root@example.com');
     await user.type(screen.getByLabelText('Password'), 'admin-password-1');

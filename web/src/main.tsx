@@ -1,16 +1,11 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
 import { App } from '@/app/App';
 import { startSessionRequests } from '@/app/earlyRequests';
-import { preloadScreens, routes } from '@/app/routes';
-import { setNavigator } from '@/lib/api';
+import { preloadScreens } from '@/app/routes';
 import '@/index.css';
 
 startSessionRequests(window.location.pathname);
 const screensLoaded = preloadScreens(window.location.pathname);
-const router = createBrowserRouter(routes);
-// The API client's shared error handler navigates through the router (no full reload).
-setNavigator((path) => void router.navigate(path, { replace: true }));
 
 const container = document.getElementById('root')!;
 // A page the build pre-rendered for this path and a visitor (web/prerender.ts shows a spinner instead
@@ -19,5 +14,5 @@ const container = document.getElementById('root')!;
 // Any other page keeps the markup's spinner until its screens are here too, and renders them once rather
 // than a spinner first; this task ends at once, so the requests started above are on their way while
 // the screens load. A screen that failed to load is left to React.lazy, as before.
-if (container.dataset.page) void screensLoaded.then(() => hydrateRoot(container, <App router={router} />));
-else void screensLoaded.catch(() => undefined).then(() => createRoot(container).render(<App router={router} />));
+if (container.dataset.page) void screensLoaded.then(() => hydrateRoot(container, <App />));
+else void screensLoaded.catch(() => undefined).then(() => createRoot(container).render(<App />));

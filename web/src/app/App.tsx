@@ -1,21 +1,26 @@
-// The whole SPA around a router: the browser's in main.tsx, a memory router when the build
-// pre-renders the public pages (static-pages.tsx). One tree for both, so the browser hydrates
+// The whole SPA around a router: the browser's (main.tsx), or one held at a path when the build
+// pre-renders a page (static-pages.tsx) and in tests. One tree for both, so the browser hydrates
 // exactly the markup the build wrote (same elements, same useId ids).
 
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, StrictMode, useEffect, useState } from 'react';
-import { type createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { type ComponentType, type ReactNode, StrictMode, useEffect, useState } from 'react';
+import { BrowserRouter } from 'react-router-dom';
 import type { ToastContainerProps } from 'react-toastify';
 import { queryClient } from '@/lib/queryClient';
 import { loadToastify } from '@/lib/toast';
+import { AppRoutes } from './routes';
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
-
-export function App({ router }: { router: AppRouter }) {
+/**
+ * `router`: the browser's by default; the build's pre-render passes one held at its page's path (a
+ * parameter rather than a choice made here, so the browser's bundle carries one router, not two).
+ */
+export function App({ router: Router = BrowserRouter }: { router?: ComponentType<{ children: ReactNode }> }) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <Router>
+          <AppRoutes />
+        </Router>
         <Toasts />
       </QueryClientProvider>
     </StrictMode>

@@ -3,12 +3,11 @@
 import { PassThrough } from 'node:stream';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { PageSpinner } from '@/components/Spinner';
 import { App } from './App';
-import { routes } from './routes';
 
-const app = (path: string) => <App router={createMemoryRouter(routes, { initialEntries: [path] })} />;
+const app = (path: string) => <App router={({ children }) => <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>} />;
 
 export async function renderPage(path: string): Promise<string> {
   // The first pass waits for the page's lazy screens to load. Rendered again with them loaded,
