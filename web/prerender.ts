@@ -10,21 +10,47 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { USER_TYPE } from '../worker/schemas/session.js';
 import { USER_KEY } from './src/lib/session.js';
 
 /** Pages a visitor reaches first, from search engines and shared links. */
 export const PRERENDERED_PAGES = ['/', '/services', '/about-us', '/contact-us', '/auth/login', '/auth/register'];
+/**
+ * Pages a customer opens most (from a bookmark, the home screen, a payment's return), pre-rendered as
+ * they look while the session check runs: pages whose first look holds nothing of the person's own.
+ */
+export const SIGNED_IN_PAGES = ['/user/services', '/user/create-order', '/user/orders', '/user/transactions', '/user/add-fund'];
 
 const fileFor = (page: string) => (page === '/' ? 'index.html' : `${page.slice(1)}.html`);
 
 /**
  * Swaps the page for the loading spinner before it paints where the markup is not this path's (#root's
- * data-page), or not a visitor's; main.tsx then renders instead of hydrating. One script for every
- * page, so the Content-Security-Policy allows it by its hash. (Forms stay inert until hydrated:
- * lib/hydrated.ts.)
+ * data-page), or not for whoever is here: a visitor's page for someone signed in, a signed-in page
+ * (data-signed-in) for a visitor; main.tsx then renders instead of hydrating. Then starts the SPA's
+ * entry once the first contentful paint is on screen: the entry and its imports are already on their
+ * way (modulepreload), but running them first would hold that paint back by the time a phone takes to
+ * evaluate React, as it does whenever they come from the cache. A hidden tab paints nothing, and a
+ * browser that cannot report the paint gets the entry at once; the timer is a last resort. One script
+ * for every page, so the Content-Security-Policy allows it by its hash. (Forms stay inert until
+ * hydrated: lib/hydrated.ts.)
  */
-const guardScript = (spinner: string) =>
-  `try{var root=document.getElementById("root");if(location.pathname!==root.dataset.page||localStorage.getItem(${JSON.stringify(USER_KEY)})){root.removeAttribute("data-page");root.innerHTML=${JSON.stringify(spinner)}}}catch(e){}`;
+const guardScript = (spinner: string, entry: string) =>
+  `try{var root=document.getElementById("root");if(location.pathname!==root.dataset.page||!localStorage.getItem(${JSON.stringify(USER_KEY)})!==!root.dataset.signedIn){root.removeAttribute("data-page");root.innerHTML=${JSON.stringify(spinner)}}}catch(e){}` +
+  `(function(){var started=false;function start(){if(started)return;started=true;var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
+  `try{if(document.visibilityState==="hidden"||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return start();` +
+  `new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true});setTimeout(start,1000)}catch(e){start()}})()`;
+
+/**
+ * The template's entry script turned into a modulepreload (guardScript runs it after the first paint),
+ * and every modulepreload asked for at low priority: the page's own bytes (the HTML with its inline
+ * stylesheet, the logo) come first on a slow link, and the code right behind them.
+ */
+function deferEntry(html: string): { html: string; entry: string } {
+  const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(html);
+  if (!script) throw new Error('index.html has no module entry script to start after the first paint');
+  const preloaded = html.replace(script[0], () => `<link rel="modulepreload" crossorigin href="${script[1]}">`);
+  return { html: preloaded.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" '), entry: script[1] };
+}
 
 /** dist/_headers' policy with the guard's hash added to script-src (it allows 'self' scripts only). */
 function allowGuard(headers: string, guard: string): string {
@@ -72,14 +98,16 @@ export function prerenderPublicPages(): Plugin {
         const { renderPage, renderLoading } = (await import(
           pathToFileURL(path.join(serverDir, 'static-pages.js')).href
         )) as typeof import('./src/app/static-pages');
-        const template = inlineStylesheet(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
+        const { html: template, entry } = deferEntry(inlineStylesheet(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir));
         if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to pre-render into');
-        const guard = guardScript(renderLoading());
-        for (const page of PRERENDERED_PAGES) {
-          const markup = await renderPage(page);
+        const guard = guardScript(renderLoading(), entry);
+        const pages = [...PRERENDERED_PAGES.map((page) => ({ page, signedIn: false })), ...SIGNED_IN_PAGES.map((page) => ({ page, signedIn: true }))];
+        for (const { page, signedIn } of pages) {
+          const markup = await renderPage(page, signedIn ? USER_TYPE.user : undefined);
           const file = path.join(outDir, fileFor(page));
           mkdirSync(path.dirname(file), { recursive: true });
-          writeFileSync(file, template.replace('<div id="root"></div>', `<div id="root" data-page="${page}">${markup}</div><script>${guard}</script>`));
+          const root = `<div id="root" data-page="${page}"${signedIn ? ' data-signed-in="true"' : ''}>${markup}</div>`;
+          writeFileSync(file, template.replace('<div id="root"></div>', `${root}<script>${guard}</script>`));
         }
         const headers = path.join(outDir, '_headers');
         if (existsSync(headers)) writeFileSync(headers, allowGuard(readFileSync(headers, 'utf8'), guard));

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE } from '../support/browser';
-import { newUser, openPage, sharedBrowser, shopUrl } from './shop';
+import { newUser, newUserSignedIn, openPage, sharedBrowser, shopUrl } from './shop';
 
 const browser = sharedBrowser();
 
@@ -91,6 +91,49 @@ describe('the pre-rendered public pages', () => {
     await keepParsedRoot(page);
     await page.goto('/');
     await page.getByRole('link', { name: 'Go to Dashboard' }).first().waitFor({ state: 'attached' });
+    expect(await parsedRoot(page)).toEqual(LOADING);
+    await context.close();
+  });
+});
+
+describe('the pre-rendered signed-in pages', () => {
+  it('/user/create-order arrives as HTML holding its heading under the session-check spinner, the page inert', async () => {
+    const html = await (await fetch(`${shopUrl}/user/create-order`)).text();
+    expect(html).toContain('data-signed-in="true"');
+    expect(html).toMatch(/<h1[^>]*>Place an order<\/h1>/);
+    expect(html).toMatch(/<div class="contents" aria-busy="true" inert="">/);
+  });
+
+  it('a signed-in person paints the page from the HTML, then the SPA renders it for them and lets them use it', async () => {
+    const { context, page } = await newUserSignedIn(browser(), 'Bookmark Person', PHONE);
+    // The session check held back: the page the HTML painted stays up, busy, with its spinner.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/v1\/user\/getCurrentProfile$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await keepParsedRoot(page);
+    await page.goto('/user/create-order');
+    expect(await parsedRoot(page)).toEqual({ heading: 'Place an order', prerendered: '/user/create-order', loading: true });
+    await page.locator('[aria-busy="true"]').getByRole('heading', { level: 1, name: 'Place an order' }).waitFor({ state: 'attached' });
+    release();
+    await page.locator('#root [aria-busy="false"]').waitFor({ state: 'attached' });
+    await page.getByRole('heading', { level: 1, name: 'Place an order' }).waitFor();
+    expect(
+      await page
+        .locator('#root [role="status"]')
+        .filter({ hasText: /^Loading$/ })
+        .count(),
+    ).toBe(0);
+    await context.close();
+  });
+
+  it('a visitor opening a signed-in page starts from the loading spinner and goes to sign in', async () => {
+    const { context, page } = await openPage(browser(), PHONE);
+    await keepParsedRoot(page);
+    await page.goto('/user/create-order');
+    await page.waitForURL((url) => url.pathname === '/auth/login');
     expect(await parsedRoot(page)).toEqual(LOADING);
     await context.close();
   });

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { startSessionRequests } from '@/app/earlyRequests';
@@ -11,8 +12,12 @@ const container = document.getElementById('root')!;
 // A page the build pre-rendered for this path and a visitor (web/prerender.ts shows a spinner instead
 // otherwise): React takes over the markup already on screen instead of painting it again, once the
 // page's screens are here (a screen still loading would be painted over with a spinner at the first update).
-// Any other page keeps the markup's spinner until its screens are here too, and renders them once rather
-// than a spinner first; this task ends at once, so the requests started above are on their way while
-// the screens load. A screen that failed to load is left to React.lazy, as before.
-if (container.dataset.page) void screensLoaded.then(() => hydrateRoot(container, <App />));
-else void screensLoaded.catch(() => undefined).then(() => createRoot(container).render(<App />));
+// Any other page keeps the markup on screen (a signed-in page as it looks during the session check, or
+// the spinner) until its screens are here too, and then renders over it once; the signed-in page is
+// rendered rather than hydrated because it differs from the markup in the person's own details. This
+// task ends at once, so the requests started above are on their way while the screens load. A screen
+// that failed to load is left to React.lazy, as before.
+// Either first render is a transition: React renders it in slices and lets the phone answer a tap in
+// between, instead of holding the main thread for the whole page.
+if (container.dataset.page && !container.dataset.signedIn) void screensLoaded.then(() => startTransition(() => void hydrateRoot(container, <App />)));
+else void screensLoaded.catch(() => undefined).then(() => startTransition(() => createRoot(container).render(<App />)));

@@ -1,12 +1,16 @@
 // Access guard (spec section 4): spinner while the session check runs; visitors go to
 // /auth/login (the requested location is remembered, a stale token is cleared); a person of the
 // other type goes to their own area; anything else is logged out.
+// While the check runs for someone whose stored record is of this area's type, the spinner shows over
+// the area's page, which stays inert and busy underneath: the build pre-renders the pages people open
+// most in that state (web/prerender.ts), so a phone paints the page at once and React, taking over,
+// shows the same thing instead of swapping it for a blank spinner and back.
 
 import type { UserType } from '@schemas/session';
 import { USER_TYPE } from '@schemas/session';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { PageSpinner } from '@/components/Spinner';
+import { PageSpinner, Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/authContext';
 
 function VisitorRedirect() {
@@ -28,6 +32,7 @@ function LogoutRedirect() {
 
 export function RequireUserType({ type, children }: { type: UserType; children?: ReactNode }) {
   const { user, userType, loading } = useAuth();
+  if (loading && userType === type) return <SessionCheck>{children}</SessionCheck>;
   if (loading) return <PageSpinner fullScreen />;
   if (!user) return <VisitorRedirect />;
   if (userType !== type) {
@@ -35,5 +40,23 @@ export function RequireUserType({ type, children }: { type: UserType; children?:
     if (userType === USER_TYPE.user) return <Navigate to="/user" replace />;
     return <LogoutRedirect />;
   }
-  return <>{children ?? <Outlet />}</>;
+  return <SessionCheck done>{children}</SessionCheck>;
+}
+
+/** The area's page, busy and inert under a spinner until the session check is `done`; one element either way, so the page is not mounted twice. */
+function SessionCheck({ done = false, children }: { done?: boolean; children?: ReactNode }) {
+  return (
+    <>
+      <div className="contents" aria-busy={!done} inert={!done}>
+        {children ?? <Outlet />}
+      </div>
+      {done ? null : (
+        <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center">
+          <span className="rounded-full bg-white p-2 text-brand-600 shadow-lg">
+            <Spinner className="h-6 w-6" />
+          </span>
+        </div>
+      )}
+    </>
+  );
 }

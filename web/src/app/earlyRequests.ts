@@ -3,9 +3,9 @@
 // gave way: the session-start profile check the guard waits for, the public settings (the test-mode
 // banner) and, on the pages that list services, the catalogue's first page and its categories.
 // The queries go into the query client under the keys and fetch functions the screens use, so the
-// screens find them there and nothing is asked twice.
+// screens find them there and nothing is asked twice. The catalogue's are sent once its module is
+// here (fetched alongside the page's screens, which need it too): a visitor's page carries none of it.
 
-import { categoriesQuery, servicesListQuery } from '@/api/catalogue';
 import { getProfile, type ProfileAnswer } from '@/features/user/api/get-profile';
 import { queryClient } from '@/lib/queryClient';
 import { adoptStoredUser, getRefreshToken, getToken } from '@/lib/session';
@@ -26,8 +26,10 @@ export function startSessionRequests(pathname: string): void {
   profileCheck.catch(() => undefined);
   void queryClient.prefetchQuery(publicSettingsQuery);
   if (CATALOGUE_PAGES.has(pathname.replace(/\/+$/, ''))) {
-    void queryClient.prefetchInfiniteQuery(servicesListQuery({}));
-    void queryClient.prefetchQuery(categoriesQuery);
+    void import('@/api/catalogue').then(({ categoriesQuery, servicesListQuery }) => {
+      void queryClient.prefetchInfiniteQuery(servicesListQuery({}));
+      void queryClient.prefetchQuery(categoriesQuery);
+    });
   }
 }
 

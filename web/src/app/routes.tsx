@@ -8,6 +8,7 @@ import type { UserType } from '@schemas/session';
 import { USER_TYPE } from '@schemas/session';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
 import { matchRoutes, Outlet, type RouteObject, useNavigate, useRoutes } from 'react-router-dom';
+import type { adminScreens } from '@/app/layouts/AdminArea';
 import PublicLayout from '@/app/layouts/PublicLayout';
 import { TestPaymentsBanner } from '@/app/layouts/TestPaymentsBanner';
 import { ScrollToTop } from '@/components/ScrollToTop';
@@ -82,21 +83,24 @@ const ReferralsPage = screen(() => import('@/features/referrals/ReferralsPage'))
 const SettingsPage = screen(() => import('@/features/notifications/SettingsPage'));
 const UnsubscribePage = screen(() => import('@/features/notifications/UnsubscribePage'));
 const LogoutPage = screen(() => import('@/features/user/placeholders').then((m) => ({ default: m.LogoutPage })));
-// Admin (userType 1)
-const AdminLayout = screen(() => import('@/app/layouts/AdminLayout'));
-const AdminDashboardPage = screen(() => import('@/features/admin/dashboard/AdminDashboardPage'));
-const AdminAccountSettingsPage = screen(() => import('@/features/user/AdminAccountSettingsPage'));
-const AdminUsersPage = screen(() => import('@/features/admin/users/AdminUsersPage'));
-const ManageUserPage = screen(() => import('@/features/admin/users/ManageUserPage'));
-const AdminServicesPage = screen(() => import('@/features/admin/catalogue/AdminServicesPage'));
-const AdminTransactionsPage = screen(() => import('@/features/admin/wallet/AdminTransactionsPage'));
-const AdminOrdersPage = screen(() => import('@/features/admin/orders/AdminOrdersPage'));
-const AdminTicketsPage = screen(() => import('@/features/admin/tickets/AdminTicketsPage'));
-const AdminReferralsPage = screen(() => import('@/features/admin/referrals/AdminReferralsPage'));
-const AdminTicketPage = screen(() => import('@/features/admin/tickets/AdminTicketPage'));
-const AdminSiteSettingsPage = screen(() => import('@/features/admin/settings/AdminSiteSettingsPage'));
-const AdminPaymentSettingsPage = screen(() => import('@/features/admin/settings/AdminPaymentSettingsPage'));
-const AdminAdministratorsPage = screen(() => import('@/features/admin/users/AdminAdministratorsPage'));
+// Admin (userType 1): the area's chunk holds its layout and the imports of its screens (AdminArea.ts);
+// a screen's chunk is asked for as soon as the area's is here.
+const loadAdminArea = () => import('@/app/layouts/AdminArea');
+const adminScreen = (name: keyof typeof adminScreens) => screen(() => loadAdminArea().then((area) => area.adminScreens[name]()));
+const AdminLayout = screen(loadAdminArea);
+const AdminDashboardPage = adminScreen('AdminDashboardPage');
+const AdminAccountSettingsPage = adminScreen('AdminAccountSettingsPage');
+const AdminUsersPage = adminScreen('AdminUsersPage');
+const ManageUserPage = adminScreen('ManageUserPage');
+const AdminServicesPage = adminScreen('AdminServicesPage');
+const AdminTransactionsPage = adminScreen('AdminTransactionsPage');
+const AdminOrdersPage = adminScreen('AdminOrdersPage');
+const AdminTicketsPage = adminScreen('AdminTicketsPage');
+const AdminReferralsPage = adminScreen('AdminReferralsPage');
+const AdminTicketPage = adminScreen('AdminTicketPage');
+const AdminSiteSettingsPage = adminScreen('AdminSiteSettingsPage');
+const AdminPaymentSettingsPage = adminScreen('AdminPaymentSettingsPage');
+const AdminAdministratorsPage = adminScreen('AdminAdministratorsPage');
 // Anything else
 const NotFound = screen(() => import('@/components/NotFound'));
 

@@ -1,15 +1,14 @@
-// Inline stroke icons (24×24, currentColor). Decorative by default (aria-hidden);
-// give buttons an aria-label instead of labelling the icon.
-import type { SVGProps } from 'react';
+// Inline stroke icons (24×24, currentColor) by name, all of them: the shells' few too, which
+// ShellIcon.tsx keeps apart for the first load. Decorative by default (aria-hidden); give buttons
+// an aria-label instead of labelling the icon.
+import { type IconProps, IconSvg, SHELL_ICON_PATHS } from './ShellIcon';
 
 const PATHS = {
-  menu: 'M4 6h16M4 12h16M4 18h16',
-  close: 'M6 6l12 12M18 6L6 18',
+  ...SHELL_ICON_PATHS,
   plus: 'M12 5v14M5 12h14',
   minus: 'M5 12h14',
   bell: 'M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15zM10 20a2 2 0 0 0 4 0',
   gift: 'M4 11h16v9H4zM3 7h18v4H3zM12 7v13M12 7c-1.5-3-5-3.5-5-1.5S10 7 12 7zM12 7c1.5-3 5-3.5 5-1.5S14 7 12 7z',
-  chevronDown: 'M6 9l6 6 6-6',
   chevronUp: 'M6 15l6-6 6 6',
   chevronLeft: 'M15 6l-6 6 6 6',
   chevronRight: 'M9 6l6 6-6 6',
@@ -40,7 +39,6 @@ const PATHS = {
   check: 'M5 12.5l4.5 4.5L19 7',
   checkCircle: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8 12.5l3 3 5-6',
   xCircle: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9 9l6 6M15 9l-6 6',
-  alert: 'M12 9v4M12 17h.01M10.3 3.9L2.4 17.5A2 2 0 0 0 4.1 20.5h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z',
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v5M12 8h.01',
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
   bolt: 'M13 2L4 14h7l-1 8 9-12h-7z',
@@ -63,21 +61,6 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, className = 'h-5 w-5', strokeWidth = 1.8, ...rest }: { name: IconName } & SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...rest}
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+export function Icon({ name, ...rest }: { name: IconName } & IconProps) {
+  return <IconSvg d={PATHS[name]} {...rest} />;
 }

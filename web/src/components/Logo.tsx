@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { cx } from '@/lib/hooks';
+import { cx } from '@/lib/shellHooks';
 
 const BUILT_IN_LOGO = '/favicon.svg';
 

@@ -1,4 +1,4 @@
-import { cx } from '@/lib/hooks';
+import { cx } from '@/lib/shellHooks';
 
 /** A spinning ring. Announced as "Loading" unless `label` is '' (decorative, e.g. inside a button). */
 export function Spinner({ className = 'h-5 w-5', label = 'Loading' }: { className?: string; label?: string }) {

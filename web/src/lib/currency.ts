@@ -6,7 +6,7 @@
 // half away from zero, to the digits shown: the same rounding Intl.NumberFormat uses.
 // Money a user enters or pays (add fund, order charges) and the admin area always stay in NGN.
 
-import { DEFAULT_CURRENCY, formatAmount, formatCurrency, formatDecimalString } from './format';
+import { DEFAULT_CURRENCY, formatAmount, formatCurrency, formatDecimalString } from './moneyFormat';
 
 /** The currencies a visitor can pick (only those the rates answer contains are offered). */
 export const DISPLAY_CURRENCIES = ['NGN', 'USD', 'EUR', 'GBP', 'GHS', 'KES', 'ZAR'] as const;

@@ -13,7 +13,7 @@ import {
   setStoredCurrency,
   subscribeCurrency,
 } from './currency';
-import { DEFAULT_CURRENCY } from './format';
+import { DEFAULT_CURRENCY } from './moneyFormat';
 import { usePublicSettings, useRates } from './settings';
 
 type Naira = number | string | null | undefined;

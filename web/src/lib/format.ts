@@ -1,47 +1,9 @@
-// Number, money and time formatting (spec section 9).
+// Number, money and time formatting (spec section 9). The currency formatters live in
+// moneyFormat.ts, which a public page's first load needs (the currency switcher) without the rest;
+// every screen still imports its formatting from here.
+import { DEFAULT_CURRENCY, formatAmount, toNumber } from './moneyFormat';
 
-export const DEFAULT_CURRENCY = 'NGN';
-
-const toNumber = (value: number | string | null | undefined): number => {
-  if (value === null || value === undefined || value === '') return 0;
-  const n = typeof value === 'number' ? value : Number(String(value).replace(/,/g, ''));
-  return Number.isFinite(n) ? n : 0;
-};
-
-const formatters = new Map<string, Intl.NumberFormat>();
-function currencyFormatter(currency: string, min: number, max: number): Intl.NumberFormat {
-  const key = `${currency}|${min}|${max}`;
-  let f = formatters.get(key);
-  if (!f) {
-    try {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: min, maximumFractionDigits: max });
-    } catch {
-      // An unknown currency code from settings must not break the screen.
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: DEFAULT_CURRENCY, minimumFractionDigits: min, maximumFractionDigits: max });
-    }
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-/** General currency formatter: en-US, NGN by default, 2 to 6 fraction digits. */
-export function formatCurrency(value: number | string | null | undefined, currency: string = DEFAULT_CURRENCY): string {
-  return currencyFormatter(currency, 2, 6).format(toNumber(value));
-}
-
-/** Amounts on screens: en-US currency with exactly 2 decimals. */
-export function formatAmount(value: number | string | null | undefined, currency: string = DEFAULT_CURRENCY): string {
-  return currencyFormatter(currency, 2, 2).format(toNumber(value));
-}
-
-/**
- * Exact decimal text (e.g. a converted amount, '0.012345') in `currency`: 2 to `maxDigits`
- * fraction digits. Intl formats numeric strings exactly, without a detour through a double.
- */
-export function formatDecimalString(decimal: string, currency: string = DEFAULT_CURRENCY, maxDigits = 2): string {
-  const text = /^-?\d+(\.\d+)?$/.test(decimal) ? (decimal as `${number}`) : '0';
-  return currencyFormatter(currency, 2, Math.max(2, maxDigits)).format(text);
-}
+export { DEFAULT_CURRENCY, formatAmount, formatCurrency, formatDecimalString } from './moneyFormat';
 
 /** Kobo (integer minor units) as exact naira text: 123456n -> '1234.56', -5n -> '-0.05'. */
 export function koboToNaira(kobo: bigint | number | string): string {
@@ -84,9 +46,21 @@ export function abbreviateNumber(value: number | string | null | undefined): str
   return `${sign}${abs}`;
 }
 
+/** Makes the formatter once, on first use: building an Intl formatter costs far more than formatting with it, and a list formats several values per row. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+const countFormat = once(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
+const dateFormat = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+const dateTimeFormat = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
+
 /** Plain grouped integer, e.g. 12,500. */
 export function formatCount(value: number | string | null | undefined): string {
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(toNumber(value));
+  return countFormat().format(toNumber(value));
 }
 
 const MINUTE = 60;
@@ -123,7 +97,7 @@ export function formatDate(date: string | number | Date | null | undefined): str
   if (date === null || date === undefined || date === '') return '';
   const d = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return dateFormat().format(d);
 }
 
 /** 'Mar 5, 2024, 3:04 PM'. */
@@ -131,7 +105,7 @@ export function formatDateTime(date: string | number | Date | null | undefined):
   if (date === null || date === undefined || date === '') return '';
   const d = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return dateTimeFormat().format(d);
 }
 
 /** Seconds to '2 hr 5 min', '45 min', '3 days'; null -> 'Not enough data'. */

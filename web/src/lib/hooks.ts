@@ -1,5 +1,9 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
+// App-wide hooks and helpers. The few every page's shell uses are in shellHooks.ts (a public page's
+// first load carries those without the rest) and re-exported here, where screens take them from.
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+
+export { cx, useEscapeKey, useOutsideClick } from './shellHooks';
 
 /** `value`, updated only after it has been stable for `delay` ms (search as you type). */
 export function useDebouncedValue<T>(value: T, delay = 250): T {
@@ -9,41 +13,6 @@ export function useDebouncedValue<T>(value: T, delay = 250): T {
     return () => window.clearTimeout(t);
   }, [value, delay]);
   return debounced;
-}
-
-/** Calls `onOutside` for a pointer down outside every given element while `active`. */
-export function useOutsideClick(refs: ReadonlyArray<RefObject<HTMLElement | null>>, onOutside: () => void, active = true): void {
-  const cb = useRef(onOutside);
-  cb.current = onOutside;
-  useEffect(() => {
-    if (!active) return undefined;
-    const handler = (e: MouseEvent | TouchEvent) => {
-      const target = e.target as Node | null;
-      if (!target) return;
-      if (refs.some((r) => r.current?.contains(target))) return;
-      cb.current();
-    };
-    document.addEventListener('mousedown', handler);
-    document.addEventListener('touchstart', handler);
-    return () => {
-      document.removeEventListener('mousedown', handler);
-      document.removeEventListener('touchstart', handler);
-    };
-  }, [active, refs]);
-}
-
-/** Calls `onEscape` when Escape is pressed while `active`. */
-export function useEscapeKey(onEscape: () => void, active = true): void {
-  const cb = useRef(onEscape);
-  cb.current = onEscape;
-  useEffect(() => {
-    if (!active) return undefined;
-    const handler = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') cb.current();
-    };
-    document.addEventListener('keydown', handler);
-    return () => document.removeEventListener('keydown', handler);
-  }, [active]);
 }
 
 /** Whether a CSS media query matches (false where matchMedia is missing, e.g. tests). */
@@ -65,11 +34,6 @@ export function useMediaQuery(query: string): boolean {
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** Joins class names, skipping falsy ones. */
-export function cx(...parts: Array<string | false | null | undefined>): string {
-  return parts.filter(Boolean).join(' ');
 }
 
 export interface UrlFilters {

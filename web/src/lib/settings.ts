@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicClient, read } from './api';
-import { DEFAULT_CURRENCY } from './format';
+import { DEFAULT_CURRENCY } from './moneyFormat';
 
 export const SITE_NAME_FALLBACK = 'SMM Provider';
 

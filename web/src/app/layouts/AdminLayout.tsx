@@ -9,7 +9,8 @@ import { useAuth } from '@/lib/authContext';
 import { drawerSlide, useDrawerFocus } from '@/lib/drawer';
 import { cx, useEscapeKey, useMediaQuery, useOutsideClick } from '@/lib/hooks';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
-import { AccountMenu, MenuToggle, SkipLink } from './ShellParts';
+import { AccountMenu } from './AccountMenu';
+import { MenuToggle, SkipLink } from './ShellParts';
 
 export const SIDEBAR_BREAKPOINT_PX = 768;
 

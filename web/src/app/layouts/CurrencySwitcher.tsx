@@ -2,10 +2,10 @@
 // <select> (keyboard, screen readers and phones' pickers for free), NGN by default, offering only
 // the currencies the rates answer contains; disabled with just NGN until the rates load.
 import { useId } from 'react';
-import { Icon } from '@/components/Icon';
+import { ShellIcon } from '@/components/ShellIcon';
 import { isDisplayCurrency } from '@/lib/currency';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
-import { cx } from '@/lib/hooks';
+import { cx } from '@/lib/shellHooks';
 
 const NAMES: Record<string, string> = {
   NGN: 'Nigerian naira',
@@ -41,7 +41,7 @@ export function CurrencySwitcher({ className }: { className?: string }) {
           </option>
         ))}
       </select>
-      <Icon name="chevronDown" className="pointer-events-none absolute right-1.5 h-3.5 w-3.5 text-slate-500" />
+      <ShellIcon name="chevronDown" className="pointer-events-none absolute right-1.5 h-3.5 w-3.5 text-slate-500" />
     </span>
   );
 }

@@ -2,7 +2,7 @@
 // and in the user shell. Dismissing it hides that notice for the rest of the browser session; a
 // different notice shows again.
 import { useState } from 'react';
-import { Icon } from '@/components/Icon';
+import { ShellIcon } from '@/components/ShellIcon';
 import { usePublicSettings } from '@/lib/settings';
 
 export const NOTICE_DISMISSED_KEY = 'maintenanceNoticeDismissed';
@@ -33,7 +33,7 @@ export function MaintenanceBanner() {
   return (
     <div role="status" aria-label="Maintenance notice" className="border-b border-amber-200 bg-amber-50 text-amber-900">
       <div className="mx-auto flex max-w-6xl items-start gap-2 px-4 py-2 text-sm">
-        <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+        <ShellIcon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
         <p className="min-w-0 flex-1 whitespace-pre-line">{notice}</p>
         <button
           type="button"
@@ -41,7 +41,7 @@ export function MaintenanceBanner() {
           aria-label="Dismiss notice"
           className="-my-1 flex h-7 w-7 shrink-0 items-center justify-center rounded-md text-amber-800 transition hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-amber-700"
         >
-          <Icon name="close" className="h-4 w-4" />
+          <ShellIcon name="close" className="h-4 w-4" />
         </button>
       </div>
     </div>

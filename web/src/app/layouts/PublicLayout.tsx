@@ -1,25 +1,20 @@
 import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, type LinkProps, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Logo } from '@/components/Logo';
-import { Modal } from '@/components/Modal';
-import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/authContext';
 import { drawerSlide, useDrawerFocus } from '@/lib/drawer';
-import { cx, useEscapeKey, useOutsideClick } from '@/lib/hooks';
 import { rememberReferral } from '@/lib/referral';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
+import { cx, useEscapeKey, useOutsideClick } from '@/lib/shellHooks';
+import type { AuthDialog } from './AuthModal';
 import { CurrencySwitcher } from './CurrencySwitcher';
 import { MaintenanceBanner } from './MaintenanceBanner';
 import { MenuToggle, SkipLink } from './ShellParts';
 
-// The forms (and their validation libraries) load only when a modal opens.
-const LoginForm = lazy(() => import('@/features/auth/LoginForm').then((m) => ({ default: m.LoginForm })));
-const RegisterForm = lazy(() => import('@/features/auth/RegisterForm').then((m) => ({ default: m.RegisterForm })));
-const formFallback = (
-  <div className="flex h-72 items-center justify-center text-brand-600">
-    <Spinner className="h-8 w-8" />
-  </div>
-);
+// The dialogs and their forms load when a visitor heads for Sign In or Sign Up (pointer over, or
+// focus on, the link) or opens one: no page shows them at first.
+const loadAuthModal = () => import('./AuthModal');
+const AuthModal = lazy(loadAuthModal);
 
 const NAV = [
   { to: '/', label: 'Home', end: true },
@@ -28,19 +23,17 @@ const NAV = [
   { to: '/contact-us', label: 'Contact Us', end: false },
 ] as const;
 
-type AuthModal = 'login' | 'register' | null;
-
 /** A plain left click (no new-tab modifiers) opens the modal instead of following the link. */
 const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
-/** Where a visitor goes next: the dashboard once signed in, else Sign In and Sign Up (a plain click opens them as modals); in the drawer they fill its width. */
+/** Where a visitor goes next: the dashboard once signed in, else Sign In and Sign Up (`authLink`: a plain click opens them as modals); in the drawer they fill its width. */
 function AccountLinks({
   signedIn,
-  onOpen,
+  authLink,
   inDrawer = false,
 }: {
   signedIn: boolean;
-  onOpen: (which: 'login' | 'register') => (e: MouseEvent) => void;
+  authLink: (which: AuthDialog) => Pick<LinkProps, 'onClick' | 'onPointerEnter' | 'onFocus'>;
   inDrawer?: boolean;
 }) {
   if (signedIn) {
@@ -52,10 +45,10 @@ function AccountLinks({
   }
   return (
     <>
-      <Link to="/auth/login" onClick={onOpen('login')} className={cx('btn', inDrawer ? 'btn-secondary w-full' : 'btn-ghost')}>
+      <Link to="/auth/login" {...authLink('login')} className={cx('btn', inDrawer ? 'btn-secondary w-full' : 'btn-ghost')}>
         Sign In
       </Link>
-      <Link to="/auth/register" onClick={onOpen('register')} className={cx('btn btn-primary', inDrawer && 'w-full')}>
+      <Link to="/auth/register" {...authLink('register')} className={cx('btn btn-primary', inDrawer && 'w-full')}>
         Sign Up
       </Link>
     </>
@@ -67,7 +60,7 @@ export default function PublicLayout() {
   const { data: settings } = usePublicSettings();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [modal, setModal] = useState<AuthModal>(null);
+  const [modal, setModal] = useState<AuthDialog | null>(null);
   const siteName = settings?.siteName || SITE_NAME_FALLBACK;
   const onAuthPage = location.pathname.startsWith('/auth/');
 
@@ -82,11 +75,20 @@ export default function PublicLayout() {
   useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => rememberReferral(location.search), [location.search]);
 
-  const openModal = (which: Exclude<AuthModal, null>) => (e: MouseEvent) => {
-    if (onAuthPage || !isPlainClick(e)) return;
-    e.preventDefault();
-    setMenuOpen(false);
-    setModal(which);
+  const authLink = (which: AuthDialog) => {
+    const load = () => {
+      if (!onAuthPage) void loadAuthModal().then((dialogs) => dialogs.loadForm[which]());
+    };
+    return {
+      onPointerEnter: load,
+      onFocus: load,
+      onClick: (e: MouseEvent) => {
+        if (onAuthPage || !isPlainClick(e)) return;
+        e.preventDefault();
+        setMenuOpen(false);
+        setModal(which);
+      },
+    };
   };
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -111,7 +113,7 @@ export default function PublicLayout() {
           <div className="flex shrink-0 items-center gap-2">
             <CurrencySwitcher />
             <div className="hidden items-center gap-2 md:flex">
-              <AccountLinks signedIn={Boolean(user)} onOpen={openModal} />
+              <AccountLinks signedIn={Boolean(user)} authLink={authLink} />
             </div>
             <MenuToggle ref={toggle} open={menuOpen} controls="mobile-menu" onToggle={() => setMenuOpen((v) => !v)} />
           </div>
@@ -138,7 +140,7 @@ export default function PublicLayout() {
           ))}
         </nav>
         <div className="space-y-2 border-t border-slate-100 p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
-          <AccountLinks signedIn={Boolean(user)} onOpen={openModal} inDrawer />
+          <AccountLinks signedIn={Boolean(user)} authLink={authLink} inDrawer />
         </div>
       </div>
 
@@ -163,16 +165,11 @@ export default function PublicLayout() {
         <p className="border-t border-slate-100 py-4 text-center text-sm text-slate-500">© 2024 SMM Provider. All rights reserved.</p>
       </footer>
 
-      <Modal open={modal === 'login'} onClose={() => setModal(null)} title="Sign in" description="Welcome back! Enter your details to continue.">
-        <Suspense fallback={formFallback}>
-          <LoginForm onSwitchToRegister={() => setModal('register')} onDone={() => setModal(null)} />
+      {modal ? (
+        <Suspense fallback={null}>
+          <AuthModal open={modal} onOpen={setModal} />
         </Suspense>
-      </Modal>
-      <Modal open={modal === 'register'} onClose={() => setModal(null)} title="Create your account" description="Join in seconds and start growing.">
-        <Suspense fallback={formFallback}>
-          <RegisterForm onSwitchToLogin={() => setModal('login')} />
-        </Suspense>
-      </Modal>
+      ) : null}
     </div>
   );
 }

@@ -11,9 +11,10 @@ import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { cx } from '@/lib/hooks';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
+import { AccountMenu } from './AccountMenu';
 import { CurrencySwitcher } from './CurrencySwitcher';
 import { MaintenanceBanner } from './MaintenanceBanner';
-import { AccountMenu, SkipLink } from './ShellParts';
+import { SkipLink } from './ShellParts';
 import { SupportLink } from './SupportLink';
 
 /** The screens the shell links to: the tab row holds the spec's four; the account menu holds Profile (then Logout), and the screens the row has no room for. */
