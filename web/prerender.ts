@@ -26,30 +26,36 @@ const fileFor = (page: string) => (page === '/' ? 'index.html' : `${page.slice(1
 /**
  * Swaps the page for the loading spinner before it paints where the markup is not this path's (#root's
  * data-page), or not for whoever is here: a visitor's page for someone signed in, a signed-in page
- * (data-signed-in) for a visitor; main.tsx then renders instead of hydrating. Then starts the SPA's
- * entry once the first contentful paint is on screen: the entry and its imports are already on their
- * way (modulepreload), but running them first would hold that paint back by the time a phone takes to
- * evaluate React, as it does whenever they come from the cache. A hidden tab paints nothing, and a
- * browser that cannot report the paint gets the entry at once; the timer is a last resort. One script
- * for every page, so the Content-Security-Policy allows it by its hash. (Forms stay inert until
- * hydrated: lib/hydrated.ts.)
+ * (data-signed-in) for a visitor; main.tsx then renders instead of hydrating. Then, once the first
+ * contentful paint is on screen, asks for the SPA's code: the entry, and the modules it imports all at
+ * once beside it (modulepreload). The page needs none of it to paint, so on a slow link it does not
+ * share the line with the HTML, and from the cache it does not hold the paint back by the time a phone
+ * takes to evaluate React. A hidden tab paints nothing and a browser that cannot report the paint gets
+ * the code at once; the timer is a last resort. One script for every page, so the
+ * Content-Security-Policy allows it by its hash. (Forms stay inert until hydrated: lib/hydrated.ts.)
  */
-const guardScript = (spinner: string, entry: string) =>
+const guardScript = (spinner: string, { entry, imports }: EntryFiles) =>
   `try{var root=document.getElementById("root");if(location.pathname!==root.dataset.page||!localStorage.getItem(${JSON.stringify(USER_KEY)})!==!root.dataset.signedIn){root.removeAttribute("data-page");root.innerHTML=${JSON.stringify(spinner)}}}catch(e){}` +
-  `(function(){var started=false;function start(){if(started)return;started=true;var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
+  `(function(){var started=false;function add(tag,attributes){var element=document.createElement(tag);for(var name in attributes)element.setAttribute(name,attributes[name]);document.head.appendChild(element)}` +
+  `function start(){if(started)return;started=true;${JSON.stringify(imports)}.forEach(function(href){add("link",{rel:"modulepreload",crossorigin:"",href:href})});add("script",{type:"module",crossorigin:"",src:${JSON.stringify(entry)}})}` +
   `try{if(document.visibilityState==="hidden"||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return start();` +
   `new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true});setTimeout(start,1000)}catch(e){start()}})()`;
 
-/**
- * The template's entry script turned into a modulepreload (guardScript runs it after the first paint),
- * and every modulepreload asked for at low priority: the page's own bytes (the HTML with its inline
- * stylesheet, the logo) come first on a slow link, and the code right behind them.
- */
-function deferEntry(html: string): { html: string; entry: string } {
-  const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(html);
+interface EntryFiles {
+  /** The SPA's entry module. */
+  entry: string;
+  /** The modules it imports, which Vite's index.html preloads. */
+  imports: string[];
+}
+
+/** The template without its entry script and modulepreloads: guardScript asks for them once the page has painted. */
+function deferEntry(html: string): { html: string; files: EntryFiles } {
+  const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(html);
   if (!script) throw new Error('index.html has no module entry script to start after the first paint');
-  const preloaded = html.replace(script[0], () => `<link rel="modulepreload" crossorigin href="${script[1]}">`);
-  return { html: preloaded.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" '), entry: script[1] };
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g)];
+  let deferred = html.replace(script[0], '');
+  for (const preload of preloads) deferred = deferred.replace(preload[0], '');
+  return { html: deferred, files: { entry: script[1], imports: preloads.map((preload) => preload[1]) } };
 }
 
 /** dist/_headers' policy with the guard's hash added to script-src (it allows 'self' scripts only). */
@@ -98,9 +104,9 @@ export function prerenderPublicPages(): Plugin {
         const { renderPage, renderLoading } = (await import(
           pathToFileURL(path.join(serverDir, 'static-pages.js')).href
         )) as typeof import('./src/app/static-pages');
-        const { html: template, entry } = deferEntry(inlineStylesheet(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir));
+        const { html: template, files } = deferEntry(inlineStylesheet(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir));
         if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to pre-render into');
-        const guard = guardScript(renderLoading(), entry);
+        const guard = guardScript(renderLoading(), files);
         const pages = [...PRERENDERED_PAGES.map((page) => ({ page, signedIn: false })), ...SIGNED_IN_PAGES.map((page) => ({ page, signedIn: true }))];
         for (const { page, signedIn } of pages) {
           const markup = await renderPage(page, signedIn ? USER_TYPE.user : undefined);

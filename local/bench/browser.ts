@@ -8,12 +8,16 @@ import type { RunningStack } from '../stack';
 import { percentile } from './measure';
 import type { BenchUser } from './prepare';
 
-/** The scripts the SPA's index.html loads before anything renders: its entry and modulepreloads. */
+/**
+ * The scripts the SPA's index.html loads before a page works: its entry and modulepreloads, whether
+ * as tags or asked for by its inline script once the page has painted (web/prerender.ts).
+ */
 export function firstLoadJavaScript(dist: string): { files: Array<{ file: string; bytes: number; gzipBytes: number }>; gzipBytes: number } {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const sources = [
     ...[...html.matchAll(/<script\b[^>]*\btype="module"[^>]*>/g)].map((tag) => /\bsrc="([^"]+)"/.exec(tag[0])?.[1]),
     ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map((tag) => /\bhref="([^"]+)"/.exec(tag[0])?.[1]),
+    ...[...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].flatMap((script) => [...script[1].matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((file) => file[1])),
   ].filter((source): source is string => Boolean(source) && !/^https?:/.test(source!));
   const files = [...new Set(sources)].map((source) => {
     const content = readFileSync(path.join(dist, source.replace(/^\//, '')));

@@ -3,10 +3,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { startSessionRequests } from '@/app/earlyRequests';
 import { preloadScreens } from '@/app/routes';
+import { prepareFormatters } from '@/lib/moneyFormat';
 import '@/index.css';
 
 startSessionRequests(window.location.pathname);
 const screensLoaded = preloadScreens(window.location.pathname);
+setTimeout(prepareFormatters);
 
 const container = document.getElementById('root')!;
 // A page the build pre-rendered for this path and a visitor (web/prerender.ts shows a spinner instead

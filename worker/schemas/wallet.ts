@@ -1,11 +1,8 @@
 import { dateQueryParam, paginationSchema, trimmedText } from './common';
+import { LEDGER_SOURCES, ORDER_STATUS, TRANSACTION_TYPE } from './wallet-constants';
 import { z } from './zod';
 
-/** A ledger row's transaction_type: money in (deposits, refunds, credits) or out (orders, debits). */
-export const TRANSACTION_TYPE = { deposit: 1, withdrawal: 2 } as const;
-
-/** data.orderStatus of verify-payment; the spec names 2 as success. */
-export const ORDER_STATUS = { pending: 1, success: 2, failed: 3 } as const;
+export { LEDGER_SOURCES, ORDER_STATUS, TRANSACTION_TYPE };
 
 /** A positive naira amount with at most two decimals, given as a number or numeric text; parsed to its exact text form. */
 export const nairaAmount = (message: string) =>
@@ -66,23 +63,6 @@ export const transactionQuerySchema = paginationSchema.extend({
   to: dateQueryParam('to'),
 });
 export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
-
-/**
- * What can cause a balance change (a ledger row's source kind). A card payment the provider took
- * back is a 'chargeback' (a refund or a dispute), one a dispute gave back a 'chargeback_return', and
- * money a credit paid towards the debt a chargeback left a 'debt_settlement'.
- */
-export const LEDGER_SOURCES = [
-  'payment',
-  'admin_credit',
-  'admin_debit',
-  'order',
-  'order_refund',
-  'chargeback',
-  'chargeback_return',
-  'debt_settlement',
-  'referral_commission',
-] as const;
 
 export const adminTransactionQuerySchema = transactionQuerySchema.extend({
   userId: z.coerce.number().int().positive({ error: 'userId must be a positive number' }).max(2_147_483_647, { error: 'userId is out of range' }).optional(),

@@ -1,7 +1,7 @@
 // Wallet calls several screens share: the balance (and what a reversed payment left owing), the
 // money in open orders, and the transactions.
 
-import { TRANSACTION_TYPE } from '@schemas/wallet';
+import { TRANSACTION_TYPE } from '@schemas/wallet-constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { client, read } from '@/lib/api';

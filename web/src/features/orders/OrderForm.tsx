@@ -6,7 +6,7 @@
 // the new one. A refusal of the link shows under the link field.
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { isLinkMessage, SUBSCRIPTION_DELAYS } from '@schemas/orders';
+import { isLinkMessage, SUBSCRIPTION_DELAYS } from '@schemas/order-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';

@@ -1,7 +1,7 @@
 // /user/orders: status badges, status filter, search, pagination, polling while orders are
 // open, refill/cancel where the server allows it, refunds shown.
 
-import { ORDER_STATUSES, type OrderStatus } from '@schemas/orders';
+import { ORDER_STATUSES, type OrderStatus } from '@schemas/order-constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import Swal from 'sweetalert2';

@@ -3,7 +3,7 @@
 // list (grouped by category) that loads further pages as it scrolls — thousands of rows stay smooth.
 
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { type Service, useServicesInfinite } from '@/api/catalogue';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { Icon } from '@/components/Icon';
@@ -18,6 +18,7 @@ import { formatCount, formatDuration } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/hooks';
 import { rateUnit } from '@/lib/serviceTypes';
 import { PlatformChips } from './PlatformChips';
+import { rowSizeAfterLayout } from './rowSize';
 import { ServicesLoading } from './ServicesLoading';
 import { usePlatformCategory } from './usePlatformCategory';
 
@@ -41,8 +42,13 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
   const { platform, choosePlatform, platforms, category, setCategory, visibleCategories, categoriesPending } = usePlatformCategory();
 
   const query = useServicesInfinite({ search: debounced || undefined, category: category || undefined, platform: platform || undefined });
-  const services = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
-  const total = query.data?.pages[0]?.total ?? 0;
+  // A page of services arriving is drawn in a deferred render, in slices the phone can interrupt,
+  // rather than in the one that takes the answer in.
+  const pages = useDeferredValue(query.data?.pages);
+  const services = useMemo(() => pages?.flatMap((p) => p.data) ?? [], [pages]);
+  const total = pages?.[0]?.total ?? 0;
+  // Loading until the first page is drawn, not merely here.
+  const pending = pages === undefined && !query.isError;
 
   // Interleave a header row whenever the category changes.
   const rows = useMemo<Row[]>(() => {
@@ -60,16 +66,21 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
 
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+  // Where the list starts on the page, read in the next frame, when the browser lays the page out anyway.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+    });
+    return () => cancelAnimationFrame(frame);
   });
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (i) => (rows[i]?.kind === 'header' ? 52 : 132),
-    overscan: 8,
+    overscan: 4,
     scrollMargin,
+    measureElement: rowSizeAfterLayout,
     getItemKey: (i) => rows[i]?.key ?? i,
   });
   const items = virtualizer.getVirtualItems();
@@ -78,7 +89,7 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
   // Fetch the next page when the end of the loaded rows comes into view.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 12) void fetchNextPage();
+    if (hasNextPage && !isFetchingNextPage && rows.length > 0 && lastIndex >= rows.length - 12) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastIndex, rows.length]);
 
   return (
@@ -124,8 +135,8 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
       </div>
 
       <div className="mt-4 flex items-center justify-between px-1 text-sm text-slate-600" aria-live="polite">
-        {query.isPending ? <Skeleton className="h-4 w-32" /> : <span>{formatCount(total)} services</span>}
-        {query.isFetching && !query.isPending ? <Spinner className="h-4 w-4" label="Updating" /> : null}
+        {pending ? <Skeleton className="h-4 w-32" /> : <span>{formatCount(total)} services</span>}
+        {query.isFetching && !pending ? <Spinner className="h-4 w-4" label="Updating" /> : null}
       </div>
 
       {/* Column headings for the wide layout. */}
@@ -167,7 +178,7 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
           );
         })}
       </ul>
-      {query.isPending ? (
+      {pending ? (
         <ServicesLoading rows={6} className="mt-2 space-y-2" rowClassName="h-28 w-full rounded-2xl lg:h-16" />
       ) : query.isError && services.length === 0 ? (
         <div className="mt-2">

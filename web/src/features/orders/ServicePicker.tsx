@@ -15,6 +15,7 @@ import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { cx, useDebouncedValue } from '@/lib/hooks';
 import { rateUnit } from '@/lib/serviceTypes';
 import { PlatformChips } from './PlatformChips';
+import { rowSizeAfterLayout } from './rowSize';
 import { ServicesLoading } from './ServicesLoading';
 import { usePlatformCategory } from './usePlatformCategory';
 
@@ -48,7 +49,8 @@ export function ServicePicker({ onSelect, selectedId }: Props) {
     count: services.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 68,
-    overscan: 8,
+    overscan: 4,
+    measureElement: rowSizeAfterLayout,
     getItemKey: (i) => String(services[i]?.id ?? i),
   });
   const items = virtualizer.getVirtualItems();

@@ -23,6 +23,7 @@ export default function UserServicesPage() {
         <div>
           <p className="text-sm text-brand-100">Welcome back{firstName ? `, ${firstName}` : ''}</p>
           <h1 className="text-2xl font-bold">Services</h1>
+          <p className="mt-1 text-brand-50">Prices are per 1,000 unless stated. Pick a service to order it.</p>
           <p className="mt-1 text-sm text-brand-100">
             Balance:{' '}
             {balance.isPending ? (

@@ -1,7 +1,8 @@
 // Which fields each service type needs (the common SMM-panel API types), the form's schema for a
 // chosen service, and turning form values into the POST user/orders body.
 
-import { type CreateOrderInput, LINK_REQUIRED, LINK_TOO_LONG, MAX_RUNS, QUANTITY_INVALID } from '@schemas/orders';
+import { LINK_REQUIRED, LINK_TOO_LONG, MAX_RUNS, QUANTITY_INVALID } from '@schemas/order-constants';
+import type { CreateOrderInput } from '@schemas/orders';
 import { z } from '@schemas/zod';
 import { chargeKobo, type Service } from '@/api/catalogue';
 import { type ExtraField, typeSpec } from '@/lib/serviceTypes';

@@ -11,7 +11,7 @@ import {
   TICKET_KINDS,
   type TicketKind,
 } from '@schemas/tickets';
-import { TRANSACTION_TYPE } from '@schemas/wallet';
+import { TRANSACTION_TYPE } from '@schemas/wallet-constants';
 import { z } from '@schemas/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,7 +1,7 @@
 // What the API page documents, in the layout SMM panels use for their API v2 pages: per action,
 // its parameters and an example answer. Limits, delays and refusal words come from the Worker's schemas
 // (@schemas/reseller-api, @schemas/orders), so the page and the API cannot drift apart on them.
-import { SUBSCRIPTION_DELAYS } from '@schemas/orders';
+import { SUBSCRIPTION_DELAYS } from '@schemas/order-constants';
 import { API_CALLS_PER_MINUTE, PANEL_ERRORS, RESELLER_BATCH_LIMIT } from '@schemas/reseller-api';
 
 export interface DocParam {

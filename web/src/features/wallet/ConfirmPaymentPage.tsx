@@ -6,7 +6,7 @@
 // so when the provider has not settled it yet, and with nothing to verify says just that. A
 // customer whose card was charged must never read "Payment Failed!" and pay again.
 
-import { ORDER_STATUS } from '@schemas/wallet';
+import { ORDER_STATUS } from '@schemas/wallet-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';

@@ -3,7 +3,8 @@
 // once it has the order), refund without the provider after checking by hand, set a status by
 // hand (Partial and Canceled refund automatically, once), and refill.
 
-import { type CanceledBy, OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus, type SubmissionState } from '@schemas/orders';
+import { OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus, type SubmissionState } from '@schemas/order-constants';
+import type { CanceledBy } from '@schemas/orders';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { nairaToKobo } from '@/api/catalogue';

@@ -1,0 +1,40 @@
+// The order statuses, submission states and order messages the Worker, the API and the SPA share,
+// without zod: a screen that only names a status does not build the order schemas (orders.ts) to do so.
+
+/** The order statuses as the spec and the SMM panel protocol name them. */
+export const ORDER_STATUSES = ['Pending Submission', 'Pending', 'In progress', 'Processing', 'Completed', 'Partial', 'Canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Orders whose money is still committed: paid, not finished. */
+export const OPEN_ORDER_STATUSES = ['Pending Submission', 'Pending', 'In progress', 'Processing'] as const satisfies readonly OrderStatus[];
+
+/**
+ * Where an order stands with the provider. queued: certainly not at the provider (safe to send);
+ * sending: one process has claimed it and is calling `add`; unknown: `add` may or may not have
+ * created it (never sent again automatically); accepted: the provider gave an order id;
+ * rejected: the provider refused it for good (the order is canceled and refunded);
+ * withdrawn: canceled while still queued, so it never reached the provider.
+ */
+export const SUBMISSION_STATES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'withdrawn'] as const;
+export type SubmissionState = (typeof SUBMISSION_STATES)[number];
+
+export const LINK_REQUIRED = 'Link is required';
+export const LINK_INVALID = 'Please enter a valid link, e.g. https://instagram.com/p/abc';
+/** For services sold by username (followers, members, subscribers), which take the profile link too. */
+export const USERNAME_INVALID = 'Please enter a username, e.g. @name, or a link to the profile';
+export const LINK_TOO_LONG = 'Link must be at most 2048 characters';
+export const QUANTITY_INVALID = 'Please enter a valid quantity';
+export const SERVICE_UNAVAILABLE = 'This service does not exist or is not available';
+export const MAX_RUNS = 1000;
+/** Delays (minutes) panels accept after a subscription's new post. */
+export const SUBSCRIPTION_DELAYS: readonly number[] = [0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600];
+
+const article = (word: string) => (/^[AEIOU]/.test(word) ? 'an' : 'a');
+
+/** A link on another platform than the service's: "This service needs an Instagram link". */
+export const platformLinkMessage = (platform: string, byUsername: boolean) =>
+  `This service needs ${article(platform)} ${platform} ${byUsername ? 'username or profile link' : 'link'}`;
+
+/** Whether a refusal is about the link, so the order form shows it under the link field. */
+export const isLinkMessage = (message: string) =>
+  [LINK_REQUIRED, LINK_INVALID, USERNAME_INVALID, LINK_TOO_LONG].includes(message) ||
+  /^This service needs an? .+ (link|username or profile link)$/.test(message);
