@@ -416,6 +416,20 @@ export const services = pgTable(
   ],
 );
 
+/**
+ * One row: a number that moves with every committed change to what the public service list shows,
+ * so a Worker isolate knows when its copy of the list is stale (catalogue-snapshot.ts). Moved by the
+ * triggers of migration 0008 on services, service_categories and providers' `enabled`, at commit.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_version_one_row', sql`${t.id}`)],
+);
+
 /** What the syncs want an administrator to see: margin guard actions, vanished services, provider trouble, orders to check. */
 export const catalogueWarnings = pgTable(
   'catalogue_warnings',

@@ -14,6 +14,8 @@
 // connection with the latency injected. Also admin credits per second under concurrency (then
 // reconciled to the kobo), the SPA's first-load JavaScript gzipped, and the time Chromium takes to
 // show the first row of the 5,000-service list. Prints one table; writes bench-results/latest.json.
+// For quick iteration: BENCH_CALLS=services,verify measures only the calls whose name contains one of
+// those (the floors always), and BENCH_BROWSER=0 leaves out the SPA build, its size, Chromium and Lighthouse.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -32,6 +34,15 @@ function databaseLatencyMs(): number {
   if (!Number.isFinite(value) || value < 0)
     throw new StartupError(`BENCH_DB_LATENCY_MS=${process.env.BENCH_DB_LATENCY_MS} is no latency: give milliseconds each way (0 for none).`);
   return value;
+}
+
+/** BENCH_CALLS: comma-separated parts of call names; unset measures every call. */
+function callFilter(): (name: string) => boolean {
+  const parts = (process.env.BENCH_CALLS ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
+  return (name) => parts.length === 0 || parts.some((part) => name.toLowerCase().includes(part));
 }
 
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
@@ -53,8 +64,12 @@ const row = (result: FloorResult | CallResult, floorMs: number) => [
 
 async function main() {
   const latencyMs = databaseLatencyMs();
+  const wanted = callFilter();
+  const browser = process.env.BENCH_BROWSER !== '0';
   const admin = { email: 'bench-admin@example.com', password: randomBytes(18).toString('base64url') };
-  console.log(`Starting a stack of its own (SPA build, Postgres, sandbox providers, wrangler dev; ${latencyMs} ms each way on the database link)...`);
+  console.log(
+    `Starting a stack of its own (${browser ? 'SPA build, ' : ''}Postgres, sandbox providers, wrangler dev; ${latencyMs} ms each way on the database link)...`,
+  );
   const stack = await startThrowawayStack('bench', {
     admin,
     wranglerOutput: 'ignore',
@@ -62,6 +77,7 @@ async function main() {
     databaseLatencyMs: latencyMs,
     // The catalogue sync would mark the bench's copies of a sandbox service missing and disable them, mid-run.
     scheduledJobs: false,
+    spa: browser,
   });
   try {
     const notes: string[] = [];
@@ -125,21 +141,27 @@ async function main() {
       await measureFloor(stack, 'select 1 over HTTP', 'http'),
     ];
     const results: CallResult[] = [];
-    for (const call of calls) {
+    for (const call of calls.filter((call) => wanted(call.name))) {
       console.log(`Measuring ${call.name}...`);
       results.push(await measure(stack, call, floor.p50));
     }
-    console.log('Measuring admin credits under concurrency...');
-    const credits = await measure(stack, credit, floor.p50);
-    results.push(credits);
+    let credits: CallResult | undefined;
+    if (wanted(credit.name)) {
+      console.log('Measuring admin credits under concurrency...');
+      credits = await measure(stack, credit, floor.p50);
+      results.push(credits);
+    }
     const { data: reconciliation } = await callApi<{ data: { ok: boolean } }>(stack.url, 'GET', 'admin/reconciliation', { token: adminToken });
-    const spa = firstLoadJavaScript(stack.distDir);
-    console.log('Timing the services list in Chromium...');
-    // A browser that cannot finish on a busy machine costs the note, not the figures measured so far.
-    const servicesList =
-      'orderable' in catalogue
-        ? await timeToServicesList(stack, users[0]).catch((error: Error) => ({ skipped: `Chromium did not finish: ${error.message.split('\n')[0]}` }))
-        : { skipped: catalogue.skipped };
+    const spa = browser ? firstLoadJavaScript(stack.distDir) : undefined;
+    let servicesList: Awaited<ReturnType<typeof timeToServicesList>> = { skipped: 'BENCH_BROWSER=0' };
+    if (browser) {
+      console.log('Timing the services list in Chromium...');
+      // A browser that cannot finish on a busy machine costs the note, not the figures measured so far.
+      servicesList =
+        'orderable' in catalogue
+          ? await timeToServicesList(stack, users[0]).catch((error: Error) => ({ skipped: `Chromium did not finish: ${error.message.split('\n')[0]}` }))
+          : { skipped: catalogue.skipped };
+    }
     if ('skipped' in servicesList) notes.push(`services list in the browser skipped: ${servicesList.skipped}`);
 
     console.log(
@@ -152,19 +174,22 @@ async function main() {
     console.log(
       '(database work per request, counted at the link while it waits for its answer; "after answer": round trips after it, waitUntil work and queued jobs)',
     );
-    console.log(
-      `\nAdmin credits under ${CONNECTIONS} concurrent connections: ${credits.perSecond.toFixed(0)}/s; reconciliation afterwards: ${reconciliation.ok ? 'ok' : 'MISMATCH'}`,
-    );
-    console.log(
-      `SPA first-load JavaScript: ${(spa.gzipBytes / 1024).toFixed(1)} KiB gzipped (${spa.files.map((f) => `${f.file} ${(f.gzipBytes / 1024).toFixed(1)} KiB`).join(', ')})`,
-    );
+    if (credits) console.log(`\nAdmin credits under ${CONNECTIONS} concurrent connections: ${credits.perSecond.toFixed(0)}/s`);
+    console.log(`Reconciliation afterwards: ${reconciliation.ok ? 'ok' : 'MISMATCH'}`);
+    if (spa) {
+      console.log(
+        `SPA first-load JavaScript: ${(spa.gzipBytes / 1024).toFixed(1)} KiB gzipped (${spa.files.map((f) => `${f.file} ${(f.gzipBytes / 1024).toFixed(1)} KiB`).join(', ')})`,
+      );
+    }
     if (!('skipped' in servicesList)) {
       console.log(
         `Time to show the services list (${CATALOGUE_SIZE} services; Chromium, phone width, empty cache, ${BROWSER_LOADS} loads): ${servicesList.map((t) => `${t.screen} p50 ${ms(t.p50)} ms (max ${ms(t.max)} ms)`).join(', ')}`,
       );
     }
     // Lighthouse's mobile profile on the same stack: it prints its table and writes bench-results/lighthouse.json too.
-    const lighthouse = await auditPages(stack.url, users[0]).catch((error: Error) => void notes.push(`Lighthouse skipped: ${error.message.split('\n')[0]}`));
+    const lighthouse = browser
+      ? await auditPages(stack.url, users[0]).catch((error: Error) => void notes.push(`Lighthouse skipped: ${error.message.split('\n')[0]}`))
+      : void notes.push('Lighthouse skipped: BENCH_BROWSER=0');
     for (const note of notes) console.log(`Note: ${note}`);
 
     const report = {
@@ -197,9 +222,9 @@ async function main() {
         requests: r.requests,
         failures: r.failures,
       })),
-      creditsPerSecond: credits.perSecond,
+      creditsPerSecond: credits?.perSecond ?? null,
       reconciliationOk: reconciliation.ok,
-      spaFirstLoadJs: spa,
+      spaFirstLoadJs: spa ?? null,
       timeToServicesList: 'skipped' in servicesList ? null : servicesList,
       lighthouse: lighthouse ?? null,
       notes,

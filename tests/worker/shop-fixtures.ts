@@ -4,8 +4,8 @@
 // files running in parallel never share a provider.
 import { eq } from 'drizzle-orm';
 import { expect, inject } from 'vitest';
-import { services } from '../../drizzle/schema';
-import { call, createAdmin, type TestAccount, unique, withDb } from '../support/api';
+import { catalogueVersion, services } from '../../drizzle/schema';
+import { call, countingDatabaseWork, createAdmin, type TestAccount, unique, withDb } from '../support/api';
 import { newLink, placeSubmittedOrder } from './order-fixtures';
 import { type FakeScope, fakeScope } from './providers/fake-scope';
 import { fundedUser } from './wallet-fixtures';
@@ -85,4 +85,21 @@ export async function newShopWithOrder(
   if (options.control) await shop.fake.post('/__control', options.control);
   const order = (await placeSubmittedOrder(user, { serviceId, link: newLink(), quantity: options.quantity ?? 1000 })).body.data;
   return { shop, user, order };
+}
+
+export const catalogueVersionNow = () => withDb((db) => db.select({ version: catalogueVersion.version }).from(catalogueVersion)).then(([row]) => row.version);
+
+/**
+ * The database work of a public list call made while the catalogue stood still since the call before
+ * it: the isolate's copy of the list is loaded again (a second round trip) only after a change, which
+ * other test files make at any time, so a try the catalogue moved during is taken again.
+ */
+export async function listCallWork(path: string) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const before = await catalogueVersionNow();
+    await call(path);
+    const counted = await countingDatabaseWork(() => call(path));
+    if ((await catalogueVersionNow()) === before) return counted;
+  }
+  throw new Error('the catalogue never stood still for one count');
 }

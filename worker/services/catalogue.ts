@@ -46,6 +46,9 @@ export function detectPlatform(...texts: string[]): string {
 
 // ---------------------------------------------------------------- views
 
+// The public list's copies in the isolates (catalogue-snapshot.ts) go stale when the catalogue version
+// stays put: migration 0008's triggers move it for any change to services and categories, but for
+// providers only on `enabled`. A provider column read here needs its own trigger condition.
 export const serviceColumns = {
   id: services.id,
   name: services.name,
@@ -215,7 +218,7 @@ async function serviceListPage<TColumns extends SelectedFieldsFlat>(db: Db, colu
   return { rows: rows.map((row) => row.row), total };
 }
 
-/** GET services: enabled services of enabled providers. */
+/** Enabled services of enabled providers: GET services answers the same from its copy (catalogue-snapshot.ts), or by this when the catalogue is too large to hold. */
 export async function listServices(db: Db, query: ServiceListQuery): Promise<{ data: ServiceView[]; total: number }> {
   const where = and(
     eq(services.enabled, true),
@@ -240,7 +243,7 @@ export async function listAllServices(db: DbOrTx): Promise<ServiceView[]> {
   return rows.map(toServiceView);
 }
 
-/** GET services/categories: categories that have something to buy, with how many services. */
+/** Categories that have something to buy, with how many services: GET services/categories answers the same from its copy (catalogue-snapshot.ts). */
 export async function listCategories(db: Db) {
   const rows = await db
     .select({ id: serviceCategories.id, name: serviceCategories.name, platform: serviceCategories.platform, serviceCount: count(services.id) })
