@@ -27,17 +27,19 @@ const fileFor = (page: string) => (page === '/' ? 'index.html' : `${page.slice(1
  * Swaps the page for the loading spinner before it paints where the markup is not this path's (#root's
  * data-page), or not for whoever is here: a visitor's page for someone signed in, a signed-in page
  * (data-signed-in) for a visitor; main.tsx then renders instead of hydrating. Then, once the first
- * contentful paint is on screen, asks for the SPA's code: the entry, and the modules it imports all at
- * once beside it (modulepreload). The page needs none of it to paint, so on a slow link it does not
- * share the line with the HTML, and from the cache it does not hold the paint back by the time a phone
- * takes to evaluate React. A hidden tab paints nothing and a browser that cannot report the paint gets
+ * contentful paint is on screen, asks for the SPA's code: the entry and the modules it imports, all at
+ * once (modulepreload), and runs them one after the other, each in a task of its own, so a phone can
+ * answer a tap between React, the query library and the app instead of after all three. The page needs
+ * none of it to paint, so on a slow link it does not share the line with the HTML, and from the cache it
+ * does not hold the paint back by the time a phone takes to evaluate React. A hidden tab paints nothing and a browser that cannot report the paint gets
  * the code at once; the timer is a last resort. One script for every page, so the
  * Content-Security-Policy allows it by its hash. (Forms stay inert until hydrated: lib/hydrated.ts.)
  */
 const guardScript = (spinner: string, { entry, imports }: EntryFiles) =>
   `try{var root=document.getElementById("root");if(location.pathname!==root.dataset.page||!localStorage.getItem(${JSON.stringify(USER_KEY)})!==!root.dataset.signedIn){root.removeAttribute("data-page");root.innerHTML=${JSON.stringify(spinner)}}}catch(e){}` +
   `(function(){var started=false;function add(tag,attributes){var element=document.createElement(tag);for(var name in attributes)element.setAttribute(name,attributes[name]);document.head.appendChild(element)}` +
-  `function start(){if(started)return;started=true;${JSON.stringify(imports)}.forEach(function(href){add("link",{rel:"modulepreload",crossorigin:"",href:href})});add("script",{type:"module",crossorigin:"",src:${JSON.stringify(entry)}})}` +
+  `function start(){if(started)return;started=true;var files=${JSON.stringify([...imports, entry])},next=Promise.resolve();files.forEach(function(href){add("link",{rel:"modulepreload",crossorigin:"",href:href})});` +
+  `files.forEach(function(href){next=next.then(function(){return new Promise(function(resolve){setTimeout(resolve)})}).then(function(){return import(href)})})}` +
   `try{if(document.visibilityState==="hidden"||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return start();` +
   `new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true});setTimeout(start,1000)}catch(e){start()}})()`;
 
