@@ -14,7 +14,7 @@ const ROOT = sessionUser({ id: 9, fullName: 'Root Admin', email: 'root@example.c
 const BOLA = sessionUser({ id: 2, fullName: 'Bola Ade', email: 'bola@example.com', username: 'bola', userType: 2 });
 
 /** Answers the calls the shell and screens make; `profile` decides who the server thinks we are. */
-function server(profile: SessionUser | null, extra: (url: string, init: RequestInit) => Response | undefined = () => undefined) {
+function server(profile: SessionUser | null, extra: (url: string, init: RequestInit) => Response | Promise<Response> | undefined = () => undefined) {
   return mockFetch((url, init) => {
     const custom = extra(url, init);
     if (custom) return custom;
@@ -130,6 +130,33 @@ describe('access guard', () => {
     const router = renderApp(opens, user);
     await waitFor(() => expect(router.state.location.pathname).toBe(landsOn));
     expect(await screen.findByText(sees)).toBeTruthy();
+  });
+});
+
+describe('access guard while the session check runs', () => {
+  it("shows the spinner over the area's page, inert and busy, and hands the page over once the check has answered", async () => {
+    let answer!: () => void;
+    const checked = new Promise<void>((resolve) => (answer = resolve));
+    server(ADA, (url) => (url.includes('user/getCurrentProfile') ? checked.then(() => jsonResponse(200, { message: 'ok', data: ADA })) : undefined));
+    renderApp('/user/orders', ADA);
+    const heading = await screen.findByRole('heading', { name: 'Orders', hidden: true });
+    const page = heading.closest('[aria-busy]')!;
+    expect(page.getAttribute('aria-busy')).toBe('true');
+    expect(page.hasAttribute('inert')).toBe(true);
+    expect(screen.getAllByRole('status').some((status) => status.textContent === 'Loading')).toBe(true);
+
+    answer();
+    await waitFor(() => expect(page.getAttribute('aria-busy')).toBe('false'));
+    expect(page.hasAttribute('inert')).toBe(false);
+    // The same page, not mounted again.
+    expect(screen.getByRole('heading', { name: 'Orders' })).toBe(heading);
+  });
+
+  it("shows only the spinner to a stored record of the other area's type", async () => {
+    server(ROOT, (url) => (url.includes('user/getCurrentProfile') ? new Promise<Response>(() => undefined) : undefined));
+    renderApp('/user/orders', ROOT);
+    expect((await screen.findByRole('status')).textContent).toBe('Loading');
+    expect(screen.queryByRole('heading', { name: 'Orders', hidden: true })).toBeNull();
   });
 });
 
