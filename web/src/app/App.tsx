@@ -7,7 +7,7 @@ import { type ComponentType, type ReactNode, StrictMode, useEffect, useState } f
 import { BrowserRouter } from 'react-router-dom';
 import type { ToastContainerProps } from 'react-toastify';
 import { queryClient } from '@/lib/queryClient';
-import { loadToastify } from '@/lib/toast';
+import { loadToastifyWhenIdle } from '@/lib/toast';
 import { AppRoutes } from './routes';
 
 /**
@@ -30,8 +30,6 @@ export function App({ router: Router = BrowserRouter }: { router?: ComponentType
 /** react-toastify's container once the library is here (lib/toast.ts): nothing at first, as in the pre-rendered markup. */
 function Toasts() {
   const [Container, setContainer] = useState<ComponentType<ToastContainerProps> | null>(null);
-  useEffect(() => {
-    void loadToastify().then(({ ToastContainer }) => setContainer(() => ToastContainer));
-  }, []);
+  useEffect(() => loadToastifyWhenIdle(({ ToastContainer }) => setContainer(() => ToastContainer)), []);
   return Container ? <Container position="top-right" autoClose={1500} limit={1} newestOnTop closeOnClick pauseOnFocusLoss={false} /> : null;
 }
