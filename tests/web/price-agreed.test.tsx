@@ -118,7 +118,7 @@ describe('the mass order at the total agreed', () => {
   const openMass = async (user: ReturnType<typeof userEvent.setup>) => {
     open('/user/create-order');
     await user.click(await screen.findByRole('tab', { name: 'Mass order' }));
-    return screen.getByRole('form', { name: 'Mass order' });
+    return screen.findByRole('form', { name: 'Mass order' });
   };
 
   it('shows the total of the lines before charging, sends it, and keeps the lines not placed in the box with their reasons', async () => {

@@ -5,7 +5,7 @@
 // shortfall, the placed order's charge) stays in NGN, the charge with the converted equivalent.
 
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { type Service, serviceByIdQuery } from '@/api/catalogue';
 import { Icon } from '@/components/Icon';
@@ -16,9 +16,24 @@ import { Tabs, tabPanelProps } from '@/components/Tabs';
 import { type DisplayMoney, useDisplayCurrency } from '@/lib/displayCurrency';
 import { formatCount, formatDuration } from '@/lib/format';
 import { rateUnit } from '@/lib/serviceTypes';
-import { MassOrderForm } from './MassOrderForm';
-import { OrderForm, type OrderFormStart } from './OrderForm';
+import type { OrderFormStart } from './OrderForm';
 import { ServicePicker } from './ServicePicker';
+
+// The forms come when they are needed (a service picked, the Mass order tab opened), asked for as soon
+// as the person reaches for them: the page paints and answers without their code and schemas.
+const loadOrderForm = () => import('./OrderForm');
+const loadMassOrderForm = () => import('./MassOrderForm');
+const OrderForm = lazy(() => loadOrderForm().then((module) => ({ default: module.OrderForm })));
+const MassOrderForm = lazy(() => loadMassOrderForm().then((module) => ({ default: module.MassOrderForm })));
+
+function FormLoading() {
+  return (
+    <div className="space-y-3" role="status" aria-label="Loading the form">
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-24 w-full" />
+    </div>
+  );
+}
 
 type TabKey = 'single' | 'mass';
 const TABS = [
@@ -58,6 +73,13 @@ export default function CreateOrderPage() {
   const start = useOrderFormStart();
   const [service, setService] = useState<Service | null>(null);
   const [picking, setPicking] = useState(true);
+  const [massOpened, setMassOpened] = useState(false);
+
+  // A service named by the link (Order again, a favourite, the catalogue) opens the form at once.
+  const formWanted = preselected.loading || preselected.service !== null;
+  useEffect(() => {
+    if (formWanted) void loadOrderForm();
+  }, [formWanted]);
 
   useEffect(() => {
     if (preselected.service) {
@@ -78,12 +100,28 @@ export default function CreateOrderPage() {
         </Link>
       </header>
       <div className="max-w-md">
-        <Tabs idBase={idBase} label="Order type" tabs={TABS} active={tab} onChange={setTab} />
+        <div onPointerEnter={() => void loadMassOrderForm()} onFocusCapture={() => void loadMassOrderForm()}>
+          <Tabs
+            idBase={idBase}
+            label="Order type"
+            tabs={TABS}
+            active={tab}
+            onChange={(next) => {
+              setTab(next);
+              if (next === 'mass') setMassOpened(true);
+            }}
+          />
+        </div>
       </div>
 
       <div {...tabPanelProps(idBase, 'single')} hidden={tab !== 'single'}>
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <section className="card p-4 sm:p-6" aria-label="Service">
+          <section
+            className="card p-4 sm:p-6"
+            aria-label="Service"
+            onPointerDownCapture={() => void loadOrderForm()}
+            onFocusCapture={() => void loadOrderForm()}
+          >
             {preselected.loading ? (
               <div className="space-y-3" role="status" aria-label="Loading service">
                 <Skeleton className="h-10 w-full" />
@@ -107,13 +145,15 @@ export default function CreateOrderPage() {
                 />
               </>
             ) : (
-              <OrderForm
-                key={String(service.id)}
-                service={service}
-                money={money}
-                onChangeService={() => setPicking(true)}
-                start={service.id === preselected.service?.id ? start : undefined}
-              />
+              <Suspense fallback={<FormLoading />}>
+                <OrderForm
+                  key={String(service.id)}
+                  service={service}
+                  money={money}
+                  onChangeService={() => setPicking(true)}
+                  start={service.id === preselected.service?.id ? start : undefined}
+                />
+              </Suspense>
             )}
           </section>
           <aside className="space-y-4">{service && !picking ? <ServiceDetails service={service} money={money} /> : <OrderTips />}</aside>
@@ -121,7 +161,12 @@ export default function CreateOrderPage() {
       </div>
 
       <div {...tabPanelProps(idBase, 'mass')} hidden={tab !== 'mass'}>
-        <MassOrderForm />
+        {/* Mounted from the first visit on, so what was typed there stays when the person switches tabs. */}
+        {massOpened ? (
+          <Suspense fallback={<FormLoading />}>
+            <MassOrderForm />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );
