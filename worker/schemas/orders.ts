@@ -1,45 +1,13 @@
-// Order request schemas shared by the Worker (validation) and the SPA (forms), and the order
-// statuses the database, the API and the SPA share. Pure zod, no other imports.
+// Order request schemas shared by the Worker (validation) and the SPA (forms). Pure zod.
 // The fields a service type requires (comments, username, …) are checked against the chosen
 // service by the order service; here each field only gets its shape.
 
 import { dateQueryParam, idParam, paginationSchema, trimmedText } from './common';
-import {
-  isLinkMessage,
-  LINK_INVALID,
-  LINK_REQUIRED,
-  LINK_TOO_LONG,
-  MAX_RUNS,
-  OPEN_ORDER_STATUSES,
-  ORDER_STATUSES,
-  type OrderStatus,
-  platformLinkMessage,
-  QUANTITY_INVALID,
-  SERVICE_UNAVAILABLE,
-  SUBMISSION_STATES,
-  SUBSCRIPTION_DELAYS,
-  type SubmissionState,
-  USERNAME_INVALID,
-} from './order-constants';
+import { LINK_REQUIRED, LINK_TOO_LONG, MAX_RUNS, ORDER_STATUSES, type OrderStatus, QUANTITY_INVALID, SUBMISSION_STATES } from './order-constants';
 import { z } from './zod';
 
-export {
-  isLinkMessage,
-  LINK_INVALID,
-  LINK_REQUIRED,
-  LINK_TOO_LONG,
-  MAX_RUNS,
-  OPEN_ORDER_STATUSES,
-  ORDER_STATUSES,
-  type OrderStatus,
-  platformLinkMessage,
-  QUANTITY_INVALID,
-  SERVICE_UNAVAILABLE,
-  SUBMISSION_STATES,
-  SUBSCRIPTION_DELAYS,
-  type SubmissionState,
-  USERNAME_INVALID,
-};
+// The statuses and messages live without zod (order-constants.ts); the Worker keeps importing them from here.
+export * from './order-constants';
 
 /**
  * Naira text with at most two decimals ("3596.60", as the answers give money), or a number:
