@@ -1,10 +1,11 @@
 // A build step: after the SPA is built, the public pages are rendered to static HTML (as a visitor
 // sees them before any API answer) and written next to index.html, so a phone paints the page
-// from the first response instead of after the JavaScript; the SPA then hydrates it (main.tsx).
-// The Worker's assets serve /services from services.html and /auth/login from auth/login.html; any
-// other path falls back to index.html, which is Home's page, so a small inline script swaps it for
-// the loading spinner before the first paint wherever it is not Home, and for a signed-in visitor
-// whose header differs.
+// from the first response instead of after the JavaScript; the SPA then hydrates it (main.tsx). The
+// user pages opened most are rendered too, as they look during the session check, for the SPA to
+// render over. The Worker's assets serve /services from services.html, /user/orders from
+// user/orders.html...; any other path falls back to index.html, which is Home's page, so a small
+// inline script swaps it for the loading spinner before the first paint wherever it is not Home, and
+// wherever the page is not for whoever is here; it also asks for the SPA's code once the page has painted.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,9 +32,10 @@ const fileFor = (page: string) => (page === '/' ? 'index.html' : `${page.slice(1
  * once (modulepreload), and runs them one after the other, each in a task of its own, so a phone can
  * answer a tap between React, the query library and the app instead of after all three. The page needs
  * none of it to paint, so on a slow link it does not share the line with the HTML, and from the cache it
- * does not hold the paint back by the time a phone takes to evaluate React. A hidden tab paints nothing and a browser that cannot report the paint gets
- * the code at once; the timer is a last resort. One script for every page, so the
- * Content-Security-Policy allows it by its hash. (Forms stay inert until hydrated: lib/hydrated.ts.)
+ * does not hold the paint back by the time a phone takes to evaluate React. A hidden tab paints nothing
+ * and a browser that cannot report the paint gets the code at once; the timer is a last resort. One
+ * script for every page, so the Content-Security-Policy allows it by its hash. (Forms stay inert until
+ * hydrated: lib/hydrated.ts.)
  */
 const guardScript = (spinner: string, { entry, imports }: EntryFiles) =>
   `try{var root=document.getElementById("root");if(location.pathname!==root.dataset.page||!localStorage.getItem(${JSON.stringify(USER_KEY)})!==!root.dataset.signedIn){root.removeAttribute("data-page");root.innerHTML=${JSON.stringify(spinner)}}}catch(e){}` +
