@@ -8,6 +8,12 @@
 // sandbox charges go through the mock processor, whose references start "FLW-MOCK-".
 // GET /__webhooks shows every event sent; POST /__refund, /__chargeback and /__chargeback/resolve
 // reverse a paid transaction (flutterwave-reversals.ts); each /__scope/<name> is an independent copy.
+//
+// A test pays or declines as the payer does, by posting the hosted page (POST /v3/hosted/pay/<code>,
+// form or JSON) {outcome: "success" | "failed", card?}. `card` is any text naming the card paid with: the
+// transaction's `card` (first_6digits, last_4digits, expiry, as Flutterwave reports a card) is the same for
+// the same `card` and differs for different ones. Without it the card is the payer's email's (lower-cased),
+// so each email has its own card.
 
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -15,7 +21,7 @@ import { nairaToKobo } from '../../worker/lib/decimal';
 import { alreadyProcessedPage, type CheckoutBrand, checkoutPage, paymentForm } from './checkout';
 import { flutterwaveReversals, type ReversalState } from './flutterwave-reversals';
 import { type FakeRequest, type RunningFake, readFields, redirect, Scopes, sendHtml, sendJson } from './http';
-import { CheckoutLinks, type Domain, domainsOfKeys, servePaymentFake } from './payment-fake';
+import { CheckoutLinks, type Domain, domainsOfKeys, servePaymentFake, testCard } from './payment-fake';
 import { defaultWebhookControls, type WebhookControls, type WebhookRecord, webhookSender } from './webhooks';
 
 export interface FakeFlutterwaveOptions {
@@ -57,6 +63,8 @@ interface Transaction {
   createdAt: string;
   customerId: number;
   reversedKobo: number;
+  /** The name of the card paid with (the payer's `card`, else their email). */
+  card: string;
 }
 
 interface FlutterwaveState extends ReversalState<Transaction> {
@@ -70,6 +78,20 @@ const SUPPORTED_CURRENCIES = new Set(['NGN', 'USD', 'GHS', 'KES', 'ZAR', 'UGX', 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 const NOT_FOUND = 'No transaction was found for this id';
 const BRAND: CheckoutBrand = { name: 'Flutterwave', accent: '#f5a623', testCard: 'Test card 5531 8866 5214 2950 · 09/32 · CVV 564 · PIN 3310 · OTP 12345' };
+
+/** The card named `name` as Flutterwave reports one: truncated to its first six and last four digits, with its expiry. */
+function cardView(name: string) {
+  const card = testCard(name);
+  const mastercard = card.bin.startsWith('5');
+  return {
+    first_6digits: card.bin,
+    last_4digits: card.last4,
+    issuer: mastercard ? 'MASTERCARD CREDIT' : 'VISA DEBIT',
+    country: 'NG',
+    type: mastercard ? 'MASTERCARD' : 'VISA',
+    expiry: `${card.expMonth}/${card.expYear.slice(-2)}`,
+  };
+}
 
 export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Promise<RunningFake> {
   const domainOfKey = domainsOfKeys(options);
@@ -161,7 +183,7 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
       payment_type: 'card',
       created_at: transaction.createdAt,
       account_id: 20937,
-      card: { first_6digits: '553188', last_4digits: '2950', issuer: 'MASTERCARD CREDIT', country: 'NG', type: 'MASTERCARD', expiry: '09/32' },
+      card: cardView(transaction.card),
       meta: transaction.meta,
       amount_settled: transaction.status === 'successful' ? Math.round((amount - fee) * 100) / 100 : 0,
       customer: {
@@ -191,8 +213,8 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
     sendJson(response, 200, { status: 'success', message: 'Wallet balances fetched', data });
   }
 
-  /** The payer paid or was declined: the payment becomes a transaction, and Flutterwave tells the merchant either way. */
-  async function charge(state: FlutterwaveState, payment: Payment, outcome: 'successful' | 'failed'): Promise<Transaction> {
+  /** The payer paid or was declined with the card named `card`: the payment becomes a transaction, and Flutterwave tells the merchant either way. */
+  async function charge(state: FlutterwaveState, payment: Payment, outcome: 'successful' | 'failed', card: string): Promise<Transaction> {
     const id = nextId++;
     const transaction: Transaction = {
       id,
@@ -208,6 +230,7 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
       createdAt: new Date().toISOString(),
       customerId: 1_400_000 + (id % 100_000),
       reversedKobo: 0,
+      card,
     };
     state.transactions.set(id, transaction);
     payment.transactionId = id;
@@ -232,7 +255,10 @@ export async function startFakeFlutterwave(options: FakeFlutterwaveOptions): Pro
     const done = payment.transactionId === null ? undefined : state.transactions.get(payment.transactionId);
 
     if (request.method === 'POST' && !done) {
-      const transaction = await charge(state, payment, readFields(request).outcome === 'success' ? 'successful' : 'failed');
+      const fields = readFields(request);
+      const named = typeof fields.card === 'string' && fields.card !== '' && fields.card.length <= 200 ? fields.card : null;
+      if (fields.card !== undefined && fields.card !== '' && named === null) return refuse(response, 400, 'card must be text of 1 to 200 characters');
+      const transaction = await charge(state, payment, fields.outcome === 'success' ? 'successful' : 'failed', named ?? payment.email.toLowerCase());
       return redirect(response, redirectLocation(payment, transaction));
     }
     if (done) {

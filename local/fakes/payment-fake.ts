@@ -1,8 +1,10 @@
 // What the local payment providers (Paystack, Flutterwave) share around their own APIs: secret keys
 // that each see one domain, checkout links that lead into a scope, and a server that hands every
 // request its scope's state, lists the scope's webhooks at GET /__webhooks, and stops delayed
-// webhook deliveries when it closes.
+// webhook deliveries when it closes. Also the made-up cards and bank accounts payers pay with: a test
+// names one by any text (`card`, `senderAccount` on the fakes' controls) and gets the same one every time.
 
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { type FakeRequest, type RunningFake, type Scopes, sendJson, startFakeServer } from './http';
 import type { WebhookRecord, WebhookSender } from './webhooks';
@@ -56,4 +58,45 @@ export function servePaymentFake<State extends { webhooks: WebhookRecord[] }>(
     },
     () => webhooks.close(),
   );
+}
+
+/** A payer's card as a provider reports it: never the whole number, and the same card for the same name. */
+export interface TestCard {
+  /** The first six digits (the issuer's BIN). */
+  bin: string;
+  last4: string;
+  /** "01".."12". */
+  expMonth: string;
+  /** Four digits, e.g. "2031". */
+  expYear: string;
+  /** Paystack's card signature: one per card, whichever customer pays with it ("SIG_" and 20 letters or digits). */
+  signature: string;
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function digest(kind: string, name: string): Buffer {
+  return createHash('sha256').update(`${kind}\0${name}`, 'utf8').digest();
+}
+
+/** The card a test calls `name` (any text; by default the payer's email): Visa or Mastercard, expiring 2027 to 2034. */
+export function testCard(name: string): TestCard {
+  const bytes = digest('card', name);
+  const digits = (from: number, count: number) => [...bytes.subarray(from, from + count)].map((byte) => String(byte % 10)).join('');
+  return {
+    bin: (bytes[0] % 2 === 0 ? '4' : '5') + digits(1, 5),
+    last4: digits(6, 4),
+    expMonth: String((bytes[10] % 12) + 1).padStart(2, '0'),
+    expYear: String(2027 + (bytes[11] % 8)),
+    signature: `SIG_${[...bytes.subarray(12, 32)].map((byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('')}`,
+  };
+}
+
+/** The bank account a test calls `name`: a 10-digit number used as given, any other text mapped to one. */
+export function testBankAccount(name: string): { accountNumber: string; holder: string } {
+  const bytes = digest('account', name);
+  const accountNumber = /^\d{10}$/.test(name) ? name : [...bytes.subarray(0, 10)].map((byte) => String(byte % 10)).join('');
+  // One holder per account: the number's own letters, so two accounts alike in their last four digits still differ by name.
+  const letters = [...digest('holder', accountNumber).subarray(0, 6)].map((byte) => ALPHANUMERIC[byte % 26]).join('');
+  return { accountNumber, holder: `TEST SENDER ${letters}` };
 }

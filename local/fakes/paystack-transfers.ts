@@ -1,10 +1,19 @@
 // The fake Paystack's Dedicated Virtual Accounts (https://paystack.com/docs/payments/dedicated-virtual-accounts/):
 // POST /customer and POST /dedicated_account answered as Paystack answers them, and bank transfers
-// to those accounts, sent from a test (POST /__transfer {accountNumber, amount}) or from the sandbox
-// page at /transfer, which paystack.ts records as dedicated_nuban transactions with charge.success.
+// to those accounts, sent from a test or from the sandbox page at /transfer, which paystack.ts records
+// as dedicated_nuban transactions with charge.success.
+//
+// POST /__transfer {accountNumber, amount, senderAccount?, senderBank?} sends `amount` kobo to the dedicated
+// account `accountNumber`, from the bank account `senderAccount` (a 10-digit number used as given, or any
+// other text naming one account; by default the receiving account's owner's own, one per owner's email) at
+// `senderBank` ("Test Sender Bank" by default). As Paystack does, the transaction's authorization reports
+// the sender masked but for the last four digits (sender_bank_account_number "XXXXXX4412") with the
+// holder's name (sender_name, one per sending account), and the bank (sender_bank): the same
+// senderAccount and bank always read the same, different ones differently. Answers {reference, id}.
 import type { ServerResponse } from 'node:http';
 import { type CheckoutBrand, checkoutPage, formatAmount } from './checkout';
 import { escapeHtml, type FakeRequest, readFields, sendHtml, sendJson } from './http';
+import { testBankAccount } from './payment-fake';
 
 type Domain = 'test' | 'live';
 
@@ -142,8 +151,32 @@ export interface TransferTarget {
   customer: FakeCustomer;
 }
 
+/** The bank account a transfer came from. */
+export interface TransferSender {
+  accountNumber: string;
+  holder: string;
+  bank: string;
+}
+
+const DEFAULT_SENDER_BANK = 'Test Sender Bank';
+
+/**
+ * The account named `senderAccount` at `senderBank`; by default the receiving account owner's own, named by
+ * their email (not by the dedicated account's number, which this fake hands out again after a restart).
+ */
+function transferSender(target: TransferTarget, senderAccount?: string, senderBank?: string): TransferSender {
+  const account = testBankAccount(senderAccount ?? `the own account of ${target.customer.email}`);
+  return { ...account, bank: senderBank ?? DEFAULT_SENDER_BANK };
+}
+
+/** Optional text of at most 100 characters: undefined when absent or empty, null when it is something else. */
+function optionalText(value: unknown): string | undefined | null {
+  if (value === undefined || value === null || value === '') return undefined;
+  return typeof value === 'string' && value.trim() !== '' && value.length <= 100 ? value.trim() : null;
+}
+
 /** Records a paid transfer to the target and tells the shop (paystack.ts); answers its reference. */
-type Receive = (target: TransferTarget, kobo: number) => Promise<{ reference: string; id: number }>;
+type Receive = (target: TransferTarget, kobo: number, sender: TransferSender) => Promise<{ reference: string; id: number }>;
 
 /** Who a transfer to `accountNumber` reaches; null for an account this fake never gave out. */
 function transferTarget(state: TransferState, accountNumber: string): TransferTarget | null {
@@ -164,6 +197,7 @@ function transferPage(brand: CheckoutBrand, response: ServerResponse, result?: {
     <form method="post">
       <p><label>Account number<br><input name="accountNumber" inputmode="numeric" required style="width:100%;padding:10px;border:1px solid #cfd8e3;border-radius:8px"></label></p>
       <p><label>Amount (NGN)<br><input name="amount" inputmode="decimal" required style="width:100%;padding:10px;border:1px solid #cfd8e3;border-radius:8px"></label></p>
+      <p><label>From your account number (optional)<br><input name="senderAccount" inputmode="numeric" style="width:100%;padding:10px;border:1px solid #cfd8e3;border-radius:8px"></label></p>
       <button class="pay" type="submit">Send transfer</button>
     </form>
     <p class="ref">Test money only: the transfer reaches the dedicated account and Paystack tells the shop, as a real one would.</p>`,
@@ -182,14 +216,18 @@ function nairaToKobo(text: string): number | null {
 
 const transferDone = (kobo: number, account: FakeDedicatedAccount) => `Sent NGN ${formatAmount(kobo)} to ${account.accountNumber} (${account.bank.name}).`;
 
-/** POST /__transfer {accountNumber, amount (kobo)}: a test sends money to a dedicated account. */
+/** POST /__transfer {accountNumber, amount (kobo), senderAccount?, senderBank?}: a test sends money to a dedicated account. */
 export async function transferByApi(state: TransferState, request: FakeRequest, response: ServerResponse, receive: Receive): Promise<void> {
   const fields = readFields(request);
   const target = typeof fields.accountNumber === 'string' ? transferTarget(state, fields.accountNumber) : null;
   if (!target) return sendJson(response, 404, { error: 'No dedicated account with that number' });
   if (typeof fields.amount !== 'number' || !Number.isSafeInteger(fields.amount) || fields.amount <= 0)
     return sendJson(response, 400, { error: 'amount must be whole kobo above 0' });
-  const { reference, id } = await receive(target, fields.amount);
+  const senderAccount = optionalText(fields.senderAccount);
+  const senderBank = optionalText(fields.senderBank);
+  if (senderAccount === null) return sendJson(response, 400, { error: 'senderAccount must be text of at most 100 characters' });
+  if (senderBank === null) return sendJson(response, 400, { error: 'senderBank must be text of at most 100 characters' });
+  const { reference, id } = await receive(target, fields.amount, transferSender(target, senderAccount, senderBank));
   sendJson(response, 200, { reference, id });
 }
 
@@ -207,30 +245,32 @@ export async function transferBySandboxPage(
   const kobo = nairaToKobo(String(fields.amount ?? ''));
   if (!target) return transferPage(brand, response, { ok: false, text: 'No dedicated account has that number.' });
   if (kobo === null) return transferPage(brand, response, { ok: false, text: 'Enter an amount in naira, like 1500.' });
-  await receive(target, kobo);
+  const senderAccount = optionalText(fields.senderAccount);
+  if (senderAccount === null) return transferPage(brand, response, { ok: false, text: 'Enter your account number, or leave it empty.' });
+  await receive(target, kobo, transferSender(target, senderAccount));
   transferPage(brand, response, { ok: true, text: transferDone(kobo, target.account) });
 }
 
-/** How Paystack reports a dedicated_nuban payment's "authorization": the accounts the money went between. */
-export function transferAuthorization(account: FakeDedicatedAccount, reference: string) {
+/** How Paystack reports a dedicated_nuban payment's "authorization": the accounts the money went between, the sender's masked. */
+export function transferAuthorization(account: FakeDedicatedAccount, reference: string, sender: TransferSender) {
   return {
     authorization_code: `AUTH_${reference.slice(0, 10)}`,
     bin: '008XXX',
-    last4: 'X553',
+    last4: `X${sender.accountNumber.slice(-3)}`,
     exp_month: '12',
     exp_year: '9999',
     channel: 'dedicated_nuban',
     card_type: 'transfer',
-    bank: 'Test Sender Bank',
+    bank: sender.bank,
     country_code: 'NG',
     brand: 'Managed Account',
     reusable: false,
     signature: null,
     account_name: null,
     sender_country: 'NG',
-    sender_bank: 'Test Sender Bank',
-    sender_bank_account_number: 'XXXXXX4412',
-    sender_name: 'TEST SENDER',
+    sender_bank: sender.bank,
+    sender_bank_account_number: `XXXXXX${sender.accountNumber.slice(-4)}`,
+    sender_name: sender.holder,
     receiver_bank_account_number: account.accountNumber,
     receiver_bank: account.bank.name,
     narration: `Transfer to ${account.accountName}`,

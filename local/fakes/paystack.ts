@@ -6,18 +6,26 @@
 // and to refund or dispute a paid transaction (paystack-reversals.ts).
 // As on Paystack, a transaction lives in the domain ("test" or "live") of the
 // key that initialized it, and only a key of that domain can see it.
+//
+// POST /__complete {reference, outcome: "success" | "failed", card?} pays or declines a checkout as the
+// payer would (so does posting `outcome` and `card` to the checkout page). `card` is any text naming the
+// card paid with: the verify answer's and charge.success's authorization carry that card's bin, last4,
+// expiry and `signature` (Paystack's card fingerprint), the same for the same `card` and different for
+// different ones. Without it the card is the payer's email's (lower-cased), so each email has its own card.
+// Bank transfers to dedicated accounts, and their sender's account: paystack-transfers.ts (POST /__transfer).
 
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { alreadyProcessedPage, type CheckoutBrand, checkoutPage, paymentForm } from './checkout';
 import { escapeHtml, type FakeRequest, isOneOf, type RunningFake, readFields, redirect, Scopes, sendGarbage, sendHtml, sendJson } from './http';
-import { CheckoutLinks, type Domain, domainsOfKeys, servePaymentFake } from './payment-fake';
+import { CheckoutLinks, type Domain, domainsOfKeys, servePaymentFake, testCard } from './payment-fake';
 import { paystackReversals, type ReversalState, type ReversibleTransaction } from './paystack-reversals';
 import {
   createCustomer,
   createDedicatedAccount,
   type FakeDedicatedAccount,
   newTransferState,
+  type TransferSender,
   type TransferState,
   type TransferTarget,
   transferAuthorization,
@@ -59,9 +67,12 @@ interface Transaction {
   reversedKobo: number;
   /** 'dedicated_nuban' for a bank transfer to a dedicated account, paid as it arrives. */
   channel: 'card' | 'dedicated_nuban';
-  /** The dedicated account's customer and account, for a transfer. */
+  /** The dedicated account's customer and account, and the account it came from, for a transfer. */
   customerCode?: string;
   receiverAccount?: FakeDedicatedAccount;
+  sender?: TransferSender;
+  /** The name of the card paid or declined with (the control's `card`, else the payer's email); null until then. */
+  card: string | null;
 }
 
 interface Controls extends WebhookControls {
@@ -157,6 +168,7 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
       customerId: 90_000_000 + (id % 10_000_000),
       reversedKobo: 0,
       channel: 'card',
+      card: null,
     });
     checkouts.add(accessCode, state.scope, reference);
     sendJson(response, 200, {
@@ -205,19 +217,23 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
   /** A card's authorization, or, for a transfer, the accounts it went between (as Paystack reports a dedicated_nuban payment). */
   function authorizationOf(transaction: Transaction) {
     if (transaction.status === 'abandoned') return {};
-    if (transaction.receiverAccount) return transferAuthorization(transaction.receiverAccount, transaction.reference);
+    if (transaction.receiverAccount && transaction.sender) return transferAuthorization(transaction.receiverAccount, transaction.reference, transaction.sender);
+    const card = testCard(transaction.card ?? transaction.email.toLowerCase());
+    const brand = card.bin.startsWith('4') ? 'visa' : 'mastercard';
     return {
       authorization_code: `AUTH_${transaction.accessCode.slice(0, 10)}`,
-      bin: '408408',
-      last4: '4081',
-      exp_month: '12',
-      exp_year: '2030',
+      bin: card.bin,
+      last4: card.last4,
+      exp_month: card.expMonth,
+      exp_year: card.expYear,
       channel: 'card',
-      card_type: 'visa',
+      card_type: brand,
       bank: 'TEST BANK',
       country_code: 'NG',
-      brand: 'visa',
+      brand,
       reusable: true,
+      signature: card.signature,
+      account_name: null,
     };
   }
 
@@ -250,10 +266,11 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     sendJson(response, 200, { status: true, message: 'Balances retrieved', data: [{ currency: 'NGN', balance: kobo }] });
   }
 
-  /** Marks a transaction paid or declined once; a paid one sends charge.success as Paystack does. */
-  async function complete(state: PaystackState, transaction: Transaction, outcome: 'success' | 'failed'): Promise<boolean> {
+  /** Marks a transaction paid or declined once, with the card named `card` (the payer's email's by default); a paid one sends charge.success as Paystack does. */
+  async function complete(state: PaystackState, transaction: Transaction, outcome: 'success' | 'failed', card?: string): Promise<boolean> {
     if (transaction.status !== 'abandoned') return false;
     transaction.status = outcome;
+    transaction.card = card ?? transaction.email.toLowerCase();
     transaction.paidAt = outcome === 'success' ? new Date().toISOString() : null;
     if (outcome === 'success') await emitChargeSuccess(state, transaction);
     return true;
@@ -288,7 +305,7 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
   }
 
   /** A bank transfer reaching a dedicated account: a paid transaction, told with charge.success as Paystack tells it. */
-  async function receiveTransfer(state: PaystackState, target: TransferTarget, kobo: number): Promise<Transaction> {
+  async function receiveTransfer(state: PaystackState, target: TransferTarget, kobo: number, sender: TransferSender): Promise<Transaction> {
     const id = nextId++;
     const now = new Date().toISOString();
     const transaction: Transaction = {
@@ -309,6 +326,8 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
       channel: 'dedicated_nuban',
       customerCode: target.customer.code,
       receiverAccount: target.account,
+      sender,
+      card: null,
     };
     state.transactions.set(transaction.reference, transaction);
     await emitChargeSuccess(state, transaction);
@@ -330,8 +349,9 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     const { state, payment: transaction } = opened;
 
     if (request.method === 'POST') {
-      const outcome = readFields(request).outcome === 'success' ? 'success' : 'failed';
-      await complete(state, transaction, outcome);
+      const fields = readFields(request);
+      const outcome = fields.outcome === 'success' ? 'success' : 'failed';
+      await complete(state, transaction, outcome, cardName(fields.card) ?? undefined);
       const location = callbackLocation(transaction);
       if (location) return redirect(response, location);
       return sendHtml(
@@ -378,7 +398,9 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     const transaction = typeof fields.reference === 'string' ? state.transactions.get(fields.reference) : undefined;
     if (!transaction) return sendJson(response, 404, { error: 'No such transaction' });
     if (fields.outcome !== 'success' && fields.outcome !== 'failed') return sendJson(response, 400, { error: 'outcome must be "success" or "failed"' });
-    const changed = await complete(state, transaction, fields.outcome);
+    const card = cardName(fields.card);
+    if (card === null) return sendJson(response, 400, { error: 'card must be text of 1 to 200 characters' });
+    const changed = await complete(state, transaction, fields.outcome, card);
     sendJson(response, 200, { changed, status: transaction.status, callbackLocation: callbackLocation(transaction) });
   }
 
@@ -390,7 +412,7 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     if (method === 'POST' && path === '/customer') return withKey(request, response, (domain) => createCustomer(state, domain, request, response));
     if (method === 'POST' && path === '/dedicated_account')
       return withKey(request, response, (domain) => createDedicatedAccount(state, domain, request, response));
-    const receive = (target: TransferTarget, kobo: number) => receiveTransfer(state, target, kobo);
+    const receive = (target: TransferTarget, kobo: number, sender: TransferSender) => receiveTransfer(state, target, kobo, sender);
     if (path === '/transfer' && (method === 'GET' || method === 'POST')) return transferBySandboxPage(BRAND, state, request, response, receive);
     if (method === 'POST' && path === '/__transfer') return transferByApi(state, request, response, receive);
     if (method === 'GET' && path === '/balance') return withKey(request, response, (domain) => balance(state, domain, response));
@@ -407,6 +429,12 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     }
     sendJson(response, 404, { status: false, message: 'Route not found' });
   });
+}
+
+/** A control's `card`: undefined when not given, null when it is not text of 1 to 200 characters. */
+function cardName(value: unknown): string | undefined | null {
+  if (value === undefined || value === null || value === '') return undefined;
+  return typeof value === 'string' && value.length <= 200 ? value : null;
 }
 
 function safeJson(text: string): unknown {

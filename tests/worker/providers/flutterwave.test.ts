@@ -78,6 +78,7 @@ describe('flutterwave', () => {
       paidAt: '2020-07-15T14:31:16.000Z',
       rawStatus: 'successful',
       domain: 'test',
+      payerFingerprint: null,
     });
     expect(urls).toEqual(['https://api.flutterwave.com/v3/transactions/verify_by_reference?tx_ref=dep-1']);
   });
@@ -106,6 +107,47 @@ describe('flutterwave', () => {
     expect(await failure(down.verify('dep-1'))).toMatchObject({ kind: 'unavailable', httpStatus: 502 });
   });
 
+  it("reads the card's fingerprint from its first six and last four digits and its expiry", async () => {
+    // The card of Flutterwave's documented answers (its sandbox test card).
+    const card = { first_6digits: '553188', last_4digits: '2950', issuer: 'MASTERCARD CREDIT', country: 'NG', type: 'MASTERCARD', expiry: '09/32' };
+    const fingerprintOf = async (overrides: Record<string, unknown>) => {
+      const flutterwave = createFlutterwave({ ...options, fetchImpl: answering(200, transaction({ payment_type: 'card', ...overrides })) });
+      const verified = await flutterwave.verify('dep-1');
+      expect(verified).toMatchObject({ status: 'success', amountKobo: 123_450n });
+      return verified.payerFingerprint;
+    };
+    expect(await fingerprintOf({ card })).toBe('flutterwave-card:553188:2950:09/32');
+    expect(await fingerprintOf({ card: { ...card, token: 'flw-t0-d0185c6edad078c9e8304c4f78b8cd5b-m03k' } })).toBe('flutterwave-card:553188:2950:09/32');
+    // The same card in other spellings reads the same.
+    expect(await fingerprintOf({ card: { ...card, expiry: ' 9 / 2032 ' } })).toBe('flutterwave-card:553188:2950:09/32');
+    expect(await fingerprintOf({ card: { ...card, first_6digits: 553188, last_4digits: 950 } })).toBe('flutterwave-card:553188:0950:09/32');
+
+    const garbled: unknown[] = [
+      undefined,
+      null,
+      'MASTERCARD 553188******2950',
+      [card],
+      {},
+      { ...card, first_6digits: undefined },
+      { ...card, first_6digits: '55318' },
+      { ...card, first_6digits: '5531880' },
+      { ...card, first_6digits: '5531 8' },
+      { ...card, first_6digits: -553188 },
+      { ...card, first_6digits: 553188.5 },
+      { ...card, last_4digits: null },
+      { ...card, last_4digits: '29S0' },
+      { ...card, last_4digits: '**2950' },
+      { ...card, expiry: undefined },
+      { ...card, expiry: 932 },
+      { ...card, expiry: '13/32' },
+      { ...card, expiry: '00/32' },
+      { ...card, expiry: '09-32' },
+      { ...card, expiry: '09/321' },
+    ];
+    for (const garbledCard of garbled) expect(await fingerprintOf({ card: garbledCard }), JSON.stringify(garbledCard)).toBeNull();
+    expect(await fingerprintOf({ payment_type: 'bank_transfer' })).toBeNull();
+  });
+
   it('accepts webhooks carrying the secret hash and nothing else', async () => {
     const flutterwave = createFlutterwave(options);
     const body = JSON.stringify({ event: 'charge.completed', data: { id: 1, tx_ref: 'dep-1', amount: 100, currency: 'NGN', status: 'successful' } });
@@ -132,11 +174,17 @@ describe('flutterwave against the sandbox', () => {
   const newReference = () => `dep-${crypto.randomUUID().slice(0, 13)}`;
 
   /** Starts a payment and answers the hosted page as the payer would; returns where the payer is sent back. */
-  async function pay(provider: PaymentProvider, reference: string, outcome: 'success' | 'failed', amountKobo = 123_405n) {
+  async function pay(
+    provider: PaymentProvider,
+    reference: string,
+    outcome: 'success' | 'failed',
+    amountKobo = 123_405n,
+    payer: { email?: string; card?: string } = {},
+  ) {
     const { checkoutUrl } = await provider.initialize({
       reference,
       amountKobo,
-      email: 'ada@example.com',
+      email: payer.email ?? 'ada@example.com',
       callbackUrl: 'http://localhost:8787/user/confirm-payment',
       currency: 'NGN',
     });
@@ -144,7 +192,8 @@ describe('flutterwave against the sandbox', () => {
     const page = await (await fetch(checkoutUrl)).text();
     expect(page).toContain('Pay NGN 1,234.05');
     expect(page).toContain('Decline');
-    const answer = await fetch(checkoutUrl, { method: 'POST', body: new URLSearchParams({ outcome }), redirect: 'manual' });
+    const form = new URLSearchParams({ outcome, ...(payer.card === undefined ? {} : { card: payer.card }) });
+    const answer = await fetch(checkoutUrl, { method: 'POST', body: form, redirect: 'manual' });
     expect(answer.status).toBe(302);
     return new URL(answer.headers.get('location') ?? '');
   }
@@ -192,6 +241,30 @@ describe('flutterwave against the sandbox', () => {
     const event = await testMode.parseWebhook(bytes(hooks[0].body), new Headers({ 'verif-hash': hooks[0].signature }));
     expect(event).toEqual({ event: 'charge.completed', reference, transactionId: back.searchParams.get('transaction_id') });
     expect(await testMode.parseWebhook(bytes(hooks[0].body), new Headers({ 'verif-hash': 'not-the-hash' }))).toBeNull();
+  });
+
+  it("reports the payer's card: one per card named at the hosted page, else one per payer's email", async () => {
+    const paidBy = async (payer: { email?: string; card?: string }, outcome: 'success' | 'failed' = 'success') => {
+      const reference = newReference();
+      const back = await pay(testMode, reference, outcome, 123_405n, payer);
+      const byId = await testMode.verify(reference, back.searchParams.get('transaction_id') ?? '');
+      expect((await testMode.verify(reference)).payerFingerprint).toBe(byId.payerFingerprint);
+      return byId.payerFingerprint;
+    };
+    const ada = await paidBy({ email: 'ada@example.com' });
+    expect(ada).toMatch(/^flutterwave-card:[45]\d{5}:\d{4}:(0[1-9]|1[0-2])\/\d{2}$/);
+    expect(await paidBy({ email: 'Ada@Example.com' })).toBe(ada);
+    expect(await paidBy({ email: 'bola@example.com' })).not.toBe(ada);
+    const shared = await paidBy({ email: 'chidi@example.com', card: 'the family card' });
+    expect(await paidBy({ email: 'dayo@example.com', card: 'the family card' })).toBe(shared);
+    expect(await paidBy({ email: 'dayo@example.com', card: 'the family card' }, 'failed')).toBe(shared);
+    expect(await paidBy({ email: 'chidi@example.com', card: 'another card' })).not.toBe(shared);
+    expect([ada, shared]).not.toContain(null);
+
+    // The webhook tells of the same card.
+    const { webhooks } = (await fake.get('/__webhooks')) as { webhooks: Array<{ body: string }> };
+    const cards = webhooks.map((hook) => JSON.parse(hook.body).data.card as { first_6digits: string; last_4digits: string; expiry: string });
+    expect(cards.map((card) => `flutterwave-card:${card.first_6digits}:${card.last_4digits}:${card.expiry}`)).toContain(shared);
   });
 
   it('refuses unknown keys with its own message', async () => {

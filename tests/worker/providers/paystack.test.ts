@@ -14,11 +14,11 @@ function newReference(): string {
   return `dep-${Date.now().toString(36)}-${counter}`;
 }
 
-function initialize(provider: PaymentProvider, reference: string, amountKobo = 250_000n) {
+function initialize(provider: PaymentProvider, reference: string, amountKobo = 250_000n, email = 'ada@example.com') {
   return provider.initialize({
     reference,
     amountKobo,
-    email: 'ada@example.com',
+    email,
     callbackUrl: 'http://localhost:8787/user/confirm-payment?from=paystack',
     currency: 'NGN',
     metadata: { userId: '42' },
@@ -107,6 +107,181 @@ describe('paystack dedicated accounts', () => {
   });
 });
 
+describe('paystack payer fingerprints', () => {
+  /** A card payment by `email`, paid at the sandbox with the card the control names (the email's own when none); its fingerprint. */
+  async function paidByCard(email: string, card?: string): Promise<string | null | undefined> {
+    const reference = newReference();
+    await initialize(paystack, reference, 250_000n, email);
+    await fake.post('/__complete', { reference, outcome: 'success', ...(card === undefined ? {} : { card }) });
+    const verified = await paystack.verify(reference);
+    expect(verified).toMatchObject({ status: 'success', channel: 'card' });
+    return verified.payerFingerprint;
+  }
+
+  it("reads a card payment's fingerprint from Paystack's card signature: one per card, whoever pays with it", async () => {
+    const ada = await paidByCard('ada@example.com');
+    expect(ada).toMatch(/^paystack-card:SIG_[A-Za-z0-9]{20}$/);
+    // The sandbox's card for an email, unless the control names one.
+    expect(await paidByCard('ADA@example.com')).toBe(ada);
+    expect(await paidByCard('bola@example.com')).not.toBe(ada);
+    const shared = await paidByCard('chidi@example.com', 'the family card');
+    expect(await paidByCard('dayo@example.com', 'the family card')).toBe(shared);
+    expect(await paidByCard('chidi@example.com', 'another card')).not.toBe(shared);
+    expect([ada, shared]).not.toContain(null);
+  });
+
+  it('reads a declined card too, and nothing before the payer chose one', async () => {
+    const reference = newReference();
+    await initialize(paystack, reference, 250_000n, 'eze@example.com');
+    expect((await paystack.verify(reference)).payerFingerprint).toBeNull();
+    await fake.post('/__complete', { reference, outcome: 'failed', card: 'stolen card' });
+    const declined = await paystack.verify(reference);
+    expect(declined.status).toBe('failed');
+    expect(declined.payerFingerprint).toBe(await paidByCard('femi@example.com', 'stolen card'));
+  });
+
+  it('takes the card from the checkout page as well', async () => {
+    const reference = newReference();
+    const { checkoutUrl } = await initialize(paystack, reference, 250_000n, 'gozie@example.com');
+    await fetch(checkoutUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'success', card: 'page card' }), redirect: 'manual' });
+    expect((await paystack.verify(reference)).payerFingerprint).toBe(await paidByCard('hauwa@example.com', 'page card'));
+  });
+
+  it('refuses a card control that is not text', async () => {
+    const reference = newReference();
+    await initialize(paystack, reference);
+    await expect(fake.post('/__complete', { reference, outcome: 'success', card: 42 })).rejects.toThrow('fake answered 400');
+  });
+
+  it("reads a transfer's fingerprint from the sending bank account: masked as Paystack masks it, with the holder's name", async () => {
+    const account = async (name: string) =>
+      (await paystack.createDedicatedAccount({ email: `${name}-${newReference()}@example.com`, firstName: name, lastName: 'Obi' })).accountNumber;
+    const transfer = async (accountNumber: string, sender: Record<string, string> = {}) => {
+      const { reference } = (await fake.post('/__transfer', { accountNumber, amount: 50_000, ...sender })) as { reference: string };
+      const verified = await paystack.verify(reference);
+      expect(verified).toMatchObject({ status: 'success', channel: 'dedicated_nuban' });
+      return verified.payerFingerprint;
+    };
+    const ada = await account('Ada');
+    const bola = await account('Bola');
+
+    // By default each dedicated account is paid from one account of its own, its owner's.
+    const fromAdasBank = await transfer(ada);
+    expect(fromAdasBank).toMatch(/^bank:TEST SENDER BANK:XXXXXX\d{4}:TEST SENDER [A-Z]{6}$/);
+    expect(await transfer(ada)).toBe(fromAdasBank);
+    expect(await transfer(bola)).not.toBe(fromAdasBank);
+
+    // The sender named by the control: the same account paying both is seen as one, other accounts or banks are not.
+    const shared = await transfer(ada, { senderAccount: '0123456789' });
+    expect(shared).toMatch(/^bank:TEST SENDER BANK:XXXXXX6789:TEST SENDER [A-Z]{6}$/);
+    expect(await transfer(bola, { senderAccount: '0123456789' })).toBe(shared);
+    expect(await transfer(bola, { senderAccount: '9999996789' })).not.toBe(shared);
+    expect(await transfer(bola, { senderAccount: '0123456789', senderBank: 'Kuda Bank' })).toMatch(/^bank:KUDA BANK:XXXXXX6789:/);
+    const named = await transfer(ada, { senderAccount: 'the business account' });
+    expect(await transfer(bola, { senderAccount: 'the business account' })).toBe(named);
+    expect([fromAdasBank, shared, named]).not.toContain(null);
+    await expect(fake.post('/__transfer', { accountNumber: ada, amount: 100, senderAccount: 7 })).rejects.toThrow('fake answered 400');
+  });
+
+  /** What the adapter reads from a recorded successful verify answer with these fields. */
+  async function fingerprintOf(fields: Record<string, unknown>): Promise<string | null | undefined> {
+    const data = { status: 'success', reference: 'mine', amount: 5000, currency: 'NGN', paid_at: '2024-05-01T10:00:00.000Z', domain: 'live', ...fields };
+    const provider = createPaystack({ secretKey, fetchImpl: answering(200, JSON.stringify({ status: true, message: 'Verification successful', data })) });
+    const verified = await provider.verify('mine');
+    expect(verified).toMatchObject({ status: 'success', amountKobo: 5000n });
+    return verified.payerFingerprint;
+  }
+
+  it("reads the fields of Paystack's documented answers", async () => {
+    // The card authorization of its recurring-charges guide.
+    const card = {
+      authorization_code: 'AUTH_8dfhjjdt',
+      card_type: 'visa',
+      last4: '1381',
+      exp_month: '08',
+      exp_year: '2018',
+      bin: '412345',
+      bank: 'TEST BANK',
+      channel: 'card',
+      signature: 'SIG_idyuhgd87dUYSHO92D',
+      reusable: true,
+      country_code: 'NG',
+      account_name: 'BoJack Horseman',
+    };
+    expect(await fingerprintOf({ channel: 'card', authorization: card })).toBe('paystack-card:SIG_idyuhgd87dUYSHO92D');
+    // The transfer authorization of its dedicated virtual accounts guide.
+    const transfer = {
+      authorization_code: 'AUTH_0ozsafcpdf',
+      bin: '413XXX',
+      last4: 'X011',
+      exp_month: '01',
+      exp_year: '2020',
+      channel: 'dedicated_nuban',
+      card_type: 'transfer',
+      bank: 'First City Monument Bank',
+      country_code: 'NG',
+      brand: 'Managed Account',
+      reusable: false,
+      signature: null,
+      sender_bank: 'First City Monument Bank',
+      sender_bank_account_number: 'XXXXXX0011',
+      sender_country: 'NG',
+      sender_name: 'RANDALL AKANBI HORTON',
+      narration: 'NIP: RANDALL AKANBI HORTON-1234567890/0987654321',
+    };
+    expect(await fingerprintOf({ channel: 'dedicated_nuban', authorization: transfer })).toBe('bank:FIRST CITY MONUMENT BANK:XXXXXX0011:RANDALL AKANBI HORTON');
+    // An account number in full names the account by itself; names and banks are compared in one spelling.
+    expect(
+      await fingerprintOf({
+        channel: 'dedicated_nuban',
+        authorization: { ...transfer, sender_bank: '  first city\tmonument   bank ', sender_bank_account_number: '0123450011', sender_name: 'someone else' },
+      }),
+    ).toBe('bank:FIRST CITY MONUMENT BANK:0123450011');
+    // The channel may be missing from the transaction but given in the authorization.
+    expect(await fingerprintOf({ authorization: card })).toBe('paystack-card:SIG_idyuhgd87dUYSHO92D');
+  });
+
+  it('is null, never a failure, when Paystack omits or garbles the fields', async () => {
+    const card = { channel: 'card', signature: 'SIG_idyuhgd87dUYSHO92D' };
+    const transfer = { channel: 'dedicated_nuban', sender_bank: 'Wema Bank', sender_bank_account_number: 'XXXXXX0011', sender_name: 'ADA OBI' };
+    const garbled: Record<string, unknown>[] = [
+      {},
+      { channel: 'card' },
+      { channel: 'card', authorization: null },
+      { channel: 'card', authorization: 'SIG_idyuhgd87dUYSHO92D' },
+      { channel: 'card', authorization: [card] },
+      { channel: 'card', authorization: {} },
+      { channel: 'card', authorization: { ...card, signature: null } },
+      { channel: 'card', authorization: { ...card, signature: '' } },
+      { channel: 'card', authorization: { ...card, signature: 12345678 } },
+      { channel: 'card', authorization: { ...card, signature: { id: 'SIG_x' } } },
+      { channel: 'card', authorization: { ...card, signature: 'SIG id with spaces' } },
+      { channel: 'card', authorization: { ...card, signature: 'SIG_'.padEnd(101, 'x') } },
+      { channel: 'card', authorization: { ...card, signature: 'SIG:a:b' } },
+      // Another channel's signature is not a card's; a channel we do not know names nothing.
+      { channel: 'ussd', authorization: card },
+      { channel: 42, authorization: { ...card, channel: 42 } },
+      { channel: 'dedicated_nuban', authorization: { ...transfer, sender_bank: undefined } },
+      { channel: 'dedicated_nuban', authorization: { ...transfer, sender_bank: '   ' } },
+      { channel: 'dedicated_nuban', authorization: { ...transfer, sender_bank: 'B'.repeat(101) } },
+      { channel: 'dedicated_nuban', authorization: { ...transfer, sender_bank_account_number: undefined } },
+      { channel: 'dedicated_nuban', authorization: { ...transfer, sender_bank_account_number: 123450011 } },
+      { channel: 'dedicated_nuban', authorization: { ...transfer, sender_bank_account_number: 'XXXXXXXXXX' } },
+      { channel: 'dedicated_nuban', authorization: { ...transfer, sender_bank_account_number: 'XXXXXX001' } },
+      { channel: 'dedicated_nuban', authorization: { ...transfer, sender_bank_account_number: '0123-450011' } },
+      { channel: 'dedicated_nuban', authorization: { ...transfer, sender_bank_account_number: '1'.repeat(21) } },
+      // A masked number with no holder's name: a bank and four digits are shared by strangers.
+      { channel: 'dedicated_nuban', authorization: { ...transfer, sender_name: null } },
+      { channel: 'dedicated_nuban', authorization: { ...transfer, sender_name: '\u0000\u0001' } },
+      // A transfer's authorization carries no card, whatever its signature says.
+      { channel: 'dedicated_nuban', authorization: { ...card, channel: 'dedicated_nuban' } },
+    ];
+    for (const fields of garbled) expect(await fingerprintOf(fields), JSON.stringify(fields)).toBeNull();
+    // A not-found transaction has none to give.
+    expect((await paystack.verify('never-initialized')).payerFingerprint).toBeUndefined();
+  });
+});
+
 describe('paystack verify', () => {
   it('reports abandoned until paid, then success with amount, currency and time', async () => {
     const reference = newReference();
@@ -121,6 +296,7 @@ describe('paystack verify', () => {
       domain: 'test',
       channel: 'card',
       customerCode: expect.stringMatching(/^CUS_/),
+      payerFingerprint: null,
     });
     await fake.post('/__complete', { reference, outcome: 'success' });
     const paid = await paystack.verify(reference);

@@ -5,7 +5,7 @@
 // kobo exactly or refused. Refund and chargeback webhooks are read in reversals.ts.
 
 import { koboToNaira, nairaToKobo } from '../../lib/decimal';
-import { type FetchImpl, globalFetch } from '../http';
+import { type FetchImpl, globalFetch, isRecord } from '../http';
 import { envelopeApi } from './envelope-api';
 import { keyDomain } from './keys';
 import { readFlutterwaveReversal } from './reversals';
@@ -26,6 +26,28 @@ const STATUS_BY_FLUTTERWAVE_STATUS = new Map<string, VerifiedPaymentStatus>([
   ['cancelled', 'abandoned'],
   ['pending', 'pending'],
 ]);
+
+/**
+ * The card of a verified transaction (see VerifiedPayment.payerFingerprint), from the `card` Flutterwave
+ * answers with: its first 6 and last 4 digits (a truncation that is no card number) and its expiry.
+ * Null when there is no card (another payment type) or a part is missing or garbled: it never fails a payment.
+ */
+function flutterwavePayerFingerprint(data: Record<string, unknown>): string | null {
+  const card = data.card;
+  if (!isRecord(card)) return null;
+  const first6 = cardDigits(card.first_6digits, 6);
+  const last4 = cardDigits(card.last_4digits, 4);
+  const expiry = typeof card.expiry === 'string' ? /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(card.expiry.trim()) : null;
+  const month = expiry ? Number(expiry[1]) : 0;
+  if (first6 === null || last4 === null || !expiry || month < 1 || month > 12) return null;
+  return `flutterwave-card:${first6}:${last4}:${String(month).padStart(2, '0')}/${expiry[2].slice(-2)}`;
+}
+
+/** Exactly `length` digits, given as text (as Flutterwave sends them) or as a whole number that lost its leading zeros. */
+function cardDigits(value: unknown, length: number): string | null {
+  const text = typeof value === 'string' ? value.trim() : Number.isSafeInteger(value) && (value as number) >= 0 ? String(value).padStart(length, '0') : '';
+  return text.length === length && /^\d+$/.test(text) ? text : null;
+}
 
 export function createFlutterwave({
   secretKey,
@@ -117,6 +139,7 @@ export function createFlutterwave({
         paidAt: status === 'success' && typeof data.created_at === 'string' ? data.created_at : null,
         rawStatus,
         domain: keyDomain('flutterwave', secretKey) === 'test' || mockCharge ? 'test' : 'live',
+        payerFingerprint: flutterwavePayerFingerprint(data),
       };
     },
 

@@ -4,7 +4,7 @@
 // dispute webhooks are read in reversals.ts.
 
 import { parseDecimalExact } from '../../lib/decimal';
-import { type FetchImpl, globalFetch } from '../http';
+import { type FetchImpl, globalFetch, isRecord } from '../http';
 import { type Envelope, envelopeApi } from './envelope-api';
 import { readPaystackReversal } from './reversals';
 import type { DedicatedAccountProvider, PaymentProvider, VerifiedPayment, VerifiedPaymentStatus, WebhookEvent } from './types';
@@ -30,6 +30,50 @@ const STATUS_BY_PAYSTACK_STATUS = new Map<string, VerifiedPaymentStatus>([
   ['processing', 'pending'],
   ['queued', 'pending'],
 ]);
+
+/**
+ * Paystack's card signature ("SIG_…" in its docs): the same for one card whichever customer or
+ * authorization it pays with. Anything longer or outside these characters is not one.
+ */
+const CARD_SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{6,100}$/;
+/** A sending account number as Paystack reports it: the digits, or all but the last few masked ("XXXXXX0011"). */
+const SENDER_ACCOUNT_PATTERN = /^[0-9X]{6,20}$/;
+
+/**
+ * The payment instrument of a verified transaction (see VerifiedPayment.payerFingerprint), read from the
+ * `authorization` Paystack answers with: a card's `signature`, or for a transfer to a dedicated account
+ * (channel dedicated_nuban) the `sender_bank` and `sender_bank_account_number`, with the `sender_name` when
+ * the number is masked. Null for anything missing, garbled or of another channel: it never fails a payment.
+ */
+function paystackPayerFingerprint(data: Record<string, unknown>): string | null {
+  const authorization = data.authorization;
+  if (!isRecord(authorization)) return null;
+  const channel = typeof data.channel === 'string' ? data.channel : authorization.channel;
+  if (channel === 'dedicated_nuban') {
+    const bank = fingerprintText(authorization.sender_bank);
+    const number =
+      typeof authorization.sender_bank_account_number === 'string' ? authorization.sender_bank_account_number.trim().replaceAll('*', 'X').toUpperCase() : '';
+    if (bank === null || !SENDER_ACCOUNT_PATTERN.test(number) || (number.match(/\d/g) ?? []).length < 4) return null;
+    if (/^\d+$/.test(number)) return `bank:${bank}:${number}`;
+    const name = fingerprintText(authorization.sender_name);
+    return name === null ? null : `bank:${bank}:${number}:${name}`;
+  }
+  if (channel !== 'card') return null;
+  const signature = authorization.signature;
+  return typeof signature === 'string' && CARD_SIGNATURE_PATTERN.test(signature) ? `paystack-card:${signature}` : null;
+}
+
+/** A bank's or a person's name as one comparable word: upper case, single spaces, no colons or control characters. */
+function fingerprintText(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value
+    .normalize('NFKC')
+    .replace(/[:\p{C}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toUpperCase();
+  return text !== '' && text.length <= 100 ? text : null;
+}
 
 const SIGNATURE_HEADER = 'x-paystack-signature';
 /** An HMAC-SHA512 digest in hex. */
@@ -106,6 +150,7 @@ export function createPaystack({
       return {
         channel: typeof data.channel === 'string' ? data.channel : null,
         customerCode: typeof customer.customer_code === 'string' && customer.customer_code !== '' ? customer.customer_code : null,
+        payerFingerprint: paystackPayerFingerprint(data),
         // Paystack names the world of every transaction: "test" or "live".
         domain: data.domain === 'live' || data.domain === 'test' ? data.domain : null,
         reference,

@@ -47,6 +47,18 @@ export interface VerifiedPayment {
   channel?: string | null;
   /** The provider's code of the paying customer, which ties a transfer to a dedicated account's owner. */
   customerCode?: string | null;
+  /**
+   * A stable name of the payment instrument, never a card number: the same card or sending bank account
+   * gives the same text on every payment, whoever's account it pays into. Compare them only for equality:
+   * - `paystack-card:<signature>`: Paystack's card signature (its fingerprint of one card);
+   * - `bank:<BANK>:<account number>` for a bank transfer to a dedicated account: the sending bank and account,
+   *   followed by `:<SENDER NAME>` when the provider masks the number (as Paystack does: `XXXXXX0011`), since
+   *   a bank and four digits alone are shared by strangers;
+   * - `flutterwave-card:<first 6 digits>:<last 4 digits>:<MM/YY>`: Flutterwave's truncated card and its expiry.
+   * Null when the provider named no instrument we can read (another channel, fields missing or garbled);
+   * absent when the transaction was not found.
+   */
+  payerFingerprint?: string | null;
 }
 
 /** A personal account number for bank transfers (Paystack Dedicated Virtual Accounts). */
