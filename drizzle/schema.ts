@@ -22,7 +22,7 @@ import { NOTIFICATION_KINDS } from '../worker/schemas/notifications';
 import { ORDER_STATUSES, SUBMISSION_STATES } from '../worker/schemas/orders';
 import { USER_TYPE } from '../worker/schemas/session';
 import { TICKET_KINDS, TICKET_STATUSES } from '../worker/schemas/tickets';
-import { TRANSACTION_TYPE } from '../worker/schemas/wallet';
+import { REVERSAL_STATUSES, TRANSACTION_TYPE } from '../worker/schemas/wallet';
 
 // The services and tests read them with the tables; the SPA imports them from worker/schemas.
 export { TRANSACTION_TYPE, USER_TYPE };
@@ -53,6 +53,8 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** The code of the user's referral link (/auth/register?ref=CODE), made the first time they ask for it. */
     referralCode: text('referral_code'),
+    /** The address the account was registered from (a public one; null when unknown): referrals between accounts made from one earn nothing. */
+    signupIp: text('signup_ip'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -228,19 +230,28 @@ export const paymentIntents = pgTable(
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /**
+     * The payment's one state of reversal: what its refunds and disputes have taken back from the payer's wallet
+     * (from the balance, or as debt) net of what was given back. Never more than the payment (chargebacks.ts).
+     */
+    reversedKobo: kobo('reversed_kobo').notNull().default(sql`0`),
+    /** The card or bank account that paid, as the provider fingerprints it: accounts sharing one earn no commission from each other. */
+    payerFingerprint: text('payer_fingerprint'),
   },
   (t) => [
     uniqueIndex('payment_intents_reference_key').on(t.reference),
     index('payment_intents_user_idx').on(t.userId, t.createdAt),
     index('payment_intents_pending_idx').on(t.status, t.createdAt),
+    index('payment_intents_fingerprint_idx').on(t.payerFingerprint),
     check('payment_intents_amount_positive', sql`${t.amountKobo} > 0`),
+    check('payment_intents_reversed_check', sql`${t.reversedKobo} >= 0 and ${t.reversedKobo} <= ${t.amountKobo}`),
   ],
 );
 
 /**
- * Money the payment provider took back after a credit: a refund, or a dispute (chargeback).
- * (provider, event_key) is unique, so a replayed webhook moves nothing. taken + debt = amount
- * while the reversal stands; a dispute the shop wins gives both back.
+ * A refund or dispute (chargeback) of a payment, as the provider reports it. (provider, event_key) is unique, so
+ * a replayed webhook adds nothing. amount_kobo is the provider's current figure (a dispute accepted for less
+ * carries the accepted amount). What it moved is in payment_reversal_moves.
  */
 export const paymentReversals = pgTable(
   'payment_reversals',
@@ -255,12 +266,8 @@ export const paymentReversals = pgTable(
     provider: text('provider').notNull(),
     kind: text('kind', { enum: ['refund', 'dispute'] }).notNull(),
     eventKey: text('event_key').notNull(),
-    status: text('status', { enum: ['taken', 'dispute_open', 'dispute_won', 'dispute_lost'] }).notNull(),
+    status: text('status', { enum: REVERSAL_STATUSES }).notNull(),
     amountKobo: kobo('amount_kobo').notNull(),
-    /** Taken from the wallet's balance. */
-    takenKobo: kobo('taken_kobo').notNull(),
-    /** The part the balance no longer held, added to the wallet's debt. */
-    debtKobo: kobo('debt_kobo').notNull(),
     providerDetails: jsonb('provider_details').notNull().default({}),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -268,9 +275,46 @@ export const paymentReversals = pgTable(
   (t) => [
     uniqueIndex('payment_reversals_event_key').on(t.provider, t.eventKey),
     index('payment_reversals_user_idx').on(t.userId, t.createdAt),
+    index('payment_reversals_intent_idx').on(t.intentId),
+    check('payment_reversals_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
+);
+
+/**
+ * What one step of a reversal (its arrival, or its dispute's verdict) moved in one wallet: the payer's, for the
+ * payment, or the referrer's, for the commission the payment paid. A take has taken (from the balance) + debt > 0,
+ * a give-back has returned > 0. (reversal, step, party) is unique, so each step moves each wallet once; ledger_ref
+ * names its ledger rows ('chargeback'/'chargeback_return' for the payer, 'commission_reversal'/'commission_return'
+ * for the referrer).
+ */
+export const paymentReversalMoves = pgTable(
+  'payment_reversal_moves',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reversalId: bigint('reversal_id', { mode: 'number' })
+      .notNull()
+      .references(() => paymentReversals.id, { onDelete: 'restrict' }),
+    intentId: bigint('intent_id', { mode: 'number' })
+      .notNull()
+      .references(() => paymentIntents.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    party: text('party', { enum: ['payer', 'referrer'] }).notNull(),
+    step: text('step', { enum: REVERSAL_STATUSES }).notNull(),
+    takenKobo: kobo('taken_kobo').notNull().default(sql`0`),
+    debtKobo: kobo('debt_kobo').notNull().default(sql`0`),
+    returnedKobo: kobo('returned_kobo').notNull().default(sql`0`),
+    ledgerRef: text('ledger_ref').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_reversal_moves_step_key').on(t.reversalId, t.step, t.party),
+    index('payment_reversal_moves_intent_idx').on(t.intentId),
+    index('payment_reversal_moves_user_idx').on(t.userId),
     check(
-      'payment_reversals_amounts_check',
-      sql`${t.amountKobo} > 0 and ${t.takenKobo} >= 0 and ${t.debtKobo} >= 0 and ${t.takenKobo} + ${t.debtKobo} <= ${t.amountKobo}`,
+      'payment_reversal_moves_amounts_check',
+      sql`${t.takenKobo} >= 0 and ${t.debtKobo} >= 0 and ${t.returnedKobo} >= 0 and ((${t.takenKobo} + ${t.debtKobo} > 0 and ${t.returnedKobo} = 0) or (${t.returnedKobo} > 0 and ${t.takenKobo} + ${t.debtKobo} = 0))`,
     ),
   ],
 );
@@ -648,8 +692,11 @@ export const referrals = pgTable(
 );
 
 /**
- * A commission paid on one deposit of a referred user. payment_intent_id is unique, so a deposit pays
- * at most one commission; the ledger row (source 'referral_commission', reference the deposit's) backs it up.
+ * A commission earned on one deposit of a referred user. payment_intent_id is unique, so a deposit pays at most one.
+ * It is held until release_at, then credited (source 'referral_commission', reference the deposit's) by the cron or,
+ * with no hold, in the deposit's own transaction. It follows its deposit: reversed_kobo is its share of what the
+ * deposit's refunds and disputes took back (ceil(commission × payment.reversed / payment)), and once released the
+ * referrer's wallet holds commission − reversed from it (moves in payment_reversal_moves, party 'referrer').
  */
 export const referralCommissions = pgTable(
   'referral_commissions',
@@ -669,11 +716,24 @@ export const referralCommissions = pgTable(
     /** The commission rate applied, in basis points. */
     rateBps: integer('rate_bps').notNull(),
     createdAt: createdAt(),
+    /** When the referrer may spend it: held until then. */
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was credited to the referrer's wallet; null while held. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** What its release credited: the commission less what was already reversed then. */
+    creditedKobo: kobo('credited_kobo').notNull().default(sql`0`),
+    /** Its share of what the deposit's refunds and disputes took back. */
+    reversedKobo: kobo('reversed_kobo').notNull().default(sql`0`),
   },
   (t) => [
     uniqueIndex('referral_commissions_intent_key').on(t.paymentIntentId),
     index('referral_commissions_referrer_idx').on(t.referrerId, t.createdAt),
+    index('referral_commissions_held_idx').on(t.releaseAt).where(sql`${t.releasedAt} is null`),
     check('referral_commissions_amounts_check', sql`${t.depositKobo} > 0 and ${t.commissionKobo} > 0 and ${t.rateBps} > 0`),
+    check(
+      'referral_commissions_follow_check',
+      sql`${t.reversedKobo} >= 0 and ${t.reversedKobo} <= ${t.commissionKobo} and ${t.creditedKobo} >= 0 and ${t.creditedKobo} <= ${t.commissionKobo}`,
+    ),
   ],
 );
 

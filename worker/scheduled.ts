@@ -6,12 +6,16 @@ import { log } from './lib/log';
 import { checkLowBalances, sendNotificationEmails } from './services/notification-emails';
 import { runSmmSync } from './services/order-sync';
 import { reverifyPendingDeposits } from './services/payments';
+import { dailyReconciliation } from './services/reconciliation';
+import { releaseReferralCommissions } from './services/referral-commissions';
 
 export type ScheduledJob = (db: Db, env: Env) => Promise<unknown>;
 
 export const scheduledJobs: Record<string, ScheduledJob> = {
   reverifyPendingDeposits,
   runSmmSync,
+  releaseReferralCommissions,
+  dailyReconciliation,
   // After the jobs that make events, so what they told goes out in the same run.
   checkLowBalances,
   sendNotificationEmails,

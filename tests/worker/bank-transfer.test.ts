@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dedicatedAccounts, notifications, paymentIntents, settings, walletTransactions } from '../../drizzle/schema';
 import { BANK_TRANSFER_OFF, requestDedicatedAccount } from '../../worker/services/bank-transfers';
-import { reconcile } from '../../worker/services/wallet';
+import { reconcile } from '../../worker/services/reconciliation';
 import { call, registerAndLogin, type TestAccount, withDb } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
 import { deliverPaystackHook, type PaystackHook, paystackFake, paystackHooksFor } from './paystack-fixtures';

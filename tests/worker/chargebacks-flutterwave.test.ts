@@ -6,13 +6,13 @@
 import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { paymentReversals, wallets, walletTransactions } from '../../drizzle/schema';
+import { wallets, walletTransactions } from '../../drizzle/schema';
 import type { Db } from '../../worker/db';
 import { applyLedgerEntry, walletDebtMessage } from '../../worker/services/ledger';
 import { handlePaymentWebhook, startDeposit } from '../../worker/services/payments';
 import { registerAndLogin, type TestAccount, unique } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
-import { withPaymentSettings } from './payment-fixtures';
+import { reversalsWithMoves, withPaymentSettings } from './payment-fixtures';
 import { fakeScope } from './providers/fake-scope';
 
 const flutterwave = fakeScope(inject('flutterwaveUrl'));
@@ -78,7 +78,7 @@ describe('Flutterwave refunds and chargebacks', () => {
       expect(await deliver(db, lost)).toBe('processed');
       expect(await deliver(db, webhook)).toBe('processed');
       expect(await walletOf(db, user.id)).toEqual({ balance: 50_000n, debt: 100_000n });
-      const [reversal] = await db.select().from(paymentReversals).where(eq(paymentReversals.userId, user.id));
+      const [reversal] = await reversalsWithMoves(db, user.id);
       expect(reversal).toMatchObject({ provider: 'flutterwave', kind: 'dispute', status: 'dispute_lost', takenKobo: 200_000n, debtKobo: 100_000n });
 
       await creditedDeposit(db, user, '2000');

@@ -7,13 +7,14 @@
 import { SELF } from 'cloudflare:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { catalogueWarnings, paymentReversals, wallets, walletTransactions } from '../../drizzle/schema';
+import { catalogueWarnings, wallets, walletTransactions } from '../../drizzle/schema';
 import { hmacHex } from '../../worker/lib/crypto';
 import { walletDebtMessage } from '../../worker/services/ledger';
-import { reconcile } from '../../worker/services/wallet';
+import { reconcile } from '../../worker/services/reconciliation';
 import { call, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
 import { newLink, placeOrder } from './order-fixtures';
+import { reversalsWithMoves } from './payment-fixtures';
 import { deliverPaystackHook, type PaystackHook, paystackFake, paystackHooksFor } from './paystack-fixtures';
 import { FAKE, newShop } from './shop-fixtures';
 
@@ -46,7 +47,7 @@ const entriesOf = (userId: number, source: string) =>
       .where(and(eq(walletTransactions.userId, userId), eq(walletTransactions.sourceKind, source))),
   );
 
-const reversalsOf = (userId: number) => withDb((db) => db.select().from(paymentReversals).where(eq(paymentReversals.userId, userId)));
+const reversalsOf = (userId: number) => withDb((db) => reversalsWithMoves(db, userId));
 
 async function expectBooksReconcile() {
   const report = await withDb((db) => reconcile(db));
@@ -95,7 +96,7 @@ describe('a refund after a credit', () => {
         .status,
     ).toBe(200);
     const owed = walletDebtMessage(spent);
-    expect(owed).toMatch(/^Your wallet owes ₦[\d,]+\.\d\d after a card payment was reversed/);
+    expect(owed).toMatch(/^Your wallet owes ₦[\d,]+\.\d\d after a payment was reversed/);
     const refused = await placeOrder(user, { serviceId: likes, link: newLink(), quantity: 100 });
     expect(refused).toMatchObject({ status: 400, body: { message: owed, error: 'Bad Request' } });
     const mass = await call('user/mass-order', { token: user.accessToken, body: { orders: `${likes}|${newLink()}|100` } });
@@ -182,7 +183,9 @@ describe('a dispute (chargeback) after a credit', () => {
     expect(await walletOf(user.id)).toEqual({ balance: 200_000n, debt: 0n });
     expect(await entriesOf(user.id, 'chargeback_return')).toEqual([expect.objectContaining({ amountKobo: 300_000n })]);
     expect(await entriesOf(user.id, 'debt_settlement')).toEqual([expect.objectContaining({ amountKobo: 100_000n, balanceAfterKobo: 200_000n })]);
-    expect(await reversalsOf(user.id)).toEqual([expect.objectContaining({ status: 'dispute_won', resolvedAt: expect.any(Date) })]);
+    expect(await reversalsOf(user.id)).toEqual([
+      expect.objectContaining({ status: 'dispute_won', resolvedAt: expect.any(Date), takenKobo: 200_000n, debtKobo: 100_000n, returnedKobo: 300_000n }),
+    ]);
     await expectBooksReconcile();
   });
 

@@ -2,17 +2,17 @@
 // whole shop, and other test files take deposits at the same time: so each test here changes them
 // inside a transaction that is rolled back, and drives the payment services on that transaction.
 import { env } from 'cloudflare:test';
-import { eq, TransactionRollbackError } from 'drizzle-orm';
+import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { settings, wallets } from '../../drizzle/schema';
-import type { Db } from '../../worker/db';
+import { paymentReversals, settings, wallets } from '../../drizzle/schema';
+import type { Db, DbOrTx } from '../../worker/db';
 import type { Env } from '../../worker/env';
 import { encryptSecret } from '../../worker/lib/crypto';
 import type { VerifyPaymentInput } from '../../worker/schemas/wallet';
 import { claimedReference, payerIntentQuery, verifyDeposit } from '../../worker/services/payments';
+import { reconcile } from '../../worker/services/reconciliation';
 import type { SecretName, StoredPaymentSettings } from '../../worker/services/settings';
 import { DEFAULT_PAYMENT_SETTINGS } from '../../worker/services/settings';
-import { reconcile } from '../../worker/services/wallet';
 import { withDb } from '../support/api';
 
 /** Payment settings as an administrator would have saved them; keys are given in plain text. */
@@ -59,3 +59,24 @@ export async function balanceKobo(db: Db, userId: number): Promise<bigint> {
   const [wallet] = await db.select({ balance: wallets.balanceKobo }).from(wallets).where(eq(wallets.userId, userId));
   return wallet.balance;
 }
+
+/** A user's refunds and disputes, each with what its moves took from the payer's balance, left as debt and gave back. */
+export const reversalsWithMoves = (db: DbOrTx, userId: number) => {
+  const moved = (column: string) =>
+    sql<string>`(select coalesce(sum(${sql.raw(column)}), 0) from payment_reversal_moves m where m.reversal_id = payment_reversals.id and m.party = 'payer')`.mapWith(
+      BigInt,
+    );
+  return db
+    .select({
+      kind: paymentReversals.kind,
+      status: paymentReversals.status,
+      provider: paymentReversals.provider,
+      amountKobo: paymentReversals.amountKobo,
+      resolvedAt: paymentReversals.resolvedAt,
+      takenKobo: moved('m.taken_kobo'),
+      debtKobo: moved('m.debt_kobo'),
+      returnedKobo: moved('m.returned_kobo'),
+    })
+    .from(paymentReversals)
+    .where(eq(paymentReversals.userId, userId));
+};

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { paymentIntents, wallets, walletTransactions } from '../../drizzle/schema';
 import { applyLedgerEntry } from '../../worker/services/ledger';
 import { reverifyPendingDeposits } from '../../worker/services/payments';
-import { adminCredit, reconcile } from '../../worker/services/wallet';
+import { reconcile } from '../../worker/services/reconciliation';
+import { adminCredit } from '../../worker/services/wallet';
 import { auditEntries, BASE, call, countingRoundTrips, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 
 const paystack = inject('paystackUrl');

@@ -2,12 +2,14 @@ import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
+import { publicAddress } from '../lib/address';
 import { sha256Hex } from '../lib/crypto';
 import { refreshTokenInvalid, unauthenticated } from '../lib/errors';
 import { validForm, validJson } from '../lib/validation';
 import { requireSignedIn } from '../middleware/auth';
 import { sendEmail } from '../providers/email';
 import { forgotPasswordSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema } from '../schemas/auth';
+import { USER_TYPE } from '../schemas/session';
 import * as auth from '../services/auth';
 import { enforceRateLimits, forgetRateLimit, type RateLimit } from '../services/rate-limit';
 import { REFRESH_TOKEN_TTL_DAYS } from '../services/tokens';
@@ -61,7 +63,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/register', validJson(registerSchema), async (c) => {
     const input = c.req.valid('json');
     await limitAttempts(c, 'register', `email:${input.email.toLowerCase()}`);
-    const user = await auth.registerUser(c.var.db, input);
+    const user = await auth.registerUser(c.var.db, input, USER_TYPE.user, publicAddress(c.req.header('cf-connecting-ip')));
     return c.json({ message: 'Account created successfully', user }, 201);
   })
   .post('/login', validJson(loginSchema), async (c) => {

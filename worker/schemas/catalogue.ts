@@ -193,6 +193,8 @@ export const WARNING_KINDS = [
   'rate_proposed',
   'provider_price_suspect',
   'payment_reversed',
+  'referral_blocked',
+  'reconciliation',
 ] as const;
 export type WarningKind = (typeof WARNING_KINDS)[number];
 

@@ -7,24 +7,32 @@ import { z } from './zod';
 /** What a user can be told about, by email and in the bell. */
 export const NOTIFICATION_KINDS = [
   'deposit_credited',
+  'deposit_reversed',
   'order_completed',
   'order_partial',
   'order_canceled',
   'refill_completed',
   'ticket_answered',
   'low_balance',
+  'referral_earned',
+  'referral_released',
+  'referral_reversed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How Settings names each kind, and how an unsubscribe confirms it ("You will no longer get emails about ..."). */
 export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   deposit_credited: 'Deposits credited to your wallet',
+  deposit_reversed: 'Deposits refunded or disputed',
   order_completed: 'Orders completed',
   order_partial: 'Orders partly delivered, with the refund',
   order_canceled: 'Orders canceled, with the refund',
   refill_completed: 'Refills done',
   ticket_answered: 'Answers from support',
   low_balance: 'Low balance alerts',
+  referral_earned: 'Referral commission earned',
+  referral_released: 'Referral commission ready to spend',
+  referral_reversed: 'Referral commission taken back or returned',
 };
 
 /** PUT user/notification-settings: which kinds are emailed, and the balance to be alerted under (naira; null: no alert). */

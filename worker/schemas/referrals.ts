@@ -2,11 +2,15 @@
 
 import { paginationSchema, trimmedText } from './common';
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from './referral-code';
+import { nairaAmount } from './wallet';
 import { z } from './zod';
 
 export { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH };
 export const DEFAULT_REFERRAL_RATE_BPS = 500;
 export const MAX_REFERRAL_RATE_BPS = 5000;
+/** How long a commission is held before the referrer can spend it: a deposit is most often refunded or disputed within it. */
+export const DEFAULT_REFERRAL_HOLD_DAYS = 14;
+export const MAX_REFERRAL_HOLD_DAYS = 90;
 
 /**
  * The code from a referral link as registration receives it. Anything that is not a code is
@@ -20,7 +24,10 @@ export const referralCodeField = z
   .optional()
   .catch(undefined);
 
-/** PUT admin/settings/referral: the commission as a percentage of each referred deposit, up to two decimals. */
+/**
+ * PUT admin/referrals/settings: the commission as a percentage of each referred deposit, up to two decimals; how many
+ * days it is held; the most one referred account can earn its referrer (naira, null for no cap). Omitted: unchanged.
+ */
 export const referralSettingsSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
   ratePercent: z
@@ -30,6 +37,13 @@ export const referralSettingsSchema = z.object({
     .refine((value) => Number(value) > 0 && Number(value) * 100 <= MAX_REFERRAL_RATE_BPS, {
       error: `Commission must be more than 0% and at most ${MAX_REFERRAL_RATE_BPS / 100}%`,
     }),
+  holdDays: z
+    .number({ error: 'Hold must be a whole number of days' })
+    .int({ error: 'Hold must be a whole number of days' })
+    .min(0, { error: 'Hold must be a whole number of days' })
+    .max(MAX_REFERRAL_HOLD_DAYS, { error: `Hold must be at most ${MAX_REFERRAL_HOLD_DAYS} days` })
+    .optional(),
+  capPerReferred: nairaAmount('Cap must be an amount in naira, like 5000').nullable().optional(),
 });
 export type ReferralSettingsInput = z.infer<typeof referralSettingsSchema>;
 

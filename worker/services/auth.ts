@@ -30,7 +30,8 @@ interface ClientInfo {
   userAgent: string | null;
 }
 
-export async function registerUser(db: DbOrTx, input: RegisterInput, userType: number = USER_TYPE.user): Promise<PublicUser> {
+/** `signupIp`: the public address the account is made from, if any (publicAddress in referrals.ts). */
+export async function registerUser(db: DbOrTx, input: RegisterInput, userType: number = USER_TYPE.user, signupIp: string | null = null): Promise<PublicUser> {
   const email = input.email.toLowerCase();
   assertHardToGuess(input.password, { email, fullName: input.fullName });
   const passwordHash = await hashPassword(input.password);
@@ -40,7 +41,7 @@ export async function registerUser(db: DbOrTx, input: RegisterInput, userType: n
       // ON CONFLICT DO NOTHING keeps the transaction usable when the email or username clashes.
       const [created] = await tx
         .insert(users)
-        .values({ fullName: input.fullName, email, username: usernameCandidate(email, attempt), passwordHash, userType })
+        .values({ fullName: input.fullName, email, username: usernameCandidate(email, attempt), passwordHash, userType, signupIp })
         .onConflictDoNothing()
         .returning(publicUserColumns);
       if (created) {

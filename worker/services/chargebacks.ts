@@ -1,59 +1,36 @@
 // Money a payment provider takes back after it was credited to a wallet: a refund, or a dispute
-// (chargeback). The rules:
-//   - what the wallet still holds is taken back through the ledger ('chargeback'); the part already
-//     spent becomes the wallet's debt, which blocks orders (ledger.ts) until credits settle it;
-//   - each refund or dispute moves money once: its (provider, event key) row is unique, and every
-//     later event about it only moves it forward (open -> won or lost), so replayed, duplicated or
-//     reordered webhooks move nothing a second time;
-//   - a dispute resolved in the shop's favour gives back what it took ('chargeback_return'), which
-//     settles any debt still owed like a deposit does; one resolved against the shop stays taken;
-//   - one payment is never reversed for more than it credited, whatever events arrive;
-//   - every reversal, and every event that could not be applied, is a warning for the administrators.
-// Reversals of one payment run one at a time: each locks its payment intent first.
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { paymentIntents, paymentReversals, users, wallets } from '../../drizzle/schema';
+// (chargeback). One state per payment: payment_intents.reversed_kobo is what the payer's wallet has
+// given up for it, and after every event it is brought to
+//     min(payment, Σ claims)   where a refund claims its amount, a dispute open or lost its (accepted)
+//                              amount, a dispute won nothing,
+// by taking the difference back (from the balance, the rest as debt, which refuses orders until credits
+// settle it) or giving it back. So every order of the same events, replayed or concurrent, ends in the
+// same state: a dispute won after a refund gives back only what the refund does not still need, a refund
+// capped by an open dispute takes its amount when the dispute lets go, a dispute accepted for less keeps
+// only the accepted amount. The commission the payment earned its referrer follows in the same transaction
+// (referral-commissions.ts). Each event is recorded once ((provider, event key) is unique) and only moves
+// a dispute forward (open -> won or lost); events about one payment run one at a time under its row lock.
+// Every reversal, and every event that could not be applied, is a warning for the administrators.
+import { and, eq, sql } from 'drizzle-orm';
+import { paymentIntents, paymentReversalMoves, paymentReversals, users, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { formatNaira, koboToNaira } from '../lib/decimal';
 import { log } from '../lib/log';
 import type { PaymentProviderName, PaymentReversal, ReversalState } from '../providers/payments/types';
 import { PAYMENT_PROVIDER_LABELS } from '../schemas/settings';
-import { addDebt, applyLedgerEntry } from './ledger';
+import type { ReversalStatus } from '../schemas/wallet';
 import { recordWarning } from './margin';
+import { notify } from './notifications';
+import { followDeposit } from './referral-commissions';
+import { giveBack, takeBack } from './reversal-moves';
 
 type Intent = typeof paymentIntents.$inferSelect;
 type Reversal = typeof paymentReversals.$inferSelect;
-type ReversalStatus = Reversal['status'];
 
 const STATUS_OF_STATE: Record<ReversalState, ReversalStatus> = { taken: 'taken', open: 'dispute_open', won: 'dispute_won', lost: 'dispute_lost' };
 
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
-
-/** The ledger reference of a reversal's entries: the provider's own name for it, unique per provider. */
-const ledgerRef = (provider: string, eventKey: string) => `${provider}:${eventKey}`;
-
-/**
- * Pays what the wallet's balance can towards its debt, in the caller's transaction: called after
- * every deposit credit and every dispute given back, so that money settles the debt before it can
- * be spent. `sourceRef` names the credit, so each credit settles once.
- */
-export async function settleDebt(tx: DbOrTx, userId: number, sourceRef: string): Promise<void> {
-  const [wallet] = await tx
-    .select({ balanceKobo: wallets.balanceKobo, debtKobo: wallets.debtKobo })
-    .from(wallets)
-    .where(eq(wallets.userId, userId))
-    .for('update');
-  const paying = wallet ? min(wallet.balanceKobo, wallet.debtKobo) : 0n;
-  if (paying <= 0n) return;
-  await applyLedgerEntry(tx, {
-    userId,
-    direction: 'debit',
-    amountKobo: paying,
-    source: 'debt_settlement',
-    sourceRef,
-    debtChangeKobo: -paying,
-    description: `Paid towards the ${formatNaira(wallet.debtKobo)} owed after a reversed card payment`,
-  });
-}
+/** The ledger reference of one step of a reversal: the provider's own name for it, unique per provider, and the step. */
+const ledgerRef = (provider: string, eventKey: string, step: ReversalStatus) => `${provider}:${eventKey}:${step}`;
 
 /** Who the administrators are told about, in the warning. */
 async function describeUser(tx: DbOrTx, userId: number): Promise<string> {
@@ -78,110 +55,141 @@ async function warn(tx: DbOrTx, intent: Intent, reversal: PaymentReversal, messa
   });
 }
 
-/** The first event about a refund or dispute: takes back what it can, and records the rest as debt. */
-async function take(tx: DbOrTx, intent: Intent, reversal: PaymentReversal): Promise<void> {
-  const status = STATUS_OF_STATE[reversal.state];
-  const row = {
-    intentId: intent.id,
-    userId: intent.userId,
-    provider: intent.provider,
-    kind: reversal.kind,
-    eventKey: reversal.key,
-    status,
-    amountKobo: reversal.amountKobo,
-    providerDetails: reversal.details,
-    resolvedAt: status === 'dispute_open' ? null : new Date(),
-  };
-  if (reversal.state === 'won') {
-    // Resolved for the shop before we heard it open: nothing was taken, and nothing is.
-    await tx.insert(paymentReversals).values({ ...row, takenKobo: 0n, debtKobo: 0n });
-    return warn(
-      tx,
-      intent,
-      reversal,
-      `a dispute of ${formatNaira(reversal.amountKobo)} was resolved in the shop's favour before it was opened here; no money moved.`,
-    );
-  }
-  const [{ standing }] = await tx
-    .select({ standing: sql<string>`coalesce(sum(${paymentReversals.takenKobo} + ${paymentReversals.debtKobo}), 0)` })
-    .from(paymentReversals)
-    .where(and(eq(paymentReversals.intentId, intent.id), ne(paymentReversals.status, 'dispute_won')));
-  const room = intent.amountKobo - BigInt(standing);
-  const reversing = min(reversal.amountKobo, room > 0n ? room : 0n);
-  const [wallet] = await tx.select({ balanceKobo: wallets.balanceKobo }).from(wallets).where(eq(wallets.userId, intent.userId)).for('update');
-  const taken = min(wallet?.balanceKobo ?? 0n, reversing);
-  const debt = reversing - taken;
-  await tx.insert(paymentReversals).values({ ...row, takenKobo: taken, debtKobo: debt });
-  if (taken > 0n) {
-    await applyLedgerEntry(tx, {
-      userId: intent.userId,
-      direction: 'debit',
-      amountKobo: taken,
-      source: 'chargeback',
-      sourceRef: ledgerRef(intent.provider, reversal.key),
-      debtChangeKobo: debt,
-      description: reversal.kind === 'refund' ? `Card payment refunded (${intent.reference})` : `Card payment disputed (${intent.reference})`,
-    });
-  } else if (debt > 0n) {
-    await addDebt(tx, intent.userId, debt);
-  }
-  const what = reversal.kind === 'refund' ? 'a refund' : reversal.state === 'lost' ? 'a dispute, already lost,' : 'a dispute';
-  if (reversing < reversal.amountKobo) {
-    return warn(
-      tx,
-      intent,
-      reversal,
-      `${what} of ${formatNaira(reversal.amountKobo)} exceeds what is left of this ${formatNaira(intent.amountKobo)} payment after earlier reversals; ` +
-        `${formatNaira(taken)} taken from the wallet${debt > 0n ? `, ${formatNaira(debt)} recorded as debt` : ''}. Check it with the provider.`,
-      { takenKobo: String(taken), debtKobo: String(debt) },
-    );
-  }
-  const owed = debt > 0n ? ` The wallet held less: ${formatNaira(debt)} is recorded as debt, and orders are refused until deposits settle it.` : '';
-  return warn(tx, intent, reversal, `${what} of ${formatNaira(reversal.amountKobo)} took ${formatNaira(taken)} back from the wallet.${owed}`, {
-    takenKobo: String(taken),
-    debtKobo: String(debt),
-  });
-}
-
-/** A later event about a known dispute: only an open one moves, to won (money back) or lost (stays taken). */
-async function advance(tx: DbOrTx, intent: Intent, existing: Reversal, reversal: PaymentReversal): Promise<void> {
+/**
+ * Records what the event says: a new reversal, or an open dispute's verdict (a dispute accepted for less
+ * carries the accepted amount). Answers the reversal and the step it just took, or null when the event
+ * changes nothing (a replay, a stale "open", a verdict contradicting an earlier one: the last is reported).
+ */
+async function recordEvent(tx: DbOrTx, intent: Intent, reversal: PaymentReversal): Promise<{ row: Reversal; step: ReversalStatus } | null> {
   const next = STATUS_OF_STATE[reversal.state];
-  if (next === existing.status || reversal.state === 'open' || reversal.state === 'taken') return;
-  if (existing.status !== 'dispute_open') {
-    // A final verdict contradicting an earlier final one: a person decides, nothing moves here.
-    return warn(
+  const [existing] = await tx
+    .select()
+    .from(paymentReversals)
+    .where(and(eq(paymentReversals.provider, intent.provider), eq(paymentReversals.eventKey, reversal.key)));
+  if (!existing) {
+    const [row] = await tx
+      .insert(paymentReversals)
+      .values({
+        intentId: intent.id,
+        userId: intent.userId,
+        provider: intent.provider,
+        kind: reversal.kind,
+        eventKey: reversal.key,
+        status: next,
+        amountKobo: reversal.amountKobo,
+        providerDetails: reversal.details,
+        resolvedAt: next === 'dispute_open' ? null : new Date(),
+      })
+      .returning();
+    return { row, step: next };
+  }
+  if (existing.intentId !== intent.id) {
+    await warn(
       tx,
       intent,
       reversal,
-      `the provider now says "${reversal.state}" of a dispute recorded as ${existing.status.replace('dispute_', '')}; no money moved. Check it with the provider.`,
+      `the provider's ${reversal.key} was already recorded against another payment; no money moved. Check it with the provider.`,
     );
+    return null;
   }
-  const [claimed] = await tx
+  if (existing.status !== 'dispute_open' || (next !== 'dispute_won' && next !== 'dispute_lost')) {
+    if (existing.status !== next && existing.status !== 'taken' && next !== 'dispute_open' && next !== 'taken') {
+      await warn(
+        tx,
+        intent,
+        reversal,
+        `the provider now says "${reversal.state}" of a dispute recorded as ${existing.status.replace('dispute_', '')}; no money moved. Check it with the provider.`,
+      );
+    }
+    return null;
+  }
+  const [row] = await tx
     .update(paymentReversals)
     .set({
       status: next,
+      amountKobo: next === 'dispute_lost' ? reversal.amountKobo : existing.amountKobo,
       resolvedAt: new Date(),
       providerDetails: sql`${paymentReversals.providerDetails} || ${JSON.stringify({ resolved: reversal.details })}::jsonb`,
     })
     .where(and(eq(paymentReversals.id, existing.id), eq(paymentReversals.status, 'dispute_open')))
-    .returning({ id: paymentReversals.id });
-  if (!claimed) return;
-  if (next === 'dispute_lost')
-    return warn(tx, intent, reversal, `the dispute was lost; the ${formatNaira(existing.takenKobo + existing.debtKobo)} stays taken.`);
-  const back = existing.takenKobo + existing.debtKobo;
-  if (back > 0n) {
-    const ref = ledgerRef(intent.provider, existing.eventKey);
-    await applyLedgerEntry(tx, {
-      userId: intent.userId,
-      direction: 'credit',
-      amountKobo: back,
-      source: 'chargeback_return',
-      sourceRef: ref,
-      description: `Card payment dispute resolved in your favour (${intent.reference})`,
-    });
-    await settleDebt(tx, intent.userId, `chargeback_return:${ref}`);
+    .returning();
+  return row ? { row, step: next } : null;
+}
+
+/** What the payment's reversals claim together, never more than the payment: the state its wallet must be in. */
+async function claimed(tx: DbOrTx, intent: Intent): Promise<bigint> {
+  const [{ claims }] = await tx
+    .select({ claims: sql<string>`coalesce(sum(case when ${paymentReversals.status} = 'dispute_won' then 0 else ${paymentReversals.amountKobo} end), 0)` })
+    .from(paymentReversals)
+    .where(eq(paymentReversals.intentId, intent.id));
+  const total = BigInt(claims);
+  return total < intent.amountKobo ? total : intent.amountKobo;
+}
+
+function describeEvent(reversal: PaymentReversal, row: Reversal): string {
+  const amount = formatNaira(row.amountKobo);
+  if (reversal.kind === 'refund') return `a refund of ${amount}`;
+  if (row.status === 'dispute_open') return `a dispute of ${amount}`;
+  if (row.status === 'dispute_won') return `a dispute of ${amount} resolved in the shop's favour`;
+  return `a dispute lost (${amount} accepted)`;
+}
+
+/** The payer hears of every move of their wallet a reversal makes. */
+async function tellPayer(tx: DbOrTx, intent: Intent, reversal: PaymentReversal, move: { reversalId: number; step: ReversalStatus }, delta: bigint) {
+  const payment = `your ${formatNaira(intent.amountKobo)} deposit (${intent.reference})`;
+  await notify(tx, {
+    userId: intent.userId,
+    kind: 'deposit_reversed',
+    eventKey: `${move.reversalId}:${move.step}`,
+    link: '/user/transactions',
+    title: delta > 0n ? (reversal.kind === 'refund' ? 'Deposit refunded' : 'Deposit disputed') : 'Dispute resolved',
+    body:
+      delta > 0n
+        ? `${formatNaira(delta)} of ${payment} was ${reversal.kind === 'refund' ? 'refunded to your card or account' : 'disputed with your bank'}, so it was taken back from your wallet.`
+        : `The dispute of ${payment} was resolved: ${formatNaira(-delta)} was returned to your wallet.`,
+  });
+}
+
+/** Brings the payment and its wallets to the state its reversals claim, in the caller's transaction. */
+async function settleReversals(tx: DbOrTx, intent: Intent, reversal: PaymentReversal, row: Reversal, step: ReversalStatus): Promise<void> {
+  const target = await claimed(tx, intent);
+  const delta = target - intent.reversedKobo;
+  const move = {
+    reversalId: row.id,
+    intentId: intent.id,
+    userId: intent.userId,
+    party: 'payer' as const,
+    step,
+    ledgerRef: ledgerRef(intent.provider, row.eventKey, step),
+  };
+  const what = describeEvent(reversal, row);
+  let outcome: string;
+  let extra: Record<string, unknown> = {};
+  if (delta > 0n) {
+    const words = reversal.kind === 'refund' ? `Payment refunded (${intent.reference})` : `Payment disputed (${intent.reference})`;
+    const taken = await takeBack(tx, move, delta, words);
+    if (!taken) return;
+    extra = { takenKobo: String(taken.takenKobo), debtKobo: String(taken.debtKobo) };
+    const owed =
+      taken.debtKobo > 0n ? ` The wallet held less: ${formatNaira(taken.debtKobo)} is recorded as debt, and orders are refused until deposits settle it.` : '';
+    outcome = `took ${formatNaira(taken.takenKobo)} back from the wallet.${owed}`;
+  } else if (delta < 0n) {
+    if (!(await giveBack(tx, move, -delta, `Payment dispute resolved in your favour (${intent.reference})`))) return;
+    extra = { returnedKobo: String(-delta) };
+    outcome = `${formatNaira(-delta)} given back to the wallet (settling any debt first).`;
+  } else {
+    outcome = 'no money moved: ';
+    outcome +=
+      step === 'dispute_won' || step === 'dispute_lost'
+        ? 'what the payment owes the other refunds and disputes stays taken.'
+        : 'what is left of this payment after earlier reversals was already taken. Check it with the provider.';
   }
-  return warn(tx, intent, reversal, `the dispute was won; ${formatNaira(back)} given back to the wallet (settling any debt first).`);
+  await tx.update(paymentIntents).set({ reversedKobo: target }).where(eq(paymentIntents.id, intent.id));
+  const reversedKobo = target;
+  if (delta !== 0n) await tellPayer(tx, intent, reversal, move, delta);
+  await followDeposit(tx, { ...intent, reversedKobo }, { ...move, reversalId: row.id });
+  const stands = `${formatNaira(reversedKobo)} of this ${formatNaira(intent.amountKobo)} payment now stands reversed.`;
+  await warn(tx, intent, reversal, `${what} ${outcome} ${stands}`, { ...extra, reversedKobo: String(reversedKobo) });
 }
 
 /**
@@ -198,15 +206,11 @@ export async function applyReversal(db: Db, intent: Intent, reversal: PaymentRev
     await warn(db, intent, reversal, why);
     return 'ignored';
   }
-  // Interactive: locks the intent, then takes or advances the reversal by what is recorded.
+  // Interactive: locks the payment, records the event, then moves the wallets by what the records now claim.
   await db.transaction(async (tx) => {
-    await tx.select({ id: paymentIntents.id }).from(paymentIntents).where(eq(paymentIntents.id, intent.id)).for('update');
-    const [existing] = await tx
-      .select()
-      .from(paymentReversals)
-      .where(and(eq(paymentReversals.provider, intent.provider), eq(paymentReversals.eventKey, reversal.key)));
-    if (existing) await advance(tx, intent, existing, reversal);
-    else await take(tx, intent, reversal);
+    const [locked] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id)).for('update');
+    const recorded = await recordEvent(tx, locked, reversal);
+    if (recorded) await settleReversals(tx, locked, reversal, recorded.row, recorded.step);
   });
   return 'processed';
 }
@@ -217,13 +221,25 @@ export async function reportUnreadableReversal(db: DbOrTx, provider: PaymentProv
   await recordWarning(db, { kind: 'payment_reversed', message: `${problem}. No money moved; check it with the provider.`, details: { provider, event } });
 }
 
-/** The admin user page's view of a user's reversals and debt. */
+/** The admin user page's view of a user's reversals (what each took, left as debt and gave back) and debt. */
 export async function reversalsForUser(db: DbOrTx, userId: number, limit = 50) {
+  const moved = db
+    .select({
+      reversalId: paymentReversalMoves.reversalId,
+      taken: sql<string>`sum(${paymentReversalMoves.takenKobo})`.as('taken'),
+      debt: sql<string>`sum(${paymentReversalMoves.debtKobo})`.as('debt'),
+      returned: sql<string>`sum(${paymentReversalMoves.returnedKobo})`.as('returned'),
+    })
+    .from(paymentReversalMoves)
+    .where(eq(paymentReversalMoves.party, 'payer'))
+    .groupBy(paymentReversalMoves.reversalId)
+    .as('moved');
   const [rows, [wallet]] = await Promise.all([
     db
-      .select({ reversal: paymentReversals, reference: paymentIntents.reference })
+      .select({ reversal: paymentReversals, reference: paymentIntents.reference, taken: moved.taken, debt: moved.debt, returned: moved.returned })
       .from(paymentReversals)
       .innerJoin(paymentIntents, eq(paymentIntents.id, paymentReversals.intentId))
+      .leftJoin(moved, eq(moved.reversalId, paymentReversals.id))
       .where(eq(paymentReversals.userId, userId))
       .orderBy(sql`${paymentReversals.createdAt} desc, ${paymentReversals.id} desc`)
       .limit(limit),
@@ -231,15 +247,16 @@ export async function reversalsForUser(db: DbOrTx, userId: number, limit = 50) {
   ]);
   return {
     debt: koboToNaira(wallet?.debtKobo ?? 0n),
-    reversals: rows.map(({ reversal, reference }) => ({
+    reversals: rows.map(({ reversal, reference, taken, debt, returned }) => ({
       id: reversal.id,
       reference,
       provider: reversal.provider,
       kind: reversal.kind,
       status: reversal.status,
       amount: koboToNaira(reversal.amountKobo),
-      taken: koboToNaira(reversal.takenKobo),
-      debt: koboToNaira(reversal.debtKobo),
+      taken: koboToNaira(BigInt(taken ?? 0)),
+      debt: koboToNaira(BigInt(debt ?? 0)),
+      returned: koboToNaira(BigInt(returned ?? 0)),
       created_at: reversal.createdAt.toISOString(),
       resolved_at: reversal.resolvedAt ? reversal.resolvedAt.toISOString() : null,
     })),

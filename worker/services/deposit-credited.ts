@@ -3,21 +3,11 @@
 // referrer's commission and the depositor's notification. Card payments and bank transfers
 // both come through applyVerification (payments.ts), so both get here.
 import type { DbOrTx } from '../db';
-import type { PaymentProviderName } from '../providers/payments/types';
+import type { CreditedDeposit } from './credited-deposit';
 import { notifyDepositCredited } from './notifications';
-import { payReferralCommission } from './referrals';
-
-export interface CreditedDeposit {
-  intentId: number;
-  userId: number;
-  amountKobo: bigint;
-  /** The intent's reference: ours for a card payment, the provider's for a bank transfer. */
-  reference: string;
-  channel: 'card' | 'bank_transfer';
-  provider: PaymentProviderName;
-}
+import { earnCommission } from './referral-commissions';
 
 export async function afterDepositCredited(tx: DbOrTx, deposit: CreditedDeposit): Promise<void> {
-  await payReferralCommission(tx, deposit);
+  await earnCommission(tx, deposit);
   await notifyDepositCredited(tx, deposit);
 }

@@ -53,7 +53,7 @@ export const INSUFFICIENT_BALANCE = 'Insufficient wallet balance';
 
 /** The refusal of an order while a chargeback debt is owed. */
 export function walletDebtMessage(debtKobo: bigint): string {
-  return `Your wallet owes ${formatNaira(debtKobo)} after a card payment was reversed. Add funds to settle it; you can order again once it is paid.`;
+  return `Your wallet owes ${formatNaira(debtKobo)} after a payment was reversed. Add funds to settle it; you can order again once it is paid.`;
 }
 
 export class DuplicateLedgerEntry extends Error {

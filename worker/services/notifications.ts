@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../db';
 import { formatNaira, koboToNaira, nairaToKobo } from '../lib/decimal';
 import type { NotificationKind, NotificationSettingsInput } from '../schemas/notifications';
 import { NOTIFICATION_KINDS } from '../schemas/notifications';
-import type { CreditedDeposit } from './deposit-credited';
+import type { CreditedDeposit } from './credited-deposit';
 
 export interface NotificationEvent {
   userId: number;

@@ -12,11 +12,12 @@ import { log } from '../lib/log';
 import { type PaymentProvider, PaymentProviderError, type PaymentProviderName, type VerifiedPayment } from '../providers/payments/types';
 import { ORDER_STATUS, type VerifyPaymentInput } from '../schemas/wallet';
 import { receiveTransfer } from './bank-transfers';
-import { applyReversal, reportUnreadableReversal, settleDebt } from './chargebacks';
+import { applyReversal, reportUnreadableReversal } from './chargebacks';
 import { afterDepositCredited } from './deposit-credited';
 import { applyLedgerEntry } from './ledger';
 import { recordProviderRefusal } from './payment-health';
 import { keysProblem, paymentAdapter, providerKeys, TEST_PAYMENT_IN_LIVE_MODE } from './payment-settings';
+import { settleDebt } from './reversal-moves';
 import { getPaymentSettings, type PaymentMode } from './settings';
 
 // The wallet route reads it with the payment calls; the SPA imports it from worker/schemas/wallet.
@@ -168,7 +169,13 @@ export async function applyVerification(db: Db, intent: Intent, verified: Verifi
     await db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(paymentIntents)
-        .set({ status: 'success', providerStatus: verified.rawStatus, settledAt: new Date(), lastCheckedAt: new Date() })
+        .set({
+          status: 'success',
+          providerStatus: verified.rawStatus,
+          settledAt: new Date(),
+          lastCheckedAt: new Date(),
+          payerFingerprint: verified.payerFingerprint ?? null,
+        })
         .where(and(eq(paymentIntents.id, intent.id), ne(paymentIntents.status, 'success')))
         .returning({ id: paymentIntents.id });
       if (!claimed) return;
@@ -180,7 +187,7 @@ export async function applyVerification(db: Db, intent: Intent, verified: Verifi
         sourceRef: intent.reference,
         description: `Wallet funding by ${intent.channel === 'bank_transfer' ? 'bank transfer' : 'card'} (${intent.reference})`,
       });
-      // A debt left by a reversed card payment is paid before the new money can be spent.
+      // A debt left by a reversed payment is paid before the new money can be spent.
       await settleDebt(tx, intent.userId, `payment:${intent.reference}`);
       await afterDepositCredited(tx, {
         intentId: intent.id,

@@ -1,26 +1,24 @@
 // Referrals: a sign-up through someone's link (/auth/register?ref=CODE) ties the new user to the
-// referrer, who then earns a commission on each of that user's deposits. The commission is paid
-// inside the transaction that credits the deposit (deposit-credited.ts): once per deposit (the
-// unique payment intent of referral_commissions, and the ledger's unique reference behind it),
-// never for a voided referral or a suspended referrer, and only while referrals are on.
-import { and, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
+// referrer, who then earns a commission on each of that user's deposits (referral-commissions.ts: held,
+// released, and following its deposit when it is refunded or disputed). This file holds the programme's
+// settings, the link, what the referrer and the administrators see, and voiding.
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { referralCommissions, referrals, settings, users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
 import { isUniqueViolation } from '../lib/db-errors';
-import { koboToNaira, parseDecimalExact } from '../lib/decimal';
+import { koboToNaira, nairaToKobo, parseDecimalExact } from '../lib/decimal';
 import { notFound } from '../lib/errors';
 import {
   type AdminReferralsQuery,
+  DEFAULT_REFERRAL_HOLD_DAYS,
   DEFAULT_REFERRAL_RATE_BPS,
   REFERRAL_CODE_ALPHABET,
   REFERRAL_CODE_LENGTH,
   type ReferralSettingsInput,
 } from '../schemas/referrals';
 import { recordAudit } from './audit';
-import type { CreditedDeposit } from './deposit-credited';
-import { applyLedgerEntry } from './ledger';
 import { bpsToPercent } from './margin';
 import { saveSetting } from './settings';
 
@@ -30,30 +28,62 @@ export const REFERRAL_NOT_FOUND = 'This user did not sign up through a referral 
 export interface ReferralSettings {
   enabled: boolean;
   rateBps: number;
+  /** Days a commission is held before it can be spent. */
+  holdDays: number;
+  /** The most one referred account can earn its referrer; null: no cap. */
+  capKobo: bigint | null;
 }
 
-/** The settings row as SQL, with the defaults, so the commission reads it in its own statement. */
-const enabledSql = sql<boolean>`coalesce((select (value->>'enabled')::boolean from ${settings} where key = ${SETTINGS_KEY}), true)`;
-const rateBpsSql = sql<number>`coalesce((select (value->>'rateBps')::int from ${settings} where key = ${SETTINGS_KEY}), ${DEFAULT_REFERRAL_RATE_BPS})`;
+const setting = (field: string) => sql`(select value->>${field} from ${settings} where key = ${SETTINGS_KEY})`;
+/** The settings as SQL, with the defaults, so the commission reads them in its own statement. */
+export const referralRuleSql = {
+  enabled: sql<boolean>`coalesce(${setting('enabled')}::boolean, true)`,
+  rateBps: sql<number>`coalesce(${setting('rateBps')}::int, ${DEFAULT_REFERRAL_RATE_BPS})`,
+  holdDays: sql<number>`coalesce(${setting('holdDays')}::int, ${DEFAULT_REFERRAL_HOLD_DAYS})`,
+  capKobo: sql<string | null>`${setting('capKobo')}::bigint`,
+};
 
 export async function getReferralSettings(db: DbOrTx): Promise<ReferralSettings> {
   const {
     rows: [row],
-  } = await db.execute<{ enabled: boolean; rate_bps: number }>(sql`select ${enabledSql} as enabled, ${rateBpsSql} as rate_bps`);
-  return { enabled: Boolean(row.enabled), rateBps: Number(row.rate_bps) };
+  } = await db.execute<{ enabled: boolean; rate_bps: number; hold_days: number; cap_kobo: string | null }>(
+    sql`select ${referralRuleSql.enabled} as enabled, ${referralRuleSql.rateBps} as rate_bps, ${referralRuleSql.holdDays} as hold_days, ${referralRuleSql.capKobo} as cap_kobo`,
+  );
+  return {
+    enabled: Boolean(row.enabled),
+    rateBps: Number(row.rate_bps),
+    holdDays: Number(row.hold_days),
+    capKobo: row.cap_kobo === null ? null : BigInt(row.cap_kobo),
+  };
 }
 
-export const referralSettingsView = ({ enabled, rateBps }: ReferralSettings) => ({ enabled, ratePercent: bpsToPercent(rateBps) });
+export const referralSettingsView = ({ enabled, rateBps, holdDays, capKobo }: ReferralSettings) => ({
+  enabled,
+  ratePercent: bpsToPercent(rateBps),
+  holdDays,
+  capPerReferred: capKobo === null ? null : koboToNaira(capKobo),
+});
 
 export async function updateReferralSettings(db: Db, actorId: number, input: ReferralSettingsInput) {
-  const next: ReferralSettings = { enabled: input.enabled, rateBps: Number(parseDecimalExact(input.ratePercent, 2)) };
-  // Interactive: reads the settings before saving them, for the audit row's before and after.
-  await db.transaction(async (tx) => {
+  // Interactive: reads the settings before saving them, for the audit row's before and after (and what the input leaves unchanged).
+  return db.transaction(async (tx) => {
     const before = await getReferralSettings(tx);
-    await saveSetting(tx, SETTINGS_KEY, next, actorId);
-    await recordAudit(tx, { actorId, action: 'settings.referral.update', target: { type: 'settings', id: SETTINGS_KEY }, details: { before, after: next } });
+    const next: ReferralSettings = {
+      enabled: input.enabled,
+      rateBps: Number(parseDecimalExact(input.ratePercent, 2)),
+      holdDays: input.holdDays ?? before.holdDays,
+      capKobo: input.capPerReferred === undefined ? before.capKobo : input.capPerReferred === null ? null : nairaToKobo(input.capPerReferred),
+    };
+    const stored = { ...next, capKobo: next.capKobo === null ? null : String(next.capKobo) };
+    await saveSetting(tx, SETTINGS_KEY, stored, actorId);
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.referral.update',
+      target: { type: 'settings', id: SETTINGS_KEY },
+      details: { before: { ...before, capKobo: before.capKobo === null ? null : String(before.capKobo) }, after: stored },
+    });
+    return referralSettingsView(next);
   });
-  return referralSettingsView(next);
 }
 
 /** At sign-up, in the transaction creating the user: an unknown code (or one's own) ties nothing. */
@@ -65,40 +95,11 @@ export async function recordReferral(tx: DbOrTx, userId: number, code: string | 
     on conflict do nothing`);
 }
 
-/**
- * One statement for the common case (a depositor nobody referred: it finds nothing); for a
- * referred one it records the commission, and only a newly recorded one is credited.
- */
-export async function payReferralCommission(tx: DbOrTx, deposit: CreditedDeposit): Promise<void> {
-  const { rows } = await tx.execute<{ referrer_id: number; commission_kobo: string; username: string }>(sql`
-    with rule as (select ${enabledSql} as enabled, ${rateBpsSql} as rate_bps),
-    referral as (
-      select r.referrer_id, referred.username, rule.rate_bps
-      from ${referrals} r
-      join ${users} referrer on referrer.id = r.referrer_id and referrer.status = 'active'
-      join ${users} referred on referred.id = r.referred_user_id
-      cross join rule
-      where r.referred_user_id = ${deposit.userId} and r.voided_at is null and rule.enabled
-    ),
-    recorded as (
-      -- bigint throughout: a parameter beside an int column would be typed int and overflow past ₦21 million.
-      insert into ${referralCommissions} (referrer_id, referred_user_id, payment_intent_id, deposit_kobo, commission_kobo, rate_bps)
-      select referrer_id, ${deposit.userId}, ${deposit.intentId}, ${deposit.amountKobo}::bigint, ${deposit.amountKobo}::bigint * rate_bps / 10000, rate_bps
-      from referral where ${deposit.amountKobo}::bigint * rate_bps / 10000 > 0
-      on conflict (payment_intent_id) do nothing
-      returning referrer_id, commission_kobo
-    )
-    select recorded.referrer_id, recorded.commission_kobo, referral.username from recorded join referral using (referrer_id)`);
-  const [paid] = rows;
-  if (!paid) return;
-  await applyLedgerEntry(tx, {
-    userId: paid.referrer_id,
-    direction: 'credit',
-    amountKobo: BigInt(paid.commission_kobo),
-    source: 'referral_commission',
-    sourceRef: deposit.reference,
-    description: `Referral commission on a deposit by ${paid.username}`,
-  });
+/** How a referrer sees the friend they brought: first name and the initial of the last, never any of the email. */
+export function displayName(fullName: string): string {
+  const [first = '', ...rest] = fullName.trim().split(/\s+/);
+  const last = rest.at(-1);
+  return last ? `${first} ${last[0].toUpperCase()}.` : first;
 }
 
 function newCode(): string {
@@ -124,13 +125,19 @@ export async function referralCodeOf(db: DbOrTx, userId: number): Promise<string
   throw new Error('could not find a free referral code');
 }
 
-/** GET user/referrals: the link, the rule, and who signed up through it with what they earned. */
+const keptKobo = sql`${referralCommissions.commissionKobo} - ${referralCommissions.reversedKobo}`;
+
+/**
+ * GET user/referrals: the link, the rule, and who signed up through it with what they earned: released
+ * commission (spendable) and held commission (pending), both net of what refunds and disputes took back.
+ */
 export async function referralSummary(db: Db, env: Env, userId: number) {
   const earned = db
     .select({
       referredUserId: referralCommissions.referredUserId,
       deposits: count().as('deposits'),
-      earned: sum(referralCommissions.commissionKobo).as('earned'),
+      earned: sql<string>`sum(case when ${referralCommissions.releasedAt} is not null then ${keptKobo} else 0 end)`.as('earned'),
+      pending: sql<string>`sum(case when ${referralCommissions.releasedAt} is null then ${keptKobo} else 0 end)`.as('pending'),
     })
     .from(referralCommissions)
     .where(eq(referralCommissions.referrerId, userId))
@@ -141,11 +148,12 @@ export async function referralSummary(db: Db, env: Env, userId: number) {
     getReferralSettings(db),
     db
       .select({
-        username: users.username,
+        fullName: users.fullName,
         joinedAt: referrals.createdAt,
         voided: sql<boolean>`${referrals.voidedAt} is not null`,
         deposits: earned.deposits,
         earned: earned.earned,
+        pending: earned.pending,
       })
       .from(referrals)
       .innerJoin(users, eq(users.id, referrals.referredUserId))
@@ -155,7 +163,12 @@ export async function referralSummary(db: Db, env: Env, userId: number) {
       .limit(200),
   ]);
   const [totals] = await db
-    .select({ signUps: count(), deposits: sql<number>`coalesce(sum(${earned.deposits}), 0)::int`, earned: sql<string>`coalesce(sum(${earned.earned}), 0)` })
+    .select({
+      signUps: count(),
+      deposits: sql<number>`coalesce(sum(${earned.deposits}), 0)::int`,
+      earned: sql<string>`coalesce(sum(${earned.earned}), 0)`,
+      pending: sql<string>`coalesce(sum(${earned.pending}), 0)`,
+    })
     .from(referrals)
     .leftJoin(earned, eq(earned.referredUserId, referrals.referredUserId))
     .where(eq(referrals.referrerId, userId));
@@ -166,17 +179,19 @@ export async function referralSummary(db: Db, env: Env, userId: number) {
     signUps: totals.signUps,
     depositsCredited: Number(totals.deposits),
     earnings: koboToNaira(BigInt(totals.earned)),
+    pending: koboToNaira(BigInt(totals.pending)),
     referred: referred.map((r) => ({
-      username: r.username,
+      displayName: displayName(r.fullName),
       joinedAt: r.joinedAt.toISOString(),
       voided: r.voided,
       deposits: Number(r.deposits ?? 0),
       earned: koboToNaira(BigInt(r.earned ?? 0)),
+      pending: koboToNaira(BigInt(r.pending ?? 0)),
     })),
   };
 }
 
-/** GET admin/referrals: newest first, with what each referral has paid so far. */
+/** GET admin/referrals: newest first, with what each referral has paid so far (net of reversals) and what is still held. */
 export async function listReferrals(db: Db, query: AdminReferralsQuery) {
   const referrer = alias(users, 'referrer');
   const referred = alias(users, 'referred');
@@ -188,7 +203,8 @@ export async function listReferrals(db: Db, query: AdminReferralsQuery) {
         referrer: { id: referrer.id, fullName: referrer.fullName, email: referrer.email },
         referred: { id: referred.id, fullName: referred.fullName, email: referred.email },
         commissions: sql<number>`(select count(*)::int from ${referralCommissions} c where c.referred_user_id = ${referrals.referredUserId})`,
-        paid: sql<string>`(select coalesce(sum(c.commission_kobo), 0) from ${referralCommissions} c where c.referred_user_id = ${referrals.referredUserId})`,
+        paid: sql<string>`(select coalesce(sum(c.commission_kobo - c.reversed_kobo) filter (where c.released_at is not null), 0) from ${referralCommissions} c where c.referred_user_id = ${referrals.referredUserId})`,
+        held: sql<string>`(select coalesce(sum(c.commission_kobo - c.reversed_kobo) filter (where c.released_at is null), 0) from ${referralCommissions} c where c.referred_user_id = ${referrals.referredUserId})`,
       })
       .from(referrals)
       .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
@@ -201,12 +217,13 @@ export async function listReferrals(db: Db, query: AdminReferralsQuery) {
   ]);
   return {
     total,
-    data: rows.map(({ referral, referrer: by, referred: of, commissions, paid }) => ({
+    data: rows.map(({ referral, referrer: by, referred: of, commissions, paid, held }) => ({
       referrer: by,
       referred: of,
       createdAt: referral.createdAt.toISOString(),
       commissions: Number(commissions),
       paid: koboToNaira(BigInt(paid)),
+      held: koboToNaira(BigInt(held)),
       voidedAt: referral.voidedAt?.toISOString() ?? null,
       voidReason: referral.voidReason,
     })),

@@ -1,7 +1,7 @@
 // The wallet as people see it: balances, history, administrators' manual entries, the
-// admin user-detail view, and reconciliation of every balance against its ledger.
+// admin user-detail view.
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import { auditLog, paymentIntents, paymentReversals, referralCommissions, TRANSACTION_TYPE, users, wallets, walletTransactions } from '../../drizzle/schema';
+import { auditLog, paymentIntents, TRANSACTION_TYPE, users, walletTransactions } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { koboToNaira, nairaToKobo } from '../lib/decimal';
 import { conflict, notFound } from '../lib/errors';
@@ -54,7 +54,11 @@ export function describeLedgerRow(row: Pick<LedgerRow, 'sourceKind' | 'sourceRef
     case 'chargeback_return':
       return 'Card deposit given back';
     case 'debt_settlement':
-      return 'Paid towards a reversed card deposit';
+      return 'Paid towards a reversed deposit';
+    case 'commission_reversal':
+      return 'Referral commission taken back';
+    case 'commission_return':
+      return 'Referral commission returned';
     default:
       return row.description;
   }
@@ -252,109 +256,4 @@ export async function userWalletDetail(db: DbOrTx, userId: number) {
     orderCounts,
     reversals: chargebacks.reversals,
   };
-}
-
-export interface ReconciliationReport {
-  ok: boolean;
-  walletsChecked: number;
-  /** Wallets whose balance is not the sum of their ledger. */
-  balanceMismatches: Array<{ userId: number; balance: string; ledger: string }>;
-  /** Ledger rows whose running balance does not follow from the previous row. */
-  brokenRunningBalances: Array<{ userId: number; transactionId: number }>;
-  /** Successful payments not credited exactly once, and payment credits without a successful payment. */
-  paymentMismatches: Array<{ reference: string; status: string | null; credits: number }>;
-  /** Wallets whose debt is not what their chargebacks left minus what credits paid towards it. */
-  debtMismatches: Array<{ userId: number; debt: string; expected: string }>;
-  /** Chargebacks whose ledger entries do not match what they record as taken (and, when won, given back). */
-  reversalMismatches: Array<{ reversalId: number; status: string; taken: string; debited: string; returned: string }>;
-  /** Referral commissions not credited exactly as recorded, and commission credits with no record. */
-  commissionMismatches: Array<{ reference: string; recorded: string | null; credited: string | null }>;
-}
-
-/**
- * Checks every kobo: each wallet equals its ledger, each successful payment credited exactly once,
- * each wallet's debt follows from its chargebacks and settlements, and each chargeback took (and,
- * when won, gave back) exactly what it records.
- */
-export async function reconcile(db: DbOrTx): Promise<ReconciliationReport> {
-  const [balances, running, payments, [{ walletsChecked }], debts, reversals, commissions] = await Promise.all([
-    db.execute<{ user_id: number; balance: string; ledger: string }>(sql`
-      select w.user_id, w.balance_kobo as balance, coalesce(l.sum, 0) as ledger
-      from wallets w
-      left join (
-        select user_id, sum(case when transaction_type = 1 then amount_kobo else -amount_kobo end) as sum
-        from wallet_transactions group by user_id
-      ) l on l.user_id = w.user_id
-      where w.balance_kobo <> coalesce(l.sum, 0)
-      limit 1000`),
-    db.execute<{ user_id: number; id: string }>(sql`
-      select user_id, id from (
-        select user_id, id, balance_after_kobo,
-          lag(balance_after_kobo, 1, 0::bigint) over (partition by user_id order by id) +
-            case when transaction_type = 1 then amount_kobo else -amount_kobo end as expected
-        from wallet_transactions
-      ) t where balance_after_kobo <> expected
-      limit 1000`),
-    db.execute<{ reference: string; status: string | null; credits: number }>(sql`
-      select coalesce(p.reference, t.source_ref) as reference, p.status, count(t.id)::int as credits
-      from ${paymentIntents} p
-      -- Filtered before the join: in a full join's ON clause the filter would keep every other ledger row as unmatched.
-      full join (select id, source_ref from wallet_transactions where source_kind = 'payment') t on t.source_ref = p.reference
-      where p.status = 'success' or t.id is not null
-      group by coalesce(p.reference, t.source_ref), p.status
-      having count(t.id) <> 1 or p.status is distinct from 'success'
-      limit 1000`),
-    db.select({ walletsChecked: count() }).from(wallets),
-    db.execute<{ user_id: number; debt: string; expected: string }>(sql`
-      select w.user_id, w.debt_kobo as debt, coalesce(r.owed, 0) - coalesce(s.paid, 0) as expected
-      from wallets w
-      left join (select user_id, sum(debt_kobo) as owed from ${paymentReversals} group by user_id) r on r.user_id = w.user_id
-      left join (select user_id, sum(amount_kobo) as paid from wallet_transactions where source_kind = 'debt_settlement' group by user_id) s on s.user_id = w.user_id
-      where w.debt_kobo <> coalesce(r.owed, 0) - coalesce(s.paid, 0)
-      limit 1000`),
-    // A chargeback's entries are named provider:event_key (chargebacks.ts).
-    db.execute<{ id: string; status: string; taken: string; debited: string; returned: string }>(sql`
-      select r.id, r.status, r.taken_kobo as taken, coalesce(d.amount_kobo, 0) as debited, coalesce(c.amount_kobo, 0) as returned
-      from ${paymentReversals} r
-      left join wallet_transactions d on d.source_kind = 'chargeback' and d.source_ref = r.provider || ':' || r.event_key
-      left join wallet_transactions c on c.source_kind = 'chargeback_return' and c.source_ref = r.provider || ':' || r.event_key
-      where coalesce(d.amount_kobo, 0) <> r.taken_kobo
-        or coalesce(c.amount_kobo, 0) <> case when r.status = 'dispute_won' then r.taken_kobo + r.debt_kobo else 0 end
-      limit 1000`),
-    // A commission's credit is named by the deposit's reference (referrals.ts).
-    db.execute<{ reference: string; recorded: string | null; credited: string | null }>(sql`
-      select coalesce(c.reference, t.source_ref) as reference, c.commission_kobo as recorded, t.amount_kobo as credited
-      from (select p.reference, rc.commission_kobo, rc.referrer_id from ${referralCommissions} rc join ${paymentIntents} p on p.id = rc.payment_intent_id) c
-      full join (select source_ref, amount_kobo, user_id from wallet_transactions where source_kind = 'referral_commission') t on t.source_ref = c.reference
-      where c.reference is null or t.source_ref is null or t.amount_kobo <> c.commission_kobo or t.user_id <> c.referrer_id
-      limit 1000`),
-  ]);
-  const report = {
-    walletsChecked,
-    balanceMismatches: balances.rows.map((r) => ({ userId: r.user_id, balance: koboToNaira(BigInt(r.balance)), ledger: koboToNaira(BigInt(r.ledger)) })),
-    brokenRunningBalances: running.rows.map((r) => ({ userId: r.user_id, transactionId: Number(r.id) })),
-    paymentMismatches: payments.rows.map((r) => ({ reference: r.reference, status: r.status, credits: Number(r.credits) })),
-    debtMismatches: debts.rows.map((r) => ({ userId: r.user_id, debt: koboToNaira(BigInt(r.debt)), expected: koboToNaira(BigInt(r.expected)) })),
-    commissionMismatches: commissions.rows.map((r) => ({
-      reference: r.reference,
-      recorded: r.recorded === null ? null : koboToNaira(BigInt(r.recorded)),
-      credited: r.credited === null ? null : koboToNaira(BigInt(r.credited)),
-    })),
-    reversalMismatches: reversals.rows.map((r) => ({
-      reversalId: Number(r.id),
-      status: r.status,
-      taken: koboToNaira(BigInt(r.taken)),
-      debited: koboToNaira(BigInt(r.debited)),
-      returned: koboToNaira(BigInt(r.returned)),
-    })),
-  };
-  const ok = [
-    report.balanceMismatches,
-    report.brokenRunningBalances,
-    report.paymentMismatches,
-    report.debtMismatches,
-    report.reversalMismatches,
-    report.commissionMismatches,
-  ].every((found) => found.length === 0);
-  return { ok, ...report };
 }

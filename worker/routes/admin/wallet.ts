@@ -4,7 +4,8 @@ import { koboToNumber } from '../../lib/decimal';
 import { pathId, validJson, validQuery } from '../../lib/validation';
 import { adminDebitSchema, adminTransactionQuerySchema } from '../../schemas/wallet';
 import { ordersForUserDetail } from '../../services/order-views';
-import { adminDebit, exportTransactionsCsv, listTransactions, reconcile, userWalletDetail } from '../../services/wallet';
+import { reconcile } from '../../services/reconciliation';
+import { adminDebit, exportTransactionsCsv, listTransactions, userWalletDetail } from '../../services/wallet';
 
 export const adminWalletRoutes = new Hono<AppEnv>()
   // The spec's name for the user-detail call.
@@ -25,4 +26,4 @@ export const adminWalletRoutes = new Hono<AppEnv>()
     const csv = await exportTransactionsCsv(c.var.db, c.req.valid('query'));
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="transactions.csv"' });
   })
-  .get('/reconciliation', async (c) => c.json({ message: 'Reconciliation complete', data: await reconcile(c.var.db) }));
+  .get('/reconciliation', async (c) => c.json({ message: 'Reconciliation complete', data: await reconcile(c.var.db, c.env) }));

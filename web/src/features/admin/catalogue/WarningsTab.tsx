@@ -32,6 +32,8 @@ const KINDS: Record<WarningKind, { label: string; tone: 'amber' | 'red' | 'slate
   rate_proposed: { label: 'Exchange rate held', tone: 'amber' },
   provider_price_suspect: { label: 'Provider price held', tone: 'red' },
   payment_reversed: { label: 'Card payment reversed', tone: 'red' },
+  referral_blocked: { label: 'Referral commission refused', tone: 'amber' },
+  reconciliation: { label: 'Books not clean', tone: 'red' },
 };
 /** Warnings about a price held back are answered on the Pricing tab. */
 const REVIEWED_ON_PRICING: ReadonlyArray<WarningKind> = ['rate_proposed', 'provider_price_suspect'];
