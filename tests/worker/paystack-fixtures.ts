@@ -58,11 +58,11 @@ export async function deliverPaystackHook(hook: Pick<PaystackHook, 'body' | 'sig
 }
 
 /** A card deposit paid on the sandbox checkout and confirmed by the return page; its reference. */
-export async function depositByCard(account: TestAccount, naira: number): Promise<string> {
+export async function depositByCard(account: TestAccount, naira: number, paidWith: { card?: string } = {}): Promise<string> {
   const started = await call('user/add-fund', { token: account.accessToken, body: { amount: naira } });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const { reference, checkoutUrl, signature, amount } = started.body;
-  await paystackFake('/__complete', { reference, outcome: 'success' });
+  await paystackFake('/__complete', { reference, outcome: 'success', ...paidWith });
   const verified = await call('user/verify-payment', { token: account.accessToken, body: { checkoutUrl, signature, amount } });
   expect(verified.body.data?.orderStatus, JSON.stringify(verified.body)).toBe(2);
   return reference;

@@ -1,15 +1,18 @@
 // Referrals through the real Worker, Postgres and the Paystack fake: a sign-up through a link ties
-// the new user to the referrer, whose wallet gets the commission on each of that user's deposits
-// exactly once however often the payment is confirmed, never on the referrer's own deposits, not
-// after a referral is voided, while referrals are off, or for a suspended referrer.
-import { and, eq } from 'drizzle-orm';
+// the new user to the referrer, who earns a commission on each of that user's deposits exactly once
+// however often the payment is confirmed: held for the operator's hold days, then released into the
+// wallet by the cron. Never on the referrer's own deposits, between accounts that paid with one card,
+// past the cap per referred account, after a referral is voided, while referrals are off, or for a
+// suspended referrer. A refunded deposit takes its commission back, and both people are told.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { paymentIntents, referralCommissions, referrals, settings, walletTransactions } from '../../drizzle/schema';
+import { catalogueWarnings, notifications, paymentIntents, referralCommissions, referrals, settings, wallets, walletTransactions } from '../../drizzle/schema';
 import { afterDepositCredited } from '../../worker/services/deposit-credited';
 import { applyLedgerEntry } from '../../worker/services/ledger';
-import { reconcile } from '../../worker/services/wallet';
+import { reconcile } from '../../worker/services/reconciliation';
+import { releaseReferralCommissions } from '../../worker/services/referral-commissions';
 import { call, createAdmin, registerAndLogin, setUserStatus, type TestAccount, withDb } from '../support/api';
-import { deliverPaystackHook, depositByCard, paystackHooksFor } from './paystack-fixtures';
+import { deliverPaystackHook, depositByCard, paystackFake, paystackHooksFor } from './paystack-fixtures';
 
 /** The same payment confirmed again: the return page twice more and every webhook sent for it, all at once. */
 async function replay(account: TestAccount, reference: string) {
@@ -34,8 +37,30 @@ const commissionsOf = (referrerId: number) =>
       .from(walletTransactions)
       .where(and(eq(walletTransactions.userId, referrerId), eq(walletTransactions.sourceKind, 'referral_commission'))),
   );
-const setRule = (admin: TestAccount, body: { enabled: boolean; ratePercent: string }) =>
+const setRule = (admin: TestAccount, body: { enabled: boolean; ratePercent: string; holdDays?: number; capPerReferred?: string | null }) =>
   call('admin/referrals/settings', { token: admin.accessToken, method: 'PUT', body });
+
+/** The hold of a referrer's commissions ends (time passing), and the cron's release runs. */
+async function holdEnds(referrerId: number) {
+  await withDb(async (db) => {
+    await db
+      .update(referralCommissions)
+      .set({ releaseAt: new Date(Date.now() - 1000) })
+      .where(and(eq(referralCommissions.referrerId, referrerId), isNull(referralCommissions.releasedAt)));
+    await releaseReferralCommissions(db);
+  });
+}
+
+const toldOf = (userId: number, kinds: string[]) =>
+  withDb((db) =>
+    db
+      .select({ kind: notifications.kind, body: notifications.body })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), inArray(notifications.kind, kinds as never[])))
+      .orderBy(notifications.id),
+  );
+const walletOf = async (userId: number) =>
+  (await withDb((db) => db.select({ balance: wallets.balanceKobo, debt: wallets.debtKobo }).from(wallets).where(eq(wallets.userId, userId))))[0];
 
 afterEach(async () => {
   await withDb((db) => db.delete(settings).where(eq(settings.key, 'referral')));
@@ -57,15 +82,15 @@ describe('a referral link', () => {
     expect(rows.filter((r) => r.referrerId === referrer.id).map((r) => r.referredUserId)).toEqual([friend.id]);
     expect(rows.some((r) => [stranger.id, mangled.id].includes(r.referredUserId))).toBe(false);
     const seen = await summaryOf(referrer);
-    expect(seen).toMatchObject({ signUps: 1, depositsCredited: 0, earnings: '0.00', ratePercent: '5.00', enabled: true });
-    expect(seen.referred).toEqual([expect.objectContaining({ deposits: 0, earned: '0.00', voided: false })]);
-    // Only the username of the referred user, never their email.
-    expect(JSON.stringify(seen)).not.toContain(friend.email);
+    expect(seen).toMatchObject({ signUps: 1, depositsCredited: 0, earnings: '0.00', pending: '0.00', ratePercent: '5.00', enabled: true, holdDays: 14 });
+    expect(seen.referred).toEqual([expect.objectContaining({ displayName: 'Test U.', deposits: 0, earned: '0.00', voided: false })]);
+    // The friend's display name, never any of their email.
+    expect(JSON.stringify(seen)).not.toContain(friend.email.split('@')[0]);
   });
 });
 
 describe('commissions', () => {
-  it('pay 5% of each referred deposit once, however often it is confirmed, and nothing on the referrer’s own deposits', async () => {
+  it('pay 5% of each referred deposit once, however often it is confirmed, held until the hold ends, and nothing on the referrer’s own deposits', async () => {
     const referrer = await registerAndLogin();
     const friend = await registerAndLogin({ referralCode: (await summaryOf(referrer)).code });
 
@@ -76,6 +101,18 @@ describe('commissions', () => {
     const own = await depositByCard(referrer, 2000);
     await replay(referrer, own);
 
+    // Held: pending for the referrer, not in the wallet.
+    expect(await commissionsOf(referrer.id)).toEqual([]);
+    expect(await summaryOf(referrer)).toMatchObject({ depositsCredited: 2, earnings: '0.00', pending: '66.65' });
+    expect((await toldOf(referrer.id, ['referral_earned'])).map((told) => told.body)).toEqual([
+      expect.stringMatching(/^A deposit by Test U\. earned you ₦50\.00\. It is held until \d+ \w+ \d{4}, then added to your wallet\.$/),
+      expect.stringMatching(/^A deposit by Test U\. earned you ₦16\.65\. It is held/),
+    ]);
+    await withDb((db) => releaseReferralCommissions(db));
+    expect(await commissionsOf(referrer.id)).toEqual([]);
+
+    await holdEnds(referrer.id);
+    await holdEnds(referrer.id);
     const paid = await commissionsOf(referrer.id);
     expect(paid.map((row) => [row.sourceRef, row.amountKobo]).sort()).toEqual(
       [
@@ -84,7 +121,8 @@ describe('commissions', () => {
       ].sort(),
     );
     expect(await commissionsOf(friend.id)).toEqual([]);
-    expect(await summaryOf(referrer)).toMatchObject({ signUps: 1, depositsCredited: 2, earnings: '66.65' });
+    expect(await summaryOf(referrer)).toMatchObject({ signUps: 1, depositsCredited: 2, earnings: '66.65', pending: '0.00' });
+    expect(await toldOf(referrer.id, ['referral_released'])).toHaveLength(2);
     // The referrer's wallet: their own deposit and the two commissions.
     expect((await call('user/getWalletBalance', { token: referrer.accessToken })).body.walletBalance).toBe(2066.65);
     expect((await withDb((db) => reconcile(db))).ok).toBe(true);
@@ -113,6 +151,7 @@ describe('commissions', () => {
         await afterDepositCredited(tx, { intentId: intent.id, userId: friend.id, amountKobo, reference, channel: 'card', provider: 'paystack' });
       }),
     );
+    await holdEnds(referrer.id);
     expect((await commissionsOf(referrer.id)).map((row) => row.amountKobo)).toEqual([150_000_000n]);
     expect((await withDb((db) => reconcile(db))).ok).toBe(true);
   });
@@ -137,11 +176,18 @@ describe('commissions', () => {
     await depositByCard(kept, 1000);
 
     expect((await setRule(admin, { enabled: true, ratePercent: '0' })).status).toBe(400);
-    expect((await setRule(admin, { enabled: true, ratePercent: '2.5' })).body.data).toEqual({ enabled: true, ratePercent: '2.50' });
+    expect((await setRule(admin, { enabled: true, ratePercent: '2.5' })).body.data).toEqual({
+      enabled: true,
+      ratePercent: '2.50',
+      holdDays: 14,
+      capPerReferred: null,
+    });
     const counted = await depositByCard(kept, 1000);
 
     await setUserStatus(referrer.id, 'suspended');
     await depositByCard(kept, 1000);
+    await setUserStatus(referrer.id, 'active');
+    await holdEnds(referrer.id);
 
     expect((await commissionsOf(referrer.id)).map((row) => [row.sourceRef, row.amountKobo])).toEqual([[counted, 2_500n]]);
     expect(await withDb((db) => db.select().from(referralCommissions).where(eq(referralCommissions.referrerId, referrer.id)))).toHaveLength(1);
@@ -164,8 +210,109 @@ describe('commissions', () => {
     expect((await call('admin/referrals', { token: user.accessToken })).status).toBe(403);
     expect((await call('admin/referrals/settings', { token: user.accessToken, method: 'PUT', body: { enabled: false, ratePercent: '1' } })).status).toBe(403);
     const admin = await createAdmin();
-    expect((await call('admin/referrals/settings', { token: admin.accessToken })).body.data).toEqual({ enabled: true, ratePercent: '5.00' });
+    expect((await call('admin/referrals/settings', { token: admin.accessToken })).body.data).toEqual({
+      enabled: true,
+      ratePercent: '5.00',
+      holdDays: 14,
+      capPerReferred: null,
+    });
+    expect((await setRule(admin, { enabled: true, ratePercent: '5', holdDays: 91 })).body.message).toBe('Hold must be at most 90 days');
+    expect((await setRule(admin, { enabled: true, ratePercent: '5', holdDays: 1.5 })).body.message).toBe('Hold must be a whole number of days');
+    expect((await setRule(admin, { enabled: true, ratePercent: '5', capPerReferred: '-3' })).body.message).toBe('Cap must be an amount in naira, like 5000');
+    expect((await setRule(admin, { enabled: true, ratePercent: '5', holdDays: 3, capPerReferred: '1500.50' })).body.data).toEqual({
+      enabled: true,
+      ratePercent: '5.00',
+      holdDays: 3,
+      capPerReferred: '1500.50',
+    });
+    // What a save leaves out stays as it was.
+    expect((await setRule(admin, { enabled: true, ratePercent: '4' })).body.data).toMatchObject({ holdDays: 3, capPerReferred: '1500.50' });
     expect((await setRule(admin, { enabled: true, ratePercent: '50.01' })).status).toBe(400);
     expect((await setRule(admin, { enabled: true, ratePercent: 'ten' })).body.message).toBe('Commission must be a percentage with at most two decimals');
+  });
+});
+
+describe('commission that follows its deposit', () => {
+  it('is taken back when the deposit is refunded, as debt for what the referrer spent, and both people are told', async () => {
+    const admin = await createAdmin();
+    const referrer = await registerAndLogin();
+    const friend = await registerAndLogin({ referralCode: (await summaryOf(referrer)).code });
+    const reference = await depositByCard(friend, 20_000);
+    await holdEnds(referrer.id);
+    expect(await walletOf(referrer.id)).toEqual({ balance: 100_000n, debt: 0n });
+    // The referrer spends part of it.
+    const spent = await call('admin/wallet/debit', {
+      token: admin.accessToken,
+      body: { userId: referrer.id, amount: 400, reference: `spent-${referrer.id}`, reason: 'spent' },
+    });
+    expect(spent.status, JSON.stringify(spent.body)).toBe(200);
+
+    const { webhook } = await paystackFake('/__refund', { reference });
+    await Promise.all([deliverPaystackHook(webhook), deliverPaystackHook(webhook)]);
+
+    expect(await walletOf(friend.id)).toEqual({ balance: 0n, debt: 0n });
+    expect(await walletOf(referrer.id)).toEqual({ balance: 0n, debt: 40_000n });
+    expect(await summaryOf(referrer)).toMatchObject({ earnings: '0.00', pending: '0.00' });
+    expect((await toldOf(referrer.id, ['referral_reversed'])).map((told) => told.body)).toEqual([
+      'A deposit by Test U. was refunded or disputed, so ₦1,000.00 of your commission on it was taken from your wallet.',
+    ]);
+    expect((await toldOf(friend.id, ['deposit_reversed'])).map((told) => told.body)).toEqual([
+      expect.stringMatching(/^₦20,000\.00 of your ₦20,000\.00 deposit \(.+\) was refunded to your card or account, so it was taken back from your wallet\.$/),
+    ]);
+    const report = await withDb((db) => reconcile(db));
+    expect(report.unbacked.findings.filter((finding) => finding.reference === reference)).toEqual([]);
+    expect(report.ok, JSON.stringify(report)).toBe(true);
+  });
+
+  it('held, shrinks with a partial refund and releases only what the deposit still backs', async () => {
+    const referrer = await registerAndLogin();
+    const friend = await registerAndLogin({ referralCode: (await summaryOf(referrer)).code });
+    const reference = await depositByCard(friend, 10_000);
+    const { webhook } = await paystackFake('/__refund', { reference, amount: 250_000 });
+    await deliverPaystackHook(webhook);
+    expect(await summaryOf(referrer)).toMatchObject({ pending: '375.00', earnings: '0.00' });
+    await holdEnds(referrer.id);
+    expect((await commissionsOf(referrer.id)).map((row) => row.amountKobo)).toEqual([37_500n]);
+    expect(await walletOf(referrer.id)).toEqual({ balance: 37_500n, debt: 0n });
+    expect((await withDb((db) => reconcile(db))).ok).toBe(true);
+  });
+
+  it('is never paid between accounts that paid with the same card, and the administrators are told', async () => {
+    const referrer = await registerAndLogin();
+    const second = await registerAndLogin({ referralCode: (await summaryOf(referrer)).code });
+    await depositByCard(referrer, 1000, { card: `card-of-${referrer.id}` });
+    const reference = await depositByCard(second, 5000, { card: `card-of-${referrer.id}` });
+    await holdEnds(referrer.id);
+    expect(await withDb((db) => db.select().from(referralCommissions).where(eq(referralCommissions.referrerId, referrer.id)))).toEqual([]);
+    const [warning] = await withDb((db) =>
+      db
+        .select()
+        .from(catalogueWarnings)
+        .where(
+          and(
+            eq(catalogueWarnings.kind, 'referral_blocked'),
+            eq(
+              catalogueWarnings.message,
+              `No referral commission for user #${referrer.id} on deposit ${reference} by user #${second.id}: the two accounts share a payment card or bank account.`,
+            ),
+          ),
+        ),
+    );
+    expect(warning).toBeDefined();
+    // Once the two accounts are tied by a card, another card of the second earns nothing either.
+    await depositByCard(second, 1000, { card: `card-of-${second.id}` });
+    expect(await withDb((db) => db.select().from(referralCommissions).where(eq(referralCommissions.referrerId, referrer.id)))).toEqual([]);
+  });
+
+  it('stops at the cap per referred account', async () => {
+    const referrer = await registerAndLogin();
+    const friend = await registerAndLogin({ referralCode: (await summaryOf(referrer)).code });
+    const admin = await createAdmin();
+    expect((await setRule(admin, { enabled: true, ratePercent: '5', capPerReferred: '80' })).status).toBe(200);
+    await depositByCard(friend, 1000);
+    await depositByCard(friend, 1000);
+    await depositByCard(friend, 1000);
+    const earned = await withDb((db) => db.select().from(referralCommissions).where(eq(referralCommissions.referrerId, referrer.id)));
+    expect(earned.map((row) => row.commissionKobo).sort()).toEqual([3_000n, 5_000n]);
   });
 });

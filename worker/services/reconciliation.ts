@@ -5,8 +5,8 @@
 // per commission, what the referrer holds is no more than its share of the deposit still kept; and recent
 // payments are asked about again at their provider, which must still call them paid. Whatever a wallet
 // holds beyond that is "credit with nothing behind it", reported in kobo by user and cause.
-import { count, sql } from 'drizzle-orm';
-import { paymentIntents, wallets } from '../../drizzle/schema';
+import { count, inArray, sql } from 'drizzle-orm';
+import { paymentIntents, users, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
 import { koboToNaira } from '../lib/decimal';
@@ -304,7 +304,7 @@ export async function reconcile(db: DbOrTx, env?: Env): Promise<ReconciliationRe
 
 async function emailsOf(db: DbOrTx, userIds: number[]): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
-  const { rows } = await db.execute<{ id: number; email: string }>(sql`select id, email from users where id = any(${userIds}::int[])`);
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 

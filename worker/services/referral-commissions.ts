@@ -94,8 +94,8 @@ export async function earnCommission(tx: DbOrTx, deposit: CreditedDeposit): Prom
     link: REFERRALS_PAGE,
     title: 'Referral commission earned',
     body: held
-      ? `You earned ${amount} on a deposit by ${friend}. It is held until ${dateWords(releaseAt)}, then added to your wallet.`
-      : `You earned ${amount} on a deposit by ${friend}.`,
+      ? `A deposit by ${friend} earned you ${amount}. It is held until ${dateWords(releaseAt)}, then added to your wallet.`
+      : `A deposit by ${friend} earned you ${amount}, added to your wallet.`,
   });
   if (!held) await releaseCommission(tx, Number(earned.id));
 }
