@@ -175,6 +175,7 @@ describe('an administrator', () => {
       'Orders',
       'Tickets',
       'Payment Settings',
+      'Reconciliation',
       'Users',
       'Referrals',
       'Administrators',

@@ -155,6 +155,43 @@ describe('Transactions', () => {
   });
 });
 
+describe('Transactions: ledger sources in words', () => {
+  it('names a referral commission taken back with its deposit, and one returned with it, in the Source column and filter', async () => {
+    const row = (id: number, type: number, source: string, description: string) => ({
+      id,
+      userId: 8,
+      transaction_type: type,
+      amount: '250.00',
+      balance_after: '1000.00',
+      source,
+      reference: 'paystack:evt_1:taken',
+      description,
+      note: null,
+      created_at: '2024-03-05T10:00:00Z',
+    });
+    mockFetch(() =>
+      jsonResponse(
+        200,
+        list([
+          row(2, 1, 'commission_return', 'Referral commission returned (dep-7f3a)'),
+          row(1, 2, 'commission_reversal', 'Referral commission taken back (dep-7f3a)'),
+        ]),
+      ),
+    );
+    renderScreen(<AdminTransactionsPage />, '/admin/transactions');
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    const sources = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => within(tr).getAllByRole('cell')[4].textContent);
+    expect(sources).toEqual(['Referral commission returned', 'Referral commission taken back']);
+    const offered = within(screen.getByLabelText('Source'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(offered).toEqual(expect.arrayContaining(['Referral commission taken back', 'Referral commission returned']));
+  });
+});
+
 describe('Payment settings', () => {
   it('never shows a stored key, keeps it when the field is left blank, and confirms a switch to live mode', async () => {
     const user = userEvent.setup();

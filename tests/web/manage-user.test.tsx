@@ -128,21 +128,39 @@ describe('Admin user detail', () => {
       amount: '5000.00',
       taken: '3750.00',
       debt: '1250.00',
+      returned: '0.00',
       created_at: '2024-03-09T10:00:00Z',
       resolved_at: null,
     };
+    const wonReversal = {
+      ...reversal,
+      id: 2,
+      reference: 'dep-91c0',
+      status: 'dispute_won',
+      amount: '2000.00',
+      taken: '2000.00',
+      debt: '0.00',
+      returned: '2000.00',
+      resolved_at: '2024-03-12T10:00:00Z',
+    };
     mockFetch((url) =>
-      url.includes('getUserDeta') ? jsonResponse(200, { ...DETAILS, summary: { debt: '1250.00' }, reversals: [reversal] }) : jsonResponse(200, {}),
+      url.includes('getUserDeta') ? jsonResponse(200, { ...DETAILS, summary: { debt: '1250.00' }, reversals: [reversal, wonReversal] }) : jsonResponse(200, {}),
     );
     renderAt({ userId: 5 });
     const owed = await screen.findByRole('alert', { name: 'Amount owed' });
     expect(owed.textContent).toMatch(/^Owes NGN.1,250\.00 after a card payment was refunded or charged back/);
     await user.click(screen.getByRole('tab', { name: 'Wallet' }));
     const reversals = table('Card payment reversals');
-    expect(columnHeaders(reversals)).toEqual(['Payment', 'Kind', 'Status', 'Amount', 'Taken from wallet', 'Added to debt', 'Date']);
+    expect(columnHeaders(reversals)).toEqual(['Payment', 'Kind', 'Status', 'Amount', 'Taken from wallet', 'Added to debt', 'Returned', 'Date']);
     const row = within(reversals).getByText('dep-7f3a').closest('tr')!;
     expect(within(row).getByText('Dispute open')).toBeTruthy();
     expect(row.textContent).toMatch(/NGN.3,750\.00.*NGN.1,250\.00/);
+    // A dispute won gives back what it took: the Returned column says how much.
+    const returned = (tr: HTMLElement) => within(tr).getAllByRole('cell')[6].textContent;
+    expect(returned(row)).toMatch(/^NGN.0\.00$/);
+    const won = within(reversals).getByText('dep-91c0').closest('tr')!;
+    expect(within(won).getByText('Dispute won')).toBeTruthy();
+    expect(returned(won)).toMatch(/^NGN.2,000\.00$/);
   });
 
   it('shows no debt when the user owes nothing', async () => {

@@ -94,6 +94,7 @@ const AdminUsersPage = adminScreen('AdminUsersPage');
 const ManageUserPage = adminScreen('ManageUserPage');
 const AdminServicesPage = adminScreen('AdminServicesPage');
 const AdminTransactionsPage = adminScreen('AdminTransactionsPage');
+const ReconciliationPage = adminScreen('ReconciliationPage');
 const AdminOrdersPage = adminScreen('AdminOrdersPage');
 const AdminTicketsPage = adminScreen('AdminTicketsPage');
 const AdminReferralsPage = adminScreen('AdminReferralsPage');
@@ -182,6 +183,7 @@ export const routes: RouteObject[] = [
           { path: 'account-settings', element: page(AdminAccountSettingsPage) },
           { path: 'services', element: page(AdminServicesPage) },
           { path: 'transactions', element: page(AdminTransactionsPage) },
+          { path: 'reconciliation', element: page(ReconciliationPage) },
           { path: 'orders', element: page(AdminOrdersPage) },
           { path: 'tickets', element: page(AdminTicketsPage) },
           { path: 'tickets/:id', element: page(AdminTicketPage) },

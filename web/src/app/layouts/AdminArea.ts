@@ -11,6 +11,7 @@ export const adminScreens = {
   ManageUserPage: () => import('@/features/admin/users/ManageUserPage'),
   AdminServicesPage: () => import('@/features/admin/catalogue/AdminServicesPage'),
   AdminTransactionsPage: () => import('@/features/admin/wallet/AdminTransactionsPage'),
+  ReconciliationPage: () => import('@/features/admin/wallet/ReconciliationPage'),
   AdminOrdersPage: () => import('@/features/admin/orders/AdminOrdersPage'),
   AdminTicketsPage: () => import('@/features/admin/tickets/AdminTicketsPage'),
   AdminReferralsPage: () => import('@/features/admin/referrals/AdminReferralsPage'),

@@ -20,6 +20,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: IconNam
   { to: 'orders', label: 'Orders', icon: 'list' },
   { to: 'tickets', label: 'Tickets', icon: 'mail' },
   { to: 'payment-settings', label: 'Payment Settings', icon: 'card' },
+  { to: 'reconciliation', label: 'Reconciliation', icon: 'shieldCheck' },
   { to: 'users', label: 'Users', icon: 'users' },
   { to: 'referrals', label: 'Referrals', icon: 'gift' },
   { to: 'administrators', label: 'Administrators', icon: 'shield' },

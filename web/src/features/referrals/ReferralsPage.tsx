@@ -1,4 +1,5 @@
-// /user/referrals: the user's link to share, the commission it pays, and who signed up through it.
+// /user/referrals: the user's link to share, the commission it pays (the rule in words: rate, hold, cap),
+// what it earned (spendable) and what is still held (pending), and who signed up through it (by display name).
 import { CopyButton } from '@/components/CopyButton';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { PageHeader } from '@/components/PageHeader';
@@ -21,16 +22,37 @@ const COLUMNS: ReadonlyArray<Column<Referred>> = [
     cell: (r) =>
       r.voided ? (
         <>
-          {r.username} <Badge>No longer earning</Badge>
+          {r.displayName} <Badge>No longer earning</Badge>
         </>
       ) : (
-        r.username
+        r.displayName
       ),
   },
   { key: 'joined', header: 'Joined', cell: (r) => <TimeAgo at={r.joinedAt} /> },
   { key: 'deposits', header: 'Deposits credited', cell: (r) => r.deposits },
-  { key: 'earned', header: 'You earned', className: 'text-right', cell: (r) => formatAmount(r.earned) },
+  {
+    key: 'earned',
+    header: 'You earned',
+    className: 'text-right',
+    cell: (r) => (
+      <>
+        {formatAmount(r.earned)}
+        {Number(r.pending) ? <span className="block text-xs text-amber-700">+ {formatAmount(r.pending)} pending</span> : null}
+      </>
+    ),
+  },
 ];
+
+/** The rule in words: the rate, how long a commission is held, and the cap per friend when there is one. */
+function ruleText(data: ReferralSummary): string {
+  const rate = `You earn ${Number(data.ratePercent)}% of every deposit a friend makes.`;
+  const hold =
+    data.holdDays > 0
+      ? `Each commission is held ${data.holdDays} ${data.holdDays === 1 ? 'day' : 'days'} before you can spend it; if the deposit is refunded or disputed, the commission is taken back.`
+      : 'Each commission can be spent at once; if the deposit is later refunded or disputed, the commission is taken back.';
+  const cap = data.capPerReferred ? ` One friend can earn you at most ${formatAmount(data.capPerReferred)} in all.` : '';
+  return `${rate} ${hold}${cap}`;
+}
 
 export default function ReferralsPage() {
   const summary = useReferralSummary();
@@ -65,17 +87,28 @@ export default function ReferralsPage() {
               <Skeleton className="h-10 w-full" />
             )}
           </section>
+          <section className="card space-y-1 p-4 text-sm text-slate-700 sm:p-5" aria-label="How you earn">
+            <h2 className="font-semibold text-slate-900">How you earn</h2>
+            {data ? <p>{ruleText(data)}</p> : <Skeleton className="h-10 w-full" />}
+          </section>
           <div className="grid gap-3 sm:grid-cols-3">
             <StatCard icon="users" label="Sign-ups" value={String(data?.signUps ?? 0)} loading={summary.isPending} />
             <StatCard icon="wallet" label="Deposits credited" value={String(data?.depositsCredited ?? 0)} loading={summary.isPending} tone="emerald" />
-            <StatCard icon="chart" label="Earnings" value={formatAmount(data?.earnings ?? '0')} loading={summary.isPending} tone="amber" />
+            <StatCard
+              icon="chart"
+              label="Earnings"
+              value={formatAmount(data?.earnings ?? '0')}
+              loading={summary.isPending}
+              tone="amber"
+              hint={data && Number(data.pending) ? `${formatAmount(data.pending)} pending, spendable after the hold` : undefined}
+            />
           </div>
           <section aria-label="People you referred" className="space-y-3">
             <h2 className="font-semibold text-slate-900">People you referred</h2>
             <ResponsiveTable
               columns={COLUMNS}
               rows={data?.referred}
-              rowKey={(r) => r.username}
+              rowKey={(r) => `${r.displayName}|${r.joinedAt}`}
               loading={summary.isPending}
               caption="People you referred"
               empty={

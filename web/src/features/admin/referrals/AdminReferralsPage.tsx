@@ -1,26 +1,23 @@
-// /admin/referrals: the programme's switch and commission, and every referral with what it paid;
+// /admin/referrals: the programme's settings (ReferralSettingsCard: switch, commission, hold, cap), and every referral with what it paid;
 // a referral can be voided (a second account of the same person), which stops later commissions.
+// Commissions are held for the programme's hold before they can be spent: the list shows paid and held apart.
 
-import { referralSettingsSchema } from '@schemas/referrals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
-import { TextField } from '@/components/Field';
 import { PageHeader } from '@/components/PageHeader';
 import { Pagination } from '@/components/Pagination';
 import { CellText, type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { Badge } from '@/components/StatusBadge';
-import { Switch } from '@/components/Switch';
 import { TimeAgo } from '@/components/TimeAgo';
 import { getErrorMessage, handleApiError } from '@/lib/api';
 import { promptText } from '@/lib/confirm';
 import { formatAmount } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useReferralSettings } from './api/get-referral-settings';
 import { type AdminReferral, useAdminReferrals } from './api/get-referrals';
 import { referralAdminKeys } from './api/keys';
-import { saveReferralSettings } from './api/save-referral-settings';
 import { voidReferral } from './api/void-referral';
+import { ReferralSettingsCard } from './ReferralSettingsCard';
 
 const PAGE_SIZE = 20;
 
@@ -31,53 +28,6 @@ export default function AdminReferralsPage() {
       <ReferralSettingsCard />
       <ReferralList />
     </div>
-  );
-}
-
-function ReferralSettingsCard() {
-  const queryClient = useQueryClient();
-  const current = useReferralSettings();
-  const [enabled, setEnabled] = useState(true);
-  const [ratePercent, setRatePercent] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    if (!current.data) return;
-    setEnabled(current.data.enabled);
-    setRatePercent(current.data.ratePercent);
-  }, [current.data]);
-
-  const save = useMutation({
-    mutationFn: saveReferralSettings,
-    onSuccess: (res) => {
-      toast.success(res.message);
-      void queryClient.invalidateQueries({ queryKey: referralAdminKeys.all });
-    },
-    onError: (e) => handleApiError(e, { toast: true }),
-  });
-  const submit = () => {
-    const parsed = referralSettingsSchema.safeParse({ enabled, ratePercent });
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (parsed.success) save.mutate(parsed.data);
-  };
-
-  return (
-    <section className="card space-y-4 p-4 sm:p-5" aria-label="Referral settings">
-      {current.isError ? <ErrorState message={getErrorMessage(current.error)} onRetry={() => void current.refetch()} /> : null}
-      <Switch checked={enabled} onChange={setEnabled} label="Pay referral commissions" disabled={current.isPending} />
-      <div className="max-w-xs">
-        <TextField
-          label="Commission (% of each deposit)"
-          inputMode="decimal"
-          value={ratePercent}
-          onChange={(e) => setRatePercent(e.target.value)}
-          error={error}
-          disabled={current.isPending}
-        />
-      </div>
-      <button type="button" className="btn btn-primary" onClick={submit} disabled={save.isPending || current.isPending}>
-        Save referral settings
-      </button>
-    </section>
   );
 }
 
@@ -110,7 +60,12 @@ function ReferralList() {
     { key: 'referred', header: 'Signed up', mobile: 'title', cell: (r) => <CellText text={`${r.referred.fullName} (${r.referred.email})`} /> },
     { key: 'referrer', header: 'Referred by', cell: (r) => <CellText text={`${r.referrer.fullName} (${r.referrer.email})`} /> },
     { key: 'when', header: 'Joined', cell: (r) => <TimeAgo at={r.createdAt} /> },
-    { key: 'paid', header: 'Commissions', cell: (r) => `${r.commissions} · ${formatAmount(r.paid)}` },
+    {
+      key: 'paid',
+      header: 'Commissions',
+      cell: (r) =>
+        Number(r.held) ? `${r.commissions} · ${formatAmount(r.paid)} paid · ${formatAmount(r.held)} held` : `${r.commissions} · ${formatAmount(r.paid)}`,
+    },
     {
       key: 'status',
       header: 'Status',

@@ -1,6 +1,7 @@
 // The admin user page's card payment reversals: what the user still owes after a refund or a
 // chargeback took back money already spent (orders are refused until deposits settle it), and every
-// reversal with what it took from the wallet, what it added to the debt and where a dispute stands.
+// reversal with what it took from the wallet, what it added to the debt, what a won dispute (or a
+// refund that no longer needed it) gave back, and where a dispute stands.
 import { EmptyState } from '@/components/EmptyState';
 import { Notice } from '@/components/Notice';
 import type { Column } from '@/components/ResponsiveTable';
@@ -51,6 +52,12 @@ export function reversalColumns(currency: string): Column<UserReversal>[] {
       cell: (r) => <span className="tabular-nums">{formatAmount(r.taken, currency)}</span>,
     },
     { key: 'debt', header: 'Added to debt', className: 'md:text-right', cell: (r) => <span className="tabular-nums">{formatAmount(r.debt, currency)}</span> },
+    {
+      key: 'returned',
+      header: 'Returned',
+      className: 'md:text-right',
+      cell: (r) => <span className="tabular-nums">{formatAmount(r.returned, currency)}</span>,
+    },
     { key: 'date', header: 'Date', cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.resolved_at ?? r.created_at)}</span> },
   ];
 }

@@ -38,6 +38,8 @@ const SOURCE_LABELS: Record<LedgerSource, string> = {
   chargeback_return: 'Chargeback given back',
   debt_settlement: 'Debt settled',
   referral_commission: 'Referral commission',
+  commission_reversal: 'Referral commission taken back',
+  commission_return: 'Referral commission returned',
 };
 const isLedgerSource = (text: string): text is LedgerSource => (LEDGER_SOURCES as ReadonlyArray<string>).includes(text);
 const sourceLabel = (source: string) => (isLedgerSource(source) && SOURCE_LABELS[source]) || source;

@@ -1,4 +1,4 @@
-// GET admin/referrals/settings: whether commissions are paid, and how much of each deposit.
+// GET admin/referrals/settings: whether commissions are paid, how much of each deposit, how long each is held, and the cap per referred account.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client, read } from '@/lib/api';
 import { referralAdminKeys } from './keys';
