@@ -25,9 +25,12 @@ export default defineConfig({
             main: './worker/index.ts',
             miniflare: {
               compatibilityDate: '2026-04-20',
-              // As in wrangler.toml: the Worker under test consumes its own submissions queue.
-              queueProducers: { ORDER_SUBMISSIONS: 'smm-order-submissions' },
-              queueConsumers: { 'smm-order-submissions': { maxBatchSize: 10, maxBatchTimeout: 0.05, maxRetries: 5 } },
+              // As in wrangler.toml: the Worker under test consumes its own queues (order submissions, payment events).
+              queueProducers: { ORDER_SUBMISSIONS: 'smm-order-submissions', PAYMENT_EVENTS: 'payment-events' },
+              queueConsumers: {
+                'smm-order-submissions': { maxBatchSize: 10, maxBatchTimeout: 0.05, maxRetries: 5 },
+                'payment-events': { maxBatchSize: 10, maxBatchTimeout: 0.05, maxRetries: 100 },
+              },
               bindings: {
                 DATABASE_URL: inject('databaseUrl'),
                 DB_WS_PROXY: inject('dbWsProxy'),

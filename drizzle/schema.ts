@@ -269,6 +269,8 @@ export const paymentReversals = pgTable(
     status: text('status', { enum: REVERSAL_STATUSES }).notNull(),
     amountKobo: kobo('amount_kobo').notNull(),
     providerDetails: jsonb('provider_details').notNull().default({}),
+    /** When the provider wants the shop's answer to a dispute (evidence or acceptance), as it said; null when it did not. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },

@@ -15,6 +15,7 @@ CREATE TABLE "payment_reversal_moves" (
 --> statement-breakpoint
 ALTER TABLE "payment_reversals" DROP CONSTRAINT "payment_reversals_amounts_check";--> statement-breakpoint
 ALTER TABLE "payment_intents" ADD COLUMN "reversed_kobo" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_reversals" ADD COLUMN "due_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payment_intents" ADD COLUMN "payer_fingerprint" text;--> statement-breakpoint
 ALTER TABLE "referral_commissions" ADD COLUMN "release_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "referral_commissions" ADD COLUMN "released_at" timestamp with time zone;--> statement-breakpoint

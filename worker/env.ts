@@ -1,10 +1,19 @@
 import type { SubmissionMessage } from './services/order-submissions';
 
+/** A payment event to try again later (services/transfer-retries.ts): a bank transfer not creditable when its webhook came. */
+export interface PaymentEventMessage {
+  kind: 'transfer';
+  reference: string;
+  transactionId: string | null;
+}
+
 /** Bindings the Worker reads: vars from wrangler.toml, secrets from `wrangler secret put` (or .dev.vars locally). */
 export interface Env {
   ASSETS?: Fetcher;
   /** Placed orders waiting to be sent to their provider (see services/order-submissions.ts). */
   ORDER_SUBMISSIONS: Queue<SubmissionMessage>;
+  /** Payment events tried again later, with backoff (see services/transfer-retries.ts). */
+  PAYMENT_EVENTS: Queue<PaymentEventMessage>;
   /** Postgres connection string (Neon in production). */
   DATABASE_URL: string;
   /** Local stack only: "host:port/v1" of the WebSocket-to-TCP bridge in front of local Postgres. */

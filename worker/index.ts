@@ -2,6 +2,7 @@ import { app } from './app';
 import type { Env } from './env';
 import { runScheduledJobs } from './scheduled';
 import { consumeSubmissions } from './services/order-submissions';
+import { consumePaymentEvents } from './services/transfer-retries';
 
 export default {
   fetch: app.fetch,
@@ -9,5 +10,6 @@ export default {
   async scheduled(_controller, env) {
     await runScheduledJobs(env);
   },
-  queue: consumeSubmissions,
+  // One consumer per queue (wrangler.toml): bank transfers tried again, and placed orders sent to their provider.
+  queue: (batch, env) => (batch.queue === 'payment-events' ? consumePaymentEvents(batch, env) : consumeSubmissions(batch, env)),
 } satisfies ExportedHandler<Env>;

@@ -4,11 +4,12 @@
 // a transfer to an account we never gave out, or a paid transaction we never started, moves
 // nothing; a refund of a transfer is taken back like a card's; the books reconcile throughout.
 import { env } from 'cloudflare:test';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { dedicatedAccounts, notifications, paymentIntents, settings, walletTransactions } from '../../drizzle/schema';
+import { catalogueWarnings, dedicatedAccounts, notifications, paymentIntents, settings, walletTransactions } from '../../drizzle/schema';
 import { BANK_TRANSFER_OFF, requestDedicatedAccount } from '../../worker/services/bank-transfers';
 import { reconcile } from '../../worker/services/reconciliation';
+import { consumePaymentEvents, retryDelaySeconds, TRANSFER_ATTEMPTS } from '../../worker/services/transfer-retries';
 import { call, registerAndLogin, type TestAccount, withDb } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
 import { deliverPaystackHook, type PaystackHook, paystackFake, paystackHooksFor } from './paystack-fixtures';
@@ -105,7 +106,8 @@ describe('a transfer to it', () => {
     const stranger = await paystackFake('/customer', { email: `stranger-${Date.now()}@example.com`, first_name: 'Not', last_name: 'Ours' }, key);
     const theirs = await paystackFake('/dedicated_account', { customer: stranger.data.customer_code, preferred_bank: 'test-bank' }, key);
     const unknown = await transfer(theirs.data.account_number, 100_000);
-    expect(await deliverPaystackHook(unknown)).toBe('Webhook ignored');
+    // Accepted, to be tried again from the payment-events queue (see below), but nothing credited.
+    expect(await deliverPaystackHook(unknown)).toBe('Webhook processed');
 
     const notOurs = await paystackFake(
       '/transaction/initialize',
@@ -137,6 +139,69 @@ describe('a transfer to it', () => {
         ['payment', 300_000n],
       ].sort(),
     );
+    await expectBooksReconcile();
+  });
+});
+
+/** A message of the payment-events queue as Cloudflare delivers it, recording what the consumer decided. */
+function delivered(reference: string, attempts: number) {
+  const decided: Array<{ ack: true } | { retryAfter: number | undefined }> = [];
+  const message = {
+    id: `m-${reference}-${attempts}`,
+    timestamp: new Date(),
+    attempts,
+    body: { kind: 'transfer', reference, transactionId: null },
+    ack: () => decided.push({ ack: true }),
+    retry: (options?: { delaySeconds?: number }) => decided.push({ retryAfter: options?.delaySeconds }),
+  };
+  const batch = { queue: 'payment-events', messages: [message], ackAll: () => {}, retryAll: () => {} } as unknown as MessageBatch<unknown>;
+  return { batch, decided };
+}
+
+describe('a transfer that cannot be credited when its webhook comes', () => {
+  it('is tried again with growing delays until its account is known, then credited once; after the last try an administrator is told', async () => {
+    const key = { authorization: `Bearer ${TEST_SECRETS.PAYSTACK_SECRET_KEY}` };
+    const stranger = await paystackFake('/customer', { email: `late-${Date.now()}@example.com`, first_name: 'Late', last_name: 'Record' }, key);
+    const account = await paystackFake('/dedicated_account', { customer: stranger.data.customer_code, preferred_bank: 'test-bank' }, key);
+    const hook = await transfer(account.data.account_number, 250_000);
+    const { reference } = JSON.parse(hook.body).data as { reference: string };
+
+    const first = delivered(reference, 1);
+    await consumePaymentEvents(first.batch, env);
+    expect(first.decided).toEqual([{ retryAfter: retryDelaySeconds(1) }]);
+    expect(retryDelaySeconds(1)).toBe(60);
+    expect(retryDelaySeconds(5)).toBe(960);
+
+    // After the last try, still nobody's: the administrators are told, with the amount.
+    const last = delivered(reference, TRANSFER_ATTEMPTS);
+    await consumePaymentEvents(last.batch, env);
+    expect(last.decided).toEqual([{ ack: true }]);
+    const [warning] = await withDb((db) =>
+      db
+        .select()
+        .from(catalogueWarnings)
+        .where(and(eq(catalogueWarnings.kind, 'transfer_unclaimed'), sql`${catalogueWarnings.details}->>'reference' = ${reference}`)),
+    );
+    expect(warning.message).toContain('₦2,500.00');
+
+    // The account turns out to be a user's (its record was written late): the next try credits it, once.
+    const owner = await registerAndLogin();
+    await withDb((db) =>
+      db.insert(dedicatedAccounts).values({
+        userId: owner.id,
+        provider: 'paystack',
+        customerCode: stranger.data.customer_code,
+        status: 'active',
+        accountNumber: account.data.account_number,
+      }),
+    );
+    for (const attempt of [2, 3]) {
+      const retried = delivered(reference, attempt);
+      await consumePaymentEvents(retried.batch, env);
+      expect(retried.decided).toEqual([{ ack: true }]);
+    }
+    expect(await balanceOf(owner)).toBe(2500);
+    expect((await creditsOf(owner.id)).filter((row) => row.sourceKind === 'payment')).toHaveLength(1);
     await expectBooksReconcile();
   });
 });

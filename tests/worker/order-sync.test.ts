@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { catalogueWarnings, exchangeRates, orders, providers, services } from '../../drizzle/schema';
+import { closeOrder } from '../../worker/services/order-closing';
 import { runSmmSync, syncOrders } from '../../worker/services/order-sync';
 import { call, withDb } from '../support/api';
 import { fakeOrders, newLink, orderRow, placeOrder, untilSubmitted } from './order-fixtures';
@@ -43,6 +44,28 @@ describe('status sync refunds', () => {
     await syncTimes(2);
     expect(await orderRow(order.id)).toMatchObject({ status: 'Canceled', refundedKobo: charge });
     expect((await ledgerFor(user.id)).filter((entry) => entry.sourceKind === 'order_refund')).toHaveLength(1);
+    expect(await balanceKobo(user.id)).toBe(100_000_000n);
+  });
+
+  it('a cancellation that says nothing of delivery keeps what was already seen delivered', async () => {
+    const { user, order, charge } = await orderPinnedTo({ status: 'In progress', remains: 600, start_count: 42 });
+    await syncTimes(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'In progress', remains: 600 });
+    // The provider's answer on cancelling, with no remains and no charge: 400 of 1000 were seen delivered.
+    const closed = await withDb((db) => db.transaction((tx) => closeOrder(tx, order.id, { status: 'Canceled', from: ['In progress'] })));
+    const refund = (charge * 600n) / 1000n;
+    expect(closed).toEqual({ userId: user.id, refundedKobo: refund });
+    expect(await orderRow(order.id)).toMatchObject({ status: 'Canceled', remains: 600, refundedKobo: refund });
+  });
+
+  it('follows a disabled provider’s open orders to their end, refund included, while it takes no new ones', async () => {
+    const { shop, user, order, charge } = await orderPinnedTo({ status: 'In progress', remains: 1000 });
+    await syncTimes(1);
+    await withDb((db) => db.update(providers).set({ enabled: false }).where(eq(providers.id, shop.providerId)));
+    const { providerOrderId } = await orderRow(order.id);
+    await shop.fake.post(`/__orders/${providerOrderId}`, { status: 'Cancelled', remains: 1000 });
+    await syncTimes(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'Canceled', refundedKobo: charge });
     expect(await balanceKobo(user.id)).toBe(100_000_000n);
   });
 

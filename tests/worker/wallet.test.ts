@@ -330,6 +330,31 @@ describe('card funding', () => {
     expect(await balanceOf(user)).toBe(3000);
   });
 
+  it('re-checks never-checked deposits before ones already asked about, so abandoned checkouts never starve a paid one', async () => {
+    const user = await registerAndLogin();
+    const payload = await paidDeposit(user, 1200);
+    const abandoner = await registerAndLogin();
+    await withDb(async (db) => {
+      await db
+        .update(paymentIntents)
+        .set({ createdAt: new Date(Date.now() - 47 * 3600_000) })
+        .where(eq(paymentIntents.reference, payload.reference));
+      // Older checkouts, each asked about before and still unpaid: by age alone they would come first.
+      await db.insert(paymentIntents).values(
+        Array.from({ length: 10 }, (_, i) => ({
+          reference: `abandoned-${abandoner.id}-${i}`,
+          userId: abandoner.id,
+          provider: 'paystack',
+          amountKobo: 10_000n,
+          createdAt: new Date(Date.now() - 47.5 * 3600_000),
+          lastCheckedAt: new Date(Date.now() - 5 * 60_000),
+        })),
+      );
+    });
+    await withDb((db) => reverifyPendingDeposits(db, env, 3));
+    expect(await balanceOf(user)).toBe(1200);
+  });
+
   it('enforces the deposit limits and validates the amount', async () => {
     const user = await registerAndLogin();
     expect((await call('user/add-fund', { token: user.accessToken, body: { amount: 99 } })).body.message).toBe('Amount must be between ₦100 and ₦5,000,000');

@@ -195,6 +195,7 @@ export const WARNING_KINDS = [
   'payment_reversed',
   'referral_blocked',
   'reconciliation',
+  'transfer_unclaimed',
 ] as const;
 export type WarningKind = (typeof WARNING_KINDS)[number];
 

@@ -5,7 +5,8 @@
 // bank-transfer payment intent and credited by applyVerification like a card payment: once
 // (the intent's unique reference, the ledger's unique source), with the same chargeback,
 // reconciliation, referral and notification paths. Money that arrives is credited even after the
-// method was turned off: the customer sent it to the account we gave them.
+// method was turned off: the customer sent it to the account we gave them, and one that cannot be credited
+// at once is tried again from a queue until it can, or an administrator is told.
 import { and, eq, sql } from 'drizzle-orm';
 import { dedicatedAccounts, paymentIntents, users } from '../../drizzle/schema';
 import type { Db } from '../db';
@@ -13,9 +14,13 @@ import { type Env, isLocalEnvironment } from '../env';
 import { invalid } from '../lib/errors';
 import { log } from '../lib/log';
 import type { DedicatedAccount, DedicatedAccountProvider, PaymentProvider, WebhookEvent } from '../providers/payments/types';
+import { recordWarning } from './margin';
 import { applyVerification, paymentGateway, refusalToCustomer } from './payments';
 import { enforceRateLimit } from './rate-limit';
 import { bankTransferOffered, getPaymentSettings, type PaymentMode } from './settings';
+
+/** Seconds before a transfer that could not be credited is first tried again. */
+export const TRANSFER_RETRY_FIRST_DELAY = 60;
 
 export const BANK_TRANSFER_OFF = 'Bank transfer funding is not available right now. Please pay by card.';
 /** Asking for an account number calls Paystack twice: a few tries per hour is plenty. */
@@ -75,19 +80,40 @@ export async function requestDedicatedAccount(db: Db, env: Env, userId: number) 
   return accountView(saved, env, settings.mode);
 }
 
+/** A transfer that could not be credited yet, and why: Paystack has not settled it, or its account is not (yet) ours. */
+export interface TransferWait {
+  outcome: 'waiting';
+  why: string;
+  amountKobo: bigint | null;
+}
+
 /**
- * A charge.success about a reference we never issued: a transfer to a dedicated account, when
- * Paystack's own answer says so. Anything else (an unknown customer, a payment still pending, a
- * card payment we did not start) moves no money; the unknown account is logged for the administrator.
+ * A charge.success about a reference we never issued: a transfer to a dedicated account, when Paystack's own
+ * answer says so, credited once. A card payment we did not start, or a transaction Paystack calls failed, is
+ * not ours ('ignored'); a transfer Paystack has not settled yet, or to an account we cannot tie to a user yet,
+ * waits to be tried again (transfer-retries.ts), never dropped.
  */
-export async function receiveTransfer(db: Db, env: Env, event: WebhookEvent & { reference: string }): Promise<'processed' | 'ignored'> {
+export async function creditTransfer(
+  db: Db,
+  env: Env,
+  reference: string,
+  transactionId?: string,
+): Promise<{ outcome: 'processed' | 'ignored' } | TransferWait> {
   const { provider, mode } = await paymentGateway(db, env, 'paystack');
-  const verified = await provider.verify(event.reference, event.transactionId);
-  if (verified.channel !== 'dedicated_nuban' || verified.status !== 'success' || verified.amountKobo <= 0n) return 'ignored';
+  const verified = await provider.verify(reference, transactionId);
+  if (verified.status === 'pending' || verified.status === 'not_found') {
+    return { outcome: 'waiting', why: `Paystack calls it ${verified.rawStatus || verified.status}`, amountKobo: verified.amountKobo || null };
+  }
+  if (verified.channel !== 'dedicated_nuban' || verified.status !== 'success' || verified.amountKobo <= 0n) return { outcome: 'ignored' };
   // Wallets hold naira: a transfer in any other currency is the administrator's to settle by hand.
   if (verified.currency !== 'NGN') {
-    log.warn('bank transfer not in naira', { reference: event.reference, currency: verified.currency });
-    return 'ignored';
+    log.warn('bank transfer not in naira', { reference, currency: verified.currency });
+    await recordWarning(db, {
+      kind: 'transfer_unclaimed',
+      message: `A bank transfer (${reference}) of ${verified.currency} ${verified.amountKobo} minor units arrived; wallets hold naira, so nothing was credited. Settle it by hand.`,
+      details: { reference, currency: verified.currency, amount: String(verified.amountKobo) },
+    });
+    return { outcome: 'ignored' };
   }
   const [account] = verified.customerCode
     ? await db
@@ -96,16 +122,27 @@ export async function receiveTransfer(db: Db, env: Env, event: WebhookEvent & { 
         .where(and(eq(dedicatedAccounts.provider, 'paystack'), eq(dedicatedAccounts.customerCode, verified.customerCode)))
     : [];
   if (!account) {
-    log.warn('bank transfer to an account we do not know', { reference: event.reference, customerCode: verified.customerCode });
-    return 'ignored';
+    log.warn('bank transfer to an account we do not know yet', { reference, customerCode: verified.customerCode });
+    return { outcome: 'waiting', why: `its account (customer ${verified.customerCode ?? 'unknown'}) belongs to no user here`, amountKobo: verified.amountKobo };
   }
   await db.execute(sql`
     insert into ${paymentIntents} (reference, user_id, provider, channel, amount_kobo, currency)
-    values (${event.reference}, ${account.userId}, 'paystack', 'bank_transfer', ${verified.amountKobo}, ${verified.currency})
+    values (${reference}, ${account.userId}, 'paystack', 'bank_transfer', ${verified.amountKobo}, ${verified.currency})
     on conflict (reference) do nothing`);
-  const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.reference, event.reference));
+  const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.reference, reference));
   // The reference is Paystack's: only a transfer intent of this very account may be credited by it.
-  if (intent.channel !== 'bank_transfer' || intent.userId !== account.userId) return 'ignored';
+  if (intent.channel !== 'bank_transfer' || intent.userId !== account.userId) return { outcome: 'ignored' };
   await applyVerification(db, intent, verified, mode);
+  return { outcome: 'processed' };
+}
+
+/** The webhook's part: credit the transfer now, or put it on the payment-events queue to be tried again. */
+export async function receiveTransfer(db: Db, env: Env, event: WebhookEvent & { reference: string }): Promise<'processed' | 'ignored'> {
+  const result = await creditTransfer(db, env, event.reference, event.transactionId);
+  if (result.outcome !== 'waiting') return result.outcome;
+  await env.PAYMENT_EVENTS.send(
+    { kind: 'transfer', reference: event.reference, transactionId: event.transactionId ?? null },
+    { delaySeconds: TRANSFER_RETRY_FIRST_DELAY },
+  );
   return 'processed';
 }

@@ -78,6 +78,7 @@ async function recordEvent(tx: DbOrTx, intent: Intent, reversal: PaymentReversal
         status: next,
         amountKobo: reversal.amountKobo,
         providerDetails: reversal.details,
+        dueAt: reversal.dueAt ?? null,
         resolvedAt: next === 'dispute_open' ? null : new Date(),
       })
       .returning();

@@ -19,6 +19,17 @@ export interface Closing extends Delivery {
 }
 
 /**
+ * A cancellation that says nothing of delivery keeps what the shop last saw delivered (the remains a status
+ * sync recorded), rather than refunding in full what the provider may already have delivered. A provider
+ * that says it charged nothing still means nothing was delivered.
+ */
+function withDeliverySeen(closing: Closing, seenRemains: number | null): Delivery {
+  const saysNothing = closing.remains == null && closing.runsDone == null && closing.postsDone == null;
+  if (closing.status !== 'Canceled' || !saysNothing || seenRemains === null || closing.chargeMicros === 0n) return closing;
+  return { ...closing, remains: seenRemains };
+}
+
+/**
  * Moves an order to a final state and pays back what refundOwed says that state owes. The
  * conditional update lets one caller win however many run at once, and the ledger's unique
  * (order_refund, order id) makes a second refund impossible even so. A delivery the rule cannot
@@ -26,11 +37,11 @@ export interface Closing extends Delivery {
  */
 export async function closeOrder(tx: DbOrTx, orderId: number, closing: Closing): Promise<{ userId: number; refundedKobo: bigint } | null> {
   const [order] = await tx
-    .select({ chargeKobo: orders.chargeKobo, quantity: orders.quantity, deliverable: orders.deliverable, extras: orders.extras })
+    .select({ chargeKobo: orders.chargeKobo, quantity: orders.quantity, deliverable: orders.deliverable, extras: orders.extras, seenRemains: orders.remains })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) return null;
-  const outcome = refundOwed(order, closing.status, closing);
+  const outcome = refundOwed(order, closing.status, withDeliverySeen(closing, order.seenRemains));
   if (outcome.status === null) throw invalid(`Order #${orderId} cannot close as ${closing.status}: ${outcome.problem}`);
   const [closed] = await tx
     .update(orders)

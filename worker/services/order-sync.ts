@@ -13,7 +13,7 @@ import { syncProviderCatalogue } from './catalogue';
 import { recordWarning } from './margin';
 import { notifyRefillCompleted } from './notifications';
 import { closeOrder } from './order-closing';
-import { syncProviderStatuses } from './order-status-sync';
+import { AT_PROVIDER_OPEN, syncProviderStatuses } from './order-status-sync';
 import { queueSubmissions } from './order-submissions';
 import type { OrderEnv } from './orders';
 import { checkProviderBalance, type ProviderEnv, type ProviderRow, providerClient } from './providers';
@@ -186,7 +186,19 @@ export async function syncOrders(db: Db, env: SyncEnv): Promise<OrderSyncResult>
   result.expired = (await step('held orders', () => expireHeldOrders(db, result.errors))) ?? 0;
   result.requeued = (await step('waiting orders', () => requeueWaitingOrders(db, env))) ?? 0;
   const completedServices = new Set<number>();
-  const active = (await step('providers', () => db.select().from(providers).where(eq(providers.enabled, true)))) ?? [];
+  // A disabled provider takes no new orders, but the orders it already has are followed to their end (and their refunds).
+  const stillOwing = sql`exists (
+    select 1 from ${orders} o where o.provider_id = providers.id and o.submission = 'accepted' and o.status in ${AT_PROVIDER_OPEN}
+  ) or exists (
+    select 1 from ${orderRefills} r join ${orders} o on o.id = r.order_id where o.provider_id = providers.id and r.status in ('Pending', 'In progress')
+  )`;
+  const active =
+    (await step('providers', () =>
+      db
+        .select()
+        .from(providers)
+        .where(or(eq(providers.enabled, true), stillOwing)),
+    )) ?? [];
   for (const provider of active) {
     const failed = (part: string) => async (error: unknown) => {
       result.errors.push(`${provider.name} ${part}: ${errorText(error)}`);

@@ -315,7 +315,7 @@ export async function handlePaymentWebhook(
   return applyReversal(db, settled, event.reversal);
 }
 
-/** Cron: intents left pending (the payer closed the tab) are asked about again, a batch at a time. */
+/** Cron: intents left pending (the payer closed the tab) are asked about again, a batch at a time, the longest unchecked first. */
 export async function reverifyPendingDeposits(db: Db, env: Env, limit = 25): Promise<{ checked: number; credited: number }> {
   const due = await db
     .select()
@@ -328,7 +328,8 @@ export async function reverifyPendingDeposits(db: Db, env: Env, limit = 25): Pro
         or(isNull(paymentIntents.lastCheckedAt), lt(paymentIntents.lastCheckedAt, sql`now() - interval '2 minutes'`)),
       ),
     )
-    .orderBy(asc(paymentIntents.lastCheckedAt), asc(paymentIntents.createdAt))
+    // Never-checked first (Postgres sorts nulls last by default), so abandoned checkouts cannot starve new ones.
+    .orderBy(sql`${paymentIntents.lastCheckedAt} asc nulls first`, asc(paymentIntents.createdAt))
     .limit(limit);
   let credited = 0;
   for (const intent of due) {

@@ -108,6 +108,8 @@ export interface PaymentReversal {
   amountKobo: bigint;
   currency: string;
   state: ReversalState;
+  /** A dispute's deadline for the shop's answer, when the provider gives one. */
+  dueAt?: Date | null;
   /** The provider's own words (ids, statuses, reasons), kept for the administrator. */
   details: Record<string, unknown>;
 }

@@ -34,6 +34,7 @@ const KINDS: Record<WarningKind, { label: string; tone: 'amber' | 'red' | 'slate
   payment_reversed: { label: 'Card payment reversed', tone: 'red' },
   referral_blocked: { label: 'Referral commission refused', tone: 'amber' },
   reconciliation: { label: 'Books not clean', tone: 'red' },
+  transfer_unclaimed: { label: 'Bank transfer not credited', tone: 'red' },
 };
 /** Warnings about a price held back are answered on the Pricing tab. */
 const REVIEWED_ON_PRICING: ReadonlyArray<WarningKind> = ['rate_proposed', 'provider_price_suspect'];
