@@ -4,7 +4,14 @@
 //   POST /__refund {tx_ref | id, amount?}          refunds a successful transaction (naira; all that
 //                                                  is left by default): refund.completed
 //   POST /__chargeback {tx_ref | id, amount?}      a chargeback is raised: chargeback.created
-//   POST /__chargeback/resolve {id, status}        "won", "lost", "accepted" or "declined": chargeback.updated
+//   POST /__chargeback/resolve {id, status,        "won", "lost", "accepted" or "declined": chargeback.updated
+//                               amount?}           amount (naira, up to the chargeback's): one lost or accepted
+//                                                  for less, sent as the chargeback object's amount.
+//   Flutterwave documents no partial acceptance in v3 (PUT /v3/chargebacks/:id takes only {action,
+//   comment}); the fake assumes a chargeback that ends for less reports the amount taken where the
+//   object states its amount, the only amount a chargeback object has.
+// An open chargeback holds no part of the transaction (a lien on the merchant's balance, not a
+// refund), so a refund can still be made while it is open, and both events are sent.
 // Like Flutterwave's, these objects name the transaction by its id only (tx_id, transaction_id).
 // Each answers the webhook it sent ({webhook: {event, body, signature, ...}}), so a test can deliver or replay it.
 
@@ -133,8 +140,16 @@ export function flutterwaveReversals<T extends ReversibleTransaction>(state: Rev
       const status = fields.status as Chargeback['status'];
       if (!RESOLUTIONS.has(status))
         return sendJson(response, 400, { status: 'error', message: 'status must be "won", "lost", "accepted" or "declined"', data: null });
+      const taken = status === 'lost' || status === 'accepted';
+      if (fields.amount !== undefined) {
+        const accepted = FLUTTERWAVE.koboOf(fields.amount);
+        if (!taken) return sendJson(response, 400, { status: 'error', message: 'amount is only for a chargeback lost or accepted', data: null });
+        if (!Number.isSafeInteger(accepted) || accepted <= 0 || accepted > chargeback.amountKobo)
+          return sendJson(response, 400, { status: 'error', message: 'amount cannot be more than the chargeback amount', data: null });
+        chargeback.amountKobo = accepted;
+      }
       chargeback.status = status;
-      if (status === 'lost' || status === 'accepted') transaction.reversedKobo += chargeback.amountKobo;
+      if (taken) transaction.reversedKobo = Math.min(transaction.amountKobo, transaction.reversedKobo + chargeback.amountKobo);
       const webhook = await send(transaction, 'chargeback.updated', chargebackData(chargeback, transaction));
       sendJson(response, 200, { webhook });
     },

@@ -3,8 +3,14 @@
 //   POST /__refund {reference, amount?}             refunds a paid transaction (kobo; all that is left
 //                                                   by default): refund.processed
 //   POST /__dispute {reference, amount?}            a chargeback is logged: charge.dispute.create
-//   POST /__dispute/resolve {id, resolution}        "declined" (the shop keeps the money),
-//                                                   "merchant-accepted" or "auto-accepted": charge.dispute.resolve
+//   POST /__dispute/resolve {id, resolution,        "declined" (the shop keeps the money),
+//                            refund_amount?}        "merchant-accepted" or "auto-accepted": charge.dispute.resolve.
+//                                                   As with Paystack's PUT /dispute/:id/resolve, a merchant may
+//                                                   accept a dispute for less (refund_amount, kobo, up to the
+//                                                   disputed amount); the resolve event's refund_amount then
+//                                                   carries the amount accepted.
+// An open dispute holds no part of the transaction, so a refund can still be made while it is open
+// (Paystack sends both events; a shop can see a refund and then the dispute's resolution).
 // Each answers the webhook it sent ({webhook: {event, body, signature, ...}}), so a test can
 // deliver or replay it itself. A transaction refunded or charged back in full reads "reversed".
 
@@ -128,7 +134,8 @@ function disputeData(dispute: Dispute, transaction: ReversibleTransaction) {
 }
 
 function reverse(transaction: ReversibleTransaction, amount: number): void {
-  transaction.reversedKobo += amount;
+  // A refund made while a dispute was open and the dispute then lost: never more than was paid.
+  transaction.reversedKobo = Math.min(transaction.amount, transaction.reversedKobo + amount);
   if (transaction.reversedKobo >= transaction.amount) transaction.status = 'reversed';
 }
 
@@ -180,6 +187,13 @@ export function paystackReversals<T extends ReversibleTransaction>(state: Revers
         return sendJson(response, 400, { error: 'resolution must be "declined", "merchant-accepted" or "auto-accepted"' });
       }
       if (dispute.status === 'resolved') return sendJson(response, 400, { error: 'Dispute is already resolved' });
+      if (fields.refund_amount !== undefined) {
+        const accepted = PAYSTACK.koboOf(fields.refund_amount);
+        if (fields.resolution !== 'merchant-accepted') return sendJson(response, 400, { error: 'refund_amount is only for a dispute the merchant accepts' });
+        if (!Number.isSafeInteger(accepted) || accepted <= 0 || accepted > dispute.amount)
+          return sendJson(response, 400, { error: 'refund_amount cannot be more than the disputed amount' });
+        dispute.amount = accepted;
+      }
       dispute.status = 'resolved';
       dispute.resolution = fields.resolution;
       dispute.resolvedAt = new Date().toISOString();

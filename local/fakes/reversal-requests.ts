@@ -1,6 +1,7 @@
 // What the local Paystack's and Flutterwave's refund and dispute (chargeback) endpoints share: a
 // request names a paid transaction and may ask for less than what is left of it (all of it
-// otherwise); anything else is refused in the provider's own words and error shape.
+// otherwise); anything else is refused in the provider's own words and error shape. What is left
+// is what was paid less refunds and disputes lost (reversedKobo): an open dispute holds none of it.
 
 import type { ServerResponse } from 'node:http';
 import { type FakeRequest, readFields, sendJson } from './http';
