@@ -164,8 +164,8 @@ export function createFlutterwave({
             unreadable: `Flutterwave ${event} names ${reading.read.reference}, but its transaction ${reading.read.transactionId} is ${payment.reference}`,
           };
         }
-        const { kind, key, amountKobo, state, details, transactionId } = reading.read;
-        return { event, reference: payment.reference, transactionId, reversal: { kind, key, amountKobo, state, details, ...payment } };
+        const { kind, key, amountKobo, state, dueAt, details, transactionId } = reading.read;
+        return { event, reference: payment.reference, transactionId, reversal: { kind, key, amountKobo, state, dueAt, details, ...payment } };
       }
       const reference = typeof data.tx_ref === 'string' && data.tx_ref !== '' ? data.tx_ref : null;
       // Flutterwave asks for verification by its transaction id; anything but a positive integer is not one.

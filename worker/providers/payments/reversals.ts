@@ -3,12 +3,14 @@
 // when it opens and when it is resolved. Field names follow each provider's published payloads:
 //   Paystack: refund.processed {transaction_reference, refund_reference, amount (kobo), currency},
 //     charge.dispute.create / .remind / .resolve {id, refund_amount (kobo), currency, status,
-//     resolution, transaction {reference, amount}} (paystack.com/docs/payments/webhooks, whose
-//     samples are in PaystackOSS/doc-code-snippets);
+//     resolution, transaction {reference, amount}, dueAt} (paystack.com/docs/payments/webhooks, whose
+//     samples are in PaystackOSS/doc-code-snippets: the deadline is camelCase `dueAt` there, beside
+//     `resolvedAt`, while the rest of the object is snake_case);
 //   Flutterwave: refund.completed with a refund object {id, tx_id, amount_refunded (naira), status},
 //     chargeback.created / .updated with a chargeback object {id, amount (naira), status, stage,
-//     transaction_id} (developer.flutterwave.com: refunds, chargebacks, webhooks).
+//     transaction_id, due_date} (developer.flutterwave.com: refunds, chargebacks, webhooks).
 // An event we name but cannot read is reported as unreadable: it moves nothing and is shown to an administrator.
+// A dispute's deadline is read apart and never refuses its event: one we cannot read is null.
 import { z } from 'zod';
 import { nairaToKobo } from '../../lib/decimal';
 import type { PaymentReversal, ReversalState } from './types';
@@ -38,6 +40,30 @@ const naira = z.union([z.number().positive(), z.string().regex(/^\d{1,15}(\.\d{1
   ctx.addIssue({ code: 'custom', message: 'not a positive naira amount with at most two decimals' });
   return z.NEVER;
 });
+
+/** An ISO 8601 date, or date and time (a space for the T, seconds and fractions optional); without a zone it is UTC. */
+const DEADLINE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * A dispute's deadline as the provider states it (the first candidate that reads), or null when it states
+ * none we can trust: missing, empty or garbled, a day or time that does not exist, or outside 2000..2100.
+ */
+export function readDeadline(...candidates: unknown[]): Date | null {
+  for (const value of candidates) {
+    const parts = typeof value === 'string' ? DEADLINE.exec(value.trim()) : null;
+    if (!parts) continue;
+    const [year, month, day, hour = 0, minute = 0, second = 0] = parts.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part))) as number[];
+    if (year < 2000 || year > 2100 || hour > 23 || minute > 59 || second > 59) continue;
+    // A day that does not exist (Feb 30) rolls over in Date.UTC: it must come back as written.
+    const calendar = new Date(Date.UTC(year, month - 1, day));
+    if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) continue;
+    const zone = (parts[8] ?? 'Z').toUpperCase().replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+    const fraction = (parts[7] ?? '').slice(0, 4);
+    const at = new Date(`${parts[1]}-${parts[2]}-${parts[3]}T${parts[4] ?? '00'}:${parts[5] ?? '00'}:${parts[6] ?? '00'}${fraction}${zone}`);
+    if (!Number.isNaN(at.getTime())) return at;
+  }
+  return null;
+}
 
 // ---------------------------------------------------------------- Paystack
 
@@ -104,6 +130,8 @@ export function readPaystackReversal(event: string, data: Record<string, unknown
       amountKobo: dispute.refund_amount ? dispute.refund_amount : dispute.transaction.amount,
       currency: dispute.currency.toUpperCase(),
       state,
+      // Paystack's samples name it dueAt; the snake_case spelling of its other fields is read too.
+      dueAt: readDeadline(data.dueAt, data.due_at),
       details: { event, disputeId: dispute.id, status: dispute.status, resolution: dispute.resolution ?? null },
     },
   };
@@ -169,6 +197,8 @@ export function readFlutterwaveReversal(event: string, data: Record<string, unkn
       transactionId: chargeback.transaction_id,
       amountKobo: chargeback.amount,
       state,
+      // v3 objects say due_date; the newer API due_datetime.
+      dueAt: readDeadline(data.due_date, data.due_datetime),
       details: { event, chargebackId: chargeback.id, status: chargeback.status, stage: chargeback.stage ?? null },
     },
   };
