@@ -55,6 +55,8 @@ export const users = pgTable(
     referralCode: text('referral_code'),
     /** The address the account was registered from (a public one; null when unknown): referrals between accounts made from one earn nothing. */
     signupIp: text('signup_ip'),
+    /** The browser the account was registered on (its device cookie): likewise. */
+    signupDevice: text('signup_device'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

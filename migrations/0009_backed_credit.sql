@@ -22,6 +22,7 @@ ALTER TABLE "referral_commissions" ADD COLUMN "released_at" timestamp with time 
 ALTER TABLE "referral_commissions" ADD COLUMN "credited_kobo" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "referral_commissions" ADD COLUMN "reversed_kobo" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "signup_ip" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "signup_device" text;--> statement-breakpoint
 ALTER TABLE "payment_reversal_moves" ADD CONSTRAINT "payment_reversal_moves_reversal_id_payment_reversals_id_fk" FOREIGN KEY ("reversal_id") REFERENCES "public"."payment_reversals"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_reversal_moves" ADD CONSTRAINT "payment_reversal_moves_intent_id_payment_intents_id_fk" FOREIGN KEY ("intent_id") REFERENCES "public"."payment_intents"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_reversal_moves" ADD CONSTRAINT "payment_reversal_moves_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -4,14 +4,25 @@
 // wallet by the cron. Never on the referrer's own deposits, between accounts that paid with one card,
 // past the cap per referred account, after a referral is voided, while referrals are off, or for a
 // suspended referrer. A refunded deposit takes its commission back, and both people are told.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { SELF } from 'cloudflare:test';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { catalogueWarnings, notifications, paymentIntents, referralCommissions, referrals, settings, wallets, walletTransactions } from '../../drizzle/schema';
+import {
+  catalogueWarnings,
+  notifications,
+  paymentIntents,
+  referralCommissions,
+  referrals,
+  settings,
+  users,
+  wallets,
+  walletTransactions,
+} from '../../drizzle/schema';
 import { afterDepositCredited } from '../../worker/services/deposit-credited';
 import { applyLedgerEntry } from '../../worker/services/ledger';
 import { reconcile } from '../../worker/services/reconciliation';
 import { releaseReferralCommissions } from '../../worker/services/referral-commissions';
-import { call, createAdmin, registerAndLogin, setUserStatus, type TestAccount, withDb } from '../support/api';
+import { BASE, call, createAdmin, registerAndLogin, setUserStatus, type TestAccount, withDb } from '../support/api';
 import { deliverPaystackHook, depositByCard, paystackFake, paystackHooksFor } from './paystack-fixtures';
 
 /** The same payment confirmed again: the return page twice more and every webhook sent for it, all at once. */
@@ -302,6 +313,42 @@ describe('commission that follows its deposit', () => {
     // Once the two accounts are tied by a card, another card of the second earns nothing either.
     await depositByCard(second, 1000, { card: `card-of-${second.id}` });
     expect(await withDb((db) => db.select().from(referralCommissions).where(eq(referralCommissions.referrerId, referrer.id)))).toEqual([]);
+  });
+
+  it('is never paid between accounts made on one browser: its device cookie is each account’s sign-up device', async () => {
+    const register = (email: string, cookie?: string) =>
+      SELF.fetch(`${BASE}/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({ fullName: 'Same Browser', email, password: 'Correct-Horse-Battery-9', userType: 2 }),
+      });
+    const first = await register(`browser-a-${Date.now()}@example.com`);
+    expect(first.status).toBe(201);
+    const device = /(?:^|;\s*)device=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+    expect(device).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(first.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    const second = await register(`browser-b-${Date.now()}@example.com`, `device=${device}`);
+    const ids = [((await first.json()) as { user: { id: number } }).user.id, ((await second.json()) as { user: { id: number } }).user.id];
+    const stored = await withDb((db) => db.select({ device: users.signupDevice }).from(users).where(inArray(users.id, ids)));
+    expect(stored).toEqual([{ device }, { device }]);
+
+    const referrer = await registerAndLogin();
+    const friend = await registerAndLogin({ referralCode: (await summaryOf(referrer)).code });
+    await withDb((db) =>
+      db
+        .update(users)
+        .set({ signupDevice: device })
+        .where(inArray(users.id, [referrer.id, friend.id])),
+    );
+    const reference = await depositByCard(friend, 2000);
+    expect(await withDb((db) => db.select().from(referralCommissions).where(eq(referralCommissions.referrerId, referrer.id)))).toEqual([]);
+    const [warning] = await withDb((db) =>
+      db
+        .select()
+        .from(catalogueWarnings)
+        .where(and(eq(catalogueWarnings.kind, 'referral_blocked'), sql`${catalogueWarnings.details}->>'reference' = ${reference}`)),
+    );
+    expect(warning.message).toContain('share a sign-up device');
   });
 
   it('stops at the cap per referred account', async () => {

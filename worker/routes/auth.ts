@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
 import { publicAddress } from '../lib/address';
-import { sha256Hex } from '../lib/crypto';
+import { randomToken, sha256Hex } from '../lib/crypto';
 import { refreshTokenInvalid, unauthenticated } from '../lib/errors';
 import { validForm, validJson } from '../lib/validation';
 import { requireSignedIn } from '../middleware/auth';
@@ -49,6 +49,21 @@ function setRefreshCookie(c: Context<AppEnv>, token: string) {
   });
 }
 
+const DEVICE_COOKIE = 'device';
+const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The browser's own long-lived id, kept in an HttpOnly cookie (a cleared local storage keeps it): an account's
+ * sign-up device, so that accounts made on one browser earn no referral commission from each other.
+ */
+function deviceOf(c: Context<AppEnv>): string {
+  const known = getCookie(c, DEVICE_COOKIE);
+  if (known && DEVICE_ID.test(known)) return known;
+  const made = randomToken(18);
+  setCookie(c, DEVICE_COOKIE, made, { httpOnly: true, secure: true, sameSite: 'Lax', path: '/api/v1/auth', maxAge: 400 * 86_400 });
+  return made;
+}
+
 /** The emailed token the reset call bears, refused or counted before the form is read. */
 const resetLinkToken = createMiddleware<AppEnv & { Variables: { resetToken: string } }>(async (c, next) => {
   const token = /^Bearer\s+(\S{1,200})$/i.exec(c.req.header('authorization') ?? '')?.[1];
@@ -63,7 +78,10 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/register', validJson(registerSchema), async (c) => {
     const input = c.req.valid('json');
     await limitAttempts(c, 'register', `email:${input.email.toLowerCase()}`);
-    const user = await auth.registerUser(c.var.db, input, USER_TYPE.user, publicAddress(c.req.header('cf-connecting-ip')));
+    const user = await auth.registerUser(c.var.db, input, USER_TYPE.user, {
+      ip: publicAddress(c.req.header('cf-connecting-ip')),
+      device: deviceOf(c),
+    });
     return c.json({ message: 'Account created successfully', user }, 201);
   })
   .post('/login', validJson(loginSchema), async (c) => {
@@ -78,6 +96,7 @@ export const authRoutes = new Hono<AppEnv>()
     // administrator signing in on several devices in a minute is never locked out by their own sign-ins.
     await forgetRateLimit(c.var.db, `login:${account}`);
     setRefreshCookie(c, session.refreshToken);
+    deviceOf(c);
     return c.json({ ...session, message: 'Login successful' });
   })
   .post('/refresh', validJson(refreshSchema), async (c) => {

@@ -30,8 +30,18 @@ interface ClientInfo {
   userAgent: string | null;
 }
 
-/** `signupIp`: the public address the account is made from, if any (publicAddress in referrals.ts). */
-export async function registerUser(db: DbOrTx, input: RegisterInput, userType: number = USER_TYPE.user, signupIp: string | null = null): Promise<PublicUser> {
+/** Where an account is made from: its public address (lib/address.ts) and the browser's device cookie, when known. */
+export interface SignupOrigin {
+  ip: string | null;
+  device: string | null;
+}
+
+export async function registerUser(
+  db: DbOrTx,
+  input: RegisterInput,
+  userType: number = USER_TYPE.user,
+  origin: SignupOrigin = { ip: null, device: null },
+): Promise<PublicUser> {
   const email = input.email.toLowerCase();
   assertHardToGuess(input.password, { email, fullName: input.fullName });
   const passwordHash = await hashPassword(input.password);
@@ -41,7 +51,15 @@ export async function registerUser(db: DbOrTx, input: RegisterInput, userType: n
       // ON CONFLICT DO NOTHING keeps the transaction usable when the email or username clashes.
       const [created] = await tx
         .insert(users)
-        .values({ fullName: input.fullName, email, username: usernameCandidate(email, attempt), passwordHash, userType, signupIp })
+        .values({
+          fullName: input.fullName,
+          email,
+          username: usernameCandidate(email, attempt),
+          passwordHash,
+          userType,
+          signupIp: origin.ip,
+          signupDevice: origin.device,
+        })
         .onConflictDoNothing()
         .returning(publicUserColumns);
       if (created) {

@@ -2,7 +2,7 @@
 //   - earned in the transaction that credits the deposit (deposit-credited.ts), once per deposit (the unique
 //     payment intent of referral_commissions), never for a voided referral or a suspended referrer, never
 //     between accounts that paid with the same card or bank account or signed up from the same public
-//     address, and never beyond the operator's cap per referred account;
+//     address or browser, and never beyond the operator's cap per referred account;
 //   - held for the operator's hold days, then released by the cron (with no hold, at once): only then credited;
 //   - following its deposit: when refunds and disputes take part of the deposit back, the same share of the
 //     commission is taken back in the same transaction (debt for what the referrer already spent), and given
@@ -27,7 +27,7 @@ const dateWords = (at: Date) => at.toLocaleDateString('en-NG', { day: 'numeric',
 
 /**
  * One statement for the common case (a depositor nobody referred: it finds nothing). For a referred one it
- * answers why no commission is due (a shared card, bank account or sign-up address) or records the commission.
+ * answers why no commission is due (a shared card, bank account, sign-up address or device) or records the commission.
  */
 export async function earnCommission(tx: DbOrTx, deposit: CreditedDeposit): Promise<void> {
   const { enabled, rateBps, holdDays, capKobo } = referralRuleSql;
@@ -44,6 +44,7 @@ export async function earnCommission(tx: DbOrTx, deposit: CreditedDeposit): Prom
       select r.referrer_id, referred.full_name, rule.rate_bps, rule.hold_days, rule.cap_kobo,
         case
           when referrer.signup_ip is not null and referrer.signup_ip = referred.signup_ip then 'sign-up address'
+          when referrer.signup_device is not null and referrer.signup_device = referred.signup_device then 'sign-up device'
           when exists (
             select 1 from ${paymentIntents} mine join ${paymentIntents} theirs on theirs.payer_fingerprint = mine.payer_fingerprint
             where mine.user_id = r.referrer_id and theirs.user_id = r.referred_user_id and mine.status = 'success' and theirs.status = 'success'
