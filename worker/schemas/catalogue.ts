@@ -35,8 +35,11 @@ export const LINK_KINDS = ['url', 'username'] as const;
 export const PRICE_MODES = ['markup', 'fixed'] as const;
 /** What the margin guard does to a fixed price that falls under the minimum margin. */
 export const MARGIN_GUARD_ACTIONS = ['reprice', 'disable'] as const;
-/** Why a service is off: an administrator, the margin guard, gone from its provider's list, or its provider price held for review. */
-export const DISABLED_REASONS = ['admin', 'margin', 'provider_missing', 'provider_price'] as const;
+/**
+ * Why a service is off: an administrator, the margin guard, gone from its provider's list, its
+ * provider price held for review, or its price under its cost at an exchange rate held for review.
+ */
+export const DISABLED_REASONS = ['admin', 'margin', 'provider_missing', 'provider_price', 'held_below_cost'] as const;
 export type DisabledReason = (typeof DISABLED_REASONS)[number];
 
 const booleanText = z

@@ -1,7 +1,9 @@
 // The provider catalogue sync: keeps our services' provider prices, costs, ranges and flags in step
 // with the provider's live list, through the margin guard. A provider price the sync does not
 // believe (missing, 0, or too far from the last one: pricing.ts) moves no money: the service keeps
-// its cost and price, is switched off and the price is held for an administrator to accept.
+// its cost and price, is switched off and the price is held for an administrator to accept. While
+// an exchange rate is held for review, a service whose new price would be under its cost at the
+// held rate stops selling until the review (held-cost.ts).
 import { asc, eq } from 'drizzle-orm';
 import { providers, services } from '../../drizzle/schema';
 import type { Db } from '../db';
@@ -9,6 +11,7 @@ import { formatScaled, koboToNaira, parseDecimal } from '../lib/decimal';
 import { isRecord } from '../providers/http';
 import { PROVIDER_MONEY_SCALE, type SmmService, type SmmServiceCatalogue } from '../providers/smm/types';
 import type { PriceChange } from '../schemas/catalogue';
+import { HELD_BELOW_COST, type HeldStop, heldCostKobo, heldStopWarning, type RateFigures, readRateFigures } from './held-cost';
 import { type CatalogueSettings, changePercent, getCatalogueSettings, recordWarning, type WarningInput } from './margin';
 import {
   auditPriceChanges,
@@ -17,7 +20,7 @@ import {
   type PriceState,
   priceChange,
   providerPriceSuspect,
-  reviewPrice,
+  reviewUnderHolds,
   selectPriceStates,
   updateServicesFromRecords,
 } from './pricing';
@@ -51,7 +54,19 @@ export interface CatalogueSyncResult {
   restored: number;
   /** Services whose new provider price was held for review (and that were switched off for it). */
   held: number;
+  /** Services switched off since their price would be under cost at an exchange rate held for review. */
+  stopped: number;
   unreadable: number;
+}
+
+/** What the sync's decisions need beyond the service: the rules, the rates as held, and where to put what it tells. */
+interface SyncContext {
+  settings: CatalogueSettings;
+  currency: string;
+  rates: ReadonlyMap<string, RateFigures>;
+  warnings: WarningInput[];
+  stopped: HeldStop[];
+  result: CatalogueSyncResult;
 }
 
 /** Why a service is off while its provider price waits for an administrator. */
@@ -94,6 +109,7 @@ export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId
     missing: 0,
     restored: 0,
     held: 0,
+    stopped: 0,
     unreadable: catalogue.unreadable.length,
   };
 
@@ -120,8 +136,10 @@ export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId
       // no-key-update lock lets orders for these services be placed meanwhile.
       .orderBy(asc(services.id))
       .for('no key update', { of: services });
+    // Read once the services are locked: a hold committed meanwhile is seen here, or waits for these locks and decides after.
+    const context: SyncContext = { settings, currency: provider.currency, rates: await readRateFigures(tx), warnings: [], stopped: [], result };
+    const { warnings } = context;
     const records: SyncRecord[] = [];
-    const warnings: WarningInput[] = [];
     const changes: PriceChange[] = [];
     for (const current of ours) {
       result.checked += 1;
@@ -130,7 +148,8 @@ export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId
       let next: SyncRecord;
       let note: string | undefined;
       if (!offer && !priceless.has(current.providerServiceId)) {
-        if (!current.enabled) continue;
+        // Off for a hold only, it would sell again after the review: it must not while it is gone.
+        if (!current.enabled && current.disabledReason !== HELD_BELOW_COST) continue;
         result.missing += 1;
         next = { ...was, enabled: false, disabled_reason: 'provider_missing' };
         note = 'gone from the provider';
@@ -149,7 +168,7 @@ export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId
         note = 'provider price held for review';
         warnings.push(suspectWarning(current, proposed, provider.currency, settings));
       } else {
-        next = offerRecord(current, offer!, toKobo(offer!.ratePer1000Micros), settings, warnings, result);
+        next = offerRecord(current, offer!, toKobo(offer!.ratePer1000Micros), context);
       }
       if (sameRecord(next, was)) continue;
       records.push(next);
@@ -157,6 +176,8 @@ export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId
       if (change) changes.push(change);
     }
     result.updated = records.length;
+    result.stopped = context.stopped.length;
+    if (context.stopped.length > 0) warnings.push(heldStopWarning(context.stopped));
     await updateServicesFromRecords(tx, SYNC_COLUMNS, records);
     for (const warning of warnings) await recordWarning(tx, warning);
     await auditPriceChanges(tx, { actorId: null, cause: 'sync', targetType: 'provider', targetId: String(providerId) }, changes);
@@ -165,28 +186,29 @@ export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId
   return result;
 }
 
-/** A service at a believable provider price: the new cost through the guard, and the provider's ranges and flags. */
-function offerRecord(
-  current: SyncState,
-  offer: SmmService,
-  costKobo: bigint,
-  settings: CatalogueSettings,
-  warnings: WarningInput[],
-  result: CatalogueSyncResult,
-): SyncRecord {
+/**
+ * A service at a believable provider price: the new cost through the guard and the holds, and the
+ * provider's ranges and flags.
+ */
+function offerRecord(current: SyncState, offer: SmmService, costKobo: bigint, context: SyncContext): SyncRecord {
+  const { result } = context;
   // Off only for being gone or for an odd price, it comes back now that its price is believable again.
   const returning = !current.enabled && (current.disabledReason === 'provider_missing' || current.disabledReason === PROVIDER_PRICE_REASON);
-  const review = reviewPrice(
+  // Judged at the price it would sell at from now: the provider's new one, at the rates as held.
+  const heldKobo = heldCostKobo(context.rates, { currency: context.currency, providerRateMicros: offer.ratePer1000Micros, proposedProviderRateMicros: null });
+  const review = reviewUnderHolds(
     { ...current, enabled: current.enabled || returning, disabledReason: returning ? null : current.disabledReason },
     costKobo,
-    settings,
+    heldKobo,
+    context.settings,
   );
   if (review.warning) {
-    warnings.push(review.warning);
+    context.warnings.push(review.warning);
     if (review.warning.kind === 'margin_repriced') result.repriced += 1;
     else result.disabled += 1;
   }
-  if (returning && review.enabled) result.restored += 1;
+  if (review.stopped) context.stopped.push({ ...current, rateKobo: review.rateKobo, heldCostKobo: heldKobo! });
+  if ((returning || review.reopened) && review.enabled) result.restored += 1;
   const min = Math.min(Math.max(current.min, offer.min, 1), offer.max);
   return {
     id: current.id,
@@ -215,7 +237,8 @@ function offerRecord(
  * (an administrator, the guard) already had it off.
  */
 function heldRecord(current: SyncState, proposed: bigint | null): SyncRecord {
-  const takeOff = current.enabled || current.disabledReason === 'provider_missing';
+  // Off for being gone or for a held rate, it must now wait for this price's own acceptance.
+  const takeOff = current.enabled || current.disabledReason === 'provider_missing' || current.disabledReason === HELD_BELOW_COST;
   return {
     ...syncRecord(current),
     enabled: false,

@@ -1,9 +1,11 @@
 // What administrators decide about prices the system held back instead of believing: exchange
 // rates outside their band (rates.ts) and provider prices the catalogue sync found odd
 // (catalogue-sync.ts). Accepting reprices at once through the margin guard, audited with every
-// service's before and after; rejecting a rate keeps the old one. Each decision names the value the
-// administrator saw, so a proposal that changed in the meantime is never decided blind.
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
+// service's before and after; rejecting a rate keeps the old one. Either decision lets the services
+// the held figure had stopped (held-cost.ts) sell again, unless another held figure still says no.
+// Each decision names the value the administrator saw, so a proposal that changed in the meantime
+// is never decided blind.
+import { and, asc, count, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { catalogueWarnings, exchangeRates, providers, services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { formatScaled, koboToNaira, parseDecimalExact } from '../lib/decimal';
@@ -15,8 +17,9 @@ import type { Pagination } from '../schemas/common';
 import { recordAudit } from './audit';
 import { adminService } from './catalogue';
 import { PROVIDER_PRICE_REASON } from './catalogue-sync';
+import { heldCostKobo, heldStopWarning, pricedThrough, readRateFigures } from './held-cost';
 import { bpsToPercent, changePercent, getCatalogueSettings, recordWarning } from './margin';
-import { priceChange, repriceServices, reviewPrice, selectPriceStates } from './pricing';
+import { applyRateHolds, priceChange, repriceServices, reviewPrice, reviewUnderHolds, selectPriceStates } from './pricing';
 import type { ProviderEnv } from './providers';
 import { koboConverter, type RatesEnv, rateText } from './rates';
 
@@ -62,6 +65,7 @@ async function heldRate(tx: DbOrTx, currency: string, shown: string): Promise<Ra
 /**
  * Takes a held rate as the accepted one and reprices at once every service it affects: those of
  * providers pricing in that currency, or of every provider not pricing in naira when it is the naira.
+ * Those it had stopped sell again at their new price, unless the guard or another held figure says no.
  */
 export async function acceptRate(db: Db, env: RatesEnv, actorId: number, currency: string, input: RateReviewInput) {
   // Interactive: checks the held rate is the one reviewed, then reprices with it.
@@ -81,10 +85,7 @@ export async function acceptRate(db: Db, env: RatesEnv, actorId: number, currenc
     await recordAudit(tx, { actorId, action: 'rate.accept', target: { type: 'exchange_rate', id: currency }, details: change });
 
     const settings = await getCatalogueSettings(tx);
-    const affected = await tx
-      .select({ id: providers.id, currency: providers.currency })
-      .from(providers)
-      .where(currency === 'NGN' ? ne(providers.currency, 'NGN') : eq(providers.currency, currency));
+    const affected = await tx.select({ id: providers.id, currency: providers.currency }).from(providers).where(pricedThrough(currency));
     const converters = new Map<number, (micros: bigint) => bigint>();
     for (const provider of affected) converters.set(provider.id, await koboConverter(tx, env, provider.currency));
     // One pass over all of them (locking in id order) and one audit row for the acceptance.
@@ -102,23 +103,24 @@ export async function acceptRate(db: Db, env: RatesEnv, actorId: number, currenc
   });
 }
 
-/** Drops a held rate: the old one stays, and the feed repeating this very rate asks nobody again. */
+/**
+ * Drops a held rate: the old one stays, the services it had stopped sell again at their price
+ * (unless another held figure still says no), and the feed repeating this very rate asks nobody again.
+ */
 export async function rejectRate(db: Db, actorId: number, currency: string, input: RateReviewInput) {
   // Interactive: clears the held rate only if it is the one reviewed.
   return db.transaction(async (tx) => {
     const row = await heldRate(tx, currency, input.rate);
     const [kept] = await tx.update(exchangeRates).set({ proposedPerUsdMicros: null, proposedAt: null }).where(eq(exchangeRates.currency, currency)).returning();
-    await recordAudit(tx, {
-      actorId,
-      action: 'rate.reject',
-      target: { type: 'exchange_rate', id: currency },
-      details: {
-        currency,
-        rate: rateText(row.perUsdMicros),
-        rejectedRate: rateText(row.proposedPerUsdMicros),
-        rejectedMicros: String(row.proposedPerUsdMicros),
-      },
-    });
+    const details = {
+      currency,
+      rate: rateText(row.perUsdMicros),
+      rejectedRate: rateText(row.proposedPerUsdMicros),
+      rejectedMicros: String(row.proposedPerUsdMicros),
+    };
+    await recordAudit(tx, { actorId, action: 'rate.reject', target: { type: 'exchange_rate', id: currency }, details });
+    const settings = await getCatalogueSettings(tx);
+    await applyRateHolds(tx, [currency], settings, { actorId, cause: 'rate', targetType: 'exchange_rate', targetId: currency, details: { rejected: details } });
     return toRateView(kept);
   });
 }
@@ -201,9 +203,12 @@ export async function acceptProviderPrice(db: Db, env: ProviderEnv, actorId: num
     const costKobo = (await koboConverter(tx, env, state.currency))(proposed);
     const heldOff = state.disabledReason === PROVIDER_PRICE_REASON;
     const reopen = heldOff && input.enable !== false;
-    const review = reviewPrice(
+    // The price is accepted, but a rate held meanwhile may still put the service under cost.
+    const heldKobo = heldCostKobo(await readRateFigures(tx), { currency: state.currency, providerRateMicros: proposed, proposedProviderRateMicros: null });
+    const review = reviewUnderHolds(
       { ...state, enabled: state.enabled || reopen, disabledReason: reopen ? null : heldOff ? 'admin' : state.disabledReason },
       costKobo,
+      heldKobo,
       settings,
     );
     await tx
@@ -219,6 +224,7 @@ export async function acceptProviderPrice(db: Db, env: ProviderEnv, actorId: num
       })
       .where(eq(services.id, serviceId));
     if (review.warning) await recordWarning(tx, review.warning);
+    if (review.stopped) await recordWarning(tx, heldStopWarning([{ ...state, rateKobo: review.rateKobo, heldCostKobo: heldKobo! }]));
     // The warnings about this price are answered.
     await tx
       .update(catalogueWarnings)

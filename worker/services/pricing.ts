@@ -2,16 +2,18 @@
 // cost at the last *accepted* exchange rate and the last *accepted* provider price: a rate outside
 // its band (rates.ts) or a provider price the sync does not believe (providerPriceSuspect) is held
 // for an administrator, so no answer we do not trust moves a price, and the guard's floor is never
-// under the cost at the last good rate. Every price the system moves by itself is written to the
-// audit log, one row per run with each service's before and after.
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+// under the cost at the last good rate. While such a figure is held, a service whose price would be
+// under its cost at that figure stops selling until the review (held-cost.ts). Every price the
+// system moves by itself is written to the audit log, one row per run with each service's before and after.
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { serviceCategories, services } from '../../drizzle/schema';
+import { providers, serviceCategories, services } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { koboToNaira } from '../lib/decimal';
 import { invalid } from '../lib/errors';
 import type { DisabledReason, PriceChange } from '../schemas/catalogue';
 import { type AuditTargetType, recordAudit } from './audit';
+import { belowHeldCost, HELD_BELOW_COST, type HeldStop, heldCostKobo, heldStopWarning, pricedThrough, readRateFigures } from './held-cost';
 import { bpsToPercent, type CatalogueSettings, guardPrice, recordWarning, type WarningInput } from './margin';
 
 const BPS = 10_000n;
@@ -103,6 +105,29 @@ export function reviewPrice(state: PriceState, costKobo: bigint, settings: Catal
   return { rateKobo: outcome.rateKobo, enabled: state.enabled, disabledReason: state.disabledReason, warning: null };
 }
 
+export interface HeldReview extends PriceReview {
+  /** Newly off for its price being under the cost at a held figure. */
+  stopped: boolean;
+  /** Off for a held figure before, on sale again now. */
+  reopened: boolean;
+}
+
+/**
+ * reviewPrice, with the figures held for review: a service off only for a held figure is judged
+ * as if on (the hold may have ended, or its price moved), and one that would then be on sale at a
+ * price under `heldKobo` (its cost at the held figures, null when none touches it) is off until
+ * the review. The hold decides on the price the guard gives, so a markup price that rises with an
+ * accepted cost is judged at its new figure.
+ */
+export function reviewUnderHolds(state: PriceState, costKobo: bigint, heldKobo: bigint | null, settings: CatalogueSettings): HeldReview {
+  const wasHeld = !state.enabled && state.disabledReason === HELD_BELOW_COST;
+  const review = reviewPrice(wasHeld ? { ...state, enabled: true, disabledReason: null } : state, costKobo, settings);
+  if (review.enabled && belowHeldCost(review.rateKobo, heldKobo)) {
+    return { ...review, enabled: false, disabledReason: HELD_BELOW_COST, stopped: !wasHeld, reopened: false };
+  }
+  return { ...review, stopped: false, reopened: wasHeld && review.enabled };
+}
+
 export function checkMarkup(markupBps: number | null, settings: CatalogueSettings): void {
   if (markupBps !== null && markupBps < settings.minMarginBps) {
     throw invalid(`Markup must be at least the minimum margin (${bpsToPercent(settings.minMarginBps)}%)`);
@@ -187,9 +212,10 @@ export async function auditPriceChanges(tx: DbOrTx, audit: PriceAudit, changes: 
 // ---------------------------------------------------------------- repricing
 
 /**
- * Re-runs pricing and the guard on the services `where` selects: at their current cost (after a
- * markup or margin change), or, given `costOf`, at the cost of their accepted provider price
- * converted afresh (after an exchange rate was accepted). Returns how many services changed.
+ * Re-runs pricing, the guard and the holds on the services `where` selects: at their current cost
+ * (after a markup or margin change, or a hold that began or ended), or, given `costOf`, at the
+ * cost of their accepted provider price converted afresh (after an exchange rate was accepted).
+ * Returns how many services changed.
  */
 export async function repriceServices(
   tx: DbOrTx,
@@ -198,24 +224,62 @@ export async function repriceServices(
   audit: PriceAudit,
   costOf?: (service: { providerId: number; providerRateMicros: bigint }) => bigint,
 ): Promise<number> {
-  const states = await selectPriceStates(tx, { providerRateMicros: services.providerRateMicros })
+  const states = await selectPriceStates(tx, {
+    providerRateMicros: services.providerRateMicros,
+    proposedProviderRateMicros: services.proposedProviderRateMicros,
+    currency: providers.currency,
+  })
+    .innerJoin(providers, eq(providers.id, services.providerId))
     .where(where)
     .orderBy(asc(services.id))
     .for('no key update', { of: services });
+  // Read once the services are locked: a hold committed meanwhile is seen here, or waits for these locks and decides after.
+  const rates = await readRateFigures(tx);
   const records: Array<Record<string, unknown>> = [];
   const changes: PriceChange[] = [];
   const warnings: WarningInput[] = [];
+  const stopped: HeldStop[] = [];
   for (const state of states) {
     const costKobo = costOf ? costOf(state) : state.costKobo;
-    const review = reviewPrice(state, costKobo, settings);
+    const held = heldCostKobo(rates, state);
+    const review = reviewUnderHolds(state, costKobo, held, settings);
     if (review.warning) warnings.push(review.warning);
+    if (review.stopped) stopped.push({ ...state, rateKobo: review.rateKobo, heldCostKobo: held! });
     const change = priceChange(state, { costKobo, rateKobo: review.rateKobo, enabled: review.enabled });
-    if (!change) continue;
-    changes.push(change);
+    // A service off for a hold that the guard now keeps off changes only its reason, which is still written.
+    if (!change && review.disabledReason === state.disabledReason) continue;
+    if (change) changes.push(change);
     records.push({ id: state.id, cost_kobo: costKobo, rate_kobo: review.rateKobo, enabled: review.enabled, disabled_reason: review.disabledReason });
   }
   await updateServicesFromRecords(tx, { ...PRICE_COLUMNS, cost_kobo: 'bigint' }, records);
+  if (stopped.length > 0) warnings.push(heldStopWarning(stopped));
   for (const warning of warnings) await recordWarning(tx, warning);
   await auditPriceChanges(tx, audit, changes);
   return records.length;
+}
+
+/**
+ * After a held rate began, changed or ended (or was rejected): stops what would sell under cost at
+ * the held figures and lets sell again what no longer would, at today's accepted costs and prices.
+ * Only services on sale or off for a hold can change, so only those are read.
+ */
+export async function applyRateHolds(tx: DbOrTx, currencies: string[], settings: CatalogueSettings, audit: PriceAudit): Promise<number> {
+  if (currencies.length === 0) return 0;
+  const affected = await tx
+    .select({ id: providers.id })
+    .from(providers)
+    .where(or(...currencies.map(pricedThrough)));
+  if (affected.length === 0) return 0;
+  return repriceServices(
+    tx,
+    and(
+      inArray(
+        services.providerId,
+        affected.map((provider) => provider.id),
+      ),
+      or(eq(services.enabled, true), eq(services.disabledReason, HELD_BELOW_COST)),
+    ),
+    settings,
+    audit,
+  );
 }

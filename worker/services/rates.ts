@@ -7,15 +7,14 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { auditLog, exchangeRates } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import type { Env } from '../env';
-import { ceilDiv, formatScaled } from '../lib/decimal';
+import { formatScaled } from '../lib/decimal';
 import { AppError } from '../lib/errors';
 import { createRatesClient, RATE_SCALE } from '../providers/rates';
+import { koboAt } from './held-cost';
 import { bpsToPercent, changePercent, getCatalogueSettings, recordWarning } from './margin';
+import { applyRateHolds } from './pricing';
 
 const RATE_UNIT = 10n ** BigInt(RATE_SCALE);
-/** Provider money arrives at scale 6 (micro-units), the same scale as the rates. */
-const MICRO_UNIT = 1_000_000n;
-const KOBO_PER_NAIRA = 100n;
 /** Cached rates are refreshed when older than this. */
 const RATES_MAX_AGE_MS = 60 * 60_000;
 
@@ -42,7 +41,9 @@ const withinBand = (last: bigint, next: bigint, bandBps: number) => {
 /**
  * Asks the rates service and stores what it gives: a currency's first rate, and any rate within
  * the band of the last accepted one, are taken; others are held as proposals (a warning tells the
- * administrators of new ones), unless an administrator already rejected that very rate.
+ * administrators of new ones), unless an administrator already rejected that very rate. When a
+ * proposal begins, changes or ends, the services it touches are judged against it in the same
+ * transaction: those that would sell under cost at it stop until the review (held-cost.ts).
  */
 export async function refreshRates(db: DbOrTx, env: RatesEnv): Promise<{ stored: number; held: HeldRate[]; updatedAt: string }> {
   const latest = await createRatesClient({ baseUrl: env.RATES_API_URL }).latest();
@@ -81,9 +82,11 @@ export async function refreshRates(db: DbOrTx, env: RatesEnv): Promise<{ stored:
       outOfBand.map((entry) => entry.currency),
     );
     const held: HeldRate[] = [];
+    const heldNow = new Map<string, bigint | null>();
     for (const { currency, proposed } of outOfBand) {
       const current = last.get(currency)!;
       const proposal = rejected.get(currency) === proposed ? null : proposed;
+      heldNow.set(currency, proposal);
       await tx
         .update(exchangeRates)
         .set({
@@ -111,6 +114,17 @@ export async function refreshRates(db: DbOrTx, env: RatesEnv): Promise<{ stored:
         details: { proposals: fresh },
       });
     }
+    // A proposal that began, changed or ended moves what may sell; one still as it was decided that already.
+    const proposalMoved = Object.keys(latest.rates).filter(
+      (currency) => (last.get(currency)?.proposedPerUsdMicros ?? null) !== (heldNow.get(currency) ?? null),
+    );
+    await applyRateHolds(tx, proposalMoved, settings, {
+      actorId: null,
+      cause: 'rate',
+      targetType: 'exchange_rate',
+      targetId: proposalMoved.length === 1 ? proposalMoved[0] : null,
+      details: { held: held.map((entry) => entry.currency), moved: proposalMoved },
+    });
     return { stored: accepted.length, held, updatedAt: latest.updatedAt.toISOString() };
   });
 }
@@ -153,12 +167,11 @@ async function perUsd(db: DbOrTx, env: RatesEnv, currencies: string[]): Promise<
  */
 export async function koboConverter(db: DbOrTx, env: RatesEnv, currency: string): Promise<(micros: bigint) => bigint> {
   const code = currency.toUpperCase();
-  if (code === 'NGN') return (micros) => ceilDiv(micros * KOBO_PER_NAIRA, MICRO_UNIT);
+  if (code === 'NGN') return (micros) => koboAt(micros, RATE_UNIT, RATE_UNIT);
   const rates = await perUsd(db, env, ['NGN', code]);
   const ngnPerUsd = rates.get('NGN')!;
   const currencyPerUsd = code === 'USD' ? RATE_UNIT : rates.get(code)!;
-  // kobo = micros / 10^6 × (NGN per USD / currency per USD) × 100
-  return (micros) => ceilDiv(micros * ngnPerUsd * KOBO_PER_NAIRA, currencyPerUsd * MICRO_UNIT);
+  return (micros) => koboAt(micros, ngnPerUsd, currencyPerUsd);
 }
 
 /** The cached rates for the SPA's currency display: decimal text per currency, USD-based. */

@@ -37,6 +37,7 @@ const OFF_REASONS: Record<DisabledReason, string> = {
   margin: 'Off: price under the margin floor',
   provider_missing: 'Off: gone from the provider',
   provider_price: 'Off: provider price held for review',
+  held_below_cost: 'Off: under cost at a rate held for review',
 };
 const SALE_CHOICES = [
   { value: 'true', label: 'On sale' },
