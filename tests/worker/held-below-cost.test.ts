@@ -139,6 +139,13 @@ describe('a service that would sell under cost at a held exchange rate', () => {
     expect(await order(user, thin.id)).toMatchObject({ status: 400, body: { message: SERVICE_UNAVAILABLE } });
     expect((await order(user, fat.id)).status).toBe(201);
 
+    // An administrator cannot switch it back on by hand while the rate is held, alone or in bulk.
+    const byHand = await call(`admin/services/${thin.id}`, { method: 'PUT', token: shop.token, body: { enabled: true } });
+    expect(byHand).toMatchObject({ status: 400, body: { message: expect.stringContaining('would sell below cost') } });
+    const inBulk = await call('admin/services/bulk', { token: shop.token, body: { ids: [thin.id], action: 'enable' } });
+    expect(inBulk.body.data ?? inBulk.body).toMatchObject({ skipped: [thin.id] });
+    expect(await serviceRow(thin.id)).toMatchObject({ enabled: false, disabledReason: 'held_below_cost' });
+
     // The feed repeating the proposal decides nothing again and tells no one again.
     await shop.refresh();
     expect(await serviceRow(thin.id)).toMatchObject({ enabled: false, disabledReason: 'held_below_cost' });

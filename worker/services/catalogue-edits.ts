@@ -11,6 +11,7 @@ import type { BulkServicesInput, CatalogueSettingsInput, UpdateCategoryInput, Up
 import { recordAudit } from './audit';
 import { adminListCategories, adminService, ensureCategories } from './catalogue';
 import { PROVIDER_PRICE_REASON } from './catalogue-sync';
+import { HELD_BELOW_COST } from './held-cost';
 import { bpsToPercent, type CatalogueSettings, getCatalogueSettings, guardPrice, priceWithMarkup, saveCatalogueSettings } from './margin';
 import { checkMarkup, effectiveMarkup, type PriceState, repriceServices, selectPriceStates } from './pricing';
 
@@ -47,6 +48,7 @@ export async function updateService(db: Db, actorId: number, id: number, input: 
     if (next.rateKobo < floor) throw invalid(`Price must be at least ₦${koboToNaira(floor)} (cost ₦${koboToNaira(current.costKobo)} plus the minimum margin)`);
 
     if (input.enabled === true && current.disabledReason === PROVIDER_PRICE_REASON) throw heldProviderPrice();
+    if (input.enabled === true && current.disabledReason === HELD_BELOW_COST) throw heldBelowCost();
 
     const min = input.min ?? current.min;
     const max = input.max ?? current.max;
@@ -86,6 +88,8 @@ export async function updateService(db: Db, actorId: number, id: number, input: 
 }
 
 const heldProviderPrice = () => invalid("The provider's new price for this service is held for review; accept it before switching the service on");
+const heldBelowCost = () =>
+  invalid('At the exchange rate held for review this service would sell below cost; accept or reject the rate on the Pricing tab before switching it on');
 
 export async function bulkUpdateServices(db: Db, actorId: number, input: BulkServicesInput): Promise<{ updated: number; skipped: number[] }> {
   // Interactive: reads the pricing rules, then picks which services may be switched on.
@@ -99,12 +103,13 @@ export async function bulkUpdateServices(db: Db, actorId: number, input: BulkSer
         await tx.update(services).set({ enabled: false, disabledReason: 'admin', updatedAt: new Date() }).where(selected).returning({ id: services.id })
       ).length;
     } else if (input.action === 'enable') {
-      // A fixed price under the margin floor stays off until its price is raised, and a service
-      // whose provider price is held stays off until that price is accepted.
+      // A fixed price under the margin floor stays off until its price is raised, a service whose provider
+      // price is held stays off until that price is accepted, and one under cost at a held rate until the rate is decided.
       const states = await selectPriceStates(tx, {}).where(selected);
       const allowed = states.filter((state) => {
         const ok =
           state.disabledReason !== PROVIDER_PRICE_REASON &&
+          state.disabledReason !== HELD_BELOW_COST &&
           guardPrice({ ...state, effectiveMarkupBps: effectiveMarkup(state, settings) }, settings).action !== 'disabled';
         if (!ok) skipped.push(state.id);
         return ok;

@@ -9,7 +9,7 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { paymentIntents, users, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
-import { koboToNaira } from '../lib/decimal';
+import { formatNaira, koboToNaira, nairaToKobo } from '../lib/decimal';
 import { log } from '../lib/log';
 import type { PaymentProviderName } from '../providers/payments/types';
 import { recordWarning } from './margin';
@@ -129,7 +129,7 @@ function findUnbacked(rows: PaymentRow[]): Finding[] {
         cause: 'reversal_state',
         reference: row.reference,
         amountKobo: off < 0n ? -off : off,
-        detail: `its refunds and disputes claim ${koboToNaira(expected)}; the payment records ${koboToNaira(reversed)} reversed, its moves ${koboToNaira(BigInt(row.payer_net))}`,
+        detail: `its refunds and disputes claim ${formatNaira(expected)}; the payment records ${formatNaira(reversed)} reversed, its moves ${formatNaira(BigInt(row.payer_net))}`,
       });
     }
     if (payerHolds > amount - expected) {
@@ -138,7 +138,7 @@ function findUnbacked(rows: PaymentRow[]): Finding[] {
         cause: 'payment_not_kept',
         reference: row.reference,
         amountKobo: payerHolds - (amount - expected),
-        detail: `the wallet holds ${koboToNaira(payerHolds)} of a ${koboToNaira(amount)} payment of which the provider's events leave the shop ${koboToNaira(amount - expected)}`,
+        detail: `the wallet holds ${formatNaira(payerHolds)} of a ${formatNaira(amount)} payment of which the provider's events leave the shop ${formatNaira(amount - expected)}`,
       });
     }
     if (row.referrer_id !== null && row.commission_kobo !== null) {
@@ -151,7 +151,7 @@ function findUnbacked(rows: PaymentRow[]): Finding[] {
           cause: 'commission_not_backed',
           reference: row.reference,
           amountKobo: holds - backed,
-          detail: `the referrer holds ${koboToNaira(holds)} of a ${koboToNaira(commission)} commission; the deposit still kept backs ${koboToNaira(backed)}`,
+          detail: `the referrer holds ${formatNaira(holds)} of a ${formatNaira(commission)} commission; the deposit still kept backs ${formatNaira(backed)}`,
         });
       }
     }
@@ -187,7 +187,7 @@ async function recheckAtProviders(db: DbOrTx, env: Env, rows: PaymentRow[]) {
           cause: 'provider_disagrees',
           reference: payment.reference,
           amountKobo: holds,
-          detail: `the provider now says "${verified.rawStatus}"${verified.status === 'success' ? ` for ${koboToNaira(verified.amountKobo)}` : ''}, and no refund or dispute of it was recorded here`,
+          detail: `the provider now says "${verified.rawStatus}"${verified.status === 'success' ? ` for ${formatNaira(verified.amountKobo)}` : ''}, and no refund or dispute of it was recorded here`,
         });
       } catch (error) {
         checks.errors += 1;
@@ -338,7 +338,7 @@ export async function dailyReconciliation(db: Db, env: Env): Promise<{ ran: bool
     log.error('reconciliation found problems', { findings, unbacked: report.unbacked.total });
     await recordWarning(db, {
       kind: 'reconciliation',
-      message: `The daily reconciliation found ${findings} problem${findings === 1 ? '' : 's'}; ₦${report.unbacked.total} of credit has nothing behind it. Open Reconciliation for the list.`,
+      message: `The daily reconciliation found ${findings} problem${findings === 1 ? '' : 's'}; ${formatNaira(nairaToKobo(report.unbacked.total))} of credit has nothing behind it. Open Reconciliation for the list.`,
       details: { findings, unbacked: report.unbacked.total, checkedAt: report.checkedAt },
     });
   }
