@@ -1,8 +1,8 @@
-// The administrators' dashboard in seven queries run side by side: money per day, week or month
-// (deposits, what users spent on orders, what the providers cost, the profit), the state of
+// The administrators' dashboard in eight queries run side by side: money per day, week or month
+// (deposits kept, what users spent on orders, what the providers cost, the profit), the state of
 // things now (orders by status, payments still pending, when the sync last ran, unread catalogue
-// warnings), stuck orders, provider balances and health, the latest audit entries, and whether
-// the card payment provider is refusing the shop.
+// warnings), stuck orders, provider balances and health, the latest audit entries, whether
+// the card payment provider is refusing the shop, and the Money list (money-alerts.ts).
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { catalogueWarnings, orders, paymentIntents, providers, services, users } from '../../drizzle/schema';
 import type { Db } from '../db';
@@ -10,6 +10,7 @@ import { koboToNaira } from '../lib/decimal';
 import type { DashboardPeriod } from '../schemas/admin';
 import { OPEN_ORDER_STATUSES } from '../schemas/orders';
 import { recentAuditEntries } from './audit';
+import { moneyAlerts } from './money-alerts';
 import { AT_PROVIDER_OPEN, NEEDS_ATTENTION_AFTER } from './order-status-sync';
 import { paymentRefusalAlert } from './payment-health';
 import { listProviders } from './providers';
@@ -26,9 +27,6 @@ export const STUCK_FALLBACK_SECONDS = 24 * 60 * 60;
 const STUCK_LIMIT = 20;
 const RECENT_AUDIT = 10;
 
-/** Deposits are money coming in from outside: card payments and administrators' credits (not refunds). */
-const DEPOSIT_SOURCES = ['payment', 'admin_credit'];
-
 /** A timestamp's bucket: the start of its UTC day, week or month (a timestamp without time zone). */
 const bucketOf = (period: DashboardPeriod, column: SQL) => sql`date_trunc(${period}, ${column} at time zone 'UTC')`;
 
@@ -44,6 +42,9 @@ const windowStart = (period: DashboardPeriod) => sql`(${firstBucket(period)}) at
 interface BucketRow extends Record<string, unknown> {
   bucket: string;
   deposits: string;
+  bank_transfers: string;
+  reversed: string;
+  admin_credits: string;
   spend: string;
   cost: string;
   orders: number;
@@ -51,8 +52,12 @@ interface BucketRow extends Record<string, unknown> {
 }
 
 /**
- * One row per bucket. Spend is what orders charged less what they refunded; provider cost is each
- * order's cost in the same proportion (a canceled order costs nothing, a partial one its delivered part).
+ * One row per bucket. Deposits are the payments credited in the bucket (card and bank transfer) less what
+ * their refunds and disputes have taken back of them since (payment_intents.reversed_kobo: the payment's
+ * one state of reversal, an open dispute included), so a bucket says what the shop kept of the money paid in
+ * then; bank transfers are also counted apart, and administrators' credits apart (no money came in with them).
+ * Spend is what orders charged less what they refunded; provider cost is each order's cost in the same
+ * proportion (a canceled order costs nothing, a partial one its delivered part).
  */
 async function moneySeries(db: Db, period: DashboardPeriod) {
   const { step } = PERIODS[period];
@@ -63,9 +68,16 @@ async function moneySeries(db: Db, period: DashboardPeriod) {
       select generate_series(${firstBucket(period)}, ${bucketOf(period, sql`now()`)}, ${step}::interval) as start
     ),
     deposits as (
+      select ${bucketOf(period, sql`settled_at`)} as start, sum(amount_kobo - reversed_kobo) as kobo,
+        coalesce(sum(amount_kobo - reversed_kobo) filter (where channel = 'bank_transfer'), 0) as transfers, sum(reversed_kobo) as reversed
+      from payment_intents
+      where status = 'success' and settled_at >= ${since}
+      group by 1
+    ),
+    credits as (
       select ${createdBucket} as start, sum(amount_kobo) as kobo
       from wallet_transactions
-      where transaction_type = 1 and source_kind in ${DEPOSIT_SOURCES} and created_at >= ${since}
+      where transaction_type = 1 and source_kind = 'admin_credit' and created_at >= ${since}
       group by 1
     ),
     sales as (
@@ -82,16 +94,21 @@ async function moneySeries(db: Db, period: DashboardPeriod) {
       group by 1
     )
     select to_char(b.start, 'YYYY-MM-DD') as bucket,
-      coalesce(d.kobo, 0)::text as deposits, coalesce(s.spend, 0)::text as spend, coalesce(s.cost, 0)::text as cost,
+      coalesce(d.kobo, 0)::text as deposits, coalesce(d.transfers, 0)::text as bank_transfers, coalesce(d.reversed, 0)::text as reversed,
+      coalesce(c.kobo, 0)::text as admin_credits, coalesce(s.spend, 0)::text as spend, coalesce(s.cost, 0)::text as cost,
       coalesce(s.orders, 0)::int as orders, coalesce(u.users, 0)::int as new_users
     from buckets b
       left join deposits d on d.start = b.start
+      left join credits c on c.start = b.start
       left join sales s on s.start = b.start
       left join signups u on u.start = b.start
     order by b.start`);
   return result.rows.map((row) => ({
     bucket: row.bucket,
     depositsKobo: BigInt(row.deposits),
+    bankTransfersKobo: BigInt(row.bank_transfers),
+    reversedKobo: BigInt(row.reversed),
+    adminCreditsKobo: BigInt(row.admin_credits),
     spendKobo: BigInt(row.spend),
     costKobo: BigInt(row.cost),
     orders: row.orders,
@@ -192,7 +209,7 @@ async function providerHealth(db: Db) {
 }
 
 export async function adminDashboard(db: Db, period: DashboardPeriod) {
-  const [series, now, stuck, providerViews, health, recentAudit, paymentRefusals] = await Promise.all([
+  const [series, now, stuck, providerViews, health, recentAudit, paymentRefusals, money] = await Promise.all([
     moneySeries(db, period),
     snapshot(db, period),
     stuckOrders(db),
@@ -200,14 +217,26 @@ export async function adminDashboard(db: Db, period: DashboardPeriod) {
     providerHealth(db),
     recentAuditEntries(db, RECENT_AUDIT),
     paymentRefusalAlert(db),
+    moneyAlerts(db),
   ]);
   const sum = (pick: (row: (typeof series)[number]) => bigint) => series.reduce((total, row) => total + pick(row), 0n);
   const [deposits, spend, cost] = [sum((row) => row.depositsKobo), sum((row) => row.spendKobo), sum((row) => row.costKobo)];
+  /** The money figures of a bucket or of the window: what each counts is said where it is declared. */
+  const depositFigures = (pick: (field: 'bankTransfersKobo' | 'reversedKobo' | 'adminCreditsKobo') => bigint) => ({
+    /** Of the deposits kept, those paid by bank transfer. */
+    bankTransfers: koboToNaira(pick('bankTransfersKobo')),
+    /** What refunds and disputes (open ones included) took back of the deposits of the bucket. */
+    depositsReversed: koboToNaira(pick('reversedKobo')),
+    /** Administrators' credits: no money came in with them, so they are not deposits. */
+    adminCredits: koboToNaira(pick('adminCreditsKobo')),
+  });
   return {
     period,
     series: series.map((row) => ({
       bucket: row.bucket,
+      /** Card and bank-transfer payments credited in the bucket, less what refunds and chargebacks took back of them. */
       deposits: koboToNaira(row.depositsKobo),
+      ...depositFigures((field) => row[field]),
       spend: koboToNaira(row.spendKobo),
       providerCost: koboToNaira(row.costKobo),
       profit: koboToNaira(row.spendKobo - row.costKobo),
@@ -216,6 +245,7 @@ export async function adminDashboard(db: Db, period: DashboardPeriod) {
     })),
     totals: {
       deposits: koboToNaira(deposits),
+      ...depositFigures((field) => sum((row) => row[field])),
       spend: koboToNaira(spend),
       providerCost: koboToNaira(cost),
       profit: koboToNaira(spend - cost),
@@ -229,5 +259,7 @@ export async function adminDashboard(db: Db, period: DashboardPeriod) {
     recentAudit,
     /** The card payment provider refusing the shop's calls since its key was last accepted; null when it has not. */
     paymentRefusals,
+    /** What about the money needs an operator now, most urgent first, each with its next step and link. */
+    money,
   };
 }
