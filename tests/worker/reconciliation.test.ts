@@ -7,8 +7,8 @@ import { eq, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentIntents, paymentReversals, referralCommissions, settings } from '../../drizzle/schema';
 import type { DbOrTx } from '../../worker/db';
+import { applyLedgerEntry } from '../../worker/services/ledger';
 import { dailyReconciliation, reconcile } from '../../worker/services/reconciliation';
-import { releaseReferralCommissions } from '../../worker/services/referral-commissions';
 import { call, createAdmin, registerAndLogin, withDb } from '../support/api';
 import { deliverPaystackHook, depositByCard, paystackFake } from './paystack-fixtures';
 
@@ -29,21 +29,34 @@ async function planted(fn: (tx: DbOrTx) => Promise<void>) {
 describe('credit with nothing behind it', () => {
   it('is found by user and cause when a refund was recorded but took nothing back, with the commission it paid', async () => {
     const referrer = await registerAndLogin();
-    const code = (await call('user/referrals', { token: referrer.accessToken })).body.data.code;
-    const friend = await registerAndLogin({ referralCode: code });
+    const friend = await registerAndLogin();
     const reference = await depositByCard(friend, 10_000);
-    await withDb(async (db) => {
-      await db
-        .update(referralCommissions)
-        .set({ releaseAt: new Date(Date.now() - 1000) })
-        .where(eq(referralCommissions.referrerId, referrer.id));
-      await releaseReferralCommissions(db);
-    });
     expect((await withDb((db) => reconcile(db))).unbacked.findings.filter((finding) => finding.reference === reference)).toEqual([]);
 
     await planted(async (tx) => {
-      // The old bug: the provider's refund is on record, but neither wallet gave anything back.
       const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.reference, reference));
+      // A released 5% commission on the deposit, as the referral programme pays it: backed while the deposit is kept.
+      await tx.insert(referralCommissions).values({
+        referrerId: referrer.id,
+        referredUserId: friend.id,
+        paymentIntentId: intent.id,
+        depositKobo: 1_000_000n,
+        commissionKobo: 50_000n,
+        rateBps: 500,
+        releasedAt: new Date(),
+        creditedKobo: 50_000n,
+      });
+      await applyLedgerEntry(tx, {
+        userId: referrer.id,
+        direction: 'credit',
+        amountKobo: 50_000n,
+        source: 'referral_commission',
+        sourceRef: reference,
+        description: 'planted commission',
+      });
+      expect((await reconcile(tx)).unbacked.findings.filter((finding) => finding.reference === reference)).toEqual([]);
+
+      // The old bug: the provider's refund of 4,000 is on record, but neither wallet gave anything back.
       await tx.insert(paymentReversals).values({
         intentId: intent.id,
         userId: friend.id,
