@@ -1,10 +1,13 @@
 // `npm run simulate`: a simulator that proves the books. It starts a stack of its own (the real
 // Worker under wrangler dev, real Postgres, the sandbox fakes with the SMM panel in rough mode, no
 // scheduled timer: the simulator fires the cron itself), then for each seed runs a random sequence
-// of operations — sign-ups, deposits, orders of every service type from /api/v1 and /api/v2, syncs,
-// refills, cancels, administrators' changes, database connections cut and clients hanging up — and
-// checks the books with direct SQL after every step (local/simulate/invariants.ts says what), then
-// drains the seed (local/simulate/drain.ts). One line per seed; a broken invariant prints the seed,
+// of operations — sign-ups (through referral links too, and self-referral attempts), card deposits at the
+// sandbox Paystack or Flutterwave, bank transfers, refunds and disputes with every resolution and their
+// webhooks in any order, held referral commissions released, orders of every service type from /api/v1
+// and /api/v2, syncs, refills, cancels, administrators' changes, database connections cut and clients
+// hanging up — and checks the books with direct SQL after every step (local/simulate/invariants.ts and
+// invariants-money.ts say what), then drains the seed (local/simulate/drain.ts) and asks the shop's own
+// reconciliation. One line per seed; a broken invariant prints the seed,
 // the step and the operation, and how to replay it, and the run exits non-zero.
 //
 //   npm run simulate                                  20 seeds (1..20) × 500 steps

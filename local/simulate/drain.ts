@@ -1,5 +1,6 @@
 // The end of a seed: the operations stop, the panel calms down, every payer comes back to the return
-// page, and syncs run until each of the seed's orders is final or visibly needs a person: its
+// page, the payment providers deliver every refund, dispute and transfer webhook not yet answered 200 (as
+// they retry), every held commission's hold ends (time passing, see ops-referrals.ts), and syncs run until each of the seed's orders is final or visibly needs a person: its
 // submission unknown (an administrator links or resends it), or its answers unreadable for
 // NEEDS_ATTENTION_AFTER syncs in a row (orders.unreadable_syncs, an order_needs_attention warning).
 // Within a bound: an order still open and unflagged after DRAIN_SYNCS syncs is a stuck order.
@@ -11,6 +12,8 @@
 import { checkBooks } from './invariants';
 import { panelRecovers, runCron } from './ops-chaos';
 import { verifyDeposit } from './ops-money';
+import { deliverEveryTransfer, releaseEveryHold } from './ops-referrals';
+import { deliverEveryReversal } from './ops-reversals';
 import { seedUserIds } from './targets';
 import { control, type Sim, sleep } from './world';
 
@@ -77,13 +80,16 @@ export async function drain(sim: Sim, options: { stepMs: number; providerTimeout
   await control(sim.stack.paystackUrl, { webhookMode: 'normal' });
   // Every payer who finished at the checkout comes back to the return page (again, for most).
   for (const deposit of sim.world.deposits) {
-    if (deposit.outcome === 'abandoned') continue;
+    if (deposit.outcome === 'abandoned' || deposit.payload === null) continue;
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       const answer = await verifyDeposit(sim, deposit);
       if (answer.kind === 'answered' && answer.status < 500) break;
       await sleep(300 * attempt);
     }
   }
+  const undelivered = [...(await deliverEveryReversal(sim)), ...(await deliverEveryTransfer(sim))];
+  if (undelivered.length > 0) return { syncs: 0, problems: undelivered };
+  await releaseEveryHold(sim);
   let unsettled: Unsettled[] = [];
   for (let syncs = 1; syncs <= DRAIN_SYNCS; syncs += 1) {
     if (syncs >= TIME_TRAVEL_FROM) await moveTimeOn(sim, options.providerTimeoutMs);

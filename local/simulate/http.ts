@@ -2,8 +2,11 @@
 // on itself (a client disconnecting mid-request) and the ones the network loses; sessions sign in
 // again when their 15-minute access token runs out.
 
-// biome-ignore lint/suspicious/noExplicitAny: the operations read each answer field by field and judge it themselves; a field they misread turns up in the report
-export type Answer = { kind: 'answered'; status: number; body: any; text: string } | { kind: 'aborted' } | { kind: 'failed'; error: string };
+export type Answer =
+  // biome-ignore lint/suspicious/noExplicitAny: the operations read each answer field by field and judge it themselves; a field they misread turns up in the report
+  | { kind: 'answered'; status: number; body: any; text: string /** Set-Cookie headers. */; setCookies: string[] }
+  | { kind: 'aborted' }
+  | { kind: 'failed'; error: string };
 
 export interface CallOptions {
   method?: string;
@@ -90,7 +93,7 @@ export async function call(url: string, options: CallOptions = {}): Promise<Answ
     } catch {
       parsed = null;
     }
-    return { kind: 'answered', status: response.status, body: parsed, text };
+    return { kind: 'answered', status: response.status, body: parsed, text, setCookies: response.headers.getSetCookie() };
   } catch (error) {
     if (hungUp) return { kind: 'aborted' };
     if (timedOut) return { kind: 'failed', error: `no answer within ${timeoutMs / 1000} s` };
@@ -100,6 +103,17 @@ export async function call(url: string, options: CallOptions = {}): Promise<Answ
     if (timer) clearTimeout(timer);
     clearTimeout(timeout);
   }
+}
+
+/** The value of the cookie `name` an answer sets, if it sets it. */
+export function cookieSet(answer: Answer, name: string): string | null {
+  if (answer.kind !== 'answered') return null;
+  for (const header of answer.setCookies) {
+    const [pair] = header.split(';');
+    const at = pair.indexOf('=');
+    if (pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+  }
+  return null;
 }
 
 /** "201", "aborted", "failed": an answer in a word, for the step's description. */

@@ -3,10 +3,14 @@
 //   - each wallet's balance equals its ledger (credits − debits) and its last row's running balance,
 //     and is never below zero;
 //   - money is conserved: payment and administrator credits − order charges + order refunds −
-//     administrator debits (+ any other kind by its direction) = the balances; each kind moves money
-//     in its own direction, and each total matches its source (paid intents, order charges, refunds);
-//   - each deposit is credited at most once, with its own amount, to its own payer, and only if paid:
-//     declined and abandoned ones never (after the drain, every paid one exactly once);
+//     administrator debits − chargebacks + their returns − debt settlements + referral commissions −
+//     their reversals + their returns (+ any other kind by its direction) = the balances; each kind moves
+//     money in its own direction, and each total matches its source (paid intents, order charges,
+//     refunds, reversal moves, released commissions);
+//   - each deposit (card or bank transfer) is credited at most once, with its own amount, to its own payer,
+//     and only if paid: declined and abandoned ones never (after the drain, every paid one exactly once,
+//     but for one the provider reversed in full before the shop credited it, which it may never credit);
+//   - refunds, disputes and referral commissions: invariants-money.ts;
 //   - each order is debited its charge exactly once; its refunds are one row at most, equal what it
 //     records, never more than its charge, none while it is open; once closed, they are what
 //     refundOwed (worker/services/order-refunds.ts, the shop's own rule) says its status and remains owe;
@@ -15,13 +19,27 @@
 //   - `add` reached the panel at most once per order (the sandbox panel counts calls per link), not
 //     counting calls it refused ({"error"}: certainly no order, so holding and retrying is safe).
 import { type FinalStatus, refundOwed } from '../../worker/services/order-refunds';
+import { checkCommissions, checkPayments, checkReversalMoves, type Query } from './invariants-money';
+import { reversedInFullAtProvider } from './provider-truth';
 import { providerLinkOf, seedUserIds } from './targets';
 import type { Sim } from './world';
 
 const FINAL = ['Completed', 'Partial', 'Canceled'];
 const AT_PROVIDER = ['Pending', 'In progress', 'Processing'];
 /** Ledger kinds and the direction each moves money (1 credit, 2 debit); kinds added later are checked by their own direction. */
-const DIRECTION: Record<string, 1 | 2> = { payment: 1, admin_credit: 1, order_refund: 1, order: 2, admin_debit: 2 };
+const DIRECTION: Record<string, 1 | 2> = {
+  payment: 1,
+  admin_credit: 1,
+  order_refund: 1,
+  order: 2,
+  admin_debit: 2,
+  chargeback: 2,
+  chargeback_return: 1,
+  debt_settlement: 2,
+  referral_commission: 1,
+  commission_reversal: 2,
+  commission_return: 1,
+};
 
 interface OrderRow {
   id: number;
@@ -49,8 +67,6 @@ export interface CheckOptions {
   final?: boolean;
 }
 
-type Query = <T extends Record<string, unknown>>(text: string, values?: unknown[]) => Promise<T[]>;
-
 export async function checkBooks(sim: Sim, options: CheckOptions = {}): Promise<string[]> {
   const ids = seedUserIds(sim);
   if (ids.length === 0) return [];
@@ -61,6 +77,9 @@ export async function checkBooks(sim: Sim, options: CheckOptions = {}): Promise<
     await checkWallets(query, options.final ? null : ids, problems);
     await checkConservation(query, ids, problems);
     await checkDeposits(sim, query, ids, options, problems);
+    await checkReversalMoves(query, ids, problems);
+    const payments = await checkPayments(sim, query, ids, problems);
+    await checkCommissions(sim, query, ids, payments, options.final ?? false, problems);
     const orders = await checkOrders(query, ids, problems);
     checkKeys(sim, orders, problems);
     await checkAdds(sim, orders, problems);
@@ -103,20 +122,29 @@ async function checkConservation(query: Query, ids: number[], problems: string[]
       problems.push(`ledger rows of kind ${row.kind} moving money the wrong way (type ${row.type}): ${row.total} kobo`);
     if (direction === undefined) others += row.type === 1 ? BigInt(row.total) : -BigInt(row.total);
   }
-  const [sources] = await query<{ balances: string; paid: string; charged: string; refunded: string }>(
+  const [sources] = await query<Record<string, string>>(
     `
     select (select coalesce(sum(balance_kobo), 0) from wallets where user_id = any($1::int[]))::text as balances,
       (select coalesce(sum(amount_kobo), 0) from payment_intents where status = 'success' and user_id = any($1::int[]))::text as paid,
       (select coalesce(sum(charge_kobo), 0) from orders where user_id = any($1::int[]))::text as charged,
-      (select coalesce(sum(refunded_kobo), 0) from orders where user_id = any($1::int[]))::text as refunded`,
+      (select coalesce(sum(refunded_kobo), 0) from orders where user_id = any($1::int[]))::text as refunded,
+      (select coalesce(sum(credited_kobo), 0) from referral_commissions where referrer_id = any($1::int[]))::text as referral_commission,
+      (select coalesce(sum(taken_kobo), 0) from payment_reversal_moves where party = 'payer' and user_id = any($1::int[]))::text as chargeback,
+      (select coalesce(sum(returned_kobo), 0) from payment_reversal_moves where party = 'payer' and user_id = any($1::int[]))::text as chargeback_return,
+      (select coalesce(sum(taken_kobo), 0) from payment_reversal_moves where party = 'referrer' and user_id = any($1::int[]))::text as commission_reversal,
+      (select coalesce(sum(returned_kobo), 0) from payment_reversal_moves where party = 'referrer' and user_id = any($1::int[]))::text as commission_return`,
     [ids],
   );
-  const moved = sum('payment') + sum('admin_credit') - sum('order') + sum('order_refund') - sum('admin_debit') + others;
+  const signed = Object.entries(DIRECTION).map(([kind, direction]) => (direction === 1 ? sum(kind) : -sum(kind)));
+  const moved = signed.reduce((total, value) => total + value, others);
   if (moved !== BigInt(sources.balances)) {
-    problems.push(
-      `money not conserved: credits ${sum('payment') + sum('admin_credit')} − charges ${sum('order')} + refunds ${sum('order_refund')} − debits ${sum('admin_debit')} (other kinds ${others}) = ${moved}, the balances hold ${sources.balances}`,
-    );
+    const terms = Object.entries(DIRECTION)
+      .map(([kind, direction]) => `${direction === 1 ? '+' : '−'} ${kind} ${sum(kind)}`)
+      .join(' ');
+    problems.push(`money not conserved: ${terms} (other kinds ${others}) = ${moved}, the balances hold ${sources.balances}`);
   }
+  for (const kind of ['referral_commission', 'chargeback', 'chargeback_return', 'commission_reversal', 'commission_return'])
+    if (sum(kind) !== BigInt(sources[kind])) problems.push(`${kind} ledger rows total ${sum(kind)} kobo, what they stand for totals ${sources[kind]}`);
   if (sum('payment') !== BigInt(sources.paid)) problems.push(`payment credits ${sum('payment')} ≠ paid deposits ${sources.paid}`);
   if (sum('order') !== BigInt(sources.charged)) problems.push(`order debits ${sum('order')} ≠ order charges ${sources.charged}`);
   if (sum('order_refund') !== BigInt(sources.refunded))
@@ -152,8 +180,13 @@ async function checkDeposits(sim: Sim, query: Query, ids: number[], options: Che
     const row = byReference.get(deposit.reference);
     const credits = row?.credits ?? 0;
     if (deposit.outcome !== 'success' && credits > 0) problems.push(`deposit ${deposit.reference} was ${deposit.outcome} at the checkout, yet credited`);
-    if (options.final && deposit.outcome === 'success' && credits !== 1)
-      problems.push(`deposit ${deposit.reference} was paid, and after the drain is credited ${credits} times`);
+    if (row && row.user_id !== deposit.userId)
+      problems.push(`deposit ${deposit.reference} was paid by user ${deposit.userId}, the shop has it as user ${row.user_id}'s`);
+    const neverOwed = credits === 0 && reversedInFullAtProvider(sim.world, deposit);
+    if (options.final && deposit.outcome === 'success' && credits !== 1 && !neverOwed)
+      problems.push(
+        `${deposit.channel === 'bank_transfer' ? 'transfer' : 'deposit'} ${deposit.reference} was paid, and after the drain is credited ${credits} times`,
+      );
   }
   const orphans = await query<{ id: string; source_ref: string }>(
     `

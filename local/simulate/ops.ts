@@ -1,13 +1,16 @@
 // The operations and how often each is chosen. A step is one operation, drawn from the seed's random
 // source with these weights; the two chaos operations wrap another one (chosen the same way) with
 // database connections cut, or with the client hanging up on its main request; a race runs two or
-// three hands on one order at once (ops-race.ts).
+// three hands on one order at once (ops-race.ts). Refunds, disputes and their webhooks: ops-reversals.ts;
+// referrals, self-referral attempts, bank transfers and held commissions: ops-referrals.ts.
 import type { SimService } from './catalogue';
 import { adminCancel, adminRefundWithoutProvider, adminSetStatus, adminSettleUnknown } from './ops-admin';
 import { panelTrouble, sync, wait, withDroppedConnections, withHangUp } from './ops-chaos';
 import { adminCredit, deposit, replayWebhook, signUp } from './ops-money';
 import { placeOrder, refill, userCancel } from './ops-orders';
 import { race } from './ops-race';
+import { bankTransfer, holdEnds, referredSignUp, selfReferral, switchProvider } from './ops-referrals';
+import { deliverReversals, openDispute, refund, resolveDispute } from './ops-reversals';
 import type { Sim } from './world';
 
 type Plain =
@@ -26,7 +29,16 @@ type Plain =
   | 'admin settles unknown'
   | 'race'
   | 'panel trouble'
-  | 'time passes';
+  | 'time passes'
+  | 'referred sign-up'
+  | 'self-referral'
+  | 'bank transfer'
+  | 'refund'
+  | 'dispute'
+  | 'resolve dispute'
+  | 'reversal webhooks'
+  | 'hold ends'
+  | 'switch payment provider';
 type Chaos = 'cut connections' | 'hang up';
 
 function plainOperation(name: Plain, services: readonly SimService[]): (sim: Sim) => Promise<string> {
@@ -63,12 +75,35 @@ function plainOperation(name: Plain, services: readonly SimService[]): (sim: Sim
       return panelTrouble;
     case 'time passes':
       return wait;
+    case 'referred sign-up':
+      return referredSignUp;
+    case 'self-referral':
+      return selfReferral;
+    case 'bank transfer':
+      return (sim) => bankTransfer(sim);
+    case 'refund':
+      return refund;
+    case 'dispute':
+      return openDispute;
+    case 'resolve dispute':
+      return resolveDispute;
+    case 'reversal webhooks':
+      return deliverReversals;
+    case 'hold ends':
+      return holdEnds;
+    case 'switch payment provider':
+      return switchProvider;
   }
 }
 
+/** At most this many users per seed: referred sign-ups and self-referral attempts add to the first ones. */
+const MAX_USERS = 14;
+
 function plainWeights(sim: Sim): Partial<Record<Plain, number>> {
-  const { users, panelModeUntil } = sim.world;
+  const { users, panelModeUntil, deposits, disputes, reversalEvents, referral } = sim.world;
   if (users.length === 0) return { 'sign-up': 1 };
+  const paid = deposits.some((deposit) => deposit.outcome === 'success');
+  const room = users.length < MAX_USERS;
   return {
     'sign-up': users.length < 3 ? 8 : users.length < 8 ? 1.5 : 0,
     deposit: 9,
@@ -86,6 +121,15 @@ function plainWeights(sim: Sim): Partial<Record<Plain, number>> {
     race: 4,
     'panel trouble': panelModeUntil === null ? 1.5 : 0,
     'time passes': 4,
+    'referred sign-up': room ? 2.5 : 0,
+    'self-referral': room ? 1.5 : 0,
+    'bank transfer': 3,
+    refund: paid ? 3 : 0,
+    dispute: paid ? 2.5 : 0,
+    'resolve dispute': disputes.some((dispute) => !dispute.resolved) ? 3 : 0,
+    'reversal webhooks': reversalEvents.some((event) => event.delivery !== 'delivered') ? 5 : reversalEvents.length > 0 ? 1 : 0,
+    'hold ends': referral?.enabled && referral.holdDays > 0 ? 1.5 : 0,
+    'switch payment provider': 0.3,
   };
 }
 
@@ -103,6 +147,12 @@ const INTERRUPTIBLE: Plain[] = [
   'admin credit',
   'admin refund without provider',
   'race',
+  'bank transfer',
+  'refund',
+  'dispute',
+  'resolve dispute',
+  'reversal webhooks',
+  'hold ends',
 ];
 
 /** Draws one step: its name (for the log and a failure's report) and how to run it; running answers what it did, in words. */

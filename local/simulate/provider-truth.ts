@@ -1,4 +1,14 @@
-// The refunds against what really happened, after the drain: the sandbox panel knows what it
+// What the outside world holds, read from the sandboxes' own records.
+//
+// Payments: each refund and dispute the simulator makes at the sandbox Paystack or Flutterwave answers
+// the signed webhook the provider sent (or holds) about it; those records are the provider's account of
+// the payment. From them: what each reversal claims (a refund its amount, a dispute open or lost its
+// amount, a lost one the accepted amount, a won one nothing; Flutterwave's "declined", contested by the
+// merchant, is still open), and what the shop kept of the payment: paid − min(paid, Σ claims), never
+// below 0. After the drain, every reversal event of the seed's payments in the providers' own logs
+// (GET /__webhooks) must be one the simulator knows, byte for byte, and the other way round.
+//
+// Orders: the refunds against what really happened, after the drain: the sandbox panel knows what it
 // delivered. Each of the seed's orders the shop closed from the panel's own answers (at the panel,
 // and no administrator set its status or refunded it by hand) must have closed with the undelivered
 // part the panel reports for that order, however garbled its answers were on the way; refundOwed
@@ -7,8 +17,141 @@
 // (it sometimes answers `add` with the id of the order before): the shop cannot tell, so such orders
 // are counted, not failed.
 
+import { nairaToKobo } from '../../worker/lib/decimal';
 import { providerLinkOf, seedUserIds } from './targets';
-import type { Sim } from './world';
+import type { PaymentProviderName, Sim, SimDeposit, SimReversalEvent, World } from './world';
+
+// ---------------------------------------------------------------- payments
+
+/** A webhook as the payment fakes record it (local/fakes/webhooks.ts). */
+export interface ProviderWebhook {
+  id: number;
+  event: string;
+  reference: string;
+  body: string;
+  signature: string;
+  deliveries: Array<{ at: string; status: number | null; error: string | null }>;
+}
+
+const PAYSTACK_RESOLUTIONS: Record<string, 'won' | 'lost'> = {
+  declined: 'won',
+  'auto-declined': 'won',
+  'merchant-accepted': 'lost',
+  'auto-accepted': 'lost',
+};
+const FLUTTERWAVE_STATES: Record<string, 'open' | 'won' | 'lost'> = {
+  initiated: 'open',
+  pending: 'open',
+  declined: 'open',
+  won: 'won',
+  lost: 'lost',
+  accepted: 'lost',
+};
+export const REVERSAL_EVENTS = new Set([
+  'refund.processed',
+  'charge.dispute.create',
+  'charge.dispute.resolve',
+  'refund.completed',
+  'chargeback.created',
+  'chargeback.updated',
+]);
+
+const nairaKobo = (amount: unknown) => Number(nairaToKobo(String(amount)));
+
+/** What a provider's refund or dispute webhook says, read from its exact bytes. */
+export function readReversalEvent(provider: PaymentProviderName, record: ProviderWebhook): Omit<SimReversalEvent, 'delivery'> {
+  const { event, data } = JSON.parse(record.body) as { event: string; data: Record<string, unknown> };
+  const base = { provider, reference: record.reference, record: { id: record.id, event: record.event, body: record.body, signature: record.signature } };
+  switch (event) {
+    case 'refund.processed':
+      return { ...base, kind: 'refund', key: `refund:${record.id}`, state: 'taken', amountKobo: Number(data.amount) };
+    case 'charge.dispute.create':
+    case 'charge.dispute.resolve': {
+      const state = event === 'charge.dispute.create' ? 'open' : PAYSTACK_RESOLUTIONS[String(data.resolution)];
+      if (!state) throw new Error(`the sandbox Paystack resolved dispute ${data.id} as ${String(data.resolution)}, which the simulator does not know`);
+      return { ...base, kind: 'dispute', key: `dispute:${data.id}`, state, amountKobo: Number(data.refund_amount) };
+    }
+    case 'refund.completed':
+      return { ...base, kind: 'refund', key: `refund:${data.id}`, state: 'taken', amountKobo: nairaKobo(data.amount_refunded) };
+    case 'chargeback.created':
+    case 'chargeback.updated': {
+      const state = FLUTTERWAVE_STATES[String(data.status).toLowerCase()];
+      if (!state) throw new Error(`the sandbox Flutterwave set chargeback ${data.id} to ${String(data.status)}, which the simulator does not know`);
+      return { ...base, kind: 'dispute', key: `chargeback:${data.id}`, state, amountKobo: nairaKobo(data.amount) };
+    }
+    default:
+      throw new Error(`${provider} sent ${event}, not a refund or dispute event`);
+  }
+}
+
+/**
+ * What `events` (of one payment) claim of it together: each reversal by its latest event in the provider's
+ * order (a refund its amount, a dispute open or lost its amount, won nothing), never more than the payment.
+ */
+export function claimedBy(amountKobo: number, events: readonly SimReversalEvent[]): number {
+  const latest = new Map<string, SimReversalEvent>();
+  for (const event of events) {
+    const seen = latest.get(event.key);
+    if (!seen || seen.record.id < event.record.id) latest.set(event.key, event);
+  }
+  let claims = 0;
+  for (const event of latest.values()) if (event.state !== 'won') claims += event.amountKobo;
+  return Math.min(amountKobo, claims);
+}
+
+export const eventsOf = (world: World, deposit: SimDeposit) =>
+  world.reversalEvents.filter((event) => event.provider === deposit.provider && event.reference === deposit.reference);
+
+/** What the shop kept of a paid deposit by what its provider says: paid − refunded − disputed (open or lost), never below 0. */
+export function keptByProvider(world: World, deposit: SimDeposit): number {
+  return deposit.amountKobo - claimedBy(deposit.amountKobo, eventsOf(world, deposit));
+}
+
+/**
+ * Whether the provider itself now calls the payment reversed (the sandbox Paystack does once its refunds and
+ * accepted disputes reach the whole amount; its verify then answers "reversed", which no shop credits).
+ * Flutterwave keeps calling a refunded transaction successful.
+ */
+export function reversedInFullAtProvider(world: World, deposit: SimDeposit): boolean {
+  if (deposit.provider !== 'paystack') return false;
+  let reversed = 0;
+  const latest = new Map<string, SimReversalEvent>();
+  for (const event of eventsOf(world, deposit)) {
+    const seen = latest.get(event.key);
+    if (!seen || seen.record.id < event.record.id) latest.set(event.key, event);
+  }
+  for (const event of latest.values()) if (event.state === 'taken' || event.state === 'lost') reversed += event.amountKobo;
+  return reversed >= deposit.amountKobo;
+}
+
+/** The provider's whole webhook log (root scope): what it sent, with how each delivery went. */
+export async function providerWebhooks(sim: Sim, provider: PaymentProviderName): Promise<ProviderWebhook[]> {
+  const url = provider === 'paystack' ? sim.stack.paystackUrl : sim.stack.flutterwaveUrl;
+  const response = await fetch(`${url}/__webhooks`);
+  if (!response.ok) throw new Error(`${provider}'s /__webhooks answered ${response.status}`);
+  return ((await response.json()) as { webhooks: ProviderWebhook[] }).webhooks;
+}
+
+/** After the drain: the providers' own logs and the simulator's record of the seed's refunds and disputes are the same events. */
+export async function checkAgainstPaymentProviders(sim: Sim): Promise<string[]> {
+  const problems: string[] = [];
+  for (const provider of ['paystack', 'flutterwave'] as const) {
+    const ours = new Set(sim.world.deposits.filter((deposit) => deposit.provider === provider).map((deposit) => deposit.reference));
+    const known = new Map(sim.world.reversalEvents.filter((event) => event.provider === provider).map((event) => [event.record.id, event]));
+    const logged = (await providerWebhooks(sim, provider)).filter((record) => REVERSAL_EVENTS.has(record.event) && ours.has(record.reference));
+    for (const record of logged) {
+      const event = known.get(record.id);
+      if (!event) problems.push(`${provider} sent ${record.event} #${record.id} about ${record.reference}, which the simulator never saw`);
+      else if (event.record.body !== record.body || event.record.signature !== record.signature)
+        problems.push(`${provider}'s ${record.event} #${record.id} about ${record.reference} is not what it answered the simulator`);
+      known.delete(record.id);
+    }
+    for (const event of known.values()) problems.push(`${provider} has no ${event.record.event} #${event.record.id} about ${event.reference} in its log`);
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------- the panel
 
 interface PanelOrder {
   id: number;

@@ -39,8 +39,35 @@ export async function summarize(sim: Sim, steps: number, seconds: number, drainS
     )
   ).rows;
   const orders = statuses.reduce((total, row) => total + row.n, 0);
+  const [back] = (
+    await sim.pg.query<{
+      chargebacks: string;
+      returned: string;
+      debt: string;
+      commissions: number;
+      released: number;
+      earned: string;
+      reversed: string;
+      blocked: number;
+    }>(
+      `
+    select coalesce((select sum(amount_kobo) from wallet_transactions where user_id = any($1::int[]) and source_kind = 'chargeback'), 0)::text as chargebacks,
+      coalesce((select sum(amount_kobo) from wallet_transactions where user_id = any($1::int[]) and source_kind = 'chargeback_return'), 0)::text as returned,
+      coalesce((select sum(debt_kobo) from wallets where user_id = any($1::int[])), 0)::text as debt,
+      (select count(*)::int from referral_commissions where referrer_id = any($1::int[])) as commissions,
+      (select count(*)::int from referral_commissions where referrer_id = any($1::int[]) and released_at is not null) as released,
+      coalesce((select sum(commission_kobo) from referral_commissions where referrer_id = any($1::int[])), 0)::text as earned,
+      coalesce((select sum(reversed_kobo) from referral_commissions where referrer_id = any($1::int[])), 0)::text as reversed,
+      (select count(*)::int from catalogue_warnings where kind = 'referral_blocked' and (details->>'referredUserId')::int = any($1::int[])) as blocked`,
+      [ids],
+    )
+  ).rows;
+  const referred = world.users.filter((user) => user.referrerId !== null).length;
+  const events = world.reversalEvents;
+  const count = (kind: string) => events.filter((event) => event.record.event === kind).length;
+  const transfers = world.deposits.filter((deposit) => deposit.channel === 'bank_transfer').length;
   const deposits = { paid: 0, failed: 0, abandoned: 0 };
-  for (const deposit of world.deposits) deposits[deposit.outcome === 'success' ? 'paid' : deposit.outcome] += 1;
+  for (const deposit of world.deposits) if (deposit.channel === 'card') deposits[deposit.outcome === 'success' ? 'paid' : deposit.outcome] += 1;
   const surprises = [...world.tallies.surprises].sort((a, b) => b[1] - a[1]);
   const opsDone = [...world.tallies.ops]
     .sort((a, b) => b[1] - a[1])
@@ -49,7 +76,9 @@ export async function summarize(sim: Sim, steps: number, seconds: number, drainS
   const line = [
     `seed ${world.seed}: ${steps} steps in ${seconds.toFixed(0)} s, drained in ${drainSyncs} syncs`,
     `${world.users.length} users, ${orders} orders (${statuses.map((row) => `${row.n} ${row.label}`).join(', ') || 'none'})`,
-    `${deposits.paid} deposits paid, ${deposits.failed} declined, ${deposits.abandoned} abandoned`,
+    `${deposits.paid} card deposits paid, ${deposits.failed} declined, ${deposits.abandoned} abandoned, ${transfers} bank transfers`,
+    `reversals: ${count('refund.processed') + count('refund.completed')} refunds, ${count('charge.dispute.create') + count('chargeback.created')} disputes, ${count('charge.dispute.resolve') + count('chargeback.updated')} resolutions, ${formatNaira(BigInt(back.chargebacks))} taken back, ${formatNaira(BigInt(back.returned))} given back, ${formatNaira(BigInt(back.debt))} owed`,
+    `referrals (${world.referral ? `${world.referral.enabled ? 'on' : 'off'}, ${world.referral.ratePercent}%, hold ${world.referral.holdDays} d, cap ${world.referral.capPerReferred ?? 'none'}` : 'not set'}; cards on ${world.provider}): ${referred} referred users, ${back.commissions} commissions (${back.released} released) of ${formatNaira(BigInt(back.earned))}, ${formatNaira(BigInt(back.reversed))} of them reversed, ${back.blocked} blocked`,
     `${truth.compared} closings matched what the panel delivered${truth.mixedUp ? ` (${truth.mixedUp} tied by the panel to another order's id)` : ''}`,
     `money: ${formatNaira(BigInt(money.paid))} deposited + ${formatNaira(BigInt(money.credited))} credited by admins, ${formatNaira(BigInt(money.charged))} charged, ${formatNaira(BigInt(money.refunded))} refunded`,
     `${world.tallies.dropped} database connections cut, ${world.tallies.aborted} requests hung up on, ${surprises.reduce((total, [, n]) => total + n, 0)} surprising answers`,

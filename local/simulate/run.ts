@@ -8,10 +8,12 @@ import { readServices, type SimService } from './catalogue';
 import { drain } from './drain';
 import { callsInFlight, Session } from './http';
 import { checkBooks } from './invariants';
+import { checkReconciliation } from './invariants-money';
 import { chooseStep } from './ops';
 import { panelRecovers } from './ops-chaos';
+import { setUpSeed } from './ops-referrals';
 import { Random } from './prng';
-import { checkAgainstPanel } from './provider-truth';
+import { checkAgainstPanel, checkAgainstPaymentProviders } from './provider-truth';
 import { type SeedSummary, SimulationFailure, summarize } from './report';
 import { control, newWorld, type Sim, type SimStack } from './world';
 
@@ -43,7 +45,18 @@ export async function startSimulationStack(name: string, wranglerOutput: 'inheri
   const admin = { email: 'sim-admin@example.com', password: randomBytes(18).toString('base64url') };
   const stack = await startThrowawayStack(name, { admin, wranglerOutput, smmMode: 'rough', scheduledJobs: false, spa: false });
   const { url, fakes, dropDatabaseConnections, databaseUrl } = stack;
-  return { stack, target: { url, paystackUrl: fakes.paystackUrl, smmProviderUrl: fakes.smmProviderUrl, dropDatabaseConnections, databaseUrl, admin } };
+  return {
+    stack,
+    target: {
+      url,
+      paystackUrl: fakes.paystackUrl,
+      flutterwaveUrl: fakes.flutterwaveUrl,
+      smmProviderUrl: fakes.smmProviderUrl,
+      dropDatabaseConnections,
+      databaseUrl,
+      admin,
+    },
+  };
 }
 
 /** The provider's timeout while simulating: a panel that swallows `add` costs seconds, not the default 15. */
@@ -58,6 +71,8 @@ interface Shared {
   /** Unique to this run: links and keys never repeat across runs against the same sandbox panel. */
   runTag: string;
   options: SimulationOptions;
+  /** Seeds of this run that broke the books so far (their leftovers may show in the shop-wide reconciliation). */
+  failures: number;
 }
 
 async function prepare(target: SimulationTarget, client: pg.Client, admin: Session): Promise<SimService[]> {
@@ -112,6 +127,7 @@ async function runSeed(shared: Shared, seed: number): Promise<SeedSummary> {
   const stepMs = options.stepMs ?? DEFAULT_STEP_MS;
   await control(target.smmProviderUrl, { preset: 'rough', seed: rng.fork(), stepMs, mode: 'normal' });
   await control(target.paystackUrl, { webhookMode: 'normal' });
+  await setUpSeed(sim);
   for (let step = 1; step <= options.steps; step += 1) {
     sim.world.step = step;
     await panelRecovers(sim);
@@ -140,7 +156,29 @@ async function runSeed(shared: Shared, seed: number): Promise<SeedSummary> {
   if (problems.length > 0) throw new SimulationFailure(seed, 'drain', 'the last check of the whole shop', problems, options.steps);
   const truth = await checkAgainstPanel(sim);
   if (truth.problems.length > 0) throw new SimulationFailure(seed, 'drain', 'closed orders against what the panel delivered', truth.problems, options.steps);
+  const payments = await checkAgainstPaymentProviders(sim);
+  if (payments.length > 0) throw new SimulationFailure(seed, 'drain', 'refunds and disputes against the payment providers’ own logs', payments, options.steps);
+  const reconciled = await checkReconciliation(sim, shared.failures === 0);
+  if (reconciled.length > 0) throw new SimulationFailure(seed, 'drain', 'the shop’s own reconciliation (GET admin/reconciliation)', reconciled, options.steps);
   return summarize(sim, options.steps, (Date.now() - started) / 1000, drained.syncs, truth);
+}
+
+/**
+ * A scripted run instead of a random one (tests/simulate/): `script` drives the simulator's operations
+ * itself with a seed's world, the database connection and the administrator, and checks the books when it likes.
+ */
+export async function scriptedSimulation<T>(target: SimulationTarget, seed: number, script: (sim: Sim) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const admin = new Session(target.url, target.admin.email, target.admin.password, '10.255.255.1');
+    await admin.signIn();
+    const sim: Sim = { stack: target, rng: new Random(seed), pg: client, admin, world: newWorld(seed, `${seed}.${Date.now().toString(36)}`), verbose: false };
+    return await script(sim);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Runs every seed in turn; a seed that breaks the books is reported and the next one runs. */
@@ -153,7 +191,7 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
   const result: SimulationResult = { summaries: [], failures: [] };
   try {
     const services = await prepare(target, client, admin);
-    const shared: Shared = { target, pg: client, admin, services, runTag: Date.now().toString(36), options };
+    const shared: Shared = { target, pg: client, admin, services, runTag: Date.now().toString(36), options, failures: 0 };
     for (const seed of options.seeds) {
       try {
         const summary = await runSeed(shared, seed);
@@ -163,9 +201,11 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
       } catch (error) {
         if (!(error instanceof SimulationFailure)) throw error;
         result.failures.push(error);
+        shared.failures += 1;
         options.log?.(error.message);
         // The next seed starts from a panel and a checkout behaving normally again.
         await control(target.smmProviderUrl, { mode: 'normal' }).catch(() => {});
+        await control(target.paystackUrl, { webhookMode: 'normal' }).catch(() => {});
       }
     }
   } finally {

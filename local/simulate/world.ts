@@ -1,5 +1,7 @@
-// What one seed's run knows: the stack it drives, its random source, the users it signed up, the
-// deposits it started, the Idempotency-Keys it sent and what each was answered, and its tallies.
+// What one seed's run knows: the stack it drives, its random source, the users it signed up (and who
+// referred them), the deposits and bank transfers it started, the refunds and disputes it made at the
+// payment providers with their webhooks and how each delivery went, the Idempotency-Keys it sent and what
+// each was answered, and its tallies.
 import type pg from 'pg';
 import type { Answer, Session } from './http';
 import { said } from './http';
@@ -9,24 +11,86 @@ import type { Random } from './prng';
 export interface SimStack {
   url: string;
   paystackUrl: string;
+  flutterwaveUrl: string;
   smmProviderUrl: string;
   dropDatabaseConnections(): number;
 }
 
+export type PaymentProviderName = 'paystack' | 'flutterwave';
+
 export interface SimUser {
   id: number;
+  email: string;
   session: Session;
   /** The user's reseller API key (/api/v2). */
   apiKey: string;
+  /** The (public) address the account was registered from. */
+  ip: string;
+  /** The browser it was registered on: the shop's device cookie at sign-up (null if the shop set none). */
+  device: string | null;
+  /** Who referred the user (the sign-up carried their code), or null. */
+  referrerId: number | null;
+  /** The user's own referral code, once asked for (GET user/referrals). */
+  code: string | null;
+  /** The user's dedicated account number for bank transfers, once asked for. */
+  accountNumber: string | null;
 }
 
 export interface SimDeposit {
   userId: number;
   reference: string;
-  /** What the return page sends back to verify-payment. */
-  payload: { checkoutUrl: string; signature: string; amount: number };
-  /** What the payer did at the sandbox checkout. */
+  provider: PaymentProviderName;
+  channel: 'card' | 'bank_transfer';
+  amountKobo: number;
+  /**
+   * What paid: `card:<name>` (the fakes' card of that name, by default the payer's lower-cased email) or
+   * `bank:<name>` (the sending bank account of a transfer). The same text is the same card or account.
+   */
+  instrument: string;
+  /** What the return page sends back to verify-payment; null for a bank transfer (no return page). */
+  payload: { checkoutUrl: string; signature: string; amount: number } | null;
+  /** What the payer did at the sandbox checkout (a transfer is always paid). */
   outcome: 'success' | 'failed' | 'abandoned';
+}
+
+/** How far one webhook got: never sent to the shop, answered 200, or sent without a 200 (it may or may not have acted). */
+export type Delivery = 'pending' | 'delivered' | 'doubt';
+
+/** A refund or dispute event the simulator made a provider send, as the provider recorded it. */
+export interface SimReversalEvent {
+  provider: PaymentProviderName;
+  /** The payment's reference (ours for a card payment, the provider's for a transfer). */
+  reference: string;
+  /** The provider's webhook record: its place in the provider's log, the exact bytes and their signature. */
+  record: { id: number; event: string; body: string; signature: string };
+  kind: 'refund' | 'dispute';
+  /** The refund or dispute it is about (the provider's id): events with one key are one reversal's history. */
+  key: string;
+  /** What it says of that reversal: a refund is taken; a dispute open, won by the shop, or lost (accepted) by it. */
+  state: 'taken' | 'open' | 'won' | 'lost';
+  /** The amount it states in kobo (a lost dispute's: what was accepted). */
+  amountKobo: number;
+  delivery: Delivery;
+}
+
+/** A dispute the simulator opened at a provider, until it resolves it. */
+export interface SimDispute {
+  provider: PaymentProviderName;
+  id: number;
+  reference: string;
+  amountKobo: number;
+  /** Flutterwave's "declined" (the merchant contests it) leaves it open; then it is won or lost. */
+  declined: boolean;
+  resolved: boolean;
+}
+
+/** The referral programme as this seed set it (admin/referrals/settings). */
+export interface SimReferralSettings {
+  enabled: boolean;
+  ratePercent: string;
+  holdDays: number;
+  /** Naira, or null for no cap. */
+  capPerReferred: string | null;
 }
 
 /** An Idempotency-Key and everything the shop answered under it. */
@@ -57,7 +121,14 @@ export interface World {
   tag: string;
   step: number;
   users: SimUser[];
+  /** Card deposits and bank transfers, paid or not. */
   deposits: SimDeposit[];
+  /** The provider new card deposits go to (the shop's payment settings, as this seed set them). */
+  provider: PaymentProviderName;
+  referral: SimReferralSettings | null;
+  /** Every refund and dispute event of this seed, in the order the providers sent them. */
+  reversalEvents: SimReversalEvent[];
+  disputes: SimDispute[];
   keys: Map<string, KeyRecord>;
   /** Orders the simulator placed or tried to place (ids as the shop answered them). */
   orderIds: Set<number>;
@@ -88,6 +159,10 @@ export function newWorld(seed: number, tag: string): World {
     step: 0,
     users: [],
     deposits: [],
+    provider: 'paystack',
+    referral: null,
+    reversalEvents: [],
+    disputes: [],
     keys: new Map(),
     orderIds: new Set(),
     counter: 0,
