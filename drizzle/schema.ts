@@ -280,7 +280,7 @@ export const paymentReversals = pgTable(
     uniqueIndex('payment_reversals_event_key').on(t.provider, t.eventKey),
     index('payment_reversals_user_idx').on(t.userId, t.createdAt),
     index('payment_reversals_intent_idx').on(t.intentId),
-    check('payment_reversals_amount_positive', sql`${t.amountKobo} > 0`),
+    check('payment_reversals_amount_check', sql`${t.amountKobo} >= 0`),
   ],
 );
 

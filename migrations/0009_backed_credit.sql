@@ -48,5 +48,5 @@ UPDATE "referral_commissions" SET "release_at" = "created_at", "released_at" = "
 ALTER TABLE "payment_reversals" DROP COLUMN "taken_kobo";--> statement-breakpoint
 ALTER TABLE "payment_reversals" DROP COLUMN "debt_kobo";--> statement-breakpoint
 ALTER TABLE "payment_intents" ADD CONSTRAINT "payment_intents_reversed_check" CHECK ("payment_intents"."reversed_kobo" >= 0 and "payment_intents"."reversed_kobo" <= "payment_intents"."amount_kobo");--> statement-breakpoint
-ALTER TABLE "payment_reversals" ADD CONSTRAINT "payment_reversals_amount_positive" CHECK ("payment_reversals"."amount_kobo" > 0);--> statement-breakpoint
+ALTER TABLE "payment_reversals" ADD CONSTRAINT "payment_reversals_amount_check" CHECK ("payment_reversals"."amount_kobo" >= 0);--> statement-breakpoint
 ALTER TABLE "referral_commissions" ADD CONSTRAINT "referral_commissions_follow_check" CHECK ("referral_commissions"."reversed_kobo" >= 0 and "referral_commissions"."reversed_kobo" <= "referral_commissions"."commission_kobo" and "referral_commissions"."credited_kobo" >= 0 and "referral_commissions"."credited_kobo" <= "referral_commissions"."commission_kobo");

@@ -61,7 +61,12 @@ async function warn(tx: DbOrTx, intent: Intent, reversal: PaymentReversal, messa
  * changes nothing (a replay, a stale "open", a verdict contradicting an earlier one: the last is reported).
  */
 async function recordEvent(tx: DbOrTx, intent: Intent, reversal: PaymentReversal): Promise<{ row: Reversal; step: ReversalStatus } | null> {
-  const next = STATUS_OF_STATE[reversal.state];
+  // A dispute accepted for nothing took nothing: for the money it is won.
+  const next = reversal.state === 'lost' && reversal.amountKobo === 0n ? 'dispute_won' : STATUS_OF_STATE[reversal.state];
+  if (reversal.amountKobo <= 0n && next !== 'dispute_won') {
+    await warn(tx, intent, reversal, 'the provider names no amount taken back; no money moved. Check it with the provider.');
+    return null;
+  }
   const [existing] = await tx
     .select()
     .from(paymentReversals)
