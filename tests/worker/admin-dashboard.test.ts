@@ -68,8 +68,8 @@ describe('GET admin/dashboard', () => {
     const dashboard = (await call('admin/dashboard?period=month', { token })).body.data;
     expect(dashboard.series.find((row: { bucket: string }) => row.bucket === bucket)).toEqual({
       bucket,
-      // The funding and the credit are administrators' credits: no money came in, so no deposits; refunds are not deposits either.
-      deposits: '0.00',
+      // The funding and the credit, both administrators' credits; refunds are not deposits.
+      deposits: naira(5_000_000n + 10_025n),
       bankTransfers: '0.00',
       depositsReversed: '0.00',
       adminCredits: naira(5_000_000n + 10_025n),

@@ -7,7 +7,7 @@
 import { env } from 'cloudflare:test';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { paymentIntents, paymentReversals, settings } from '../../drizzle/schema';
+import { paymentIntents, paymentReversals, settings, walletTransactions } from '../../drizzle/schema';
 import type { Db } from '../../worker/db';
 import { koboToNaira } from '../../worker/lib/decimal';
 import { type MoneyAlert, moneyAlerts, sayWhen } from '../../worker/services/money-alerts';
@@ -174,7 +174,7 @@ describe('a refunded deposit that paid a referral commission', () => {
 });
 
 describe('the dashboard’s Deposits figure', () => {
-  it('is what the shop kept of card and bank-transfer deposits, net of refunds, with bank transfers apart', async () => {
+  it('is what the shop kept of card and bank-transfer deposits, net of refunds, with bank transfers and administrators’ credits apart', async () => {
     const admin = await createAdmin();
     const user = await registerAndLogin();
     const card = await depositByCard(user, 10_000);
@@ -184,12 +184,20 @@ describe('the dashboard’s Deposits figure', () => {
     const [transferHook] = await paystackHooksFor(transfer);
     await deliver(transferHook);
     await deliver((await paystackFake('/__refund', { reference: card, amount: 250_000 })).webhook);
+    const credited = await call('user/admin-credit-user-wallet', {
+      token: admin.accessToken,
+      body: { amount: '100.25', reference: unique('dash-credit'), userId: user.id },
+    });
+    expect(credited.status, JSON.stringify(credited.body)).toBe(200);
 
     // This user's payments move to a month no other test writes to, so the bucket is theirs alone.
     const now = new Date();
     const then = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 9, 20, 12));
     const bucket = `${then.toISOString().slice(0, 7)}-01`;
-    const intents = await withDb((db) => db.update(paymentIntents).set({ settledAt: then }).where(eq(paymentIntents.userId, user.id)).returning());
+    const intents = await withDb(async (db) => {
+      await db.update(walletTransactions).set({ createdAt: then }).where(eq(walletTransactions.userId, user.id));
+      return db.update(paymentIntents).set({ settledAt: then }).where(eq(paymentIntents.userId, user.id)).returning();
+    });
     expect(intents.map((intent) => [intent.channel, intent.status, intent.reversedKobo]).sort()).toEqual([
       ['bank_transfer', 'success', 0n],
       ['card', 'success', 250_000n],
@@ -197,10 +205,11 @@ describe('the dashboard’s Deposits figure', () => {
 
     const dashboard = (await call('admin/dashboard?period=month', { token: admin.accessToken })).body.data;
     expect(dashboard.series.find((row: { bucket: string }) => row.bucket === bucket)).toMatchObject({
-      deposits: koboToNaira(1_000_000n - 250_000n + 500_000n),
+      // ₦10,000 by card less its ₦2,500 refund, ₦5,000 by bank transfer, and the administrator's ₦100.25.
+      deposits: koboToNaira(1_000_000n - 250_000n + 500_000n + 10_025n),
       bankTransfers: '5000.00',
       depositsReversed: '2500.00',
-      adminCredits: '0.00',
+      adminCredits: '100.25',
     });
     expect(Object.keys(dashboard.totals)).toEqual(expect.arrayContaining(['deposits', 'bankTransfers', 'depositsReversed', 'adminCredits']));
   });

@@ -1,5 +1,5 @@
 // The administrators' dashboard in eight queries run side by side: money per day, week or month
-// (deposits kept, what users spent on orders, what the providers cost, the profit), the state of
+// (deposits net of refunds and chargebacks, what users spent on orders, what the providers cost, the profit), the state of
 // things now (orders by status, payments still pending, when the sync last ran, unread catalogue
 // warnings), stuck orders, provider balances and health, the latest audit entries, whether
 // the card payment provider is refusing the shop, and the Money list (money-alerts.ts).
@@ -55,7 +55,8 @@ interface BucketRow extends Record<string, unknown> {
  * One row per bucket. Deposits are the payments credited in the bucket (card and bank transfer) less what
  * their refunds and disputes have taken back of them since (payment_intents.reversed_kobo: the payment's
  * one state of reversal, an open dispute included), so a bucket says what the shop kept of the money paid in
- * then; bank transfers are also counted apart, and administrators' credits apart (no money came in with them).
+ * then, plus administrators' credits (money received outside the providers, or given); bank transfers,
+ * what was reversed and administrators' credits are also counted apart.
  * Spend is what orders charged less what they refunded; provider cost is each order's cost in the same
  * proportion (a canceled order costs nothing, a partial one its delivered part).
  */
@@ -94,7 +95,7 @@ async function moneySeries(db: Db, period: DashboardPeriod) {
       group by 1
     )
     select to_char(b.start, 'YYYY-MM-DD') as bucket,
-      coalesce(d.kobo, 0)::text as deposits, coalesce(d.transfers, 0)::text as bank_transfers, coalesce(d.reversed, 0)::text as reversed,
+      (coalesce(d.kobo, 0) + coalesce(c.kobo, 0))::text as deposits, coalesce(d.transfers, 0)::text as bank_transfers, coalesce(d.reversed, 0)::text as reversed,
       coalesce(c.kobo, 0)::text as admin_credits, coalesce(s.spend, 0)::text as spend, coalesce(s.cost, 0)::text as cost,
       coalesce(s.orders, 0)::int as orders, coalesce(u.users, 0)::int as new_users
     from buckets b
@@ -223,18 +224,18 @@ export async function adminDashboard(db: Db, period: DashboardPeriod) {
   const [deposits, spend, cost] = [sum((row) => row.depositsKobo), sum((row) => row.spendKobo), sum((row) => row.costKobo)];
   /** The money figures of a bucket or of the window: what each counts is said where it is declared. */
   const depositFigures = (pick: (field: 'bankTransfersKobo' | 'reversedKobo' | 'adminCreditsKobo') => bigint) => ({
-    /** Of the deposits kept, those paid by bank transfer. */
+    /** Of the deposits, those paid by bank transfer (net of their refunds and chargebacks). */
     bankTransfers: koboToNaira(pick('bankTransfersKobo')),
     /** What refunds and disputes (open ones included) took back of the deposits of the bucket. */
     depositsReversed: koboToNaira(pick('reversedKobo')),
-    /** Administrators' credits: no money came in with them, so they are not deposits. */
+    /** Of the deposits, administrators' credits. */
     adminCredits: koboToNaira(pick('adminCreditsKobo')),
   });
   return {
     period,
     series: series.map((row) => ({
       bucket: row.bucket,
-      /** Card and bank-transfer payments credited in the bucket, less what refunds and chargebacks took back of them. */
+      /** Card and bank-transfer payments credited in the bucket less what refunds and chargebacks took back of them, and administrators' credits. */
       deposits: koboToNaira(row.depositsKobo),
       ...depositFigures((field) => row[field]),
       spend: koboToNaira(row.spendKobo),

@@ -1,9 +1,10 @@
-// /admin and /admin/dashboard: money per day, week or month (deposits, spend, provider cost,
-// profit), orders by status, provider balances and health with warnings, stuck orders, what the
-// sync and the payments are doing, and the latest entries of the audit log.
+// /admin and /admin/dashboard: money per day, week or month (deposits net of refunds and chargebacks, spend, provider cost,
+// profit), the Money list (disputes, debts, commissions taken back, the books, the payment keys),
+// orders by status, provider balances and health with warnings, stuck orders, what the sync and the
+// payments are doing, and the latest entries of the audit log.
 
 import type { DashboardPeriod } from '@schemas/admin';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorState } from '@/components/EmptyState';
 import { Icon, type IconName } from '@/components/Icon';
@@ -20,6 +21,7 @@ import { formatAmount, formatCount } from '@/lib/format';
 import { useCurrency } from '@/lib/settings';
 import { type Dashboard, useDashboard } from './api/get-dashboard';
 import { ActivityChart, MoneyChart } from './DashboardCharts';
+import { MoneyAlerts } from './MoneyAlerts';
 import { OrdersByStatus } from './OrdersByStatus';
 import { ProviderBalances } from './ProviderBalances';
 import { StuckOrders } from './StuckOrders';
@@ -33,15 +35,28 @@ const PERIODS = [
 
 const WINDOW: Record<DashboardPeriod, string> = { day: 'last 30 days', week: 'last 12 weeks', month: 'last 12 months' };
 
-/** The money tiles, one total each; profit turns red below zero and says its share of spend. */
-function moneyTiles(totals: Dashboard['totals'] | undefined) {
+/**
+ * The money tiles, one total each, each saying what it counts; profit turns red below zero and says its share of spend.
+ * Deposits are card and bank-transfer payments less what refunds and chargebacks took back of them, and admin credits.
+ */
+function moneyTiles(totals: Dashboard['totals'] | undefined, currency: string) {
   const profitShare = totals && Number(totals.spend) > 0 ? `${((Number(totals.profit) / Number(totals.spend)) * 100).toFixed(1)}% of spend` : undefined;
+  const depositsHint = totals ? (
+    <>
+      Card and bank transfer net of refunds and chargebacks ({formatAmount(totals.depositsReversed, currency)}), and admin credits
+      <span className="block">
+        Bank transfers {formatAmount(totals.bankTransfers, currency)} · admin credits {formatAmount(totals.adminCredits, currency)}
+      </span>
+    </>
+  ) : (
+    'Card and bank transfer net of refunds and chargebacks, and admin credits'
+  );
   return [
-    { total: 'deposits', icon: 'wallet', tone: 'emerald', label: 'Deposits', hint: 'Card payments and admin credits' },
+    { total: 'deposits', icon: 'wallet', tone: 'emerald', label: 'Deposits', hint: depositsHint },
     { total: 'spend', icon: 'cart', tone: 'brand', label: 'Spend', hint: 'Order charges minus refunds' },
     { total: 'providerCost', icon: 'layers', tone: 'amber', label: 'Provider cost', hint: 'What the providers charge for it' },
     { total: 'profit', icon: 'chart', tone: Number(totals?.profit) < 0 ? 'rose' : 'sky', label: 'Profit', hint: profitShare ?? 'Spend minus provider cost' },
-  ] as const satisfies ReadonlyArray<{ total: keyof Dashboard['totals']; icon: IconName; tone: StatTone; label: string; hint: string }>;
+  ] as const satisfies ReadonlyArray<{ total: keyof Dashboard['totals']; icon: IconName; tone: StatTone; label: string; hint: ReactNode }>;
 }
 
 export default function AdminDashboardPage() {
@@ -76,7 +91,7 @@ export default function AdminDashboardPage() {
       ) : (
         <>
           <section aria-label="Totals" className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
-            {moneyTiles(data?.totals).map(({ total, ...tile }) => (
+            {moneyTiles(data?.totals, currency).map(({ total, ...tile }) => (
               <StatCard key={total} {...tile} value={formatAmount(data?.totals[total], currency)} loading={loading} />
             ))}
           </section>
@@ -99,6 +114,8 @@ export default function AdminDashboardPage() {
               loading={loading}
             />
           </section>
+
+          <MoneyAlerts data={data} loading={loading} currency={currency} />
 
           <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <MoneyChart data={data} period={period} currency={currency} loading={loading} />

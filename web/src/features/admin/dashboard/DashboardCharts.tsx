@@ -1,4 +1,4 @@
-// The dashboard's two charts over the chosen period: money (deposits, spend, provider cost as bars,
+// The dashboard's two charts over the chosen period: money (deposits net of refunds and chargebacks, spend, provider cost as bars,
 // profit as a line) and orders with new users. Each also says its totals in words for screen readers.
 
 import type { DashboardPeriod } from '@schemas/admin';
@@ -48,11 +48,11 @@ export function MoneyChart({ data, period, currency, loading }: DashboardSection
   const names: Record<string, string> = { deposits: 'Deposits', spend: 'Spend', providerCost: 'Provider cost', profit: 'Profit' };
   return (
     <ChartCard
-      title="Money"
+      title="Money over time"
       loading={loading}
       summary={
         data
-          ? `Deposits ${formatAmount(data.totals.deposits, currency)}, spend ${formatAmount(data.totals.spend, currency)}, provider cost ${formatAmount(data.totals.providerCost, currency)}, profit ${formatAmount(data.totals.profit, currency)}.`
+          ? `Deposits (card and bank transfer net of refunds and chargebacks, and admin credits) ${formatAmount(data.totals.deposits, currency)}, spend ${formatAmount(data.totals.spend, currency)}, provider cost ${formatAmount(data.totals.providerCost, currency)}, profit ${formatAmount(data.totals.profit, currency)}.`
           : ''
       }
     >

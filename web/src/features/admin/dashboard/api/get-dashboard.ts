@@ -1,5 +1,5 @@
-// GET admin/dashboard: money, orders, providers and what needs a person, per day, week or month;
-// read again every minute while the dashboard is open.
+// GET admin/dashboard: money, orders, providers and what needs a person (the Money list among it),
+// per day, week or month; read again every minute while the dashboard is open.
 
 import type { DashboardPeriod } from '@schemas/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ export const getDashboard = async (period: DashboardPeriod, signal?: AbortSignal
 
 export type Dashboard = Awaited<ReturnType<typeof getDashboard>>;
 export type PaymentRefusalAlert = NonNullable<Dashboard['paymentRefusals']>;
+export type MoneyAlert = Dashboard['money']['items'][number];
 
 export const dashboardQueryOptions = (period: DashboardPeriod) =>
   queryOptions({
