@@ -7,7 +7,7 @@
 import { SELF } from 'cloudflare:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { catalogueWarnings, wallets, walletTransactions } from '../../drizzle/schema';
+import { catalogueWarnings, paymentReversals, wallets, walletTransactions } from '../../drizzle/schema';
 import { hmacHex } from '../../worker/lib/crypto';
 import { walletDebtMessage } from '../../worker/services/ledger';
 import { reconcile } from '../../worker/services/reconciliation';
@@ -224,6 +224,27 @@ describe('a dispute (chargeback) after a credit', () => {
     expect(await deliverPaystackHook({ body, signature: await hmacHex(TEST_SECRETS.PAYSTACK_SECRET_KEY, body, 'SHA-512') })).toBe('Webhook processed');
     expect(await walletOf(user.id)).toEqual({ balance: 0n, debt: 0n });
     expect((await reversalsOf(user.id)).map((reversal) => reversal.takenKobo + reversal.debtKobo).sort()).toEqual([150_000n, 250_000n]);
+    await expectBooksReconcile();
+  });
+});
+
+describe('a dispute’s deadline', () => {
+  it('is the provider’s, kept from the opening and moved by a reminder, which moves no money', async () => {
+    const user = await registerAndLogin();
+    const reference = await creditedDeposit(user, 1000);
+    const { webhook: opened } = await paystackFake('/__dispute', { reference });
+    expect(await deliverPaystackHook(opened)).toBe('Webhook processed');
+    const [recorded] = await withDb((db) => db.select().from(paymentReversals).where(eq(paymentReversals.userId, user.id)));
+    expect(recorded.dueAt?.toISOString()).toBe(new Date(JSON.parse(opened.body).data.dueAt).toISOString());
+
+    const reminder = JSON.parse(opened.body);
+    reminder.event = 'charge.dispute.remind';
+    reminder.data.dueAt = '2031-01-02T03:04:05.000Z';
+    const body = JSON.stringify(reminder);
+    expect(await deliverPaystackHook({ body, signature: await hmacHex(TEST_SECRETS.PAYSTACK_SECRET_KEY, body, 'SHA-512') })).toBe('Webhook processed');
+    const [reminded] = await withDb((db) => db.select().from(paymentReversals).where(eq(paymentReversals.userId, user.id)));
+    expect(reminded).toMatchObject({ status: 'dispute_open', dueAt: new Date('2031-01-02T03:04:05.000Z') });
+    expect(await walletOf(user.id)).toEqual({ balance: 0n, debt: 0n });
     await expectBooksReconcile();
   });
 });

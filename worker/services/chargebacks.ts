@@ -98,6 +98,10 @@ async function recordEvent(tx: DbOrTx, intent: Intent, reversal: PaymentReversal
     );
     return null;
   }
+  // A reminder can bring the deadline, or move it: the administrators see the provider's latest.
+  if (reversal.dueAt && existing.dueAt?.getTime() !== reversal.dueAt.getTime()) {
+    await tx.update(paymentReversals).set({ dueAt: reversal.dueAt }).where(eq(paymentReversals.id, existing.id));
+  }
   if (existing.status !== 'dispute_open' || (next !== 'dispute_won' && next !== 'dispute_lost')) {
     if (existing.status !== next && existing.status !== 'taken' && next !== 'dispute_open' && next !== 'taken') {
       await warn(
