@@ -58,7 +58,7 @@ async function reverseAtProvider(
   return { event, answer: answer.body };
 }
 
-/** A paid deposit or transfer of this seed to reverse: mostly one the shop credited, sometimes one it has not yet. */
+/** A paid deposit or transfer of this seed to reverse: mostly one the shop credited, one in five times any (the shop may not have heard of it yet). */
 async function pickPaid(sim: Sim): Promise<SimDeposit | null> {
   const paid = sim.world.deposits.filter((deposit) => deposit.outcome === 'success');
   if (paid.length === 0) return null;
@@ -67,7 +67,7 @@ async function pickPaid(sim: Sim): Promise<SimDeposit | null> {
   ]);
   const credited = new Set(rows.map((row) => row.reference));
   const pool = paid.filter((deposit) => credited.has(deposit.reference));
-  return sim.rng.pick(pool.length > 0 && sim.rng.chance(0.9) ? pool : paid);
+  return sim.rng.pick(pool.length > 0 && sim.rng.chance(0.8) ? pool : paid);
 }
 
 /** What is left to refund at the provider: paid less refunds and lost disputes (an open dispute holds none of it). */
