@@ -20,7 +20,7 @@
 //     counting calls it refused ({"error"}: certainly no order, so holding and retrying is safe).
 import { type FinalStatus, refundOwed } from '../../worker/services/order-refunds';
 import { checkCommissions, checkPayments, checkReversalMoves, type Query } from './invariants-money';
-import { reversedInFullAtProvider } from './provider-truth';
+import { eventsOf, reversedInFullAtProvider } from './provider-truth';
 import { providerLinkOf, seedUserIds } from './targets';
 import type { Sim } from './world';
 
@@ -160,13 +160,14 @@ async function checkDeposits(sim: Sim, query: Query, ids: number[], options: Che
     credits: number;
     credited: string;
     same_user: boolean | null;
+    provider_status: string | null;
   }>(
     `
-    select p.reference, p.status, p.user_id, p.amount_kobo::text as amount, count(t.id)::int as credits,
+    select p.reference, p.status, p.provider_status, p.user_id, p.amount_kobo::text as amount, count(t.id)::int as credits,
       coalesce(sum(t.amount_kobo), 0)::text as credited, bool_and(t.user_id = p.user_id) as same_user
     from payment_intents p left join wallet_transactions t on t.source_kind = 'payment' and t.source_ref = p.reference
     where p.user_id = any($1::int[])
-    group by p.reference, p.status, p.user_id, p.amount_kobo`,
+    group by p.reference, p.status, p.provider_status, p.user_id, p.amount_kobo`,
     [ids],
   );
   const byReference = new Map(rows.map((row) => [row.reference, row]));
@@ -185,7 +186,12 @@ async function checkDeposits(sim: Sim, query: Query, ids: number[], options: Che
     const neverOwed = credits === 0 && reversedInFullAtProvider(sim.world, deposit);
     if (options.final && deposit.outcome === 'success' && credits !== 1 && !neverOwed)
       problems.push(
-        `${deposit.channel === 'bank_transfer' ? 'transfer' : 'deposit'} ${deposit.reference} was paid, and after the drain is credited ${credits} times`,
+        `${deposit.channel === 'bank_transfer' ? 'transfer' : 'deposit'} ${deposit.reference} was paid, and after the drain is credited ${credits} times` +
+          ` (the shop has it ${row ? `${row.status}, provider status ${row.provider_status}` : 'nowhere'}; its refund and dispute events: ${
+            eventsOf(sim.world, deposit)
+              .map((event) => `${event.record.event}#${event.record.id} ${event.state} ${event.amountKobo} ${event.delivery}`)
+              .join(', ') || 'none'
+          })`,
       );
   }
   const orphans = await query<{ id: string; source_ref: string }>(

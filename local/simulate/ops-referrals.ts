@@ -187,16 +187,18 @@ export async function releaseEveryHold(sim: Sim): Promise<void> {
 }
 
 /**
- * The drain, as Paystack retrying: each transfer of the seed the shop has not recorded gets its charge.success
- * delivered until one is answered 200. Answers what is still missing.
+ * The drain, as Paystack retrying: each transfer of the seed the shop has not credited (its webhook dropped, or
+ * answered 5xx when a cut connection failed the credit half-way, leaving a pending intent) gets its charge.success
+ * delivered again, up to 5 times. Answers what is still not credited.
  */
 export async function deliverEveryTransfer(sim: Sim): Promise<string[]> {
   const transfers = sim.world.deposits.filter((deposit) => deposit.channel === 'bank_transfer');
   if (transfers.length === 0) return [];
   const missing = async () => {
-    const { rows } = await sim.pg.query<{ reference: string }>(`select reference from payment_intents where reference = any($1::text[])`, [
-      transfers.map((transfer) => transfer.reference),
-    ]);
+    const { rows } = await sim.pg.query<{ reference: string }>(
+      `select reference from payment_intents where status = 'success' and reference = any($1::text[])`,
+      [transfers.map((transfer) => transfer.reference)],
+    );
     const recorded = new Set(rows.map((row) => row.reference));
     return transfers.filter((transfer) => !recorded.has(transfer.reference));
   };
@@ -218,5 +220,5 @@ export async function deliverEveryTransfer(sim: Sim): Promise<string[]> {
   // One the provider reversed in full before the shop heard of it is no money of the shop's: it may never record it.
   return left
     .filter((transfer) => !reversedInFullAtProvider(sim.world, transfer))
-    .map((transfer) => `transfer ${transfer.reference} by user ${transfer.userId} is still unknown to the shop after 5 deliveries of its webhook`);
+    .map((transfer) => `transfer ${transfer.reference} by user ${transfer.userId} is still not credited after 5 more deliveries of its webhook`);
 }
