@@ -58,10 +58,16 @@ async function reverseAtProvider(
   return { event, answer: answer.body };
 }
 
-/** A paid deposit or transfer of this seed to reverse: mostly one the shop credited, one in five times any (the shop may not have heard of it yet). */
+/**
+ * A paid deposit or transfer of this seed to reverse. Two times in five one already refunded or disputed (so
+ * one payment gathers several reversals whose events can cross); otherwise mostly one the shop credited, one
+ * in five times any (the shop may not have heard of it yet).
+ */
 async function pickPaid(sim: Sim): Promise<SimDeposit | null> {
   const paid = sim.world.deposits.filter((deposit) => deposit.outcome === 'success');
   if (paid.length === 0) return null;
+  const reversed = paid.filter((deposit) => eventsOf(sim.world, deposit).length > 0);
+  if (reversed.length > 0 && sim.rng.chance(0.4)) return sim.rng.pick(reversed);
   const { rows } = await sim.pg.query<{ reference: string }>(`select reference from payment_intents where status = 'success' and reference = any($1::text[])`, [
     paid.map((deposit) => deposit.reference),
   ]);
