@@ -141,6 +141,40 @@ describe('a transfer to it', () => {
     );
     await expectBooksReconcile();
   });
+
+  it('refunded or disputed before its own webhook came, is credited first and then taken back, once', async () => {
+    const user = await registerAndLogin();
+    const { accountNumber } = await accountOf(user);
+    const refunded = await transfer(accountNumber, 500_000);
+    const { webhook: refund } = await paystackFake('/__refund', { reference: refunded.reference, amount: 200_000 });
+    const disputed = await transfer(accountNumber, 100_000);
+    const { webhook: dispute } = await paystackFake('/__dispute', { reference: disputed.reference });
+    // The reversals overtake the transfers' own charge.success, which come after, twice.
+    expect(await deliverPaystackHook(refund)).toBe('Webhook processed');
+    expect(await deliverPaystackHook(dispute)).toBe('Webhook processed');
+    for (const late of [refunded, disputed, refunded, disputed]) expect(await deliverPaystackHook(late)).toBe('Webhook processed');
+    expect(await balanceOf(user)).toBe(3000);
+    expect((await creditsOf(user.id)).map((row) => [row.sourceKind, row.amountKobo]).sort()).toEqual(
+      [
+        ['payment', 500_000n],
+        ['payment', 100_000n],
+        ['chargeback', 200_000n],
+        ['chargeback', 100_000n],
+      ].sort(),
+    );
+    await expectBooksReconcile();
+  });
+
+  it('refunded whole before its own webhook came, is never credited', async () => {
+    const user = await registerAndLogin();
+    const { accountNumber } = await accountOf(user);
+    const bank = await transfer(accountNumber, 400_000);
+    const { webhook } = await paystackFake('/__refund', { reference: bank.reference });
+    expect(await deliverPaystackHook(webhook)).toBe('Webhook ignored');
+    expect(await deliverPaystackHook(bank)).toBe('Webhook ignored');
+    expect(await balanceOf(user)).toBe(0);
+    expect(await creditsOf(user.id)).toEqual([]);
+  });
 });
 
 /** A message of the payment-events queue as Cloudflare delivers it, recording what the consumer decided. */

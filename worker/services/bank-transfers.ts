@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { dedicatedAccounts, paymentIntents, users } from '../../drizzle/schema';
 import type { Db } from '../db';
 import { type Env, isLocalEnvironment } from '../env';
-import { invalid } from '../lib/errors';
+import { AppError, invalid } from '../lib/errors';
 import { log } from '../lib/log';
 import type { DedicatedAccount, DedicatedAccountProvider, PaymentProvider, WebhookEvent } from '../providers/payments/types';
 import { recordWarning } from './margin';
@@ -134,6 +134,18 @@ export async function creditTransfer(
   if (intent.channel !== 'bank_transfer' || intent.userId !== account.userId) return { outcome: 'ignored' };
   await applyVerification(db, intent, verified, mode);
   return { outcome: 'processed' };
+}
+
+/**
+ * A refund or dispute about a reference we never issued may be of a transfer whose own webhook is late: it is
+ * credited first, so the reversal then has its payment. One that cannot be credited yet is refused (503) so that
+ * Paystack sends the reversal again; one that is not a transfer of ours (or that Paystack calls failed, a transfer
+ * refunded whole before we credited it) is 'ignored'.
+ */
+export async function transferBeforeItsReversal(db: Db, env: Env, reference: string): Promise<'processed' | 'ignored'> {
+  const result = await creditTransfer(db, env, reference);
+  if (result.outcome === 'waiting') throw new AppError('unavailable', `This transfer cannot be credited yet (${result.why}); send the event again later`);
+  return result.outcome;
 }
 
 /** The webhook's part: credit the transfer now, or put it on the payment-events queue to be tried again. */

@@ -11,7 +11,7 @@ import { AppError, invalid, notFound, rateLimited } from '../lib/errors';
 import { log } from '../lib/log';
 import { type PaymentProvider, PaymentProviderError, type PaymentProviderName, type VerifiedPayment } from '../providers/payments/types';
 import { ORDER_STATUS, type VerifyPaymentInput } from '../schemas/wallet';
-import { receiveTransfer } from './bank-transfers';
+import { receiveTransfer, transferBeforeItsReversal } from './bank-transfers';
 import { applyReversal, reportUnreadableReversal } from './chargebacks';
 import { afterDepositCredited } from './deposit-credited';
 import { applyLedgerEntry } from './ledger';
@@ -305,10 +305,17 @@ export async function handlePaymentWebhook(
     .from(paymentIntents)
     .where(and(eq(paymentIntents.reference, event.reference), eq(paymentIntents.provider, name)));
   // A paid transaction we never started may be a bank transfer to a user's dedicated account.
-  if (!intent)
-    return name === 'paystack' && event.event === 'charge.success' && !event.reversal
-      ? receiveTransfer(db, env, { ...event, reference: event.reference })
-      : 'ignored';
+  if (!intent) {
+    if (name !== 'paystack') return 'ignored';
+    if (!event.reversal) return event.event === 'charge.success' ? receiveTransfer(db, env, { ...event, reference: event.reference }) : 'ignored';
+    // A refund or dispute of a transfer whose own webhook has not come yet: the transfer is credited first.
+    if ((await transferBeforeItsReversal(db, env, event.reference)) === 'ignored') return 'ignored';
+    const [credited] = await db
+      .select()
+      .from(paymentIntents)
+      .where(and(eq(paymentIntents.reference, event.reference), eq(paymentIntents.provider, name)));
+    return applyReversal(db, credited, event.reversal);
+  }
   await verifyIntent(db, env, intent, event.transactionId);
   if (!event.reversal) return 'processed';
   const [settled] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id));

@@ -60,7 +60,8 @@ export async function earnCommission(tx: DbOrTx, deposit: CreditedDeposit): Prom
       -- bigint throughout: a parameter beside an int column would be typed int and overflow past ₦21 million.
       select referrer_id, rate_bps, hold_days,
         least(${deposit.amountKobo}::bigint * rate_bps / 10000, coalesce(cap_kobo - (
-          select coalesce(sum(c.commission_kobo - c.reversed_kobo), 0) from ${referralCommissions} c where c.referred_user_id = ${deposit.userId}
+          -- Gross: a reversal counted off could be given back by a dispute won later, and the cap overrun.
+          select coalesce(sum(c.commission_kobo), 0) from ${referralCommissions} c where c.referred_user_id = ${deposit.userId}
         ), ${deposit.amountKobo}::bigint)) as commission_kobo
       from referral where blocked_by is null
     ),
