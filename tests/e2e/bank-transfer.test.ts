@@ -23,7 +23,7 @@ describe('funding by bank transfer', () => {
       const sandboxLink = card.getByRole('link', { name: 'Send a test transfer' });
       const sandbox = await context.newPage();
       await sandbox.goto((await sandboxLink.getAttribute('href'))!);
-      await sandbox.getByLabel('Account number').fill(accountNumber);
+      await sandbox.getByLabel('Account number', { exact: true }).fill(accountNumber);
       await sandbox.getByLabel('Amount (NGN)').fill('2500');
       await sandbox.getByRole('button', { name: 'Send transfer' }).click();
       await sandbox.getByText(`Sent NGN 2,500.00 to ${accountNumber}`).waitFor();
