@@ -57,6 +57,11 @@ export const users = pgTable(
     signupIp: text('signup_ip'),
     /** The browser the account was registered on (its device cookie): likewise. */
     signupDevice: text('signup_device'),
+    /** When the owner proved the mailbox (a confirmation, reset or invitation link); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Wrong two-factor codes since the last right one; enough of them lock two-factor sign-in until totp_locked_until. */
+    totpFailures: smallint('totp_failures').notNull().default(0),
+    totpLockedUntil: timestamp('totp_locked_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,6 +88,8 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** The browser's device cookie at sign-in: a device the owner has signed in from before is known. */
+    device: text('device'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -108,11 +115,57 @@ export const passwordResets = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'promote' links also make the account an administrator when used (an invitation to an existing account). */
+    purpose: text('purpose', { enum: ['reset', 'promote'] })
+      .notNull()
+      .default('reset'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Links that confirm a mailbox: `email` is the address the link was sent to, which becomes the account's when used. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
+/**
+ * Wrong passwords counted per account and address (or known device), each run of them blocking only that
+ * pair for a growing delay: a stranger's guesses never lock the owner out of their own device or address.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+});
+
+/** One-time codes that stand in for an authenticator app, stored as hashes; a new set replaces the old. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_code_key').on(t.userId, t.codeHash)],
 );
 
 /** Fixed-window counters; Workers isolates share no memory, so the database keeps them. */
@@ -141,6 +194,8 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why the key stopped: its owner revoked it, or a password reset, change or promotion took every way in back. */
+    revokedReason: text('revoked_reason', { enum: ['owner', 'password_reset', 'password_change', 'promotion'] }),
   },
   (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
 );

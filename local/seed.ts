@@ -27,7 +27,9 @@ export async function seedAdmin(db: Db, admin: AdminSeed): Promise<{ created: bo
     return { created: false };
   }
   const password = admin.password ?? randomPassword();
-  await registerUser(db, { fullName: 'Administrator', email, password }, USER_TYPE.admin);
+  const created = await registerUser(db, { fullName: 'Administrator', email, password }, USER_TYPE.admin);
+  // The operator chose this address for the shop's own administrator: it is theirs.
+  await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, created.id));
   return { created: true, password };
 }
 

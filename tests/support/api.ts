@@ -123,14 +123,25 @@ export interface TestAccount {
   refreshToken: string;
 }
 
-export async function registerAndLogin(overrides: { fullName?: string; password?: string; referralCode?: string } = {}): Promise<TestAccount> {
+/**
+ * A customer who registered and (unless `verified: false`) confirmed their address, as most have: the
+ * confirmation link itself is exercised by the tests of verified addresses, so the rest mark it in the table.
+ */
+export async function registerAndLogin(
+  overrides: { fullName?: string; password?: string; referralCode?: string; verified?: boolean } = {},
+): Promise<TestAccount> {
   const email = `${unique()}@example.com`;
   const password = overrides.password ?? 'correct-horse-1';
   const registered = await call('auth/register', {
     body: { fullName: overrides.fullName ?? 'Test User', email, password, userType: 2, referralCode: overrides.referralCode },
   });
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  if (overrides.verified !== false) await markEmailVerified(registered.body.user.id);
   return login(email, password);
+}
+
+export async function markEmailVerified(userId: number) {
+  await withDb((db) => db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId)));
 }
 
 export async function login(email: string, password: string): Promise<TestAccount> {
@@ -143,7 +154,8 @@ export async function login(email: string, password: string): Promise<TestAccoun
 export async function createAdmin(): Promise<TestAccount> {
   const email = `${unique('admin')}@example.com`;
   const password = 'admin-password-1';
-  await withDb((db) => registerUser(db, { fullName: 'Test Admin', email, password }, USER_TYPE.admin));
+  const admin = await withDb((db) => registerUser(db, { fullName: 'Test Admin', email, password }, USER_TYPE.admin));
+  await markEmailVerified(admin.id);
   return login(email, password);
 }
 

@@ -7,7 +7,10 @@ import { createApiKeySchema } from '../schemas/api-keys';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../services/api-keys';
 
 export const apiKeyRoutes = new Hono<AppEnv>()
-  .get('/api-keys', requireUser, async (c) => c.json({ message: 'API keys fetched successfully', data: await listApiKeys(c.var.db, c.var.principal.id) }))
+  .get('/api-keys', requireUser, async (c) => {
+    const { live, revoked } = await listApiKeys(c.var.db, c.var.principal.id);
+    return c.json({ message: 'API keys fetched successfully', data: live, revoked });
+  })
   .post('/api-keys', requireUser, validJson(createApiKeySchema), async (c) => {
     const { name } = c.req.valid('json');
     const data = await createApiKey(c.var.db, c.var.principal.id, name);

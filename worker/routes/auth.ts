@@ -10,6 +10,7 @@ import { requireSignedIn } from '../middleware/auth';
 import { sendEmail } from '../providers/email';
 import { forgotPasswordSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema } from '../schemas/auth';
 import { USER_TYPE } from '../schemas/session';
+import { everyWayInRevoked } from '../services/account-emails';
 import * as auth from '../services/auth';
 import { enforceRateLimits, forgetRateLimit, type RateLimit } from '../services/rate-limit';
 import { REFRESH_TOKEN_TTL_DAYS } from '../services/tokens';
@@ -130,6 +131,11 @@ export const authRoutes = new Hono<AppEnv>()
   // The spec's temporary-token call: form-encoded, with the emailed token as the bearer.
   .post('/reset-password', resetLinkToken, validForm(resetPasswordSchema), async (c) => {
     const { password } = c.req.valid('form');
-    await auth.resetPassword(c.var.db, c.var.resetToken, password);
+    const done = await auth.resetPassword(c.var.db, c.var.resetToken, password);
+    await sendEmail(c.var.db, c.env, {
+      to: done.user.email,
+      subject: 'Your password was changed',
+      text: everyWayInRevoked(done.user.fullName, 'Your password was reset with the link we emailed you.', done.revokedKeys),
+    });
     return c.json({ message: 'Password reset successfully. Please log in with your new password.' });
   });

@@ -4,7 +4,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { validJson } from '../lib/validation';
 import { requireSignedIn } from '../middleware/auth';
+import { sendEmail } from '../providers/email';
 import { changePasswordSchema, updateProfileSchema } from '../schemas/auth';
+import { everyWayInRevoked } from '../services/account-emails';
 import { changePassword } from '../services/auth';
 import { toProfile, updateProfile } from '../services/users';
 
@@ -20,6 +22,12 @@ export const profileRoutes = new Hono<AppEnv>()
   })
   .put('/changePassword', requireSignedIn, validJson(changePasswordSchema), async (c) => {
     const input = c.req.valid('json');
-    await changePassword(c.var.db, c.var.principal.id, input);
-    return c.json({ message: 'Password updated successfully' });
+    const { fullName, email } = c.var.principal;
+    const revokedKeys = await changePassword(c.var.db, c.var.principal.id, input);
+    await sendEmail(c.var.db, c.env, {
+      to: email,
+      subject: 'Your password was changed',
+      text: everyWayInRevoked(fullName, 'Your password was changed from your profile.', revokedKeys),
+    });
+    return c.json({ message: 'Password updated successfully', revokedKeys });
   });

@@ -76,8 +76,10 @@ export const changePasswordSchema = z.object({
     .min(1, { error: 'All fields are required' })
     .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
     .max(128, { error: PASSWORD_TOO_LONG }),
+  /** Whether the account's reseller API keys stop too, as after a reset; on unless the person unticks it. */
+  revokeApiKeys: z.boolean({ error: 'revokeApiKeys must be true or false' }).default(true),
 });
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** The password tab: all three required first, then the match, as the spec orders them. */
 export const changePasswordFormSchema = z

@@ -1,6 +1,6 @@
 // Reseller API keys: a user's keys (create, list, rotate, revoke) and resolving the key a call
 // brings. A key is shown once, when it is made or rotated; only its SHA-256 is stored.
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { apiKeys, USER_TYPE, users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { sha256Hex, toHex } from '../lib/crypto';
@@ -32,13 +32,34 @@ async function newSecret(): Promise<{ key: string; keyHash: string; prefix: stri
 const liveKeyOf = (userId: number, id: number) => and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt));
 const keyNotFound = () => notFound('API key not found');
 
-export async function listApiKeys(db: DbOrTx, userId: number): Promise<ApiKeyView[]> {
+/** How long a stopped key stays on the API page, so its owner can see what stopped it. */
+const REVOKED_SHOWN_DAYS = 30;
+
+const toRevokedKeyView = (row: ApiKeyRow) => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  revoked_at: row.revokedAt?.toISOString() ?? null,
+  revoked_reason: row.revokedReason ?? 'owner',
+});
+
+/**
+ * The live keys, and those stopped in the last month (newest first), in one read: stopped by their owner,
+ * or by a reset, password change or promotion, so the owner sees what happened to a tool's key.
+ */
+export async function listApiKeys(db: DbOrTx, userId: number) {
   const rows = await db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.userId, userId), or(isNull(apiKeys.revokedAt), gt(apiKeys.revokedAt, sql`now() - make_interval(days => ${REVOKED_SHOWN_DAYS})`))))
     .orderBy(asc(apiKeys.id));
-  return rows.map(toApiKeyView);
+  return {
+    live: rows.filter((row) => !row.revokedAt).map(toApiKeyView),
+    revoked: rows
+      .filter((row) => row.revokedAt)
+      .sort((a, b) => b.revokedAt!.getTime() - a.revokedAt!.getTime())
+      .map(toRevokedKeyView),
+  };
 }
 
 /** Makes a key; the answer is the only time its secret is seen. */
@@ -68,8 +89,23 @@ export async function rotateApiKey(db: Db, userId: number, id: number): Promise<
 }
 
 export async function revokeApiKey(db: Db, userId: number, id: number): Promise<void> {
-  const revoked = await db.update(apiKeys).set({ revokedAt: new Date() }).where(liveKeyOf(userId, id)).returning({ id: apiKeys.id });
+  const revoked = await db.update(apiKeys).set({ revokedAt: new Date(), revokedReason: 'owner' }).where(liveKeyOf(userId, id)).returning({ id: apiKeys.id });
   if (revoked.length === 0) throw keyNotFound();
+}
+
+export type KeyRevocationReason = Exclude<NonNullable<ApiKeyRow['revokedReason']>, 'owner'>;
+export interface RevokedKey {
+  name: string;
+  prefix: string;
+}
+
+/** Stops every live key of the account at once (a reset, a password change, a promotion), saying which. */
+export async function revokeAllApiKeys(db: DbOrTx, userId: number, reason: KeyRevocationReason): Promise<RevokedKey[]> {
+  return db
+    .update(apiKeys)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ name: apiKeys.name, prefix: apiKeys.prefix });
 }
 
 export interface ApiCaller {

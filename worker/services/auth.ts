@@ -7,6 +7,7 @@ import { randomToken, sha256Hex } from '../lib/crypto';
 import { AppError, conflict, invalid, refreshTokenInvalid, unauthenticated } from '../lib/errors';
 import type { ChangePasswordInput, LoginInput, RegisterInput } from '../schemas/auth';
 import { ACCOUNT_SUSPENDED, ACCOUNT_SUSPENDED_ERROR } from '../schemas/session';
+import { type KeyRevocationReason, type RevokedKey, revokeAllApiKeys } from './api-keys';
 import { assertHardToGuess, DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { recordReferral } from './referrals';
 import { REFRESH_TOKEN_TTL_DAYS, signAccessToken } from './tokens';
@@ -215,16 +216,25 @@ export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<voi
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-export async function changePassword(db: Db, userId: number, input: ChangePasswordInput): Promise<void> {
+/**
+ * Takes back every way into the account but the password: each sign-in (and so each refresh token) and,
+ * unless the owner keeps them, each reseller API key. Returns the keys it stopped, for the email that says so.
+ */
+export async function revokeEveryWayIn(db: DbOrTx, userId: number, reason: KeyRevocationReason, keepApiKeys = false): Promise<RevokedKey[]> {
+  await revokeAllSessions(db, userId);
+  return keepApiKeys ? [] : revokeAllApiKeys(db, userId, reason);
+}
+
+export async function changePassword(db: Db, userId: number, input: ChangePasswordInput): Promise<RevokedKey[]> {
   const [row] = await db.select({ passwordHash: users.passwordHash, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId));
   if (!row || !(await verifyPassword(input.oldPassword, row.passwordHash))) throw invalid('Current password is incorrect');
   if (input.oldPassword === input.password) throw invalid('New password must be different from the current one');
   assertHardToGuess(input.password, row);
   const passwordHash = await hashPassword(input.password);
-  // Interactive only because revokeAllSessions runs its own statement; a rare call, not worth a batch form of it.
-  await db.transaction(async (tx) => {
+  // Interactive only because revokeEveryWayIn runs its own statements; a rare call, not worth a batch form of it.
+  return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    await revokeAllSessions(tx, userId);
+    return revokeEveryWayIn(tx, userId, 'password_change', input.revokeApiKeys === false);
   });
 }
 
@@ -246,7 +256,13 @@ export async function createPasswordReset(db: DbOrTx, email: string): Promise<{ 
 
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
 
-export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+/** Whose password a link reset, and every key that stopped with it (the confirmation email lists them). */
+export interface PasswordResetDone {
+  user: { id: number; email: string; fullName: string };
+  revokedKeys: RevokedKey[];
+}
+
+export async function resetPassword(db: Db, token: string, password: string): Promise<PasswordResetDone> {
   const tokenHash = await sha256Hex(token);
   const usable = and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()));
   // Checked before the password is hashed: a guessed or spent link costs one lookup, never a PBKDF2 run.
@@ -259,15 +275,20 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   assertHardToGuess(password, known);
   const passwordHash = await hashPassword(password);
   // Interactive: the password changes only if this call's update claimed the link.
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [claimed] = await tx.update(passwordResets).set({ usedAt: new Date() }).where(usable).returning({ userId: passwordResets.userId });
     if (!claimed) throw unauthenticated(RESET_LINK_INVALID);
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
+    // The link came to the mailbox and was used, so the address is proven too.
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, claimed.userId))
+      .returning({ id: users.id, email: users.email, fullName: users.fullName });
     // One link resets once: any other outstanding link for this user dies with it.
     await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
-    await revokeAllSessions(tx, claimed.userId);
+    return { user, revokedKeys: await revokeEveryWayIn(tx, claimed.userId, 'password_reset') };
   });
 }
