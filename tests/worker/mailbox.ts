@@ -18,7 +18,9 @@ export async function mailsTo(address: string): Promise<Mail[]> {
 /** The token of the newest set-password link emailed to this address. */
 export async function emailedResetToken(address: string): Promise<string> {
   const mails = await mailsTo(address);
-  const link = /reset-password\?token=(\S+)/.exec(mails.at(-1)?.text ?? '');
+  // The newest mail that carries a link: notices (a new sign-in, a changed password) may have followed it.
+  const withLink = mails.findLast((mail) => /reset-password\?token=/.test(mail.text));
+  const link = /reset-password\?token=(\S+)/.exec(withLink?.text ?? '');
   if (!link) throw new Error(`no reset link was emailed to ${address}`);
   return decodeURIComponent(link[1]);
 }

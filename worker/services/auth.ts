@@ -3,7 +3,7 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { passwordResets, refreshTokens, sessions, USER_TYPE, users, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
-import { randomToken, sha256Hex } from '../lib/crypto';
+import { fromHex, hmacHex, randomToken, sha256Hex, toBase64Url } from '../lib/crypto';
 import { AppError, conflict, invalid, refreshTokenInvalid, unauthenticated } from '../lib/errors';
 import type { ChangePasswordInput, LoginInput, RegisterInput } from '../schemas/auth';
 import { ACCOUNT_SUSPENDED, ACCOUNT_SUSPENDED_ERROR } from '../schemas/session';
@@ -111,12 +111,27 @@ export async function login(db: Db, keys: SigningKeys, input: LoginInput, client
 }
 
 /**
- * Rotates a refresh token. A token that was already used (stolen, or replayed) revokes
- * the whole session it belongs to, so whoever holds the newer token is signed out too.
+ * How long a used refresh token still answers with the pair it was rotated to: two tabs refreshing at
+ * once, or a refresh retried after its answer was lost on a mobile network, are the owner, not a thief.
+ */
+export const REFRESH_GRACE_SECONDS = 30;
+
+/**
+ * The token a refresh token rotates to, derived from it with the signing secret: a use within the grace
+ * window can answer the same new token without any token being stored in the clear.
+ */
+async function successorOf(secret: string, refreshToken: string): Promise<string> {
+  return toBase64Url(fromHex(await hmacHex(secret, `refresh-successor:${refreshToken}`))!);
+}
+
+/**
+ * Rotates a refresh token. A token used again within the grace window answers the same new token;
+ * used again later (stolen, or replayed), it revokes the whole session it belongs to, so whoever
+ * holds the newer token is signed out too.
  */
 export async function refreshSession(db: Db, secret: string, refreshToken: string): Promise<SessionTokens> {
   const tokenHash = await sha256Hex(refreshToken);
-  const next = randomToken();
+  const next = await successorOf(secret, refreshToken);
   const nextHash = await sha256Hex(next);
   // One statement, one round trip on every page load's refresh: the conditional update claims the token
   // (of two racing refreshes, the one that waits on its row lock finds it used), only for a live session
@@ -162,26 +177,32 @@ export async function refreshSession(db: Db, secret: string, refreshToken: strin
     .from(issued)
     .innerJoin(sessions, eq(sessions.id, issued.sessionId))
     .innerJoin(users, eq(users.id, sessions.userId));
-  if (!owner) return refuseRefresh(db, tokenHash);
+  if (!owner) return refuseRefresh(db, secret, tokenHash, next);
+  return issuePair(secret, owner, next);
+}
+
+async function issuePair(secret: string, owner: Parameters<typeof toPublicUser>[0] & { sessionId: string }, refreshToken: string): Promise<SessionTokens> {
   const user = toPublicUser(owner);
   const accessToken = await signAccessToken(secret, { userId: user.id, userType: user.userType, sessionId: owner.sessionId });
-  return { accessToken, refreshToken: next, user };
+  return { accessToken, refreshToken, user };
 }
 
 /**
- * Why a refresh claimed nothing, in one batch: a token already used (stolen, or replayed) revokes its
- * session, committed as the refusal is sent; an unused one of a suspended account's live session stays
- * unused, so the session carries on if an administrator reactivates the account.
+ * A refresh that claimed nothing, in one batch: a token used within the grace window answers again with
+ * the token it was rotated to; one used before that (stolen, or replayed) revokes its session, committed
+ * as the refusal is sent; an unused one of a suspended account's live session stays unused, so the
+ * session carries on if an administrator reactivates the account.
  */
-async function refuseRefresh(db: Db, tokenHash: string): Promise<never> {
-  const [, [suspended]] = await db.batch([
+async function refuseRefresh(db: Db, secret: string, tokenHash: string, successor: string): Promise<SessionTokens> {
+  const withinGrace = sql`${refreshTokens.usedAt} > now() - make_interval(secs => ${REFRESH_GRACE_SECONDS})`;
+  const [, [suspended], [again]] = await db.batch([
     db
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(
         and(
           isNull(sessions.revokedAt),
-          sql`${sessions.id} = (select ${refreshTokens.sessionId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash} and ${refreshTokens.usedAt} is not null)`,
+          sql`${sessions.id} = (select ${refreshTokens.sessionId} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${tokenHash} and ${refreshTokens.usedAt} <= now() - make_interval(secs => ${REFRESH_GRACE_SECONDS}))`,
         ),
       ),
     db
@@ -198,7 +219,16 @@ async function refuseRefresh(db: Db, tokenHash: string): Promise<never> {
           ne(users.status, 'active'),
         ),
       ),
+    db
+      .select({ ...publicUserColumns, sessionId: sessions.id })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(eq(refreshTokens.tokenHash, tokenHash), withinGrace, isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.status, 'active')),
+      ),
   ]);
+  if (again) return issuePair(secret, again, successor);
   throw suspended ? accountSuspended() : refreshTokenInvalid();
 }
 
