@@ -49,7 +49,7 @@ async function main() {
       `  Administrator       ${adminLine}`,
       `  Sandbox Paystack    ${stack.fakes.paystackUrl}`,
       `  Sandbox Flutterwave ${stack.fakes.flutterwaveUrl}   (choose it in Admin → Payment Settings)`,
-      `  Sandbox mailbox     ${stack.fakes.mailboxUrl}/__messages   (emails are also printed here)`,
+      `  Sandbox mailbox     ${stack.fakes.mailboxUrl}/   (confirmation and reset links; also printed here)`,
       `  Sandbox SMM panel   ${stack.fakes.smmApiUrl}${smm === 'rough' ? '   (rough: misbehaving as real panels do)' : ''}`,
       `  Postgres            ${stack.databaseUrl}`,
       '',
