@@ -2,13 +2,13 @@ import { forgotPasswordSchema } from '@schemas/auth';
 import type { z } from '@schemas/zod';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { AccountCard } from '@/components/AccountCard';
 import { EmailField } from '@/components/Field';
 import { SubmitButton } from '@/components/FormActions';
 import { handleApiError } from '@/lib/api';
 import { toastFirstError } from '@/lib/formErrors';
 import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/zodForm';
-import { AccountCard } from './AccountCard';
 import { sendPasswordReset } from './api/send-password-reset';
 
 type Values = z.infer<typeof forgotPasswordSchema>;

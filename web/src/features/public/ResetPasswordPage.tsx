@@ -1,13 +1,13 @@
 import { resetPasswordSchema } from '@schemas/auth';
 import { z } from '@schemas/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { AccountCard } from '@/components/AccountCard';
 import { PasswordField, usePasswordsToggle } from '@/components/Field';
 import { SubmitButton } from '@/components/FormActions';
 import { handleApiError, isApiError } from '@/lib/api';
 import { toastFirstError } from '@/lib/formErrors';
 import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/zodForm';
-import { AccountCard } from './AccountCard';
 import { resetPassword } from './api/reset-password';
 
 const schema = resetPasswordSchema

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Icon, type IconName } from '@/components/Icon';
 import { cx } from '@/lib/hooks';
+import { Icon, type IconName } from './Icon';
 
 const TONES = { emerald: 'bg-emerald-50 text-emerald-600', rose: 'bg-rose-50 text-rose-600' } as const;
 
@@ -14,7 +14,7 @@ interface AccountCardProps {
   children: ReactNode;
 }
 
-/** The password pages' card (forgot, reset), centred under the public header like the sign-in card. */
+/** The account pages' card (forgot and reset password, confirm email), centred under the public header like the sign-in card. */
 export function AccountCard({ titleId, title, intro, icon, children }: AccountCardProps) {
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] items-start justify-center bg-gradient-to-b from-brand-50/70 to-slate-50 px-4 py-8 sm:items-center sm:py-12">
