@@ -26,6 +26,7 @@ export function mockFetch(handler: (url: string, init: RequestInit) => Response 
 export const sessionUser = (user: Pick<SessionUser, 'id' | 'fullName' | 'email' | 'userType'> & Partial<SessionUser>): SessionUser => ({
   username: user.email.split('@')[0],
   status: 'active',
+  emailVerified: true,
   created_at: '2026-01-01T00:00:00.000Z',
   last_login: null,
   ...user,

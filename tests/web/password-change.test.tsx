@@ -1,6 +1,7 @@
-// The profile's password tab says why the server refused a change, under the field it is about.
+// The profile's password tab says why the server refused a change, under the field it is about; it
+// revokes the API keys unless unticked, and names the keys it revoked before signing out.
 
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -12,9 +13,9 @@ import { authStub, describedText, jsonResponse, mockFetch, sessionUser, WithQuer
 const ADA = sessionUser({ id: 1, fullName: 'Ada Lovelace', email: 'ada@example.com', username: 'ada', userType: 2 });
 const TOO_GUESSABLE = 'This password is too common or easy to guess. Try a longer phrase or add unusual words.';
 
-function renderProfile(changeAnswer: () => Response) {
-  mockFetch((url) => (url.includes('user/changePassword') ? changeAnswer() : jsonResponse(200, { data: ADA })));
-  const auth = authStub({ user: ADA, userType: 2 });
+function renderProfile(changeAnswer: () => Response, me = ADA) {
+  const fetch = mockFetch((url) => (url.includes('user/changePassword') ? changeAnswer() : jsonResponse(200, { data: me })));
+  const auth = authStub({ user: me, userType: me.userType });
   render(
     <AuthContext.Provider value={auth}>
       <WithQuery>
@@ -24,8 +25,12 @@ function renderProfile(changeAnswer: () => Response) {
       </WithQuery>
     </AuthContext.Provider>,
   );
-  return auth;
+  return Object.assign(auth, { fetch });
 }
+
+const sentBody = (fetch: ReturnType<typeof mockFetch>) =>
+  JSON.parse(String(fetch.mock.calls.find(([url]) => String(url).includes('changePassword'))?.[1]?.body));
+const changed = (revokedKeys: Array<{ name: string; prefix: string }>) => () => jsonResponse(200, { message: 'Password updated successfully', revokedKeys });
 
 async function changePassword(current: string, next: string) {
   const user = userEvent.setup();
@@ -58,5 +63,47 @@ describe('changing the password', () => {
     await changePassword('my-old-password-1', 'velvet-okra-lantern');
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to update password. The service is briefly unavailable. Please try again in a moment.'));
     expect(describedText(screen.getByLabelText('New password'))).toBeNull();
+  });
+
+  it('revokes the API keys by default and names them before signing out', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const auth = renderProfile(
+      changed([
+        { name: 'Telegram bot', prefix: '3f9a1c2b' },
+        { name: 'Child panel', prefix: 'aa00bb11' },
+      ]),
+    );
+    await changePassword('my-old-password-1', 'velvet-okra-lantern');
+    const dialog = await screen.findByRole('dialog', { name: 'API keys revoked' });
+    expect(sentBody(auth.fetch)).toEqual({ oldPassword: 'my-old-password-1', password: 'velvet-okra-lantern', revokeApiKeys: true });
+    expect(success).toHaveBeenCalledWith('Password updated successfully');
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Revoked API keys' }))
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Telegram bot3f9a1c2b…', 'Child panelaa00bb11…']);
+    // Read first: the logout would take the page, and the list, away.
+    expect(auth.logout).not.toHaveBeenCalled();
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Sign in again' }));
+    expect(auth.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the API keys when unticked, and signs out at once', async () => {
+    const auth = renderProfile(changed([]));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Password' }));
+    const revokeKeys = screen.getByRole('checkbox', { name: /Also revoke my API keys/ }) as HTMLInputElement;
+    expect(revokeKeys.checked).toBe(true);
+    await user.click(revokeKeys);
+    await changePassword('my-old-password-1', 'velvet-okra-lantern');
+    await waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
+    expect(sentBody(auth.fetch).revokeApiKeys).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers no API-key choice to an administrator, who has no keys', async () => {
+    renderProfile(changed([]), sessionUser({ id: 9, fullName: 'Root Admin', email: 'root@example.com', userType: 1 }));
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Password' }));
+    expect(screen.queryByRole('checkbox', { name: /Also revoke my API keys/ })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // Profile with two tabs (spec section 2): Account (editable name, read-only email) and Password.
-// Users (not administrators, who share this screen) also find the way to their API keys here.
+// Users (not administrators, who share this screen) also find the way to their API keys here, and a
+// password change revokes them unless unticked.
 
 import { changePasswordFormSchema, updateProfileSchema } from '@schemas/auth';
 import { USER_TYPE } from '@schemas/session';
@@ -10,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { PasswordField, TextField, usePasswordsToggle } from '@/components/Field';
 import { SubmitButton } from '@/components/FormActions';
 import { Icon } from '@/components/Icon';
+import { Modal } from '@/components/Modal';
 import { Skeleton } from '@/components/Skeleton';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
 import { TimeAgo } from '@/components/TimeAgo';
@@ -20,7 +22,7 @@ import { toastFirstError } from '@/lib/formErrors';
 import type { SessionUser } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/zodForm';
-import { changePassword } from './api/change-password';
+import { changePassword, type RevokedKeys } from './api/change-password';
 import { profileKey, useProfile } from './api/get-profile';
 import { updateProfile } from './api/update-profile';
 
@@ -149,16 +151,22 @@ const EMPTY_PASSWORDS: PasswordValues = { oldPassword: '', password: '', confirm
 const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 function PasswordForm() {
-  const { logout } = useAuth();
+  const { logout, userType } = useAuth();
   const passwords = usePasswordsToggle();
   const { field, handleSubmit, reset, setError } = useZodForm(changePasswordFormSchema, EMPTY_PASSWORDS);
+  // Only customers have API keys; a stranger who had the old password may have made one, so revoking is the default.
+  const hasKeys = userType === USER_TYPE.user;
+  const [revokeApiKeys, setRevokeApiKeys] = useState(true);
+  const [revokedKeys, setRevokedKeys] = useState<RevokedKeys | null>(null);
 
   const save = useMutation({
-    mutationFn: (v: PasswordValues) => changePassword({ oldPassword: v.oldPassword, password: v.password }),
-    onSuccess: () => {
+    mutationFn: (v: PasswordValues) => changePassword({ oldPassword: v.oldPassword, password: v.password, revokeApiKeys }),
+    onSuccess: (res) => {
       toast.success('Password updated successfully');
       reset(EMPTY_PASSWORDS);
-      void logout();
+      // The keys that stopped are said before the logout, which would take the page (and the list) away.
+      if (res.revokedKeys.length > 0) setRevokedKeys(res.revokedKeys);
+      else void logout();
     },
     onError: (error) => {
       const reason = handleApiError(error, { toast: false });
@@ -182,6 +190,20 @@ function PasswordForm() {
       <PasswordField label="Current password" autoComplete="current-password" {...passwords.toggle} {...field('oldPassword')} />
       <PasswordField label="New password" autoComplete="new-password" {...passwords.follow} {...field('password')} />
       <PasswordField label="Confirm password" autoComplete="new-password" {...passwords.follow} {...field('confirmPassword')} />
+      {hasKeys ? (
+        <label className="flex cursor-pointer items-start gap-2.5 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={revokeApiKeys}
+            onChange={(e) => setRevokeApiKeys(e.target.checked)}
+            className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-brand-600"
+          />
+          <span>
+            Also revoke my API keys
+            <span className="block text-xs text-slate-500">Recommended if someone else may have known your password: tools using your keys stop working.</span>
+          </span>
+        </label>
+      ) : null}
       <p className="flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
         <Icon name="info" className="mt-0.5 h-4 w-4 shrink-0" />
         After saving your new password you will be logged out and need to sign in again.
@@ -189,6 +211,24 @@ function PasswordForm() {
       <SubmitButton busy={save.isPending} busyLabel="Saving" className="w-full sm:w-auto">
         Save password
       </SubmitButton>
+      <Modal
+        open={revokedKeys !== null}
+        onClose={() => void logout()}
+        title="API keys revoked"
+        description="Your password was changed, and these API keys were revoked with it. Tools using them stop working: create new keys after you sign in again."
+      >
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Revoked API keys">
+          {revokedKeys?.map((key) => (
+            <li key={key.prefix} className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm">
+              <span className="min-w-0 truncate font-medium text-slate-900">{key.name}</span>
+              <code className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">{key.prefix}…</code>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="btn btn-primary mt-5 w-full" onClick={() => void logout()}>
+          Sign in again
+        </button>
+      </Modal>
     </form>
   );
 }
