@@ -1,8 +1,9 @@
+import { SELF } from 'cloudflare:test';
 import { and, eq, inArray, ne, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, USER_TYPE, users } from '../../drizzle/schema';
-import { CANNOT_REMOVE_YOURSELF, LAST_ADMINISTRATOR, removeAdministrator } from '../../worker/services/administrators';
-import { auditEntries, call, createAdmin, login, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
+import { apiKeys, emailOutbox, passwordResets, USER_TYPE, users } from '../../drizzle/schema';
+import { CANNOT_REMOVE_YOURSELF, LAST_ADMINISTRATOR, PROMOTE_UNVERIFIED, removeAdministrator } from '../../worker/services/administrators';
+import { auditEntries, call, createAdmin, login, registerAndLogin, setUserStatus, type TestAccount, unique, withDb } from '../support/api';
 import { emailedResetToken, mailsTo } from './mailbox';
 
 const userTypeOf = async (userId: number) =>
@@ -55,6 +56,15 @@ describe('POST admin/administrators/promote', () => {
     expect(await userTypeOf(suspended.id)).toBe(USER_TYPE.user);
     expect(await auditEntries({ actorId: admin.id, action: 'admin.promote' })).toHaveLength(0);
   });
+
+  it('refuses an account whose address is unconfirmed, advising an invitation by email', async () => {
+    const admin = await createAdmin();
+    const unconfirmed = await registerAndLogin({ verified: false });
+    const refused = await call('admin/administrators/promote', { token: admin.accessToken, body: { userId: unconfirmed.id } });
+    expect(refused).toMatchObject({ status: 409, body: { message: PROMOTE_UNVERIFIED, error: 'Conflict' } });
+    expect(await userTypeOf(unconfirmed.id)).toBe(USER_TYPE.user);
+    expect(await profileStatus(unconfirmed)).toBe(200);
+  });
 });
 
 describe('POST admin/administrators/invite', () => {
@@ -84,22 +94,107 @@ describe('POST admin/administrators/invite', () => {
     expect(entry).toMatchObject({ targetType: 'user', targetId: String(invited.body.data.id) });
   });
 
-  it('validates the body with the registration messages and refuses known emails', async () => {
+  it('validates the body with the registration messages and refuses administrators and suspended accounts', async () => {
     const admin = await createAdmin();
-    const user = await registerAndLogin();
+    const suspended = await registerAndLogin();
+    await setUserStatus(suspended.id, 'suspended');
     const invite = (body: unknown) => call('admin/administrators/invite', { token: admin.accessToken, body });
     expect((await invite({ email: `${unique()}@example.com` })).body.message).toBe('Full name is required');
     expect((await invite({ fullName: 'Ada' })).body.message).toBe('Email is required');
     expect((await invite({ fullName: 'Ada', email: 'not-an-email' })).body.message).toBe('Invalid email address');
-    expect(await invite({ fullName: 'Ada', email: user.email })).toMatchObject({
-      status: 409,
-      body: { message: 'This email already has an account: promote that user instead' },
-    });
     expect(await invite({ fullName: 'Ada', email: admin.email.toUpperCase() })).toMatchObject({
       status: 409,
       body: { message: 'This person is already an administrator' },
     });
+    expect(await invite({ fullName: 'Ada', email: suspended.email })).toMatchObject({
+      status: 409,
+      body: { message: 'This account is suspended. Reactivate it before inviting its owner to be an administrator.' },
+    });
+    expect(await mailsTo(suspended.email)).toHaveLength(1);
     expect(await auditEntries({ actorId: admin.id, action: 'admin.invite' })).toHaveLength(0);
+    expect(await auditEntries({ actorId: admin.id, action: 'admin.invite_existing' })).toHaveLength(0);
+  });
+});
+
+describe('POST admin/administrators/invite for an address that already has an account', () => {
+  const balanceWith = async (key: string) =>
+    (await SELF.fetch('http://shop.test/api/v2', { method: 'POST', body: new URLSearchParams({ key, action: 'balance' }) })).json();
+  const setPasswordWithLink = (token: string, password: string) =>
+    call('auth/reset-password', {
+      body: new URLSearchParams({ password }).toString(),
+      token,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+  /** An account someone registered with the invitee's address, never confirmed, with a reseller key (made before confirmation was required). */
+  async function squatted(): Promise<{ account: TestAccount; key: string }> {
+    const account = await registerAndLogin({ fullName: 'Chidi Okeke' });
+    const created = await call('user/api-keys', { token: account.accessToken, body: { name: 'Squatter tool' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await withDb((db) => db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, account.id)));
+    return { account, key: created.body.data.key };
+  }
+
+  it('changes nothing until the mailbox link is used; using it makes an administrator and takes back the old password, sessions and keys', async () => {
+    const admin = await createAdmin();
+    const { account, key } = await squatted();
+    const invited = await call('admin/administrators/invite', {
+      token: admin.accessToken,
+      body: { fullName: 'Someone Else', email: account.email.toUpperCase() },
+    });
+    expect(invited).toMatchObject({
+      status: 202,
+      body: { message: `We emailed ${account.email} a link: the account becomes an administrator when they use it.` },
+    });
+    const [entry] = await auditEntries({ actorId: admin.id, action: 'admin.invite_existing' });
+    expect(entry).toMatchObject({ targetType: 'user', targetId: String(account.id) });
+    const [link] = await withDb((db) => db.select().from(passwordResets).where(eq(passwordResets.userId, account.id)));
+    expect(link).toMatchObject({ purpose: 'promote', usedAt: null });
+    expect(link.expiresAt.getTime() - link.createdAt.getTime()).toBe(72 * 3600_000);
+
+    const mail = (await mailsTo(account.email)).at(-1)!;
+    expect(mail.text).toContain('Hello Chidi Okeke,');
+    expect(mail.text).toContain('Test Admin invited you to become an administrator');
+    expect(mail.text).toContain('sets a new password for your account');
+    expect(mail.text).toContain('every reseller API key of the account stops working');
+
+    // Until the link is used: the same role, password, sessions and key.
+    expect(await userTypeOf(account.id)).toBe(USER_TYPE.user);
+    expect(await profileStatus(account)).toBe(200);
+    expect(await balanceWith(key)).toMatchObject({ currency: 'NGN' });
+    const stillSignedIn = await login(account.email, account.password);
+
+    const used = await setPasswordWithLink(await emailedResetToken(account.email), 'the-owners-own-phrase-4');
+    expect(used).toMatchObject({ status: 200, body: { message: 'Password set. Your account is now an administrator: please log in with your new password.' } });
+    expect(await userTypeOf(account.id)).toBe(USER_TYPE.admin);
+    expect((await call('auth/login', { body: { email: account.email, password: account.password } })).status).toBe(401);
+    for (const session of [account, stillSignedIn]) {
+      expect(await profileStatus(session)).toBe(401);
+      expect((await call('auth/refresh', { body: { refreshToken: session.refreshToken } })).status).toBe(401);
+    }
+    expect(await balanceWith(key)).toEqual({ error: 'Invalid API key' });
+    const [revoked] = await withDb((db) => db.select({ reason: apiKeys.revokedReason }).from(apiKeys).where(eq(apiKeys.userId, account.id)));
+    expect(revoked.reason).toBe('promotion');
+
+    const notice = (await mailsTo(account.email)).at(-1)!;
+    expect(notice.subject).toBe('You are now an administrator');
+    expect(notice.text).toContain(`- Squatter tool (${key.slice(0, 8)}…)`);
+    const owner = await login(account.email, 'the-owners-own-phrase-4');
+    expect((await call('admin/dashboard', { token: owner.accessToken })).status).toBe(200);
+    expect((await call('user/getCurrentProfile', { token: owner.accessToken })).body.data.emailVerified).toBe(true);
+    const [promotion] = await auditEntries({ action: 'admin.promote', targetId: account.id });
+    expect(promotion).toMatchObject({ actorId: null, targetType: 'user' });
+  });
+
+  it('sets the password but not the role when the account was suspended before the link was used', async () => {
+    const admin = await createAdmin();
+    const { account } = await squatted();
+    expect((await call('admin/administrators/invite', { token: admin.accessToken, body: { fullName: 'Ada', email: account.email } })).status).toBe(202);
+    await setUserStatus(account.id, 'suspended');
+    const used = await setPasswordWithLink(await emailedResetToken(account.email), 'the-owners-own-phrase-4');
+    expect(used).toMatchObject({ status: 200, body: { message: 'Password reset successfully. Please log in with your new password.' } });
+    expect(await userTypeOf(account.id)).toBe(USER_TYPE.user);
+    expect(await auditEntries({ action: 'admin.promote', targetId: account.id })).toHaveLength(0);
   });
 });
 

@@ -69,7 +69,17 @@ describe('POST auth/login', () => {
     expect(response.body.message).toBe('Login successful');
     expect(typeof response.body.accessToken).toBe('string');
     expect(typeof response.body.refreshToken).toBe('string');
-    expect(Object.keys(response.body.user).sort()).toEqual(['created_at', 'email', 'fullName', 'id', 'last_login', 'status', 'userType', 'username']);
+    expect(Object.keys(response.body.user).sort()).toEqual([
+      'created_at',
+      'email',
+      'emailVerified',
+      'fullName',
+      'id',
+      'last_login',
+      'status',
+      'userType',
+      'username',
+    ]);
     expect(response.body.user.last_login).not.toBeNull();
     const cookie = response.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/refresh_token=/);

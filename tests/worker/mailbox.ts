@@ -24,3 +24,10 @@ export async function emailedResetToken(address: string): Promise<string> {
   if (!link) throw new Error(`no reset link was emailed to ${address}`);
   return decodeURIComponent(link[1]);
 }
+
+/** The token of the newest address-confirmation link emailed to this address. */
+export async function emailedConfirmationToken(address: string): Promise<string> {
+  const link = (await mailsTo(address)).map((mail) => /verify-email\?token=(\S+)/.exec(mail.text)).findLast((found) => found !== null);
+  if (!link) throw new Error(`no confirmation link was emailed to ${address}`);
+  return decodeURIComponent(link[1]);
+}

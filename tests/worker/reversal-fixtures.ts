@@ -13,7 +13,7 @@ import type { Db } from '../../worker/db';
 import { formatNaira } from '../../worker/lib/decimal';
 import { reconcile } from '../../worker/services/reconciliation';
 import { referralCodeOf } from '../../worker/services/referrals';
-import { call, createAdmin, type TestAccount, unique, withDb } from '../support/api';
+import { call, createAdmin, markEmailVerified, type TestAccount, unique, withDb } from '../support/api';
 
 /** Every scenario's deposit: ₦5,000, and its 5% commission. */
 const PAYMENT_KOBO = 500_000n;
@@ -205,11 +205,12 @@ async function spend(account: Account, kobo: bigint) {
   expect(debited.status, JSON.stringify(debited.body)).toBe(200);
 }
 
-/** A new account, signed up through the shop's register call with the referral code given, if any. */
+/** A new account, signed up through the shop's register call with the referral code given, if any, its address confirmed (commission needs it). */
 async function signUp(fullName: string, referralCode?: string): Promise<Account> {
   const email = `${unique()}@example.com`;
   const registered = await call('auth/register', { body: { fullName, email, password: 'correct-horse-1', userType: 2, referralCode } });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  await markEmailVerified(registered.body.user.id);
   return { id: registered.body.user.id, email };
 }
 

@@ -38,6 +38,7 @@ export type PreciseErrorCode =
   | 'two_factor_required'
   | 'account_mismatch'
   | 'account_suspended'
+  | 'email_unverified'
   | 'price_changed'
   | 'database_unavailable'
   | 'provider_unavailable'

@@ -4,14 +4,16 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
 import { publicAddress } from '../lib/address';
 import { randomToken, sha256Hex } from '../lib/crypto';
+import { describeError } from '../lib/db-errors';
 import { refreshTokenInvalid, unauthenticated } from '../lib/errors';
 import { validForm, validJson } from '../lib/validation';
 import { requireSignedIn } from '../middleware/auth';
 import { sendEmail } from '../providers/email';
-import { forgotPasswordSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema } from '../schemas/auth';
+import { forgotPasswordSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema, verifyEmailSchema } from '../schemas/auth';
 import { USER_TYPE } from '../schemas/session';
 import { everyWayInRevoked } from '../services/account-emails';
 import * as auth from '../services/auth';
+import { confirmEmail, resendEmailConfirmation, sendEmailConfirmation } from '../services/email-verification';
 import { enforceRateLimits, forgetRateLimit, type RateLimit } from '../services/rate-limit';
 import { REFRESH_TOKEN_TTL_DAYS } from '../services/tokens';
 
@@ -83,7 +85,22 @@ export const authRoutes = new Hono<AppEnv>()
       ip: publicAddress(c.req.header('cf-connecting-ip')),
       device: deviceOf(c),
     });
+    // The account exists whatever the mailbox does: a link that could not be sent is asked for again once signed in.
+    await sendEmailConfirmation(c.var.db, c.env, user).catch((error) =>
+      c.var.log.warn('email confirmation not sent at registration', { userId: user.id, error: describeError(error) }),
+    );
     return c.json({ message: 'Account created successfully', user }, 201);
+  })
+  .post('/verify-email', validJson(verifyEmailSchema), async (c) => {
+    const { token } = c.req.valid('json');
+    // Per address and per link (by its hash: rate_limits never holds a usable token), as for reset links.
+    await limitAttempts(c, 'verify-email', `token:${await sha256Hex(token)}`);
+    await confirmEmail(c.var.db, token);
+    return c.json({ message: 'Email address confirmed' });
+  })
+  .post('/resend-verification', requireSignedIn, async (c) => {
+    await resendEmailConfirmation(c.var.db, c.env, c.var.principal);
+    return c.json({ message: `We emailed a new confirmation link to ${c.var.principal.email}.` });
   })
   .post('/login', validJson(loginSchema), async (c) => {
     const input = c.req.valid('json');
@@ -134,8 +151,18 @@ export const authRoutes = new Hono<AppEnv>()
     const done = await auth.resetPassword(c.var.db, c.var.resetToken, password);
     await sendEmail(c.var.db, c.env, {
       to: done.user.email,
-      subject: 'Your password was changed',
-      text: everyWayInRevoked(done.user.fullName, 'Your password was reset with the link we emailed you.', done.revokedKeys),
+      subject: done.promoted ? 'You are now an administrator' : 'Your password was changed',
+      text: everyWayInRevoked(
+        done.user.fullName,
+        done.promoted
+          ? 'You used the invitation link we emailed you: your password was set and your account is now an administrator.'
+          : 'Your password was reset with the link we emailed you.',
+        done.revokedKeys,
+      ),
     });
-    return c.json({ message: 'Password reset successfully. Please log in with your new password.' });
+    return c.json({
+      message: done.promoted
+        ? 'Password set. Your account is now an administrator: please log in with your new password.'
+        : 'Password reset successfully. Please log in with your new password.',
+    });
   });

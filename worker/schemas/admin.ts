@@ -37,6 +37,7 @@ export type InviteAdministratorInput = z.infer<typeof inviteAdministratorSchema>
 /** Every action the audit log records; the admin audit screen filters and labels entries by these strings. */
 export type AuditAction =
   | 'admin.invite'
+  | 'admin.invite_existing'
   | 'admin.promote'
   | 'admin.remove'
   | 'catalogue.reprice'

@@ -90,4 +90,8 @@ export const changePasswordFormSchema = z
 
 export const forgotPasswordSchema = z.object({ email: emailField });
 export const resetPasswordSchema = z.object({ password: newPasswordField });
+/** The token of a confirmation link (/verify-email?token=...), which the page posts as it is. */
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: 'token is required' }).trim().min(1, { error: 'token is required' }).max(200, { error: 'token must be at most 200 characters' }),
+});
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() });

@@ -1,14 +1,16 @@
-// Who administers the shop: promoting a user, inviting a new administrator by email, and removing
+// Who administers the shop: promoting a user, inviting a new administrator by email (or, for an address
+// that already has an account, emailing that mailbox a link that promotes it when used), and removing
 // one. Each change revokes the person's sessions, so their new role applies from their next
 // sign-in, and is audited in its own transaction. The shop never loses its last administrator.
-import { and, asc, eq } from 'drizzle-orm';
-import { USER_TYPE, users } from '../../drizzle/schema';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { passwordResets, USER_TYPE, users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
-import { randomToken } from '../lib/crypto';
+import { randomToken, sha256Hex } from '../lib/crypto';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { sendEmail } from '../providers/email';
 import type { InviteAdministratorInput } from '../schemas/admin';
+import { promotionInvitationText } from './account-emails';
 import { recordAudit } from './audit';
 import { createPasswordReset, RESET_TOKEN_TTL_MINUTES, registerUser, revokeAllSessions } from './auth';
 import { getSiteSettings } from './settings';
@@ -16,6 +18,10 @@ import { type PublicUser, publicUserColumns, toPublicUser } from './users';
 
 export const CANNOT_REMOVE_YOURSELF = 'You cannot remove your own administrator access. Ask another administrator to do it.';
 export const LAST_ADMINISTRATOR = 'The last administrator cannot be removed. Promote or invite another administrator first.';
+export const PROMOTE_UNVERIFIED =
+  'This user has not confirmed their email address. Invite them by email instead: they become an administrator when they use the link.';
+/** Long enough for someone away for a weekend; the link is only ever in their mailbox. */
+export const PROMOTION_LINK_TTL_HOURS = 72;
 
 export async function promoteAdministrator(db: Db, actorId: number, userId: number): Promise<PublicUser> {
   // Interactive: when the guarded update matches no one, reads the user to say why; sessions and audit follow only a promotion.
@@ -23,13 +29,15 @@ export async function promoteAdministrator(db: Db, actorId: number, userId: numb
     const [promoted] = await tx
       .update(users)
       .set({ userType: USER_TYPE.admin, updatedAt: new Date() })
-      .where(and(eq(users.id, userId), eq(users.userType, USER_TYPE.user), eq(users.status, 'active')))
+      // An unconfirmed address may have been registered by someone other than its owner, who would sign in as an administrator.
+      .where(and(eq(users.id, userId), eq(users.userType, USER_TYPE.user), eq(users.status, 'active'), isNotNull(users.emailVerifiedAt)))
       .returning(publicUserColumns);
     if (!promoted) {
-      const [existing] = await tx.select({ userType: users.userType }).from(users).where(eq(users.id, userId));
+      const [existing] = await tx.select({ userType: users.userType, status: users.status }).from(users).where(eq(users.id, userId));
       if (!existing) throw notFound('User not found');
       if (existing.userType === USER_TYPE.admin) throw conflict('This user is already an administrator');
-      throw conflict('This user is suspended. Reactivate them before making them an administrator.');
+      if (existing.status !== 'active') throw conflict('This user is suspended. Reactivate them before making them an administrator.');
+      throw conflict(PROMOTE_UNVERIFIED);
     }
     await revokeAllSessions(tx, userId);
     await recordAudit(tx, { actorId, action: 'admin.promote', target: { type: 'user', id: userId }, details: { email: promoted.email } });
@@ -37,21 +45,30 @@ export async function promoteAdministrator(db: Db, actorId: number, userId: numb
   });
 }
 
+/** What an invitation did: made a new administrator account, or emailed an existing account's mailbox a promotion link. */
+export type Invitation = { made: PublicUser } | { linkSentTo: string };
+
 /**
  * Makes an administrator account with a random password nobody knows and emails its owner a
  * set-password link (the password reset flow). The email is sent inside the transaction, so an
  * invitation that could not be sent leaves no account behind and can simply be tried again.
+ * An address that already has an account is sent a promotion link instead: the account may have been
+ * registered by someone other than the mailbox's owner, so only whoever reads that mailbox can accept.
  */
-export async function inviteAdministrator(db: Db, env: Env, actor: { id: number; fullName: string }, input: InviteAdministratorInput): Promise<PublicUser> {
+export async function inviteAdministrator(db: Db, env: Env, actor: { id: number; fullName: string }, input: InviteAdministratorInput): Promise<Invitation> {
   const email = input.email.toLowerCase();
-  const [existing] = await db.select({ userType: users.userType }).from(users).where(eq(users.email, email));
+  const [existing] = await db
+    .select({ id: users.id, fullName: users.fullName, userType: users.userType, status: users.status })
+    .from(users)
+    .where(eq(users.email, email));
   if (existing) {
-    throw conflict(
-      existing.userType === USER_TYPE.admin ? 'This person is already an administrator' : 'This email already has an account: promote that user instead',
-    );
+    if (existing.userType === USER_TYPE.admin) throw conflict('This person is already an administrator');
+    if (existing.status !== 'active') throw conflict('This account is suspended. Reactivate it before inviting its owner to be an administrator.');
+    await sendPromotionLink(db, env, actor, { id: existing.id, fullName: existing.fullName, email });
+    return { linkSentTo: email };
   }
   // Interactive: the account, its reset link and the invitation email commit together, each using what the last made.
-  return db.transaction(async (tx) => {
+  const made = await db.transaction(async (tx) => {
     const invited = await registerUser(tx, { fullName: input.fullName, email, password: randomToken() }, USER_TYPE.admin);
     const reset = await createPasswordReset(tx, email);
     // The account was made a moment ago in this transaction, so the reset cannot be missing.
@@ -77,6 +94,39 @@ export async function inviteAdministrator(db: Db, env: Env, actor: { id: number;
       details: { email, fullName: input.fullName },
     });
     return invited;
+  });
+  return { made };
+}
+
+/**
+ * A 'promote' link to the account's mailbox: nothing changes until it is used (auth.ts resetPassword sets the
+ * password, makes the account an administrator and revokes every way in). The link, email and audit commit together.
+ */
+async function sendPromotionLink(db: Db, env: Env, actor: { id: number; fullName: string }, account: { id: number; fullName: string; email: string }) {
+  const token = randomToken();
+  // Interactive: the email is sent between the link's row and the audit, so a failed send leaves neither.
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
+      tokenHash: await sha256Hex(token),
+      userId: account.id,
+      purpose: 'promote',
+      expiresAt: sql`now() + make_interval(hours => ${PROMOTION_LINK_TTL_HOURS})`,
+    });
+    const { siteName } = await getSiteSettings(tx);
+    await sendEmail(tx, env, {
+      to: account.email,
+      token,
+      subject: `Become an administrator of ${siteName}`,
+      text: promotionInvitationText({
+        fullName: account.fullName,
+        email: account.email,
+        invitedBy: actor.fullName,
+        siteName,
+        link: `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`,
+        ttlHours: PROMOTION_LINK_TTL_HOURS,
+      }),
+    });
+    await recordAudit(tx, { actorId: actor.id, action: 'admin.invite_existing', target: { type: 'user', id: account.id }, details: { email: account.email } });
   });
 }
 

@@ -4,7 +4,7 @@ import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { apiKeys, USER_TYPE, users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { sha256Hex, toHex } from '../lib/crypto';
-import { conflict, notFound } from '../lib/errors';
+import { AppError, conflict, notFound } from '../lib/errors';
 
 /** Enough for a few tools per account; a cap keeps forgotten keys from piling up. */
 export const MAX_API_KEYS_PER_USER = 10;
@@ -31,6 +31,11 @@ async function newSecret(): Promise<{ key: string; keyHash: string; prefix: stri
 
 const liveKeyOf = (userId: number, id: number) => and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt));
 const keyNotFound = () => notFound('API key not found');
+
+/** A key acts for the account: whoever registered someone else's address must not get one before its owner notices. */
+export const EMAIL_UNVERIFIED_FOR_KEYS = 'Confirm your email address before creating API keys. Use the link we emailed you, or ask for a new one.';
+const emailUnverified = () => new AppError('forbidden', EMAIL_UNVERIFIED_FOR_KEYS, { code: 'email_unverified' });
+const ownerVerified = (userId: number) => sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.emailVerifiedAt} is not null)`;
 
 /** How long a stopped key stays on the API page, so its owner can see what stopped it. */
 const REVOKED_SHOWN_DAYS = 30;
@@ -68,7 +73,8 @@ export async function createApiKey(db: Db, userId: number, name: string): Promis
   // Interactive: counts the live keys under the user's row lock, then decides.
   const row = await db.transaction(async (tx) => {
     // Simultaneous creations for one user queue on their row, so the cap holds for them too.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const [owner] = await tx.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).for('no key update');
+    if (!owner?.emailVerifiedAt) throw emailUnverified();
     const [{ live }] = await tx
       .select({ live: count() })
       .from(apiKeys)
@@ -83,8 +89,16 @@ export async function createApiKey(db: Db, userId: number, name: string): Promis
 /** Replaces a key's secret: the old one stops at once, the new one is shown once. */
 export async function rotateApiKey(db: Db, userId: number, id: number): Promise<ApiKeyView & { key: string }> {
   const { key, keyHash, prefix } = await newSecret();
-  const [row] = await db.update(apiKeys).set({ keyHash, prefix, createdAt: new Date(), lastUsedAt: null }).where(liveKeyOf(userId, id)).returning();
-  if (!row) throw keyNotFound();
+  const [row] = await db
+    .update(apiKeys)
+    .set({ keyHash, prefix, createdAt: new Date(), lastUsedAt: null })
+    .where(and(liveKeyOf(userId, id), ownerVerified(userId)))
+    .returning();
+  if (!row) {
+    // Only a refused rotation costs a second read, to say which refusal it was.
+    const [owner] = await db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+    throw owner && !owner.emailVerifiedAt ? emailUnverified() : keyNotFound();
+  }
   return { ...toApiKeyView(row), key };
 }
 

@@ -8,6 +8,7 @@ import { AppError, conflict, invalid, refreshTokenInvalid, unauthenticated } fro
 import type { ChangePasswordInput, LoginInput, RegisterInput } from '../schemas/auth';
 import { ACCOUNT_SUSPENDED, ACCOUNT_SUSPENDED_ERROR } from '../schemas/session';
 import { type KeyRevocationReason, type RevokedKey, revokeAllApiKeys } from './api-keys';
+import { recordAudit } from './audit';
 import { assertHardToGuess, DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { recordReferral } from './referrals';
 import { REFRESH_TOKEN_TTL_DAYS, signAccessToken } from './tokens';
@@ -290,6 +291,8 @@ export const RESET_LINK_INVALID = 'This password reset link is invalid or has ex
 export interface PasswordResetDone {
   user: { id: number; email: string; fullName: string };
   revokedKeys: RevokedKey[];
+  /** An administrator's invitation link ('promote') made the account an administrator. */
+  promoted: boolean;
 }
 
 export async function resetPassword(db: Db, token: string, password: string): Promise<PasswordResetDone> {
@@ -306,19 +309,36 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   const passwordHash = await hashPassword(password);
   // Interactive: the password changes only if this call's update claimed the link.
   return db.transaction(async (tx) => {
-    const [claimed] = await tx.update(passwordResets).set({ usedAt: new Date() }).where(usable).returning({ userId: passwordResets.userId });
+    const [claimed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(usable)
+      .returning({ userId: passwordResets.userId, purpose: passwordResets.purpose });
     if (!claimed) throw unauthenticated(RESET_LINK_INVALID);
+    // An account suspended since the invitation still gets the password its mailbox chose, but not the role.
+    const role =
+      claimed.purpose === 'promote' ? { userType: sql<number>`case when ${users.status} = 'active' then ${USER_TYPE.admin} else ${users.userType} end` } : {};
     // The link came to the mailbox and was used, so the address is proven too.
-    const [user] = await tx
+    const [{ userType, ...user }] = await tx
       .update(users)
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date(), ...role })
       .where(eq(users.id, claimed.userId))
-      .returning({ id: users.id, email: users.email, fullName: users.fullName });
+      .returning({ id: users.id, email: users.email, fullName: users.fullName, userType: users.userType });
+    const promoted = claimed.purpose === 'promote' && userType === USER_TYPE.admin;
     // One link resets once: any other outstanding link for this user dies with it.
     await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
-    return { user, revokedKeys: await revokeEveryWayIn(tx, claimed.userId, 'password_reset') };
+    const revokedKeys = await revokeEveryWayIn(tx, claimed.userId, promoted ? 'promotion' : 'password_reset');
+    // No actor: the mailbox's owner accepted; the invitation's own entry (admin.invite_existing) names who invited.
+    if (promoted)
+      await recordAudit(tx, {
+        actorId: null,
+        action: 'admin.promote',
+        target: { type: 'user', id: user.id },
+        details: { email: user.email, through: 'invitation link' },
+      });
+    return { user, revokedKeys, promoted };
   });
 }

@@ -1,8 +1,9 @@
 // A referrer's commission on a referred user's deposit, from the money's side:
 //   - earned in the transaction that credits the deposit (deposit-credited.ts), once per deposit (the unique
 //     payment intent of referral_commissions), never for a voided referral or a suspended referrer, never
-//     between accounts that paid with the same card or bank account or signed up from the same public
-//     address or browser, and never beyond the operator's cap per referred account;
+//     while either account's email address is unconfirmed, never between accounts that paid with the same
+//     card or bank account or signed up from the same public address or browser, and never beyond the
+//     operator's cap per referred account;
 //   - held for the operator's hold days, then released by the cron (with no hold, at once): only then credited;
 //   - following its deposit: when refunds and disputes take part of the deposit back, the same share of the
 //     commission is taken back in the same transaction (debt for what the referrer already spent), and given
@@ -26,15 +27,29 @@ const REFERRALS_PAGE = '/user/referrals';
 const dateWords = (at: Date) => at.toLocaleDateString('en-NG', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' });
 
 /**
+ * Why a referral earns nothing, as the administrators' warning says it: an account whose mailbox was never
+ * proved may be someone else's address registered to farm commission, so neither side of it counts.
+ */
+const BLOCKED_BECAUSE = {
+  'unconfirmed referrer': 'the referrer has not confirmed their email address',
+  'unconfirmed referred': 'the depositor has not confirmed their email address',
+  'sign-up address': 'the two accounts share a sign-up address',
+  'sign-up device': 'the two accounts share a sign-up device',
+  'payment card or bank account': 'the two accounts share a payment card or bank account',
+} as const;
+type BlockedBy = keyof typeof BLOCKED_BECAUSE;
+
+/**
  * One statement for the common case (a depositor nobody referred: it finds nothing). For a referred one it
- * answers why no commission is due (a shared card, bank account, sign-up address or device) or records the commission.
+ * answers why no commission is due (an unconfirmed address; a shared card, bank account, sign-up address or
+ * device) or records the commission.
  */
 export async function earnCommission(tx: DbOrTx, deposit: CreditedDeposit): Promise<void> {
   const { enabled, rateBps, holdDays, capKobo } = referralRuleSql;
   const { rows } = await tx.execute<{
     referrer_id: number;
     full_name: string;
-    blocked_by: string | null;
+    blocked_by: BlockedBy | null;
     id: string | null;
     commission_kobo: string | null;
     release_at: string | null;
@@ -43,6 +58,8 @@ export async function earnCommission(tx: DbOrTx, deposit: CreditedDeposit): Prom
     referral as (
       select r.referrer_id, referred.full_name, rule.rate_bps, rule.hold_days, rule.cap_kobo,
         case
+          when referrer.email_verified_at is null then 'unconfirmed referrer'
+          when referred.email_verified_at is null then 'unconfirmed referred'
           when referrer.signup_ip is not null and referrer.signup_ip = referred.signup_ip then 'sign-up address'
           when referrer.signup_device is not null and referrer.signup_device = referred.signup_device then 'sign-up device'
           when exists (
@@ -80,8 +97,8 @@ export async function earnCommission(tx: DbOrTx, deposit: CreditedDeposit): Prom
   if (earned.blocked_by) {
     await recordWarning(tx, {
       kind: 'referral_blocked',
-      message: `No referral commission for user #${earned.referrer_id} on deposit ${deposit.reference} by user #${deposit.userId}: the two accounts share a ${earned.blocked_by}.`,
-      details: { referrerId: earned.referrer_id, referredUserId: deposit.userId, reference: deposit.reference, sharedBy: earned.blocked_by },
+      message: `No referral commission for user #${earned.referrer_id} on deposit ${deposit.reference} by user #${deposit.userId}: ${BLOCKED_BECAUSE[earned.blocked_by]}.`,
+      details: { referrerId: earned.referrer_id, referredUserId: deposit.userId, reference: deposit.reference, blockedBy: earned.blocked_by },
     });
     return;
   }

@@ -1,7 +1,7 @@
-// Referrals: a sign-up through someone's link (/auth/register?ref=CODE) ties the new user to the
-// referrer, who then earns a commission on each of that user's deposits (referral-commissions.ts: held,
-// released, and following its deposit when it is refunded or disputed). This file holds the programme's
-// settings, the link, what the referrer and the administrators see, and voiding.
+// Referrals: a sign-up through someone's link (/auth/register?ref=CODE) ties the new user to the referrer,
+// who then earns a commission on each of that user's deposits once both have confirmed their email addresses
+// (referral-commissions.ts: held, released, and following its deposit when it is refunded or disputed). This
+// file holds the programme's settings, the link, what the referrer and the administrators see, and voiding.
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { referralCommissions, referrals, settings, users } from '../../drizzle/schema';

@@ -14,6 +14,8 @@ export interface PublicUser {
   username: string;
   userType: number;
   status: 'active' | 'suspended';
+  /** Whether the owner proved the mailbox: until then no API keys, referral commission or administrator role. */
+  emailVerified: boolean;
   created_at: string;
   last_login: string | null;
 }
@@ -22,7 +24,10 @@ export interface Profile extends PublicUser {
   wallet: { balance: string };
 }
 
-type UserRow = Pick<typeof users.$inferSelect, 'id' | 'fullName' | 'email' | 'username' | 'userType' | 'status' | 'createdAt' | 'lastLogin'>;
+type UserRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'fullName' | 'email' | 'username' | 'userType' | 'status' | 'emailVerifiedAt' | 'createdAt' | 'lastLogin'
+>;
 
 export const publicUserColumns = {
   id: users.id,
@@ -31,6 +36,7 @@ export const publicUserColumns = {
   username: users.username,
   userType: users.userType,
   status: users.status,
+  emailVerifiedAt: users.emailVerifiedAt,
   createdAt: users.createdAt,
   lastLogin: users.lastLogin,
 };
@@ -43,6 +49,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     username: row.username,
     userType: row.userType,
     status: row.status,
+    emailVerified: row.emailVerifiedAt !== null,
     created_at: row.createdAt.toISOString(),
     last_login: row.lastLogin ? row.lastLogin.toISOString() : null,
   };

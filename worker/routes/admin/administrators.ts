@@ -20,8 +20,11 @@ export const adminAdministratorRoutes = new Hono<AppEnv>()
   })
   .post('/invite', validJson(inviteAdministratorSchema), async (c) => {
     const input = c.req.valid('json');
-    const data = await inviteAdministrator(c.var.db, c.env, c.var.principal, input);
-    return c.json({ message: `Invitation sent to ${data.email}`, data }, 201);
+    const invitation = await inviteAdministrator(c.var.db, c.env, c.var.principal, input);
+    if ('linkSentTo' in invitation) {
+      return c.json({ message: `We emailed ${invitation.linkSentTo} a link: the account becomes an administrator when they use it.` }, 202);
+    }
+    return c.json({ message: `Invitation sent to ${invitation.made.email}`, data: invitation.made }, 201);
   })
   .delete('/:userId', async (c) => {
     await removeAdministrator(c.var.db, c.var.principal.id, pathId(c, 'userId', 'userId'));
