@@ -6,14 +6,13 @@
 
 import type { UserType } from '@schemas/session';
 import { USER_TYPE } from '@schemas/session';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
-import { matchRoutes, Outlet, type RouteObject, useNavigate, useRoutes } from 'react-router-dom';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { matchRoutes, Outlet, type RouteObject, useRoutes } from 'react-router-dom';
 import type { adminScreens } from '@/app/layouts/AdminArea';
 import PublicLayout from '@/app/layouts/PublicLayout';
 import { TestPaymentsBanner } from '@/app/layouts/TestPaymentsBanner';
 import { ScrollToTop } from '@/components/ScrollToTop';
 import { PageSpinner } from '@/components/Spinner';
-import { setNavigator } from '@/lib/api';
 import { AuthProvider } from './AuthProvider';
 import { RequireUserType } from './RequireUserType';
 import { RestoreScroll } from './RestoreScroll';
@@ -64,6 +63,7 @@ const ResetPasswordPage = screen(() => import('@/features/public/ResetPasswordPa
 const AuthLayout = screen(() => import('@/app/layouts/AuthLayout'));
 const LoginPage = screen(() => import('@/features/auth/LoginPage'));
 const RegisterPage = screen(() => import('@/features/auth/RegisterPage'));
+const VerifyEmailPage = screen(() => import('@/features/auth/VerifyEmailPage'));
 // User (userType 2)
 const UserLayout = screen(() => import('@/app/layouts/UserLayout'));
 const UserServicesPage = screen(() => import('@/features/orders/UserServicesPage'));
@@ -108,7 +108,6 @@ const NotFound = screen(() => import('@/components/NotFound'));
 function RootLayout() {
   return (
     <AuthProvider>
-      <RouterNavigator />
       <Outlet />
       {/* Last and sticky to the bottom (clicks pass through it): it appears once settings/public answers, and from here it pushes nothing on the page down. */}
       <TestPaymentsBanner />
@@ -116,13 +115,6 @@ function RootLayout() {
       <RestoreScroll />
     </AuthProvider>
   );
-}
-
-/** The API client's shared error handler (a session that ended) navigates through the router, with no full reload. */
-function RouterNavigator() {
-  const navigate = useNavigate();
-  useEffect(() => setNavigator((path) => void navigate(path, { replace: true })), [navigate]);
-  return null;
 }
 
 export const routes: RouteObject[] = [
@@ -141,6 +133,8 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: page(ForgotPasswordPage) },
           { path: 'reset-password', element: page(ResetPasswordPage) },
           { path: 'unsubscribe', element: page(UnsubscribePage) },
+          // Out of the auth layout, which sends a signed-in person away: the link works signed in or not.
+          { path: 'verify-email', element: page(VerifyEmailPage) },
           {
             // Pathless, so /auth itself is an unknown path ('404 Not Found'), not an empty layout.
             element: page(AuthLayout),

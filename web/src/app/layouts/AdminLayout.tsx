@@ -10,6 +10,7 @@ import { drawerSlide, useDrawerFocus } from '@/lib/drawer';
 import { cx, useEscapeKey, useMediaQuery, useOutsideClick } from '@/lib/hooks';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
 import { AccountMenu } from './AccountMenu';
+import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { MenuToggle, SkipLink } from './ShellParts';
 
 export const SIDEBAR_BREAKPOINT_PX = 768;
@@ -65,6 +66,7 @@ export default function AdminLayout() {
           />
         </div>
       </header>
+      <EmailVerificationBanner />
 
       {drawerOpen ? <div className="fixed inset-0 top-16 z-20 animate-fade-in bg-slate-900/40 md:hidden" aria-hidden="true" /> : null}
       <div className="md:flex">

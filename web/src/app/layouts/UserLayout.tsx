@@ -1,6 +1,6 @@
 // User shell: sticky top bar (logo from the site settings, display-currency switcher, 'Your
 // Balance:' in the display currency, add-fund plus, support tickets with their unread count, account
-// menu), the maintenance notice, and the tab row Services / Orders / Transactions / Profile,
+// menu), the maintenance notice, the request to confirm the email address, and the tab row Services / Orders / Transactions / Profile,
 // highlighted from the second path segment.
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useWalletBalance } from '@/api/wallet';
@@ -13,6 +13,7 @@ import { cx } from '@/lib/hooks';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
 import { AccountMenu } from './AccountMenu';
 import { CurrencySwitcher } from './CurrencySwitcher';
+import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { MaintenanceBanner } from './MaintenanceBanner';
 import { SkipLink } from './ShellParts';
 import { SupportLink } from './SupportLink';
@@ -82,6 +83,7 @@ export default function UserLayout() {
         </div>
       </header>
       <MaintenanceBanner />
+      <EmailVerificationBanner />
 
       <nav aria-label="User area" className="border-b border-slate-200 bg-white">
         <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4">
