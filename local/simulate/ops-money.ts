@@ -1,9 +1,9 @@
-// Operations that bring money in: sign-ups (each with a reseller API key, from a public address of its
-// own or a given one, through someone's referral link or not), card deposits through the sandbox
-// Paystack or Flutterwave, whichever the shop takes (paid, declined or abandoned; verified by the return
-// page once, twice at once or not at all; Paystack's webhooks on time, duplicated, late or dropped), paid
-// with the payer's own card or a named one, replays of webhooks already sent, and administrators'
-// credits (sometimes sent twice with one reference).
+// Operations that bring money in: sign-ups (each confirming its address from the sandbox mailbox, with a
+// reseller API key, from a public address of its own or a given one, through someone's referral link or
+// not), card deposits through the sandbox Paystack or Flutterwave, whichever the shop takes (paid, declined
+// or abandoned; verified by the return page once, twice at once or not at all; Paystack's webhooks on time,
+// duplicated, late or dropped), paid with the payer's own card or a named one, replays of webhooks already
+// sent, and administrators' credits (sometimes sent twice with one reference).
 import { nairaToKobo } from '../../worker/lib/decimal';
 import { type Answer, call, cookieSet, Session, said } from './http';
 import { reversedInFullAtProvider } from './provider-truth';
@@ -51,6 +51,22 @@ export interface SignUpOptions {
   deposit?: boolean;
 }
 
+/**
+ * Confirms the address from the sandbox mailbox, as its owner would: API keys and referral commission need it.
+ * A retried use of a link whose first use was lost answers 400 (spent), the address confirmed all the same.
+ */
+async function confirmAddress(sim: Sim, email: string, ip: string): Promise<void> {
+  const inbox = (await (await fetch(`${sim.stack.mailboxUrl}/__messages?to=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ text: string }> };
+  const link = inbox.messages.map((message) => /verify-email\?token=(\S+)/.exec(message.text)).findLast((found) => found !== null);
+  if (!link) throw new Error(`no confirmation link was emailed to ${email}`);
+  const token = decodeURIComponent(link[1]);
+  await through(
+    'confirming the address',
+    () => call(`${sim.stack.url}/api/v1/auth/verify-email`, { body: { token }, ip }),
+    (answer) => answer.kind === 'answered' && (answer.status === 200 || answer.status === 400),
+  );
+}
+
 export async function signUp(sim: Sim, options: SignUpOptions = {}): Promise<string> {
   tally(sim, options.referrer ? 'sign-up through a referral link' : 'sign-up');
   const { rng, stack, world } = sim;
@@ -73,6 +89,7 @@ export async function signUp(sim: Sim, options: SignUpOptions = {}): Promise<str
   const device = options.device ?? cookieSet(registered, 'device');
   const session = new Session(stack.url, email, PASSWORD, ip);
   await session.signIn();
+  await confirmAddress(sim, email, ip);
   const key = await through('creating an API key', () => session.api('user/api-keys', { body: { name: 'simulator' } }), answered(201));
   const apiKey = (key as Extract<Answer, { kind: 'answered' }>).body.data.key as string;
   const user: SimUser = { id: session.userId, email, session, apiKey, ip, device, referrerId: options.referrer?.id ?? null, code: null, accountNumber: null };

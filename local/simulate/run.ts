@@ -52,6 +52,7 @@ export async function startSimulationStack(name: string, wranglerOutput: 'inheri
       paystackUrl: fakes.paystackUrl,
       flutterwaveUrl: fakes.flutterwaveUrl,
       smmProviderUrl: fakes.smmProviderUrl,
+      mailboxUrl: fakes.mailboxUrl,
       dropDatabaseConnections,
       databaseUrl,
       admin,

@@ -13,6 +13,8 @@ export interface SimStack {
   paystackUrl: string;
   flutterwaveUrl: string;
   smmProviderUrl: string;
+  /** The sandbox mailbox, where a sign-up's confirmation link is read as its owner would. */
+  mailboxUrl: string;
   dropDatabaseConnections(): number;
 }
 
