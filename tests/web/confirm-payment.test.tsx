@@ -1,19 +1,35 @@
 import { act, screen } from '@testing-library/react';
+import { type ReactNode, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ConfirmPaymentPage from '@/features/wallet/ConfirmPaymentPage';
-import { PAYLOAD_KEY, readPaymentPayload, savePaymentPayload, TOKEN_KEY } from '@/lib/session';
-import { jsonResponse, mockFetch, renderScreen } from './helpers';
+import { REFRESH_TOKEN_ERROR } from '@/lib/api';
+import { AuthContext } from '@/lib/authContext';
+import { PAYLOAD_KEY, REFRESH_TOKEN_KEY, readPaymentPayload, savePaymentPayload, TOKEN_KEY } from '@/lib/session';
+import { ADA } from './app';
+import { authStub, jsonResponse, mockFetch, renderScreen } from './helpers';
 
 const PAYLOAD = { checkoutUrl: 'https://checkout.example/pay/abc', signature: 'sig-123', amount: '5000.00', reference: 'ref-1' };
 
-function renderPage(url = '/user/confirm-payment') {
+/** Ends the session check the page was opened during (renderPage's `checking`). */
+let finishCheck: () => void = () => undefined;
+
+/** Ada's session, still being checked when `checking`, as the access guard shows the page meanwhile. */
+function Session({ checking, children }: { checking: boolean; children: ReactNode }) {
+  const [loading, setLoading] = useState(checking);
+  finishCheck = () => act(() => setLoading(false));
+  return <AuthContext.Provider value={authStub({ user: ADA, userType: 2, loading })}>{children}</AuthContext.Provider>;
+}
+
+function renderPage(url = '/user/confirm-payment', { checking = false } = {}) {
   renderScreen(
-    <Routes>
-      <Route path="/user/confirm-payment" element={<ConfirmPaymentPage />} />
-      <Route path="/user/transactions" element={<h1>Transactions screen</h1>} />
-      <Route path="/user" element={<h1>User home</h1>} />
-    </Routes>,
+    <Session checking={checking}>
+      <Routes>
+        <Route path="/user/confirm-payment" element={<ConfirmPaymentPage />} />
+        <Route path="/user/transactions" element={<h1>Transactions screen</h1>} />
+        <Route path="/user" element={<h1>User home</h1>} />
+      </Routes>
+    </Session>,
     url,
   );
 }
@@ -108,6 +124,42 @@ describe('Payment confirmation', () => {
       amount: PAYLOAD.amount,
     });
     expect(screen.getByText('Wallet Credited Successfully!')).toBeTruthy();
+  });
+});
+
+describe('Payment confirmation and the session check', () => {
+  it('verifies the stored payment only once the session check has finished', async () => {
+    savePaymentPayload(PAYLOAD);
+    const fetch = verifyAnswers(2);
+    renderPage('/user/confirm-payment', { checking: true });
+    await settle();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(readPaymentPayload()).toEqual(PAYLOAD);
+    expect(screen.getByText('Your payment is being processed...')).toBeTruthy();
+
+    finishCheck();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Wallet Credited Successfully!')).toBeTruthy();
+    expect(readPaymentPayload()).toBeNull();
+  });
+
+  it('keeps the stored payment, and says nothing of it, when the session turns out to have ended', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'expired');
+    window.localStorage.setItem(REFRESH_TOKEN_KEY, 'revoked');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    savePaymentPayload(PAYLOAD);
+    const fetch = mockFetch((url) =>
+      url.endsWith('auth/refresh') ? jsonResponse(401, { message: REFRESH_TOKEN_ERROR, error: REFRESH_TOKEN_ERROR }) : jsonResponse(401, {}),
+    );
+    await openPage();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/v1/user/verify-payment', '/api/v1/auth/refresh']);
+    // The access guard sends the person to sign in, and back here after: the payment waits for them.
+    expect(readPaymentPayload()).toEqual(PAYLOAD);
+    expect(screen.queryByText('Payment Failed!')).toBeNull();
+    expect(log).not.toHaveBeenCalled();
+    await passes(5000);
+    expect(screen.queryByText('User home')).toBeNull();
   });
 });
 

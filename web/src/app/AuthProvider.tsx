@@ -1,15 +1,15 @@
 // Session start, login and logout exactly as spec section 4 describes them, and a tab that follows
-// its session when another tab signs in as someone else or out, or the account is suspended.
+// its session when another tab signs in as someone else or out, the session expires or is revoked
+// (silently: the access guard leads to sign-in), or the account is suspended (the sign-in page says so).
 
-import { ACCOUNT_SUSPENDED } from '@schemas/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { login as signIn } from '@/features/auth/api/login';
 import { logout as signOut } from '@/features/auth/api/logout';
 import { getProfile, type ProfileAnswer } from '@/features/user/api/get-profile';
-import { isApiError } from '@/lib/api';
-import { AuthContext, type AuthContextValue, homeFor } from '@/lib/authContext';
+import { isAccountSuspended, isApiError } from '@/lib/api';
+import { AuthContext, type AuthContextValue, homeFor, type LoginState } from '@/lib/authContext';
 import {
   adoptStoredUser,
   clearSession,
@@ -35,6 +35,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUserState] = useState<SessionUser | null>(() => adoptStoredUser());
   const [loading, setLoading] = useState(true);
 
+  // Signed out because the account is suspended: the sign-in page says so, and how to reach support.
+  const endSuspended = useCallback(() => {
+    setUserState(null);
+    queryClient.clear();
+    navigate('/auth/login', { replace: true, state: { suspended: true } satisfies LoginState });
+  }, [navigate, queryClient]);
+
   // The API client and other tabs clear, renew or replace the session on their own; follow them,
   // and move a tab whose account changed under it to where the new one belongs, saying why.
   useEffect(() => {
@@ -42,8 +49,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUserState(next);
       if (sameAccount(next, previous)) return;
       if (cause === 'suspended') {
-        toast.error(ACCOUNT_SUSPENDED, { toastId: ACCOUNT_SUSPENDED });
-      } else if (previous && next) {
+        endSuspended();
+        return;
+      }
+      // Silent, as at session start: a /user or /admin page's guard sends the visitor to sign in, and back after.
+      if (cause === 'expired') return;
+      if (previous && next) {
         toast.info(`Signed in as ${next.fullName} in another tab.`);
       } else if (previous && cause === 'other-tab') {
         toast.info('Signed out in another tab.');
@@ -60,26 +71,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       stopFollowing();
       stopWatching();
     };
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, endSuspended]);
 
-  const adoptProfile = useCallback(async (check: Promise<ProfileAnswer>): Promise<SessionUser | null> => {
-    try {
-      const { data: profile } = await check;
-      rememberUser(profile);
-      setUserState(getTabUser());
-      return getTabUser();
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) {
-        // A 401 clears the session silently.
-        clearSession();
-        setUserState(null);
-      } else {
-        // Other profile errors are only logged.
-        console.error('Failed to load the current profile', error);
+  const adoptProfile = useCallback(
+    async (check: Promise<ProfileAnswer>): Promise<SessionUser | null> => {
+      try {
+        const { data: profile } = await check;
+        rememberUser(profile);
+        setUserState(getTabUser());
+        return getTabUser();
+      } catch (error) {
+        if (isApiError(error) && error.status === 401) {
+          // A 401 clears the session silently.
+          clearSession();
+          setUserState(null);
+        } else if (isAccountSuspended(error)) {
+          // The API client has cleared the session; the check started before React may have finished before anyone listened.
+          endSuspended();
+        } else {
+          // Other profile errors are only logged.
+          console.error('Failed to load the current profile', error);
+        }
+        return null;
       }
-      return null;
-    }
-  }, []);
+    },
+    [endSuspended],
+  );
   const reloadProfile = useCallback(() => adoptProfile(getProfile()), [adoptProfile]);
 
   // 2. Then the current profile is fetched; loading stays true until it has finished. Without a
@@ -90,7 +107,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!getToken() && !getRefreshToken()) {
+    // Taken first: one sent before React may already have ended the session, and its answer says why.
+    const sentEarly = takeProfileCheck();
+    if (!sentEarly && !getToken() && !getRefreshToken()) {
       if (getStoredUser()) {
         clearSession();
         setUserState(null);
@@ -98,7 +117,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLoading(false);
       return;
     }
-    const sentEarly = takeProfileCheck();
     void (sentEarly ? adoptProfile(sentEarly) : reloadProfile()).finally(() => setLoading(false));
   }, [adoptProfile, reloadProfile]);
 

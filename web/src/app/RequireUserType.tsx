@@ -11,7 +11,8 @@ import { USER_TYPE } from '@schemas/session';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner, Spinner } from '@/components/Spinner';
-import { useAuth } from '@/lib/authContext';
+import { type LoginState, useAuth } from '@/lib/authContext';
+import { sessionEndedBy } from '@/lib/session';
 
 function VisitorRedirect() {
   const { clearLocalSession } = useAuth();
@@ -19,7 +20,10 @@ function VisitorRedirect() {
   useEffect(() => {
     clearLocalSession();
   }, [clearLocalSession]);
-  return <Navigate to="/auth/login" replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
+  const state: LoginState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+  // The guard can get here before the AuthProvider's own move to sign-in (the router moves in a transition): it must still say why.
+  if (sessionEndedBy() === 'suspended') state.suspended = true;
+  return <Navigate to="/auth/login" replace state={state} />;
 }
 
 function LogoutRedirect() {

@@ -7,11 +7,14 @@
 // - Private calls also name the account the tab shows (`X-Account-Id`); the Worker refuses one whose
 //   token, shared by every tab through storage, belongs to someone else by now.
 // - `getErrorMessage` / `handleApiError` are the spec's shared error handling (section 8).
+// - A refresh token that is no longer good ends the session here, whichever call met it: the user, token
+//   and refresh token go, silently (section 4), and the access guard leads to sign-in. A screen's error
+//   handling never sees it as its own failure.
 
 import { ACCOUNT_HEADER, ACCOUNT_MISMATCH_ERROR, ACCOUNT_SUSPENDED_ERROR } from '@schemas/session';
 import type { AppType } from '@worker/app';
 import { type ClientResponse, hc } from 'hono/client';
-import { clearLocalStorage, clearSession, followStoredSession, getRefreshToken, getTabUser, getToken, saveSession, tokenExpiry } from './session';
+import { clearSession, followStoredSession, getRefreshToken, getTabUser, getToken, saveSession, tokenExpiry } from './session';
 import { toast } from './toast';
 
 export const API_BASE = '/api/v1';
@@ -43,7 +46,7 @@ export class ApiError extends Error {
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
-function field(data: unknown, name: 'message' | 'error'): string | null {
+function field(data: unknown, name: 'message' | 'error' | 'code'): string | null {
   if (data && typeof data === 'object' && name in data) {
     const v = (data as Record<string, unknown>)[name];
     if (typeof v === 'string' && v.trim() !== '') return v;
@@ -80,7 +83,8 @@ export function getErrorMessage(error: unknown): string {
 const errorCode = (error: unknown) => (isApiError(error) ? field(error.data, 'error') : null);
 
 /** The server refused a suspended account (sign-in or refresh). */
-export const isAccountSuspended = (error: unknown) => errorCode(error) === ACCOUNT_SUSPENDED_ERROR;
+export const isAccountSuspended = (error: unknown) =>
+  errorCode(error) === ACCOUNT_SUSPENDED_ERROR || (isApiError(error) && field(error.data, 'code') === 'account_suspended');
 
 /** True when the server said the refresh token is no good (either field, or the chosen text). */
 export function isRefreshTokenError(error: unknown): boolean {
@@ -90,28 +94,21 @@ export function isRefreshTokenError(error: unknown): boolean {
   );
 }
 
-// Where the client sends people when their session is gone. main.tsx plugs in the router.
-let navigateTo: (path: string) => void = (path) => window.location.assign(path);
-export function setNavigator(fn: (path: string) => void): void {
-  navigateTo = fn;
-}
+/** The call failed because the person is no longer signed in: their session ended, or their account is suspended. */
+export const endsSession = (error: unknown) => isApiError(error) && (error.status === 401 || isAccountSuspended(error));
 
 /**
  * The shared error handler: works out the message, shows it as an error toast (unless
- * `toast: false`) and returns it. On 'Invalid or expired refresh token.' local storage is
- * cleared and the user goes to /auth/login.
+ * `toast: false`) and returns it. 'Invalid or expired refresh token.' shows nothing: the session
+ * already ended where the refresh failed (refreshSession), and a red toast of the server's words,
+ * over a page that is going to sign-in anyway, would only alarm.
  */
 export function handleApiError(error: unknown, options: { toast?: boolean } = {}): string {
   const message = getErrorMessage(error);
-  if (options.toast !== false) {
-    // The session's own toast says the same when an account is suspended: one id shows it once.
-    if (isAccountSuspended(error)) toast.error(message, { toastId: message });
-    else toast.error(message);
-  }
-  if (isRefreshTokenError(error)) {
-    clearLocalStorage();
-    navigateTo('/auth/login');
-  }
+  if (options.toast === false || isRefreshTokenError(error)) return message;
+  // Every call on its way when an account is suspended meets the same refusal: one id shows it once.
+  if (isAccountSuspended(error)) toast.error(message, { toastId: message });
+  else toast.error(message);
   return message;
 }
 
@@ -185,8 +182,11 @@ export function refreshSession(): Promise<unknown> {
         return data;
       })
       .catch((error: unknown) => {
-        // Whatever screen asked, a suspended account's session ends here and the AuthProvider says why.
-        if (isAccountSuspended(error)) clearSession('suspended');
+        // Whatever screen asked, the session ends here and the AuthProvider follows: the user, token and
+        // refresh token go. Unless another tab signed in or refreshed meanwhile: its session is the one to keep.
+        const ended = isAccountSuspended(error) ? 'suspended' : isRefreshTokenError(error) ? 'expired' : null;
+        if (ended && getRefreshToken() !== refreshToken) followStoredSession();
+        else if (ended) clearSession(ended);
         throw error;
       })
       .finally(() => {
@@ -234,7 +234,7 @@ async function authorised(call: Call, opts: CallOptions): Promise<Response> {
     try {
       await refreshSession();
     } catch (re) {
-      // A dead refresh token is what screens must see (the shared handler logs the user out);
+      // A dead refresh token is what screens must see (the session has ended, so they stay quiet);
       // a network failure while refreshing keeps the original 401.
       throw isApiError(re) && re.status !== null ? re : e;
     }

@@ -1,5 +1,5 @@
-import { MutationCache, type Query, QueryCache, QueryClient } from '@tanstack/react-query';
-import { handleApiError, isApiError, isRefreshTokenError } from './api';
+import { MutationCache, type Query, QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api';
 import { BALANCE_REFRESH_MS, isMoneyQuery, isOrdersQuery, MONEY_QUERY_PREFIXES, orderStates, someOrderMoved } from './moneyQueries';
 
 /** Re-reads every answer on screen that shows money (the others are marked stale for their next use). */
@@ -15,16 +15,11 @@ export function refreshMoney(client: QueryClient): Promise<void> {
  *   refunded it while the customer watched);
  * - when the tab regains focus, and every BALANCE_REFRESH_MS while it is visible (money moved
  *   elsewhere: an administrator's credit, a card payment's webhook).
- * Client errors (4xx) are not retried; a dead refresh token on any query runs the shared handler
- * (clears local storage, goes to /auth/login).
+ * Client errors (4xx) are not retried. A dead refresh token needs nothing here: the API client ends
+ * the session wherever it meets one (lib/api.ts), silently, and the access guard leads to sign-in.
  */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error) => {
-        if (isRefreshTokenError(error)) handleApiError(error);
-      },
-    }),
     mutationCache: new MutationCache({
       // Not awaited: the change's own success handling need not wait for the balances.
       onSuccess: () => {

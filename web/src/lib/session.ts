@@ -85,8 +85,11 @@ function write(store: 'local' | 'session', key: string, value: string | null): v
 // The account this tab shows, and notifications when it changes, so the AuthProvider hears when
 // the API client or another tab clears, renews or replaces the session.
 
-/** Not this tab's own doing: another tab signed in or out, or the server refused a suspended account. */
-export type SessionChangeCause = 'other-tab' | 'suspended';
+/**
+ * Not this tab's own doing: another tab signed in or out, the server refused a suspended account, or
+ * the refresh token is no longer good (the session expired or was revoked).
+ */
+export type SessionChangeCause = 'other-tab' | 'suspended' | 'expired';
 
 export interface SessionChange {
   user: SessionUser | null;
@@ -96,6 +99,9 @@ export interface SessionChange {
 }
 
 let tabUser: SessionUser | null = null;
+let endedBy: SessionChangeCause | undefined;
+/** Why the tab's last session ended when the tab did not end it itself, until the next sign-in. */
+export const sessionEndedBy = () => endedBy;
 /** The account this tab shows (memory, not storage: storage may already hold another tab's sign-in). */
 export const getTabUser = () => tabUser;
 export const sameAccount = (a: SessionUser | null, b: SessionUser | null) => String(a?.id ?? '') === String(b?.id ?? '');
@@ -149,7 +155,7 @@ export function rememberUser(user: SessionUser): void {
 /** Listens for other tabs' sign-ins and sign-outs; returns the way to stop. */
 export function watchOtherTabs(): () => void {
   const onStorage = (event: StorageEvent) => {
-    // key null: another tab cleared the whole storage (an expired refresh token).
+    // key null: the whole storage was cleared (the browser's tools, an older build of the SPA).
     if (event.storageArea === window.localStorage && (event.key === USER_KEY || event.key === null)) followStoredSession();
   };
   window.addEventListener('storage', onStorage);
@@ -163,27 +169,22 @@ export function setStoredUser(user: SessionUser | null, { silent = false } = {})
 
 /** Stores what auth/login and auth/refresh answer. */
 export function saveSession(session: { accessToken?: string; refreshToken?: string; user?: SessionUser | null }): void {
+  endedBy = undefined;
   if (session.accessToken) write('local', TOKEN_KEY, session.accessToken);
   if (session.refreshToken) write('local', REFRESH_TOKEN_KEY, session.refreshToken);
   if (session.user) setStoredUser(session.user);
 }
 
-/** Removes the user, the token and the refresh token (spec section 4). */
+/**
+ * Removes the user, the token and the refresh token: the session the spec keeps in local storage
+ * (sections 3 and 4). The rest stays (the display currency, a referral code to sign up with).
+ */
 export function clearSession(cause?: SessionChangeCause): void {
+  if (cause) endedBy = cause;
   write('local', USER_KEY, null);
   write('local', TOKEN_KEY, null);
   write('local', REFRESH_TOKEN_KEY, null);
   show(null, cause);
-}
-
-/** Invalid or expired refresh token: the whole local storage is cleared (spec section 4). */
-export function clearLocalStorage(): void {
-  try {
-    window.localStorage.clear();
-  } catch {
-    /* ignore */
-  }
-  show(null);
 }
 
 export function savePaymentPayload(payload: PaymentPayload): void {

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { EmailField, PasswordField, TextField } from '@/components/Field';
 import { SubmitButton } from '@/components/FormActions';
-import { handleApiError, isApiError } from '@/lib/api';
-import { destinationAfterLogin, type From, useAuth } from '@/lib/authContext';
+import { handleApiError, isAccountSuspended, isApiError } from '@/lib/api';
+import { destinationAfterLogin, type From, type LoginState, useAuth } from '@/lib/authContext';
 import { toastFirstError } from '@/lib/formErrors';
 import { useHydrated } from '@/lib/hydrated';
 import { toast } from '@/lib/toast';
 import { useZodForm } from '@/lib/zodForm';
+import { SuspendedNotice } from './SuspendedNotice';
 
 const FIELD_ORDER = ['email', 'password', 'code'] as const;
 
@@ -26,6 +27,8 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
   const [remember, setRemember] = useState(true); // shown, never sent
   // Administrators with two-factor sign-in on: the server asks for a code after the password.
   const [needsCode, setNeedsCode] = useState(false);
+  // Signed out because the account is suspended, or a sign-in just refused for it: say so, and how to reach support.
+  const [suspended, setSuspended] = useState(() => Boolean((location.state as LoginState | null)?.suspended));
   const { field, handleSubmit, setError, isSubmitting } = useZodForm(loginSchema, { email: '', password: '' });
   const hydrated = useHydrated();
 
@@ -39,6 +42,7 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
       navigate(destinationAfterLogin(Number(res.user?.userType), from), { replace: true });
     } catch (error) {
       const message = handleApiError(error);
+      if (isAccountSuspended(error)) setSuspended(true);
       if (isApiError(error) && error.status === 401 && (error.data as { error?: string } | null)?.error === TWO_FACTOR_REQUIRED) {
         // The first answer asks for the code; one to a code that was sent says it was wrong (or already used).
         if (code) setError('code', { type: 'server', message }, { shouldFocus: true });
@@ -49,6 +53,12 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
 
   return (
     <form noValidate onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, FIELD_ORDER))} aria-label="Sign in">
+      {/* After hydrating: the pre-rendered page holds no notice, and a reload keeps the router state that asks for it. */}
+      {suspended && hydrated ? (
+        <div className="mb-4">
+          <SuspendedNotice onLeave={onDone} />
+        </div>
+      ) : null}
       {/* Pre-rendered, the fields wait for React: typed before, the values would not reach the form's state. */}
       <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
         <EmailField label="Email" {...field('email')} />

@@ -5,6 +5,8 @@
 // ?reference=, Flutterwave ?tx_ref=&transaction_id=) and shows that payment's true outcome, says
 // so when the provider has not settled it yet, and with nothing to verify says just that. A
 // customer whose card was charged must never read "Payment Failed!" and pay again.
+// Nothing is verified before the session check has finished, and a call refused because the session
+// ended keeps the stored payment: the access guard sends the person to sign in and back here.
 
 import { ORDER_STATUS } from '@schemas/wallet-constants';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +15,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { walletKeys } from '@/api/wallet';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
-import { getErrorMessage } from '@/lib/api';
+import { endsSession, getErrorMessage } from '@/lib/api';
+import { useAuth } from '@/lib/authContext';
 import { readPaymentPayload, removePaymentPayload } from '@/lib/session';
 import { verifyPayment } from './api/verify-payment';
 
@@ -37,6 +40,7 @@ function returnedReference(params: URLSearchParams): { reference: string; transa
 export default function ConfirmPaymentPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { loading } = useAuth();
   const [params] = useSearchParams();
   const [outcome, setOutcome] = useState<Outcome>({ status: 'checking' });
   const started = useRef(false);
@@ -54,6 +58,8 @@ export default function ConfirmPaymentPage() {
         const res = await verifyPayment({ checkoutUrl: payload.checkoutUrl, signature: payload.signature, amount: payload.amount });
         ok = res.data.orderStatus === ORDER_STATUS.success;
       } catch (error) {
+        // Not the payment's outcome: the session is gone, and the guard is on its way to sign-in.
+        if (endsSession(error)) return;
         console.error('Payment verification failed', error);
       }
       removePaymentPayload();
@@ -72,18 +78,19 @@ export default function ConfirmPaymentPage() {
       if (orderStatus === ORDER_STATUS.success) showBalance();
       setOutcome({ status: orderStatus === ORDER_STATUS.success ? 'success' : orderStatus === ORDER_STATUS.pending ? 'unsettled' : 'failed' });
     } catch (error) {
-      setOutcome({ status: 'unchecked', message: getErrorMessage(error) });
+      if (!endsSession(error)) setOutcome({ status: 'unchecked', message: getErrorMessage(error) });
     }
   }, [reference, transactionId, showBalance]);
 
   useEffect(() => {
-    if (started.current) return; // once, even under StrictMode's double effects
+    // The guard shows this page while the session check runs: a session that turns out to have ended must find the payment still stored.
+    if (loading || started.current) return; // once, even under StrictMode's double effects
     started.current = true;
     const payload = readPaymentPayload();
     if (payload) void verifyPayload(payload);
     else if (reference) void verifyReference();
     else setOutcome({ status: 'nothing' });
-  }, [reference, verifyPayload, verifyReference]);
+  }, [loading, reference, verifyPayload, verifyReference]);
 
   useEffect(() => {
     if (outcome.status !== 'success' && outcome.status !== 'failed') return undefined;
