@@ -36,6 +36,7 @@ export type ErrorKind = keyof typeof KINDS;
 export type PreciseErrorCode =
   | 'refresh_token_invalid'
   | 'two_factor_required'
+  | 'two_factor_setup_required'
   | 'account_mismatch'
   | 'account_suspended'
   | 'email_unverified'

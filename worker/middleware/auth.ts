@@ -7,13 +7,17 @@ import { createMiddleware } from 'hono/factory';
 import { sessions, USER_TYPE, users, wallets } from '../../drizzle/schema';
 import type { AppEnv } from '../context';
 import type { Db } from '../db';
+import type { Env } from '../env';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
 import { ACCOUNT_HEADER, ACCOUNT_MISMATCH, ACCOUNT_MISMATCH_ERROR } from '../schemas/session';
 import { verifyAccessToken } from '../services/tokens';
+import { twoFactorSetupRequiredSql } from '../services/two-factor';
 import { type PublicUser, publicUserColumns, toPublicUser } from '../services/users';
 
 export interface Principal extends PublicUser {
   sessionId: string;
+  /** Administrators only: the site asks them to set up two-factor sign-in before anything else. */
+  twoFactorSetupRequired?: boolean;
   balanceKobo: bigint;
   /** What a reversed card payment left owing (chargebacks.ts); orders wait until it is settled. */
   debtKobo: bigint;
@@ -39,29 +43,53 @@ async function claimsOf(c: Context<AppEnv>): Promise<Claims> {
   return claims;
 }
 
-/** The session check: the session is live, and the caller with their wallet balance. */
-const sessionQuery = (db: Db, claims: Claims) =>
+/** The session check: the session is live, and the caller with their wallet balance and what the site asks of them. */
+const sessionQuery = (db: Db, env: Env, claims: Claims) =>
   db
-    .select({ ...publicUserColumns, balanceKobo: sql<string>`coalesce(${wallets.balanceKobo}, 0)`, debtKobo: sql<string>`coalesce(${wallets.debtKobo}, 0)` })
+    .select({
+      ...publicUserColumns,
+      balanceKobo: sql<string>`coalesce(${wallets.balanceKobo}, 0)`,
+      debtKobo: sql<string>`coalesce(${wallets.debtKobo}, 0)`,
+      twoFactorSetupRequired: twoFactorSetupRequiredSql(env),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(wallets, eq(wallets.userId, users.id))
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
 
-function admit(c: Context<AppEnv>, claims: Claims, userType: number | null, [row]: Awaited<ReturnType<typeof sessionQuery>>): Principal {
+interface Guard {
+  /** Null for any signed-in person. */
+  userType: number | null;
+  /** The calls an administrator who must set up two-factor sign-in can still make: the setup itself, the profile, sign-out. */
+  duringTwoFactorSetup: boolean;
+}
+
+export const TWO_FACTOR_SETUP_REQUIRED = 'Set up two-factor sign-in to continue.';
+
+function admit(c: Context<AppEnv>, claims: Claims, guard: Guard, [row]: Awaited<ReturnType<typeof sessionQuery>>): Principal {
   if (row?.status !== 'active') throw unauthenticated();
-  if (userType !== null && row.userType !== userType) throw forbidden();
-  const principal = { ...toPublicUser(row), sessionId: claims.sessionId, balanceKobo: BigInt(row.balanceKobo), debtKobo: BigInt(row.debtKobo) };
+  if (guard.userType !== null && row.userType !== guard.userType) throw forbidden();
+  if (row.twoFactorSetupRequired && !guard.duringTwoFactorSetup)
+    throw new AppError('forbidden', TWO_FACTOR_SETUP_REQUIRED, { code: 'two_factor_setup_required' });
+  const principal: Principal = {
+    ...toPublicUser(row),
+    ...(row.userType === USER_TYPE.admin && { twoFactorSetupRequired: row.twoFactorSetupRequired }),
+    sessionId: claims.sessionId,
+    balanceKobo: BigInt(row.balanceKobo),
+    debtKobo: BigInt(row.debtKobo),
+  };
   c.set('principal', principal);
   return principal;
 }
 
-const requireUserType = (userType: number | null) =>
+const requireSession = (guard: Guard) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const claims = await claimsOf(c);
-    admit(c, claims, userType, await sessionQuery(c.var.db, claims));
+    admit(c, claims, guard, await sessionQuery(c.var.db, c.env, claims));
     await next();
   });
+
+const customer: Guard = { userType: USER_TYPE.user, duringTwoFactorSetup: false };
 
 /**
  * A session whose check waits for the handler's first read, so both travel in one batch, one
@@ -73,10 +101,10 @@ async function userSession(c: Context<AppEnv>) {
   const claims = await claimsOf(c);
   return {
     userId: claims.userId,
-    admit: async (): Promise<Principal> => admit(c, claims, USER_TYPE.user, await sessionQuery(c.var.db, claims)),
+    admit: async (): Promise<Principal> => admit(c, claims, customer, await sessionQuery(c.var.db, c.env, claims)),
     admitWith: async <TRead extends BatchItem<'pg'>>(read: TRead): Promise<{ principal: Principal; read: Awaited<TRead> }> => {
-      const [session, result] = await c.var.db.batch([sessionQuery(c.var.db, claims), read]);
-      return { principal: admit(c, claims, USER_TYPE.user, session), read: result as Awaited<TRead> };
+      const [session, result] = await c.var.db.batch([sessionQuery(c.var.db, c.env, claims), read]);
+      return { principal: admit(c, claims, customer, session), read: result as Awaited<TRead> };
     },
   };
 }
@@ -89,7 +117,11 @@ export const deferSessionCheck = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Any signed-in person (profile, password, sign-out). */
-export const requireSignedIn = requireUserType(null);
-export const requireUser = requireUserType(USER_TYPE.user);
-export const requireAdmin = requireUserType(USER_TYPE.admin);
+/** Any signed-in person (profile, password). */
+export const requireSignedIn = requireSession({ userType: null, duringTwoFactorSetup: false });
+/** Any signed-in person, even an administrator the site still asks to set up two-factor sign-in (the profile, sign-out). */
+export const requireSignedInDuringTwoFactorSetup = requireSession({ userType: null, duringTwoFactorSetup: true });
+export const requireUser = requireSession(customer);
+export const requireAdmin = requireSession({ userType: USER_TYPE.admin, duringTwoFactorSetup: false });
+/** The two-factor calls themselves, which an administrator asked to set it up must reach. */
+export const requireAdminDuringTwoFactorSetup = requireSession({ userType: USER_TYPE.admin, duringTwoFactorSetup: true });

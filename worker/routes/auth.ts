@@ -7,14 +7,15 @@ import { randomToken, sha256Hex } from '../lib/crypto';
 import { describeError } from '../lib/db-errors';
 import { refreshTokenInvalid, unauthenticated } from '../lib/errors';
 import { validForm, validJson } from '../lib/validation';
-import { requireSignedIn } from '../middleware/auth';
+import { requireSignedIn, requireSignedInDuringTwoFactorSetup } from '../middleware/auth';
 import { sendEmail } from '../providers/email';
 import { forgotPasswordSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema, verifyEmailSchema } from '../schemas/auth';
 import { USER_TYPE } from '../schemas/session';
 import { everyWayInRevoked } from '../services/account-emails';
 import * as auth from '../services/auth';
 import { confirmEmail, resendEmailConfirmation, sendEmailConfirmation } from '../services/email-verification';
-import { enforceRateLimits, forgetRateLimit, type RateLimit } from '../services/rate-limit';
+import { countHits, enforceRateLimits, type RateLimit } from '../services/rate-limit';
+import { sendNewDeviceNotice } from '../services/sign-in-notices';
 import { REFRESH_TOKEN_TTL_DAYS } from '../services/tokens';
 
 const REFRESH_COOKIE = 'refresh_token';
@@ -24,15 +25,20 @@ const clientIp = (c: Context) => c.req.header('cf-connecting-ip') ?? 'unknown';
 type Limit = Omit<RateLimit, 'key'>;
 
 export const AUTH_LIMITS = {
-  /** Tight per account (an email, a reset link): that is where a password or a link is guessed. */
+  /**
+   * Tight per account (an email at sign-up, a reset link): that is where a link is guessed. Wrong passwords
+   * have limits of their own that a stranger cannot turn against the owner (services/sign-in-limits.ts).
+   */
   perAccount: { limit: 10, windowSeconds: 60 },
   /**
    * Generous per address: most of our customers reach us from phones behind a mobile carrier's
    * shared address (carrier-grade NAT), so one address is thousands of people.
    */
   perAddress: { limit: 300, windowSeconds: 60 },
-  /** Reset emails to one mailbox: enough to retry a lost one, too few to flood it. */
-  resetEmailsPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /** Reset requests for one account from one address: a stranger's requests never hold back the owner's. */
+  resetRequestsPerAccountAndAddress: { limit: 5, windowSeconds: 15 * 60 },
+  /** Reset emails to one mailbox, whoever asks: within the minute the link just sent (still good) is there already. */
+  resetEmailsPerMailbox: { limit: 1, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 /** Counts an attempt per address and per account, so neither can be hammered. */
@@ -55,13 +61,20 @@ function setRefreshCookie(c: Context<AppEnv>, token: string) {
 const DEVICE_COOKIE = 'device';
 const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
+/** The device cookie the browser sent, if it is one of ours. */
+function sentDevice(c: Context<AppEnv>): string | null {
+  const sent = getCookie(c, DEVICE_COOKIE);
+  return sent && DEVICE_ID.test(sent) ? sent : null;
+}
+
 /**
  * The browser's own long-lived id, kept in an HttpOnly cookie (a cleared local storage keeps it): an account's
- * sign-up device, so that accounts made on one browser earn no referral commission from each other.
+ * sign-up device, so that accounts made on one browser earn no referral commission from each other, and the
+ * devices an account signed in from, which a stranger's guesses cannot block and which sign in without a notice.
  */
 function deviceOf(c: Context<AppEnv>): string {
-  const known = getCookie(c, DEVICE_COOKIE);
-  if (known && DEVICE_ID.test(known)) return known;
+  const known = sentDevice(c);
+  if (known) return known;
   const made = randomToken(18);
   setCookie(c, DEVICE_COOKIE, made, { httpOnly: true, secure: true, sameSite: 'Lax', path: '/api/v1/auth', maxAge: 400 * 86_400 });
   return made;
@@ -104,17 +117,15 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/login', validJson(loginSchema), async (c) => {
     const input = c.req.valid('json');
-    const account = `email:${input.email.toLowerCase()}`;
-    await limitAttempts(c, 'login', account);
-    const session = await auth.login(c.var.db, { jwtSecret: c.env.JWT_SECRET, encryptionKey: c.env.ENCRYPTION_KEY }, input, {
-      ip: clientIp(c),
-      userAgent: c.req.header('user-agent') ?? null,
-    });
-    // The account's limit is there against guessing: whoever signed in has nothing left to guess, so an
-    // administrator signing in on several devices in a minute is never locked out by their own sign-ins.
-    await forgetRateLimit(c.var.db, `login:${account}`);
+    const client = { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null, deviceCookieSent: sentDevice(c) !== null, device: deviceOf(c) };
+    const { fromNewDevice, ...session } = await auth.login(c.var.db, c.env, input, client, { key: `login:ip:${client.ip}`, ...AUTH_LIMITS.perAddress });
+    if (fromNewDevice) {
+      // The sign-in stands whatever the mailbox does.
+      await sendNewDeviceNotice(c.var.db, c.env, session.user, client).catch((error) =>
+        c.var.log.error('new sign-in notice not sent', { userId: session.user.id, error: describeError(error) }),
+      );
+    }
     setRefreshCookie(c, session.refreshToken);
-    deviceOf(c);
     return c.json({ ...session, message: 'Login successful' });
   })
   .post('/refresh', validJson(refreshSchema), async (c) => {
@@ -125,15 +136,18 @@ export const authRoutes = new Hono<AppEnv>()
     setRefreshCookie(c, session.refreshToken);
     return c.json({ ...session, message: 'Token refreshed' });
   })
-  .post('/logout', requireSignedIn, async (c) => {
+  .post('/logout', requireSignedInDuringTwoFactorSetup, async (c) => {
     await auth.revokeSession(c.var.db, c.var.principal.sessionId);
     deleteCookie(c, REFRESH_COOKIE, { path: '/api/v1/auth', secure: true });
     return c.json({ message: 'Logout successfully' });
   })
   .post('/forgot-password', validJson(forgotPasswordSchema), async (c) => {
     const { email } = c.req.valid('json');
-    await limitAttempts(c, 'forgot', `email:${email.toLowerCase()}`, AUTH_LIMITS.resetEmailsPerAccount);
-    const reset = await auth.createPasswordReset(c.var.db, email);
+    const mailbox = email.toLowerCase();
+    await limitAttempts(c, 'forgot', `email:${mailbox}:ip:${clientIp(c)}`, AUTH_LIMITS.resetRequestsPerAccountAndAddress);
+    // Counted only once the asker may ask: a refused request never holds back the next email.
+    const sentWithinTheMinute = (await countHits(c.var.db, [{ key: `reset-email:${mailbox}`, ...AUTH_LIMITS.resetEmailsPerMailbox }])).rows.length > 0;
+    const reset = sentWithinTheMinute ? null : await auth.createPasswordReset(c.var.db, email);
     if (reset) {
       const link = `${c.env.APP_URL}/reset-password?token=${encodeURIComponent(reset.token)}`;
       await sendEmail(c.var.db, c.env, {

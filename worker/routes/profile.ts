@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { validJson } from '../lib/validation';
-import { requireSignedIn } from '../middleware/auth';
+import { requireSignedIn, requireSignedInDuringTwoFactorSetup } from '../middleware/auth';
 import { sendEmail } from '../providers/email';
 import { changePasswordSchema, updateProfileSchema } from '../schemas/auth';
 import { everyWayInRevoked } from '../services/account-emails';
@@ -11,9 +11,9 @@ import { changePassword } from '../services/auth';
 import { toProfile, updateProfile } from '../services/users';
 
 export const profileRoutes = new Hono<AppEnv>()
-  .get('/getCurrentProfile', requireSignedIn, (c) => {
-    const { sessionId: _session, balanceKobo, debtKobo: _debt, ...user } = c.var.principal;
-    return c.json({ message: 'Profile fetched successfully', data: toProfile(user, balanceKobo) });
+  .get('/getCurrentProfile', requireSignedInDuringTwoFactorSetup, (c) => {
+    const { sessionId: _session, balanceKobo, debtKobo: _debt, twoFactorSetupRequired, ...user } = c.var.principal;
+    return c.json({ message: 'Profile fetched successfully', data: { ...toProfile(user, balanceKobo), twoFactorSetupRequired } });
   })
   .put('/updateProfile', requireSignedIn, validJson(updateProfileSchema), async (c) => {
     const input = c.req.valid('json');

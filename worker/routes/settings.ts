@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { validJson } from '../lib/validation';
-import { PAYMENT_PROVIDER_LABELS, paymentKeyCheckSchema, paymentSettingsSchema, siteSettingsSchema } from '../schemas/settings';
+import { PAYMENT_PROVIDER_LABELS, paymentKeyCheckSchema, paymentSettingsSchema, securitySettingsSchema, siteSettingsSchema } from '../schemas/settings';
 import { checkPaymentKey, paymentSettingsView, updatePaymentSettings } from '../services/payment-settings';
-import { getPublicSettings, getSiteSettings, updateSiteSettings } from '../services/settings';
+import { getPublicSettings, getSecuritySettings, getSiteSettings, updateSecuritySettings, updateSiteSettings } from '../services/settings';
 
 export const publicSettingsRoutes = new Hono<AppEnv>().get('/public', async (c) => c.json(await getPublicSettings(c.var.db, c.env)));
 
@@ -22,4 +22,9 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
     const { provider } = c.req.valid('json');
     const data = await checkPaymentKey(c.var.db, c.env, c.var.principal.id, provider);
     return c.json({ message: `${PAYMENT_PROVIDER_LABELS[provider]} accepted the secret key`, data });
+  })
+  .get('/security', async (c) => c.json({ message: 'Security settings', data: await getSecuritySettings(c.var.db, c.env) }))
+  .put('/security', validJson(securitySettingsSchema), async (c) => {
+    const data = await updateSecuritySettings(c.var.db, c.var.principal.id, c.req.valid('json'));
+    return c.json({ message: 'Security settings saved', data });
   });

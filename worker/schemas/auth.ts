@@ -32,11 +32,17 @@ export const twoFactorCodeField = z
   .trim()
   .regex(/^\d{6}$/, { error: 'Enter the 6-digit code' });
 
+/** At sign-in the authenticator's code, or one of the recovery codes (two groups of five letters and digits) instead. */
+export const loginCodeField = z
+  .string({ error: 'Enter the 6-digit code or a recovery code' })
+  .trim()
+  .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i, { error: 'Enter the 6-digit code or a recovery code' });
+
 export const loginSchema = z.object({
   email: emailField,
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(128, { error: PASSWORD_TOO_LONG }),
   /** Only for accounts with two-factor sign-in on; the server asks for it when needed. */
-  code: twoFactorCodeField.optional(),
+  code: loginCodeField.optional(),
 });
 
 export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });

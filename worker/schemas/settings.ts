@@ -22,6 +22,12 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
+/** Security settings; "Administrators must use two-factor" is on by default outside the local stack and the tests. */
+export const securitySettingsSchema = z.object({
+  adminTwoFactorRequired: z.boolean({ error: 'adminTwoFactorRequired must be true or false' }),
+});
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+
 /** The keys Payment Settings can hold, each standing in for a deployment secret. */
 export const PAYMENT_SECRET_NAMES = ['paystackSecretKey', 'flutterwaveSecretKey', 'flutterwaveWebhookHash'] as const;
 export const PAYMENT_PROVIDERS = ['paystack', 'flutterwave'] as const;

@@ -1,8 +1,9 @@
 // Accounts and sessions: registration, sign-in, refresh-token rotation, sign-out,
 // password change and reset. Refresh tokens and reset tokens are stored only as hashes.
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { passwordResets, refreshTokens, sessions, USER_TYPE, users, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
+import type { Env } from '../env';
 import { fromHex, hmacHex, randomToken, sha256Hex, toBase64Url } from '../lib/crypto';
 import { AppError, conflict, invalid, refreshTokenInvalid, unauthenticated } from '../lib/errors';
 import type { ChangePasswordInput, LoginInput, RegisterInput } from '../schemas/auth';
@@ -10,9 +11,11 @@ import { ACCOUNT_SUSPENDED, ACCOUNT_SUSPENDED_ERROR } from '../schemas/session';
 import { type KeyRevocationReason, type RevokedKey, revokeAllApiKeys } from './api-keys';
 import { recordAudit } from './audit';
 import { assertHardToGuess, DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
+import { countHits, type RateLimit, refuseOverLimit } from './rate-limit';
 import { recordReferral } from './referrals';
+import { failureCountsQuery, forgetPairQuery, pairAllowedToTry, recordWrongPassword } from './sign-in-limits';
 import { REFRESH_TOKEN_TTL_DAYS, signAccessToken } from './tokens';
-import { checkLoginCode } from './two-factor';
+import { checkLoginCode, twoFactorLockSecondsSql, twoFactorSetupRequiredSql } from './two-factor';
 import { type PublicUser, publicUserColumns, toPublicUser, usernameCandidate } from './users';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -27,9 +30,14 @@ export interface SessionTokens {
   user: PublicUser;
 }
 
+/** Who is signing in: where from (for the session and the owner's notices) and which browser. */
 interface ClientInfo {
-  ip: string | null;
+  ip: string;
   userAgent: string | null;
+  /** The browser's device id: the cookie it sent, or the one made for it now. */
+  device: string;
+  /** A browser without its cookie is told apart by its address only. */
+  deviceCookieSent: boolean;
 }
 
 /** Where an account is made from: its public address (lib/address.ts) and the browser's device cookie, when known. */
@@ -76,39 +84,71 @@ export async function registerUser(
   });
 }
 
-export interface SigningKeys {
-  jwtSecret: string;
-  /** Decrypts a TOTP secret for people with two-factor sign-in on. */
-  encryptionKey: string;
+/** An administrator's answer says whether the site asks them to set up two-factor sign-in before anything else. */
+export type SignedInUser = PublicUser & { twoFactorSetupRequired?: boolean };
+
+export interface SignIn extends SessionTokens {
+  user: SignedInUser;
+  /** Not the account's first sign-in, from a device (or, for a browser without its cookie, an address) it never signed in from. */
+  fromNewDevice: boolean;
 }
 
-export async function login(db: Db, keys: SigningKeys, input: LoginInput, client: ClientInfo): Promise<SessionTokens> {
-  const [row] = await db
-    .select({ ...publicUserColumns, passwordHash: users.passwordHash, totpSecretEncrypted: users.totpSecretEncrypted, totpEnabledAt: users.totpEnabledAt })
-    .from(users)
-    .where(eq(users.email, input.email.toLowerCase()));
+/**
+ * Two round trips for a password alone: the address's limit, the account and its failure counts in one batch
+ * before any password is checked; then the failure counted, or the session written.
+ */
+export async function login(db: Db, env: Env, input: LoginInput, client: ClientInfo, addressLimit: RateLimit): Promise<SignIn> {
+  const attempt = { email: input.email.toLowerCase(), address: client.ip, device: client.deviceCookieSent ? client.device : null };
+  const signedInBefore = (where: SQL | undefined) => sql<boolean>`exists (select 1 from ${sessions} where ${and(eq(sessions.userId, users.id), where)})`;
+  const [addressOverLimit, [row], failureCounts] = await db.batch([
+    countHits(db, [addressLimit]),
+    db
+      .select({
+        ...publicUserColumns,
+        passwordHash: users.passwordHash,
+        totpSecretEncrypted: users.totpSecretEncrypted,
+        totpEnabledAt: users.totpEnabledAt,
+        totpLockSeconds: twoFactorLockSecondsSql,
+        twoFactorSetupRequired: twoFactorSetupRequiredSql(env),
+        knownDevice: signedInBefore(attempt.device ? eq(sessions.device, attempt.device) : sql`false`),
+        knownAddress: signedInBefore(eq(sessions.ip, client.ip)),
+        firstSignIn: sql<boolean>`not ${signedInBefore(undefined)}`,
+      })
+      .from(users)
+      .where(eq(users.email, attempt.email)),
+    failureCountsQuery(db, attempt),
+  ]);
+  refuseOverLimit(addressOverLimit.rows);
+  const familiarity = { knownDevice: row?.knownDevice ?? false, knownAddress: row?.knownAddress ?? false };
+  const pair = pairAllowedToTry(attempt, familiarity, failureCounts);
   const passwordMatches = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!row || !passwordMatches) throw unauthenticated(INVALID_CREDENTIALS);
+  if (!row || !passwordMatches) {
+    await recordWrongPassword(db, attempt, pair);
+    throw unauthenticated(INVALID_CREDENTIALS);
+  }
   if (row.status !== 'active') throw accountSuspended();
-  await checkLoginCode(db, keys.encryptionKey, row, input.code);
+  await checkLoginCode(db, env, row, input.code, client);
   // The sign-in time, the session and its refresh token in one batch (one transaction, one round trip):
   // the session's id is made here, so the token's row can name it without reading it back.
   const sessionId = crypto.randomUUID();
   const refreshToken = randomToken();
   const [[updated]] = await db.batch([
-    db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, row.id)).returning(publicUserColumns),
+    db.update(users).set({ lastLogin: new Date(), totpFailures: 0 }).where(eq(users.id, row.id)).returning(publicUserColumns),
     db.insert(sessions).values({
       id: sessionId,
       userId: row.id,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 300) ?? null,
+      device: client.device,
     }),
     db.insert(refreshTokens).values({ tokenHash: await sha256Hex(refreshToken), sessionId }),
+    forgetPairQuery(db, pair),
   ]);
-  const user = toPublicUser(updated);
-  const accessToken = await signAccessToken(keys.jwtSecret, { userId: user.id, userType: user.userType, sessionId });
-  return { accessToken, refreshToken, user };
+  const user: SignedInUser = { ...toPublicUser(updated), ...(row.userType === USER_TYPE.admin && { twoFactorSetupRequired: row.twoFactorSetupRequired }) };
+  const accessToken = await signAccessToken(env.JWT_SECRET, { userId: user.id, userType: user.userType, sessionId });
+  const fromNewDevice = !row.firstSignIn && !(client.deviceCookieSent ? row.knownDevice : row.knownAddress);
+  return { accessToken, refreshToken, user, fromNewDevice };
 }
 
 /**

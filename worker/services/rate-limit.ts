@@ -15,17 +15,22 @@ function waitWords(seconds: number): string {
   return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
 
+/** Every refusal of a limit says when to try again, in the same words. */
+export const tooManyAttempts = (seconds: number) => rateLimited(`Too many attempts. Please try again in ${waitWords(Math.max(1, Math.ceil(seconds)))}.`);
+
+/** The keys over their limit, each with the seconds until its window ends. */
+export type OverLimit = { key: string; seconds_left: number }[];
+
 /**
- * Counts one hit against each key; when any is over its limit, throws 429 saying when to try again
- * (the end of the latest window that is full), worked out by the same statement that counted.
+ * Counts one hit against each key, as a statement that can travel in a caller's batch; its rows are the
+ * keys over their limit, each with the seconds until its window ends, worked out by the same statement that counted.
  */
-export async function enforceRateLimits(db: DbOrTx, limits: RateLimit[]): Promise<void> {
-  if (limits.length === 0) return;
+export function countHits(db: DbOrTx, limits: RateLimit[]) {
   const wanted = sql.join(
     limits.map(({ key, limit, windowSeconds }) => sql`(${key}::text, ${limit}::int, ${windowSeconds}::int)`),
     sql`, `,
   );
-  const result = await db.execute<{ seconds_left: number | null }>(sql`
+  return db.execute<OverLimit[number]>(sql`
     with wanted (key, hit_limit, window_seconds) as (values ${wanted}),
     counted as (
       insert into rate_limits as r (key, window_start, hits)
@@ -36,16 +41,20 @@ export async function enforceRateLimits(db: DbOrTx, limits: RateLimit[]): Promis
         from wanted w where w.key = excluded.key)
       returning r.key, r.window_start, r.hits
     )
-    select max(greatest(1, ceil(extract(epoch from counted.window_start + make_interval(secs => wanted.window_seconds) - now()))))::int as seconds_left
+    select counted.key, greatest(1, ceil(extract(epoch from counted.window_start + make_interval(secs => wanted.window_seconds) - now())))::int as seconds_left
     from counted join wanted using (key)
     where counted.hits > wanted.hit_limit`);
-  const secondsLeft = result.rows[0]?.seconds_left;
-  if (secondsLeft != null) throw rateLimited(`Too many attempts. Please try again in ${waitWords(Number(secondsLeft))}.`);
 }
 
-/** Forgets the hits counted on `key`, as when the person the limit protects has proved who they are. */
-export async function forgetRateLimit(db: DbOrTx, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_limits where key = ${key}`);
+/** Throws 429 saying when to try again (the end of the latest window that is full) if any key is over its limit. */
+export function refuseOverLimit(over: OverLimit): void {
+  if (over.length > 0) throw tooManyAttempts(Math.max(...over.map((row) => Number(row.seconds_left))));
+}
+
+/** Counts one hit against each key; when any is over its limit, throws 429 saying when to try again. */
+export async function enforceRateLimits(db: DbOrTx, limits: RateLimit[]): Promise<void> {
+  if (limits.length === 0) return;
+  refuseOverLimit((await countHits(db, limits)).rows);
 }
 
 /** The same limit on each key, in one-minute windows unless told otherwise. */

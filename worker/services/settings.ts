@@ -1,12 +1,12 @@
 // Site and payment settings: small JSON documents in the settings table, with defaults in
 // code so a fresh database works. Payment keys are stored encrypted and never read back out;
 // what administrators change about payments is in payment-settings.ts.
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { settings } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import { type Env, isLocalEnvironment } from '../env';
 import { decryptSecret } from '../lib/crypto';
-import { PAYMENT_SECRET_NAMES, type SiteSettings } from '../schemas/settings';
+import { PAYMENT_SECRET_NAMES, type SecuritySettings, type SiteSettings } from '../schemas/settings';
 import { recordAudit } from './audit';
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
@@ -130,6 +130,29 @@ export async function updateSiteSettings(db: Db, actorId: number, input: SiteSet
   await db.transaction(async (tx) => {
     await saveSetting(tx, 'site', input, actorId);
     await recordAudit(tx, { actorId, action: 'settings.site.update', target: { type: 'settings', id: 'site' }, details: { fields: Object.keys(input) } });
+  });
+  return input;
+}
+
+/**
+ * Whether administrators must use two-factor sign-in, as an expression for a caller's own statement (the
+ * session check, the sign-in), so the answer costs no round trip: the saved choice, else on outside the
+ * local stack and the tests, so a fresh deployment asks it of every administrator.
+ */
+export const adminTwoFactorRequiredSql = (env: Pick<Env, 'ENVIRONMENT'>): SQL<boolean> =>
+  // Nested fragments keep the settings table on its columns, which a single-table select would strip from top-level ones.
+  sql<boolean>`coalesce((select ${sql`(${settings.value}->>'adminTwoFactorRequired')::boolean`} from ${settings} where ${eq(settings.key, 'security')}), ${!isLocalEnvironment(env)}::boolean)`;
+
+export async function getSecuritySettings(db: DbOrTx, env: Pick<Env, 'ENVIRONMENT'>): Promise<SecuritySettings> {
+  const { rows } = await db.execute<{ required: boolean }>(sql`select ${adminTwoFactorRequiredSql(env)} as required`);
+  return { adminTwoFactorRequired: rows[0].required };
+}
+
+export async function updateSecuritySettings(db: Db, actorId: number, input: SecuritySettings): Promise<SecuritySettings> {
+  // Interactive only because saveSetting runs its own statement; an administrator's rare save.
+  await db.transaction(async (tx) => {
+    await saveSetting(tx, 'security', input, actorId);
+    await recordAudit(tx, { actorId, action: 'settings.security.update', target: { type: 'settings', id: 'security' }, details: input });
   });
   return input;
 }

@@ -1,22 +1,40 @@
-// Optional TOTP sign-in for administrators: set up (pending), confirmed with a first code,
-// then asked for at every login. Each code works once (the last accepted step is kept).
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+// TOTP sign-in for administrators: set up (pending), confirmed with a first code (which also answers ten
+// recovery codes), then asked for at every login. Each code works once (the last accepted step is kept).
+// Wrong codes after a right password are counted per account: enough of them lock two-factor sign-in for a
+// while and tell the owner, whose password someone else then knows.
+import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
+import type { Env } from '../env';
 import { decryptSecret, encryptSecret } from '../lib/crypto';
+import { describeError } from '../lib/db-errors';
 import { conflict, invalid, unauthenticated } from '../lib/errors';
+import { log } from '../lib/log';
 import { base32Decode, base32Encode, matchingStep, otpauthUrl } from '../lib/totp';
 import { TWO_FACTOR_REQUIRED } from '../schemas/auth';
+import { USER_TYPE } from '../schemas/session';
 import { recordAudit } from './audit';
+import { tooManyAttempts } from './rate-limit';
+import { adminTwoFactorRequiredSql } from './settings';
+import { type SignInPlace, sendTwoFactorLockAlert } from './sign-in-notices';
+import { claimRecoveryCode, deleteRecoveryCodes, isRecoveryCode, recoveryCodesLeftSql, replaceRecoveryCodes } from './two-factor-recovery';
 
 export const TWO_FACTOR_PROMPT = 'Enter the 6-digit code from your authenticator app.';
 export const TWO_FACTOR_INVALID = 'That code is not valid. Check your authenticator app and try again.';
+export const TWO_FACTOR_LIMITS = { wrongCodes: 5, lockMinutes: 15 } as const;
 
 interface TwoFactorRow {
   id: number;
   totpSecretEncrypted: string | null;
   totpEnabledAt: Date | null;
 }
+
+/** Whether this administrator must set up two-factor sign-in before anything else, as a column of a select from users. */
+export const twoFactorSetupRequiredSql = (env: Pick<Env, 'ENVIRONMENT'>): SQL<boolean> =>
+  sql<boolean>`(${users.userType} = ${USER_TYPE.admin} and ${users.totpEnabledAt} is null and ${adminTwoFactorRequiredSql(env)})`;
+
+/** Seconds two-factor sign-in stays locked (0 when it is not), as a column of a select from users. */
+export const twoFactorLockSecondsSql = sql<number>`greatest(0, coalesce(ceil(extract(epoch from ${users.totpLockedUntil} - now())), 0))::int`;
 
 async function secretOf(encryptionKey: string, row: TwoFactorRow) {
   if (!row.totpSecretEncrypted) throw invalid('Start the two-factor setup first');
@@ -25,7 +43,7 @@ async function secretOf(encryptionKey: string, row: TwoFactorRow) {
 
 /**
  * Accepts a code once: the step is recorded with a conditional update, so the same code
- * (or an older one) replayed, even concurrently, is refused.
+ * (or an older one) replayed, even concurrently, is refused, as is any while two-factor sign-in is locked.
  */
 async function consumeCode(db: DbOrTx, encryptionKey: string, row: TwoFactorRow, code: string): Promise<boolean> {
   const step = await matchingStep(await secretOf(encryptionKey, row), code);
@@ -33,7 +51,13 @@ async function consumeCode(db: DbOrTx, encryptionKey: string, row: TwoFactorRow,
   const claimed = await db
     .update(users)
     .set({ totpLastStep: step })
-    .where(and(eq(users.id, row.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .where(
+      and(
+        eq(users.id, row.id),
+        or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
+        or(isNull(users.totpLockedUntil), sql`${users.totpLockedUntil} <= now()`),
+      ),
+    )
     .returning({ id: users.id });
   return claimed.length === 1;
 }
@@ -45,9 +69,17 @@ async function loadRow(db: DbOrTx, userId: number) {
   return row;
 }
 
-export async function twoFactorStatus(db: Db, userId: number) {
-  const row = await loadRow(db, userId);
-  return { enabled: Boolean(row?.totpEnabledAt), enabledAt: row?.totpEnabledAt?.toISOString() ?? null };
+export async function twoFactorStatus(db: Db, env: Env, userId: number) {
+  const [row] = await db
+    .select({ totpEnabledAt: users.totpEnabledAt, recoveryCodesLeft: recoveryCodesLeftSql, required: adminTwoFactorRequiredSql(env) })
+    .from(users)
+    .where(eq(users.id, userId));
+  return {
+    enabled: Boolean(row?.totpEnabledAt),
+    enabledAt: row?.totpEnabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: row?.totpEnabledAt ? row.recoveryCodesLeft : 0,
+    required: row?.required ?? false,
+  };
 }
 
 export async function startTwoFactorSetup(db: Db, encryptionKey: string, issuer: string, userId: number) {
@@ -61,14 +93,28 @@ export async function startTwoFactorSetup(db: Db, encryptionKey: string, issuer:
   return { secret, otpauthUrl: otpauthUrl(issuer, row.email, secret) };
 }
 
-export async function enableTwoFactor(db: Db, encryptionKey: string, userId: number, code: string) {
+/** Turns two-factor sign-in on with a first code; answers the recovery codes, shown this once. */
+export async function enableTwoFactor(db: Db, encryptionKey: string, userId: number, code: string): Promise<string[]> {
   const row = await loadRow(db, userId);
   if (row.totpEnabledAt) throw conflict('Two-factor sign-in is already on.');
   // Interactive: the change commits only if consumeCode accepted the code and claimed its time step.
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     if (!(await consumeCode(tx, encryptionKey, row, code))) throw invalid(TWO_FACTOR_INVALID);
-    await tx.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, userId));
+    await tx.update(users).set({ totpEnabledAt: new Date(), totpFailures: 0, totpLockedUntil: null }).where(eq(users.id, userId));
     await recordAudit(tx, { actorId: userId, action: 'two_factor.enable', target: { type: 'user', id: userId } });
+    return replaceRecoveryCodes(tx, userId);
+  });
+}
+
+/** A new set of recovery codes for a current authenticator code; the old set stops working. */
+export async function regenerateRecoveryCodes(db: Db, encryptionKey: string, userId: number, code: string): Promise<string[]> {
+  const row = await loadRow(db, userId);
+  if (!row.totpEnabledAt) throw conflict('Two-factor sign-in is not on.');
+  // Interactive: the new set replaces the old only if consumeCode accepted the code.
+  return db.transaction(async (tx) => {
+    if (!(await consumeCode(tx, encryptionKey, row, code))) throw invalid(TWO_FACTOR_INVALID);
+    await recordAudit(tx, { actorId: userId, action: 'two_factor.recovery_codes', target: { type: 'user', id: userId } });
+    return replaceRecoveryCodes(tx, userId);
   });
 }
 
@@ -79,14 +125,56 @@ export async function disableTwoFactor(db: Db, encryptionKey: string, userId: nu
   await db.transaction(async (tx) => {
     if (!(await consumeCode(tx, encryptionKey, row, code))) throw invalid(TWO_FACTOR_INVALID);
     await tx.update(users).set({ totpSecretEncrypted: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
+    await deleteRecoveryCodes(tx, userId);
     await recordAudit(tx, { actorId: userId, action: 'two_factor.disable', target: { type: 'user', id: userId } });
   });
 }
 
-/** The login step: a person with two-factor on must send a fresh code with the password. */
-export async function checkLoginCode(db: DbOrTx, encryptionKey: string, row: TwoFactorRow, code: string | undefined): Promise<void> {
+/**
+ * Counts a wrong code in one statement; the one that reaches the limit locks two-factor sign-in (every row lock
+ * taken in turn, so exactly one does). Answers the seconds the lock has left, and whether this code set it.
+ */
+async function recordWrongCode(db: DbOrTx, userId: number): Promise<{ lockSeconds: number; justLocked: boolean }> {
+  const { wrongCodes, lockMinutes } = TWO_FACTOR_LIMITS;
+  const locked = sql`coalesce(${users.totpLockedUntil} > now(), false)`;
+  const reachesLimit = sql`${users.totpFailures} + 1 >= ${wrongCodes}`;
+  const lockEnd = sql`now() + make_interval(mins => ${lockMinutes})`;
+  const [row] = await db
+    .update(users)
+    .set({
+      totpFailures: sql`case when ${locked} then ${users.totpFailures} when ${reachesLimit} then 0 else ${users.totpFailures} + 1 end`,
+      totpLockedUntil: sql`case when ${locked} then ${users.totpLockedUntil} when ${reachesLimit} then ${lockEnd} else ${users.totpLockedUntil} end`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ lockSeconds: twoFactorLockSecondsSql, justLocked: sql<boolean>`coalesce(${users.totpLockedUntil} = ${lockEnd}, false)` });
+  return row;
+}
+
+interface LoginCodeRow extends TwoFactorRow {
+  email: string;
+  fullName: string;
+  /** twoFactorLockSecondsSql, read with the account. */
+  totpLockSeconds: number;
+}
+
+/**
+ * The login step, after a right password: a person with two-factor on must send a fresh code (or an unused
+ * recovery code) with it. Codes are refused while two-factor sign-in is locked, with when to try again.
+ */
+export async function checkLoginCode(db: Db, env: Env, row: LoginCodeRow, code: string | undefined, place: SignInPlace): Promise<void> {
   if (!row.totpEnabledAt) return;
+  if (row.totpLockSeconds > 0) throw tooManyAttempts(row.totpLockSeconds);
   if (!code) throw unauthenticated(TWO_FACTOR_PROMPT, { error: TWO_FACTOR_REQUIRED, code: 'two_factor_required' });
-  if (!(await consumeCode(db, encryptionKey, row, code)))
-    throw unauthenticated(TWO_FACTOR_INVALID, { error: TWO_FACTOR_REQUIRED, code: 'two_factor_required' });
+  const accepted = isRecoveryCode(code) ? await claimRecoveryCode(db, row.id, code) : await consumeCode(db, env.ENCRYPTION_KEY, row, code);
+  if (accepted) return;
+  const { lockSeconds, justLocked } = await recordWrongCode(db, row.id);
+  if (justLocked) {
+    // No actor: whoever typed the codes is unknown; the entry shows administrators an attack on one of them.
+    await recordAudit(db, { actorId: null, action: 'two_factor.locked', target: { type: 'user', id: row.id }, details: { ip: place.ip } });
+    await sendTwoFactorLockAlert(db, env, row, place, TWO_FACTOR_LIMITS.lockMinutes).catch((error: unknown) =>
+      log.error('two-factor lock alert not sent', { userId: row.id, error: describeError(error) }),
+    );
+  }
+  if (lockSeconds > 0) throw tooManyAttempts(lockSeconds);
+  throw unauthenticated(TWO_FACTOR_INVALID, { error: TWO_FACTOR_REQUIRED, code: 'two_factor_required' });
 }
