@@ -27,9 +27,11 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
   const [remember, setRemember] = useState(true); // shown, never sent
   // Administrators with two-factor sign-in on: the server asks for a code after the password.
   const [needsCode, setNeedsCode] = useState(false);
+  // A lost phone: one of the recovery codes saved at setup goes in the same `code` field instead.
+  const [recovery, setRecovery] = useState(false);
   // Signed out because the account is suspended, or a sign-in just refused for it: say so, and how to reach support.
   const [suspended, setSuspended] = useState(() => Boolean((location.state as LoginState | null)?.suspended));
-  const { field, handleSubmit, setError, isSubmitting } = useZodForm(loginSchema, { email: '', password: '' });
+  const { field, handleSubmit, setError, setValue, clearErrors, isSubmitting } = useZodForm(loginSchema, { email: '', password: '' });
   const hydrated = useHydrated();
 
   const onValid = async (values: LoginInput) => {
@@ -74,15 +76,32 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
           {...field('password')}
         />
         {needsCode ? (
-          <TextField
-            label="Authentication code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            placeholder="123456"
-            autoFocus
-            {...field('code')}
-          />
+          <div className="space-y-1.5">
+            <TextField
+              key={recovery ? 'recovery' : 'app'}
+              label={recovery ? 'Recovery code' : 'Authentication code'}
+              autoComplete={recovery ? 'off' : 'one-time-code'}
+              inputMode={recovery ? 'text' : 'numeric'}
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={recovery ? 11 : 6}
+              placeholder={recovery ? 'abcde-fghij' : '123456'}
+              hint={recovery ? 'One of the recovery codes you saved when you set up two-factor sign-in. Each works once.' : undefined}
+              autoFocus
+              {...field('code')}
+            />
+            <button
+              type="button"
+              className="link text-sm"
+              onClick={() => {
+                setRecovery((on) => !on);
+                setValue('code', '');
+                clearErrors('code');
+              }}
+            >
+              {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+            </button>
+          </div>
         ) : null}
         <label className="flex cursor-pointer items-center gap-2.5 text-sm text-slate-700">
           <input
