@@ -4,7 +4,7 @@
 // back, Ada that the commission went with it, which her Referrals page no longer shows as pending.
 import { expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { api, fillDeposit, newUserSignedIn, openPage, sharedBrowser, signIn, signInByApi, unique } from './shop';
+import { api, confirmAddress, fillDeposit, newUserSignedIn, openPage, sharedBrowser, signIn, signInByApi, unique } from './shop';
 
 const browser = sharedBrowser();
 
@@ -26,6 +26,8 @@ it('a friend’s refunded deposit takes the referral commission back, and both p
   await bola.page.getByLabel('Confirm Password').fill(account.password);
   await bola.page.getByRole('button', { name: 'Sign Up' }).click();
   await bola.page.waitForURL('**/auth/login');
+  // Only a confirmed address triggers commission: Bola opens the link she was emailed.
+  await confirmAddress(account.email);
   await signIn(bola.page, account, 'user');
   await fillDeposit(bola.page, '20000');
   await bola.page.getByRole('button', { name: 'Proceed to payment' }).click();

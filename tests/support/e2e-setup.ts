@@ -33,6 +33,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2ePaystackUrl', stack.fakes.paystackUrl);
   project.provide('e2eFlutterwaveUrl', stack.fakes.flutterwaveUrl);
   project.provide('e2eSmmProviderUrl', stack.fakes.smmProviderUrl);
+  project.provide('e2eMailboxUrl', stack.fakes.mailboxUrl);
   project.provide('e2eAdmin', E2E_ADMIN);
   return () => stack.stop();
 }
@@ -43,6 +44,7 @@ declare module 'vitest' {
     e2ePaystackUrl: string;
     e2eFlutterwaveUrl: string;
     e2eSmmProviderUrl: string;
+    e2eMailboxUrl: string;
     e2eAdmin: { email: string; password: string };
   }
 }
