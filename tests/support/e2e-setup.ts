@@ -35,6 +35,8 @@ export default async function setup(project: TestProject) {
   project.provide('e2eSmmProviderUrl', stack.fakes.smmProviderUrl);
   project.provide('e2eMailboxUrl', stack.fakes.mailboxUrl);
   project.provide('e2eAdmin', E2E_ADMIN);
+  // For the few states no call can reach (an account suspended while its session stays live).
+  project.provide('e2eDatabaseUrl', stack.databaseUrl);
   return () => stack.stop();
 }
 
@@ -46,5 +48,6 @@ declare module 'vitest' {
     e2eSmmProviderUrl: string;
     e2eMailboxUrl: string;
     e2eAdmin: { email: string; password: string };
+    e2eDatabaseUrl: string;
   }
 }
