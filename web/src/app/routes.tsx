@@ -90,6 +90,7 @@ const adminScreen = (name: keyof typeof adminScreens) => screen(() => loadAdminA
 const AdminLayout = screen(loadAdminArea);
 const AdminDashboardPage = adminScreen('AdminDashboardPage');
 const AdminAccountSettingsPage = adminScreen('AdminAccountSettingsPage');
+const AdminTwoFactorPage = adminScreen('AdminTwoFactorPage');
 const AdminUsersPage = adminScreen('AdminUsersPage');
 const ManageUserPage = adminScreen('ManageUserPage');
 const AdminServicesPage = adminScreen('AdminServicesPage');
@@ -175,6 +176,7 @@ export const routes: RouteObject[] = [
           { index: true, element: page(AdminDashboardPage) },
           { path: 'dashboard', element: page(AdminDashboardPage) },
           { path: 'account-settings', element: page(AdminAccountSettingsPage) },
+          { path: 'two-factor', element: page(AdminTwoFactorPage) },
           { path: 'services', element: page(AdminServicesPage) },
           { path: 'transactions', element: page(AdminTransactionsPage) },
           { path: 'reconciliation', element: page(ReconciliationPage) },

@@ -7,6 +7,7 @@ export { default } from './AdminLayout';
 export const adminScreens = {
   AdminDashboardPage: () => import('@/features/admin/dashboard/AdminDashboardPage'),
   AdminAccountSettingsPage: () => import('@/features/user/AdminAccountSettingsPage'),
+  AdminTwoFactorPage: () => import('@/features/user/TwoFactorSetupPage'),
   AdminUsersPage: () => import('@/features/admin/users/AdminUsersPage'),
   ManageUserPage: () => import('@/features/admin/users/ManageUserPage'),
   AdminServicesPage: () => import('@/features/admin/catalogue/AdminServicesPage'),

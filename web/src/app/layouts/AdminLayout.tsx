@@ -1,7 +1,8 @@
 // Admin shell: header 'Admin Dashboard', user menu (full name; Profile, Logout), sidebar always
 // visible from 768 px; below that a menu button toggles it as a drawer (lib/drawer.ts) and a choice closes it.
+// An administrator the site requires to set up two-factor sees only the setup screen, with no sidebar, until it is on.
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
 import { TICKETS_BADGE_ID, TicketsNavBadge } from '@/features/admin/tickets/TicketsNavBadge';
@@ -12,6 +13,7 @@ import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
 import { AccountMenu } from './AccountMenu';
 import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { MenuToggle, SkipLink } from './ShellParts';
+import { TWO_FACTOR_SETUP_PATH, useTwoFactorSetupGate } from './useTwoFactorSetupGate';
 
 export const SIDEBAR_BREAKPOINT_PX = 768;
 
@@ -31,6 +33,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: IconNam
 export default function AdminLayout() {
   const { user } = useAuth();
   const { pathname } = useLocation();
+  const settingUpTwoFactor = useTwoFactorSetupGate();
   const { data: settings } = usePublicSettings();
   const wide = useMediaQuery(`(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`);
   const [open, setOpen] = useState(false);
@@ -48,12 +51,13 @@ export default function AdminLayout() {
   // /admin (index) highlights Dashboard; manage-user belongs to Users.
   const section = pathname.split('/').filter(Boolean)[1] ?? 'dashboard';
   const activeKey = section === 'manage-user' ? 'users' : section;
+  if (settingUpTwoFactor && pathname !== TWO_FACTOR_SETUP_PATH) return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
 
   return (
     <div className="min-h-dvh bg-slate-50">
       <SkipLink target="admin-main" />
       <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-3 sm:px-4">
-        <MenuToggle ref={toggle} open={open} controls="admin-sidebar" onToggle={() => setOpen((v) => !v)} />
+        {settingUpTwoFactor ? null : <MenuToggle ref={toggle} open={open} controls="admin-sidebar" onToggle={() => setOpen((v) => !v)} />}
         <span className="hidden max-w-[40%] min-w-0 sm:flex">
           <Logo name={settings?.siteName || SITE_NAME_FALLBACK} src={settings?.logoUrl} />
         </span>
@@ -70,42 +74,44 @@ export default function AdminLayout() {
 
       {drawerOpen ? <div className="fixed inset-0 top-16 z-20 animate-fade-in bg-slate-900/40 md:hidden" aria-hidden="true" /> : null}
       <div className="md:flex">
-        <aside
-          ref={sidebar}
-          id="admin-sidebar"
-          aria-label="Admin navigation"
-          className={cx(
-            'fixed top-16 bottom-0 left-0 z-30 w-64 overflow-y-auto border-r border-slate-200 bg-white p-3 duration-200 md:visible md:sticky md:z-10 md:h-[calc(100dvh-4rem)] md:translate-x-0',
-            drawerSlide(open),
-          )}
-          inert={!wide && !open}
-        >
-          <nav>
-            <ul className="space-y-1">
-              {ADMIN_NAV.map((n) => {
-                const isActive = activeKey === n.to;
-                return (
-                  <li key={n.to} className="relative">
-                    <NavLink
-                      to={`/admin/${n.to}`}
-                      onClick={() => setOpen(false)}
-                      aria-current={isActive ? 'page' : undefined}
-                      aria-describedby={n.to === 'tickets' ? TICKETS_BADGE_ID : undefined}
-                      className={cx(
-                        'flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-600',
-                        isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-                      )}
-                    >
-                      <Icon name={n.icon} />
-                      {n.label}
-                    </NavLink>
-                    {n.to === 'tickets' ? <TicketsNavBadge /> : null}
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-        </aside>
+        {settingUpTwoFactor ? null : (
+          <aside
+            ref={sidebar}
+            id="admin-sidebar"
+            aria-label="Admin navigation"
+            className={cx(
+              'fixed top-16 bottom-0 left-0 z-30 w-64 overflow-y-auto border-r border-slate-200 bg-white p-3 duration-200 md:visible md:sticky md:z-10 md:h-[calc(100dvh-4rem)] md:translate-x-0',
+              drawerSlide(open),
+            )}
+            inert={!wide && !open}
+          >
+            <nav>
+              <ul className="space-y-1">
+                {ADMIN_NAV.map((n) => {
+                  const isActive = activeKey === n.to;
+                  return (
+                    <li key={n.to} className="relative">
+                      <NavLink
+                        to={`/admin/${n.to}`}
+                        onClick={() => setOpen(false)}
+                        aria-current={isActive ? 'page' : undefined}
+                        aria-describedby={n.to === 'tickets' ? TICKETS_BADGE_ID : undefined}
+                        className={cx(
+                          'flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-600',
+                          isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                        )}
+                      >
+                        <Icon name={n.icon} />
+                        {n.label}
+                      </NavLink>
+                      {n.to === 'tickets' ? <TicketsNavBadge /> : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+          </aside>
+        )}
         <main id="admin-main" className="min-w-0 flex-1 px-3 py-5 sm:px-6 sm:py-8">
           <Outlet />
         </main>

@@ -1,5 +1,6 @@
 // /admin/site-settings: the shop's name, logo, contact details, About Us and Contact Us texts,
-// default currency and maintenance notice. The public pages read them through settings/public.
+// default currency and maintenance notice (the public pages read them through settings/public), and
+// whether administrators must use two-factor sign-in.
 
 import { type SiteSettings, siteSettingsSchema } from '@schemas/settings';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { useZodForm } from '@/lib/zodForm';
 import { useSiteSettings } from './api/get-site-settings';
 import { settingsKeys } from './api/keys';
 import { saveSiteSettings } from './api/save-site-settings';
+import { SecuritySettingsCard } from './SecuritySettingsCard';
 
 const FIELD_ORDER: Array<keyof SiteSettings> = [
   'siteName',
@@ -68,7 +70,8 @@ export default function AdminSiteSettingsPage() {
   const settings = useSiteSettings();
   return (
     <div className="space-y-5">
-      <PageHeader title="Site Settings" description="What visitors see on the public pages." />
+      <PageHeader title="Site Settings" description="What visitors see on the public pages, and how administrators sign in." />
+      <SecuritySettingsCard />
       <QueryState query={settings} skeleton={<SkeletonRows rows={6} className="h-16" />}>
         {(current) => <SiteSettingsForm current={current} />}
       </QueryState>

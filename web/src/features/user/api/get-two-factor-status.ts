@@ -1,4 +1,4 @@
-// GET auth/2fa: whether an administrator's two-factor sign-in is on.
+// GET auth/2fa: whether an administrator's two-factor sign-in is on, since when, the recovery codes left, and whether the site requires it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client, read } from '@/lib/api';
 

@@ -2,4 +2,5 @@
 export const settingsKeys = {
   site: ['admin', 'settings', 'site'] as const,
   payment: ['admin', 'settings', 'payment'] as const,
+  security: ['admin', 'settings', 'security'] as const,
 };
