@@ -1,15 +1,17 @@
-// /admin/administrators: who runs the shop. Promote an existing user, invite someone new by
-// email (they choose their password through the emailed link), or remove an administrator —
+// /admin/administrators: who runs the shop. Promote an existing user with a confirmed address, invite
+// someone by email (a new person chooses their password through the emailed link; an existing account
+// becomes an administrator only when its mailbox's owner uses the link), or remove an administrator —
 // never yourself, never the last one (the server refuses both and says why).
 
 import { type InviteAdministratorInput, inviteAdministratorSchema } from '@schemas/admin';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';
 import { FormActions } from '@/components/FormActions';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
+import { Notice } from '@/components/Notice';
 import { PagedTable } from '@/components/PagedTable';
 import { PageHeader } from '@/components/PageHeader';
 import type { Column } from '@/components/ResponsiveTable';
@@ -19,7 +21,7 @@ import { Badge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { useRefreshAdmin } from '@/features/admin/adminApi';
 import { useAdminChange } from '@/features/admin/useAdminChange';
-import { getErrorMessage, handleApiError } from '@/lib/api';
+import { getErrorMessage, handleApiError, isApiError } from '@/lib/api';
 import { useAuth } from '@/lib/authContext';
 import { confirmAction } from '@/lib/confirm';
 import { formatDate } from '@/lib/format';
@@ -42,6 +44,8 @@ export default function AdminAdministratorsPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<'invite' | 'promote' | null>(null);
+  // Someone promotion refused (an unconfirmed address), offered an invitation instead.
+  const [inviting, setInviting] = useState<InviteAdministratorInput>(EMPTY_INVITE);
   const debounced = useDebouncedValue(search.trim(), 350);
   const q = useAdministrators({ page, limit: LIMIT, search: debounced || undefined });
   const empty = <EmptyState icon="shield" title="No administrators match" />;
@@ -100,7 +104,14 @@ export default function AdminAdministratorsPage() {
             <button type="button" className="btn btn-secondary" onClick={() => setDialog('promote')}>
               <Icon name="shieldCheck" className="h-4 w-4" /> Promote a user
             </button>
-            <button type="button" className="btn btn-primary" onClick={() => setDialog('invite')}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                setInviting(EMPTY_INVITE);
+                setDialog('invite');
+              }}
+            >
               <Icon name="mail" className="h-4 w-4" /> Invite
             </button>
           </>
@@ -118,28 +129,44 @@ export default function AdminAdministratorsPage() {
         />
       </div>
       <PagedTable query={q} caption="Administrators" columns={columns} paging={{ page, setPage }} empty={empty} />
-      <InviteDialog open={dialog === 'invite'} onClose={() => setDialog(null)} onDone={refresh} />
-      <PromoteDialog open={dialog === 'promote'} onClose={() => setDialog(null)} onDone={refresh} />
+      <InviteDialog open={dialog === 'invite'} initial={inviting} onClose={() => setDialog(null)} onDone={refresh} />
+      <PromoteDialog
+        open={dialog === 'promote'}
+        onClose={() => setDialog(null)}
+        onDone={refresh}
+        onInvite={(u) => {
+          setInviting({ fullName: u.fullName, email: u.email });
+          setDialog('invite');
+        }}
+      />
     </div>
   );
 }
 
 const EMPTY_INVITE: InviteAdministratorInput = { fullName: '', email: '' };
 
-function InviteDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
-  const { field, handleSubmit, reset, isSubmitting } = useZodForm(inviteAdministratorSchema, EMPTY_INVITE);
+function InviteDialog({ open, initial, onClose, onDone }: { open: boolean; initial: InviteAdministratorInput; onClose: () => void; onDone: () => void }) {
+  const { field, handleSubmit, reset, isSubmitting } = useZodForm(inviteAdministratorSchema, initial);
+  // An existing account was emailed a promotion link: the server's words stay until read (who, and that nothing changes until it is used).
+  const [linkSent, setLinkSent] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) reset(initial);
+  }, [open, initial, reset]);
   const close = () => {
     if (isSubmitting) return;
-    reset(EMPTY_INVITE);
+    setLinkSent(null);
     onClose();
   };
   const onValid = async (values: InviteAdministratorInput) => {
     try {
       const res = await inviteAdministrator(values);
-      toast.success(res.message || 'Invitation sent');
       onDone();
-      reset(EMPTY_INVITE);
-      onClose();
+      if ('data' in res) {
+        toast.success(res.message || 'Invitation sent');
+        close();
+      } else {
+        setLinkSent(res.message);
+      }
     } catch (error) {
       handleApiError(error);
     }
@@ -150,18 +177,41 @@ function InviteDialog({ open, onClose, onDone }: { open: boolean; onClose: () =>
       onClose={close}
       busy={isSubmitting}
       title="Invite an administrator"
-      description="They get an email with a link to choose their password (valid for 30 minutes; after that, Forgot password sends a new one)."
+      description="They get an email with a link to choose their password (valid for 30 minutes; after that, Forgot password sends a new one). Someone who already has an account becomes an administrator only when they use the link."
     >
-      <form noValidate className="space-y-4" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['fullName', 'email']))}>
-        <TextField label="Full Name" autoComplete="off" {...field('fullName')} />
-        <TextField label="Email Address" type="email" autoComplete="off" {...field('email')} />
-        <FormActions onCancel={close} busy={isSubmitting} label="Send invitation" busyLabel="Sending..." />
-      </form>
+      {linkSent ? (
+        <div className="space-y-4">
+          <p role="status" className="flex items-start gap-2 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900">
+            <Icon name="mail" className="mt-0.5 h-4 w-4 shrink-0" />
+            {linkSent}
+          </p>
+          <button type="button" className="btn btn-primary w-full" onClick={close}>
+            Done
+          </button>
+        </div>
+      ) : (
+        <form noValidate className="space-y-4" onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['fullName', 'email']))}>
+          <TextField label="Full Name" autoComplete="off" {...field('fullName')} />
+          <TextField label="Email Address" type="email" autoComplete="off" {...field('email')} />
+          <FormActions onCancel={close} busy={isSubmitting} label="Send invitation" busyLabel="Sending..." />
+        </form>
+      )}
     </Modal>
   );
 }
 
-function PromoteDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+function PromoteDialog({
+  open,
+  onClose,
+  onDone,
+  onInvite,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+  /** Promotion refused: invite this person by email instead. */
+  onInvite: (user: AdminUser) => void;
+}) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);
   const candidates = useAdminUsers(
@@ -178,6 +228,9 @@ function PromoteDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
     },
     onError: (error) => handleApiError(error),
   });
+  // A refusal's advice (an unconfirmed address: invite instead) stays in the dialog, next to whom it is about.
+  const refusal =
+    promote.isError && isApiError(promote.error) && promote.error.status === 409 ? { user: promote.variables, advice: getErrorMessage(promote.error) } : null;
   const onPromote = async (user: AdminUser) => {
     const confirmed = await confirmAction({
       title: `Make ${user.fullName} an administrator?`,
@@ -190,12 +243,40 @@ function PromoteDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
   return (
     <Modal
       open={open}
-      onClose={() => !promote.isPending && onClose()}
+      onClose={() => {
+        if (promote.isPending) return;
+        promote.reset();
+        onClose();
+      }}
       busy={promote.isPending}
       title="Promote a user"
       description="Find an active user by name or email."
     >
       <SearchInput label="Search users" placeholder="Name, email or username" value={search} onChange={setSearch} />
+      {refusal ? (
+        <div className="mt-3">
+          <Notice
+            tone="amber"
+            label={`${refusal.user.fullName} cannot be promoted`}
+            details={
+              refusal.user.emailVerified ? null : (
+                <button
+                  type="button"
+                  className="btn-sm btn-secondary mt-2 ml-6"
+                  onClick={() => {
+                    promote.reset();
+                    onInvite(refusal.user);
+                  }}
+                >
+                  <Icon name="mail" className="h-4 w-4" /> Invite {refusal.user.fullName} by email
+                </button>
+              )
+            }
+          >
+            {refusal.advice}
+          </Notice>
+        </div>
+      ) : null}
       <div className="mt-3 min-h-32">
         {!debounced ? (
           <p className="py-6 text-center text-sm text-slate-500">Start typing to find a user.</p>
@@ -215,6 +296,7 @@ function PromoteDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
                   </p>
                   <p className="truncate text-xs text-slate-500" title={u.email}>
                     {u.email}
+                    {u.emailVerified ? null : <span className="text-amber-700"> · email not confirmed</span>}
                   </p>
                 </div>
                 <button
