@@ -1,9 +1,11 @@
-// Two-factor sign-in end to end in Chromium: an administrator turns it on from the setup screen
-// (this test is the authenticator app: it reads the key shown and computes RFC 6238 codes with
-// node:crypto, independently of the Worker's own code), signs out, signs in with a code, and is
-// refused the same code the next time.
+// Two-factor sign-in end to end in Chromium at phone width: an administrator turns it on from the setup
+// screen (this test is the authenticator app: it reads the QR code drawn on the page, checks it is the
+// otpauth link's, and computes RFC 6238 codes from the key with node:crypto, independently of the
+// Worker's own code), saves the recovery codes shown once, signs out, signs in with a code, is refused
+// the same code the next time, and signs in with a recovery code instead, which then works only once.
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { encode } from 'uqr';
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
 import { api, newUser, sharedBrowser, signedInPage, signInByApi, submitLogin } from './shop';
@@ -35,24 +37,40 @@ function totp(secret: Buffer, step: number): string {
 
 const stepNow = () => Math.floor(Date.now() / 30_000);
 
+/** The dark modules of the QR code on the page (unit squares of its path), as "x,y". */
+async function modulesOnPage(page: Page): Promise<string[]> {
+  const path = await page.getByRole('img', { name: 'QR code for your authenticator app' }).locator('path').getAttribute('d');
+  return [...(path ?? '').matchAll(/M(\d+) (\d+)h1v1h-1z/g)].map(([, x, y]) => `${x},${y}`);
+}
+
+/** The dark modules of `text`'s QR code (medium error correction, two-module quiet zone), as a QR library lays them out. */
+const modulesOf = (text: string) => encode(text, { ecc: 'M', border: 2 }).data.flatMap((row, y) => row.flatMap((dark, x) => (dark ? [`${x},${y}`] : [])));
+
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL('**/auth/login');
 }
 
-/** Signs in with the password, answers the code the server then asks for, and returns the code field. */
-async function signInWithCode(page: Page, account: { email: string; password: string }, code: string) {
+/** Signs in with the password, answers the code the server then asks for (from the app, or a recovery code), and returns the code field. */
+async function signInWithCode(page: Page, account: { email: string; password: string }, code: string, kind: 'app' | 'recovery' = 'app') {
   await submitLogin(page, account.email, account.password);
-  const field = page.getByLabel('Authentication code');
-  await field.waitFor({ state: 'visible' });
+  await page.getByLabel('Authentication code').waitFor({ state: 'visible' });
+  if (kind === 'recovery') await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  const field = page.getByLabel(kind === 'recovery' ? 'Recovery code' : 'Authentication code');
   await field.fill(code);
   await page.getByRole('button', { name: 'Sign In' }).click();
   return field;
 }
 
+/** The message under a field: the element the input names in aria-describedby once it has an error. */
+async function messageUnder(page: Page, field: ReturnType<Page['getByLabel']>) {
+  const id = await field.getAttribute('aria-describedby');
+  return id ? page.locator(`[id="${id}"]`).textContent() : null;
+}
+
 describe('an administrator with two-factor sign-in', () => {
-  it('turns it on, signs in with a code from the app, and is refused that code a second time', async () => {
+  it('turns it on from the QR code, saves the recovery codes, signs in with a code and then with a recovery code', async () => {
     // An administrator of its own, so the shared one keeps signing in with a password alone.
     const account = await newUser('Tobi Adeyemi');
     const adminToken = await signInByApi(admin.email, admin.password);
@@ -63,8 +81,10 @@ describe('an administrator with two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     // The key as the setup screen shows it, in groups of four: what a person types into their app.
     const shownKey = await page.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent();
-    const linkKey = new URL((await page.getByRole('link', { name: 'Open in authenticator app' }).getAttribute('href')) ?? '').searchParams.get('secret');
-    expect(shownKey?.replace(/\s/g, '')).toBe(linkKey);
+    const link = (await page.getByRole('link', { name: 'Open in authenticator app' }).getAttribute('href')) ?? '';
+    expect(shownKey?.replace(/\s/g, '')).toBe(new URL(link).searchParams.get('secret'));
+    // What a phone camera reads: the QR code is drawn from this very link (loaded on demand, so waited for).
+    await expect.poll(() => modulesOnPage(page)).toEqual(modulesOf(link));
     const secret = base32Decode(shownKey ?? '');
     await screenshot(page, 'two-factor-setup');
 
@@ -72,6 +92,13 @@ describe('an administrator with two-factor sign-in', () => {
     const step = stepNow();
     await page.getByLabel('Code from the app').fill(totp(secret, step));
     await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+    const saved = page.getByRole('region', { name: 'Save your recovery codes' });
+    await saved.waitFor({ state: 'visible' });
+    const recoveryCodes = await saved.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+    expect(recoveryCodes).toHaveLength(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
+    await screenshot(page, 'two-factor-recovery-codes');
+    await saved.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByRole('button', { name: 'Turn off' }).waitFor({ state: 'visible' });
     await signOut(page);
 
@@ -82,14 +109,19 @@ describe('an administrator with two-factor sign-in', () => {
     await signOut(page);
 
     const field = await signInWithCode(page, account, signInCode);
-    // The message under the field: the element the input names in aria-describedby once it has an error.
-    const messageUnderField = async () => {
-      const id = await field.getAttribute('aria-describedby');
-      return id ? page.locator(`[id="${id}"]`).textContent() : null;
-    };
-    await expect.poll(messageUnderField, { timeout: 10_000 }).toBe(REUSED);
+    await expect.poll(() => messageUnder(page, field), { timeout: 10_000 }).toBe(REUSED);
     expect(new URL(page.url()).pathname).toBe('/auth/login');
     await screenshot(page, 'two-factor-reused-code');
+
+    // A lost phone: a recovery code signs in, once.
+    await signInWithCode(page, account, recoveryCodes[3], 'recovery');
+    await page.waitForURL(/\/admin(\/|$)/);
+    await page.goto('/admin/account-settings');
+    await expect.poll(() => page.getByText('Recovery codes left').locator('xpath=following-sibling::dd[1]').textContent()).toBe('9 of 10');
+    await signOut(page);
+    const spent = await signInWithCode(page, account, recoveryCodes[3], 'recovery');
+    await expect.poll(() => messageUnder(page, spent), { timeout: 10_000 }).toBeTruthy();
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
     await context.close();
   });
 });
