@@ -8,6 +8,7 @@ import { runSmmSync } from './services/order-sync';
 import { reverifyPendingDeposits } from './services/payments';
 import { dailyReconciliation } from './services/reconciliation';
 import { releaseReferralCommissions } from './services/referral-commissions';
+import { forgetQuietSignInFailures } from './services/sign-in-limits';
 
 export type ScheduledJob = (db: Db, env: Env) => Promise<unknown>;
 
@@ -16,6 +17,7 @@ export const scheduledJobs: Record<string, ScheduledJob> = {
   runSmmSync,
   releaseReferralCommissions,
   dailyReconciliation,
+  forgetQuietSignInFailures,
   // After the jobs that make events, so what they told goes out in the same run.
   checkLowBalances,
   sendNotificationEmails,

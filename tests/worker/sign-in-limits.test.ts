@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { rateLimits, signInFailures } from '../../drizzle/schema';
 import { AUTH_LIMITS } from '../../worker/routes/auth';
 import { registerUser } from '../../worker/services/auth';
-import { SIGN_IN_LIMITS } from '../../worker/services/sign-in-limits';
-import { call, registerAndLogin, type TestAccount, unique, uniqueIp, withDb } from '../support/api';
+import { forgetQuietSignInFailures, SIGN_IN_LIMITS } from '../../worker/services/sign-in-limits';
+import { call, countingDatabaseWork, registerAndLogin, type TestAccount, unique, uniqueIp, withDb } from '../support/api';
 import { emailedResetToken, mailsTo } from './mailbox';
 
 const TRY_AGAIN_IN = /^Too many attempts\. Please try again in (\d+) (seconds?|minutes)\.$/;
@@ -174,6 +174,56 @@ describe('wrong passwords', () => {
     await wrongPasswords(account.email.toUpperCase(), SIGN_IN_LIMITS.freeFailures + 1, { ip: address });
     await blockFor(pairKey(account.email, address), 30);
     expect((await signIn(account.email, account.password, { ip: address })).status).toBe(429);
+  });
+
+  it('counts the attempt with the account read, in one round trip, and writes the session of a right password in one more', async () => {
+    const account = await registerAndLogin();
+    const address = uniqueIp();
+    const device = await ownersDevice(account, address);
+    for (const [password, status, httpCalls] of [
+      [account.password, 200, 2],
+      ['wrong-guess', 401, 1],
+    ] as const) {
+      const work = await countingDatabaseWork(() => signIn(account.email, password, { ip: address, device }));
+      expect(work.result.status).toBe(status);
+      expect({ httpCalls: work.httpCalls, webSockets: work.webSockets }, password).toEqual({ httpCalls, webSockets: 0 });
+    }
+  });
+
+  it('gives a burst of parallel guesses no more tries than guesses one after another, on one address or spread', async () => {
+    const account = await registerAndLogin();
+    const address = uniqueIp();
+    const statusesOf = async (guesses: Promise<{ status: number }>[]) => (await Promise.all(guesses)).map((answer) => answer.status).sort();
+    // One try left before a long delay: of twenty at once, one is tried and the rest wait.
+    await withDb((db) => db.insert(signInFailures).values({ key: pairKey(account.email, address), failures: 20, blockedUntil: sql`now()` }));
+    const onOneAddress = await statusesOf(Array.from({ length: 20 }, (_, i) => signIn(account.email, `parallel-guess-${i}`, { ip: address })));
+    expect(onOneAddress).toEqual([401, ...Array(19).fill(429)]);
+
+    // One failure left under the account's ceiling: of twenty strangers at once, one is tried.
+    const other = await registerAndLogin();
+    // Its own sign-in has counted, and given back, one attempt already.
+    await withDb((db) =>
+      db
+        .update(signInFailures)
+        .set({ failures: SIGN_IN_LIMITS.accountCeiling - 1, blockedUntil: sql`now() + interval '1 hour'` })
+        .where(eq(signInFailures.key, `${other.email}|account`)),
+    );
+    const spread = await statusesOf(Array.from({ length: 20 }, (_, i) => signIn(other.email, `spread-guess-${i}`)));
+    expect(spread).toEqual([401, ...Array(19).fill(429)]);
+  });
+
+  it('forgets, in the cron sweep, the counts that have been quiet for a day', async () => {
+    const email = `${unique('quiet')}@example.com`;
+    const [quiet, recent] = [pairKey(email, uniqueIp()), pairKey(email, uniqueIp())];
+    await withDb(async (db) => {
+      await db.insert(signInFailures).values([
+        { key: quiet, failures: 9, lastFailureAt: sql`now() - interval '25 hours'`, blockedUntil: sql`now() - interval '24 hours'` },
+        { key: recent, failures: 9, blockedUntil: sql`now()` },
+      ]);
+      await forgetQuietSignInFailures(db);
+    });
+    expect(await failureRow(quiet)).toBeUndefined();
+    expect(await failureRow(recent)).toBeDefined();
   });
 
   it('limits one address only at carrier-grade volume, and only that address', async () => {

@@ -1,6 +1,6 @@
 // Accounts and sessions: registration, sign-in, refresh-token rotation, sign-out,
 // password change and reset. Refresh tokens and reset tokens are stored only as hashes.
-import { and, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { passwordResets, refreshTokens, sessions, USER_TYPE, users, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
@@ -13,7 +13,7 @@ import { recordAudit } from './audit';
 import { assertHardToGuess, DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { countHits, type RateLimit, refuseOverLimit } from './rate-limit';
 import { recordReferral } from './referrals';
-import { failureCountsQuery, forgetPairQuery, pairAllowedToTry, recordWrongPassword } from './sign-in-limits';
+import { claimAttemptQuery, forgiveAttemptQueries, refuseUnclaimed } from './sign-in-limits';
 import { REFRESH_TOKEN_TTL_DAYS, signAccessToken } from './tokens';
 import { checkLoginCode, twoFactorLockSecondsSql, twoFactorSetupRequiredSql } from './two-factor';
 import { type PublicUser, publicUserColumns, toPublicUser, usernameCandidate } from './users';
@@ -94,13 +94,12 @@ export interface SignIn extends SessionTokens {
 }
 
 /**
- * Two round trips for a password alone: the address's limit, the account and its failure counts in one batch
- * before any password is checked; then the failure counted, or the session written.
+ * Two round trips for a password alone: the address's limit, the account and the attempt's count in one batch
+ * before any password is checked; then, for a right password, the session written.
  */
 export async function login(db: Db, env: Env, input: LoginInput, client: ClientInfo, addressLimit: RateLimit): Promise<SignIn> {
   const attempt = { email: input.email.toLowerCase(), address: client.ip, device: client.deviceCookieSent ? client.device : null };
-  const signedInBefore = (where: SQL | undefined) => sql<boolean>`exists (select 1 from ${sessions} where ${and(eq(sessions.userId, users.id), where)})`;
-  const [addressOverLimit, [row], failureCounts] = await db.batch([
+  const [addressOverLimit, [row], { rows: claims }] = await db.batch([
     countHits(db, [addressLimit]),
     db
       .select({
@@ -110,24 +109,23 @@ export async function login(db: Db, env: Env, input: LoginInput, client: ClientI
         totpEnabledAt: users.totpEnabledAt,
         totpLockSeconds: twoFactorLockSecondsSql,
         twoFactorSetupRequired: twoFactorSetupRequiredSql(env),
-        knownDevice: signedInBefore(attempt.device ? eq(sessions.device, attempt.device) : sql`false`),
-        knownAddress: signedInBefore(eq(sessions.ip, client.ip)),
-        firstSignIn: sql<boolean>`not ${signedInBefore(undefined)}`,
+        firstSignIn: sql<boolean>`not exists (select 1 from ${sessions} where ${eq(sessions.userId, users.id)})`,
       })
       .from(users)
       .where(eq(users.email, attempt.email)),
-    failureCountsQuery(db, attempt),
+    claimAttemptQuery(db, attempt),
   ]);
   refuseOverLimit(addressOverLimit.rows);
-  const familiarity = { knownDevice: row?.knownDevice ?? false, knownAddress: row?.knownAddress ?? false };
-  const pair = pairAllowedToTry(attempt, familiarity, failureCounts);
+  const [claim] = claims;
+  refuseUnclaimed(claim);
   const passwordMatches = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!row || !passwordMatches) {
-    await recordWrongPassword(db, attempt, pair);
-    throw unauthenticated(INVALID_CREDENTIALS);
-  }
+  if (!row || !passwordMatches) throw unauthenticated(INVALID_CREDENTIALS);
   if (row.status !== 'active') throw accountSuspended();
-  await checkLoginCode(db, env, row, input.code, client);
+  // A right password gives its attempt back even when the code is missing or wrong: wrong codes have their own count.
+  await checkLoginCode(db, env, row, input.code, client).catch(async (refusal: unknown) => {
+    await db.batch(forgiveAttemptQueries(db, attempt, claim.pair));
+    throw refusal;
+  });
   // The sign-in time, the session and its refresh token in one batch (one transaction, one round trip):
   // the session's id is made here, so the token's row can name it without reading it back.
   const sessionId = crypto.randomUUID();
@@ -143,11 +141,11 @@ export async function login(db: Db, env: Env, input: LoginInput, client: ClientI
       device: client.device,
     }),
     db.insert(refreshTokens).values({ tokenHash: await sha256Hex(refreshToken), sessionId }),
-    forgetPairQuery(db, pair),
+    ...forgiveAttemptQueries(db, attempt, claim.pair),
   ]);
   const user: SignedInUser = { ...toPublicUser(updated), ...(row.userType === USER_TYPE.admin && { twoFactorSetupRequired: row.twoFactorSetupRequired }) };
   const accessToken = await signAccessToken(env.JWT_SECRET, { userId: user.id, userType: user.userType, sessionId });
-  const fromNewDevice = !row.firstSignIn && !(client.deviceCookieSent ? row.knownDevice : row.knownAddress);
+  const fromNewDevice = !row.firstSignIn && !(client.deviceCookieSent ? claim.known_device : claim.known_address);
   return { accessToken, refreshToken, user, fromNewDevice };
 }
 
