@@ -184,7 +184,17 @@ describe('wrong two-factor codes', () => {
     expect(row.failures).toBe(0);
   });
 
-  it('start counting again after a right code', async () => {
+  it('are checked no more in a parallel burst than one after another', async () => {
+    const admin = await adminWithTwoFactor();
+    const wrong = await wrongCode(admin);
+    const burst = await Promise.all(Array.from({ length: 20 }, () => signIn(admin, wrong)));
+    const statuses = burst.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(TWO_FACTOR_LIMITS.wrongCodes - 1).fill(401), ...Array(20 - TWO_FACTOR_LIMITS.wrongCodes + 1).fill(429)]);
+    const alerts = (await mailsTo(admin.email)).filter((mail) => mail.subject === 'Your password was used with wrong two-factor codes');
+    expect(alerts).toHaveLength(1);
+  });
+
+  it('start counting again after a right code, the last allowed one included', async () => {
     const admin = await adminWithTwoFactor();
     const wrong = await wrongCode(admin);
     const statuses: number[] = [];

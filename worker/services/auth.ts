@@ -131,7 +131,7 @@ export async function login(db: Db, env: Env, input: LoginInput, client: ClientI
   const sessionId = crypto.randomUUID();
   const refreshToken = randomToken();
   const [[updated]] = await db.batch([
-    db.update(users).set({ lastLogin: new Date(), totpFailures: 0 }).where(eq(users.id, row.id)).returning(publicUserColumns),
+    db.update(users).set({ lastLogin: new Date(), totpFailures: 0, totpLockedUntil: null }).where(eq(users.id, row.id)).returning(publicUserColumns),
     db.insert(sessions).values({
       id: sessionId,
       userId: row.id,
@@ -229,8 +229,8 @@ async function issuePair(secret: string, owner: Parameters<typeof toPublicUser>[
 /**
  * A refresh that claimed nothing, in one batch: a token used within the grace window answers again with
  * the token it was rotated to; one used before that (stolen, or replayed) revokes its session, committed
- * as the refusal is sent; an unused one of a suspended account's live session stays unused, so the
- * session carries on if an administrator reactivates the account.
+ * as the refusal is sent; an unused one of a suspended account is refused as suspended (and, when its session
+ * is still live, stays unused, so the session carries on if the account is reactivated).
  */
 async function refuseRefresh(db: Db, secret: string, tokenHash: string, successor: string): Promise<SessionTokens> {
   const withinGrace = sql`${refreshTokens.usedAt} > now() - make_interval(secs => ${REFRESH_GRACE_SECONDS})`;
@@ -253,8 +253,7 @@ async function refuseRefresh(db: Db, secret: string, tokenHash: string, successo
         and(
           eq(refreshTokens.tokenHash, tokenHash),
           isNull(refreshTokens.usedAt),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
+          // Suspending revokes the account's sessions: the owner's next refresh still learns why, and is told whom to ask.
           ne(users.status, 'active'),
         ),
       ),

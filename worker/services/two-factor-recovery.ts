@@ -46,10 +46,7 @@ export async function deleteRecoveryCodes(tx: DbOrTx, userId: number): Promise<v
   await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
 }
 
-/**
- * Uses a code once: a conditional update claims it, so of two racing sign-ins with the same code one wins,
- * and none while two-factor sign-in is locked.
- */
+/** Uses a code once: a conditional update claims it, so of two racing sign-ins with the same code one wins. */
 export async function claimRecoveryCode(db: DbOrTx, userId: number, code: string): Promise<boolean> {
   const claimed = await db
     .update(twoFactorRecoveryCodes)
@@ -59,7 +56,6 @@ export async function claimRecoveryCode(db: DbOrTx, userId: number, code: string
         eq(twoFactorRecoveryCodes.userId, userId),
         eq(twoFactorRecoveryCodes.codeHash, await recoveryCodeHash(userId, code)),
         isNull(twoFactorRecoveryCodes.usedAt),
-        sql`not exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.totpLockedUntil} > now())`,
       ),
     )
     .returning({ id: twoFactorRecoveryCodes.id });

@@ -43,7 +43,7 @@ async function secretOf(encryptionKey: string, row: TwoFactorRow) {
 
 /**
  * Accepts a code once: the step is recorded with a conditional update, so the same code
- * (or an older one) replayed, even concurrently, is refused, as is any while two-factor sign-in is locked.
+ * (or an older one) replayed, even concurrently, is refused.
  */
 async function consumeCode(db: DbOrTx, encryptionKey: string, row: TwoFactorRow, code: string): Promise<boolean> {
   const step = await matchingStep(await secretOf(encryptionKey, row), code);
@@ -51,13 +51,7 @@ async function consumeCode(db: DbOrTx, encryptionKey: string, row: TwoFactorRow,
   const claimed = await db
     .update(users)
     .set({ totpLastStep: step })
-    .where(
-      and(
-        eq(users.id, row.id),
-        or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
-        or(isNull(users.totpLockedUntil), sql`${users.totpLockedUntil} <= now()`),
-      ),
-    )
+    .where(and(eq(users.id, row.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
     .returning({ id: users.id });
   return claimed.length === 1;
 }
@@ -131,23 +125,29 @@ export async function disableTwoFactor(db: Db, encryptionKey: string, userId: nu
 }
 
 /**
- * Counts a wrong code in one statement; the one that reaches the limit locks two-factor sign-in (every row lock
- * taken in turn, so exactly one does). Answers the seconds the lock has left, and whether this code set it.
+ * Counts the code as wrong before it is checked (a right one resets the count), under the account row's lock,
+ * so of a burst of parallel codes no more are checked than one after another. The last code the limit allows
+ * locks two-factor sign-in as it is reserved: it lifts again if that code is right, and a request that never
+ * finishes leaves a lock that ends rather than a count that never does.
  */
-async function recordWrongCode(db: DbOrTx, userId: number): Promise<{ lockSeconds: number; justLocked: boolean }> {
+async function reserveCodeAttempt(db: DbOrTx, userId: number): Promise<{ reserved: boolean; last: boolean; waitSeconds: number }> {
   const { wrongCodes, lockMinutes } = TWO_FACTOR_LIMITS;
-  const locked = sql`coalesce(${users.totpLockedUntil} > now(), false)`;
-  const reachesLimit = sql`${users.totpFailures} + 1 >= ${wrongCodes}`;
-  const lockEnd = sql`now() + make_interval(mins => ${lockMinutes})`;
-  const [row] = await db
-    .update(users)
-    .set({
-      totpFailures: sql`case when ${locked} then ${users.totpFailures} when ${reachesLimit} then 0 else ${users.totpFailures} + 1 end`,
-      totpLockedUntil: sql`case when ${locked} then ${users.totpLockedUntil} when ${reachesLimit} then ${lockEnd} else ${users.totpLockedUntil} end`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ lockSeconds: twoFactorLockSecondsSql, justLocked: sql<boolean>`coalesce(${users.totpLockedUntil} = ${lockEnd}, false)` });
-  return row;
+  const { rows } = await db.execute<{ reserved: boolean; last: boolean; wait_seconds: number }>(sql`
+    with current as (
+      select id, totp_failures + 1 >= ${wrongCodes} as last,
+             (totp_locked_until is null or totp_locked_until <= now()) and totp_failures < ${wrongCodes} as allowed,
+             ceil(extract(epoch from totp_locked_until - now())) as lock_seconds
+      from users where id = ${userId} for update
+    ),
+    reserved as (
+      update users set
+        totp_failures = case when current.last then 0 else users.totp_failures + 1 end,
+        totp_locked_until = case when current.last then now() + make_interval(mins => ${lockMinutes}) else users.totp_locked_until end
+      from current where users.id = current.id and current.allowed
+      returning users.id
+    )
+    select allowed as reserved, last, greatest(1, lock_seconds)::int as wait_seconds from current`);
+  return { reserved: rows[0].reserved, last: rows[0].last, waitSeconds: rows[0].wait_seconds };
 }
 
 interface LoginCodeRow extends TwoFactorRow {
@@ -165,16 +165,16 @@ export async function checkLoginCode(db: Db, env: Env, row: LoginCodeRow, code: 
   if (!row.totpEnabledAt) return;
   if (row.totpLockSeconds > 0) throw tooManyAttempts(row.totpLockSeconds);
   if (!code) throw unauthenticated(TWO_FACTOR_PROMPT, { error: TWO_FACTOR_REQUIRED, code: 'two_factor_required' });
+  const reservation = await reserveCodeAttempt(db, row.id);
+  if (!reservation.reserved) throw tooManyAttempts(reservation.waitSeconds);
   const accepted = isRecoveryCode(code) ? await claimRecoveryCode(db, row.id, code) : await consumeCode(db, env.ENCRYPTION_KEY, row, code);
+  // The sign-in's own batch then resets the count and lifts the lock the last allowed code set.
   if (accepted) return;
-  const { lockSeconds, justLocked } = await recordWrongCode(db, row.id);
-  if (justLocked) {
-    // No actor: whoever typed the codes is unknown; the entry shows administrators an attack on one of them.
-    await recordAudit(db, { actorId: null, action: 'two_factor.locked', target: { type: 'user', id: row.id }, details: { ip: place.ip } });
-    await sendTwoFactorLockAlert(db, env, row, place, TWO_FACTOR_LIMITS.lockMinutes).catch((error: unknown) =>
-      log.error('two-factor lock alert not sent', { userId: row.id, error: describeError(error) }),
-    );
-  }
-  if (lockSeconds > 0) throw tooManyAttempts(lockSeconds);
-  throw unauthenticated(TWO_FACTOR_INVALID, { error: TWO_FACTOR_REQUIRED, code: 'two_factor_required' });
+  if (!reservation.last) throw unauthenticated(TWO_FACTOR_INVALID, { error: TWO_FACTOR_REQUIRED, code: 'two_factor_required' });
+  // No actor: whoever typed the codes is unknown; the entry shows administrators an attack on one of them.
+  await recordAudit(db, { actorId: null, action: 'two_factor.locked', target: { type: 'user', id: row.id }, details: { ip: place.ip } });
+  await sendTwoFactorLockAlert(db, env, row, place, TWO_FACTOR_LIMITS.lockMinutes).catch((error: unknown) =>
+    log.error('two-factor lock alert not sent', { userId: row.id, error: describeError(error) }),
+  );
+  throw tooManyAttempts(TWO_FACTOR_LIMITS.lockMinutes * 60);
 }
