@@ -2,7 +2,7 @@
 // account's refresh, and answers with tokens or personal data kept out of caches.
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, registerAndLogin, setUserStatus, uniqueIp } from '../support/api';
+import { call, createAdmin, registerAndLogin, setUserStatus, uniqueIp } from '../support/api';
 import { balanceKobo, fundedUser } from './wallet-fixtures';
 
 const MISMATCH = { message: 'This tab is signed in as a different account. Reload the page to continue.', error: 'Account Mismatch', code: 'account_mismatch' };
@@ -40,6 +40,14 @@ describe('a suspended account', () => {
     expect(await call('auth/refresh', { body: { refreshToken: account.refreshToken } })).toMatchObject({ status: 403, body: SUSPENDED });
     await setUserStatus(account.id, 'active');
     expect((await call('auth/refresh', { body: { refreshToken: account.refreshToken } })).status).toBe(200);
+  });
+
+  it('is told so on refresh when an administrator suspended it, which also ended its sessions', async () => {
+    const [admin, account] = await Promise.all([createAdmin(), registerAndLogin()]);
+    expect((await call(`admin/users/${account.id}/suspend`, { method: 'POST', token: admin.accessToken })).status).toBe(200);
+    expect(await call('auth/refresh', { body: { refreshToken: account.refreshToken } })).toMatchObject({ status: 403, body: SUSPENDED });
+    await call(`admin/users/${account.id}/reactivate`, { method: 'POST', token: admin.accessToken });
+    expect((await call('auth/refresh', { body: { refreshToken: account.refreshToken } })).status).toBe(401);
   });
 });
 
