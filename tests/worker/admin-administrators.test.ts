@@ -33,13 +33,16 @@ describe('GET admin/administrators', () => {
 });
 
 describe('POST admin/administrators/promote', () => {
-  it('makes a user an administrator at once: their sessions end, the audit log names who did it', async () => {
+  it('makes a user an administrator at once: their sessions and API keys end, the audit log names who did it', async () => {
     const admin = await createAdmin();
     const user = await registerAndLogin();
+    expect((await call('user/api-keys', { token: user.accessToken, body: { name: 'Old tool' } })).status).toBe(201);
     const promoted = await call('admin/administrators/promote', { token: admin.accessToken, body: { userId: user.id } });
     expect(promoted.status).toBe(200);
     expect(promoted.body.data).toMatchObject({ id: user.id, userType: 1 });
     await expectRoleChanged(admin, user, 'admin.promote', 200);
+    const keys = await withDb((db) => db.select({ revokedReason: apiKeys.revokedReason }).from(apiKeys).where(eq(apiKeys.userId, user.id)));
+    expect(keys).toEqual([{ revokedReason: 'promotion' }]);
   });
 
   it('validates the body and explains what cannot be promoted', async () => {

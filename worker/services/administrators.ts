@@ -12,7 +12,7 @@ import { sendEmail } from '../providers/email';
 import type { InviteAdministratorInput } from '../schemas/admin';
 import { promotionInvitationText } from './account-emails';
 import { recordAudit } from './audit';
-import { createPasswordReset, RESET_TOKEN_TTL_MINUTES, registerUser, revokeAllSessions } from './auth';
+import { createPasswordReset, RESET_TOKEN_TTL_MINUTES, registerUser, revokeAllSessions, revokeEveryWayIn } from './auth';
 import { getSiteSettings } from './settings';
 import { type PublicUser, publicUserColumns, toPublicUser } from './users';
 
@@ -39,7 +39,8 @@ export async function promoteAdministrator(db: Db, actorId: number, userId: numb
       if (existing.status !== 'active') throw conflict('This user is suspended. Reactivate them before making them an administrator.');
       throw conflict(PROMOTE_UNVERIFIED);
     }
-    await revokeAllSessions(tx, userId);
+    // Its keys go too: an administrator's keys answer nothing, and a later removal must not bring them back.
+    await revokeEveryWayIn(tx, userId, 'promotion');
     await recordAudit(tx, { actorId, action: 'admin.promote', target: { type: 'user', id: userId }, details: { email: promoted.email } });
     return toPublicUser(promoted);
   });
