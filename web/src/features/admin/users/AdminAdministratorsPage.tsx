@@ -234,7 +234,7 @@ function PromoteDialog({
   const onPromote = async (user: AdminUser) => {
     const confirmed = await confirmAction({
       title: `Make ${user.fullName} an administrator?`,
-      text: 'They are signed out and sign in again to the admin area, with full access to users, money and settings. They can no longer use the user area.',
+      text: 'They are signed out and sign in again to the admin area, with full access to users, money and settings. They can no longer use the user area, and their reseller API keys stop.',
       confirmText: 'Yes, promote',
       cancelText: 'No',
     });
