@@ -65,7 +65,11 @@ export function describeAuditEntry(entry: AuditEntry, currency: string): string 
     case 'user.reactivate':
       return `Reactivated user ${target}`;
     case 'admin.promote':
-      return `Made user ${target} an administrator${d.email ? ` (${text(d.email)})` : ''}`;
+      return d.through === 'invitation link'
+        ? `User ${target} became an administrator with the invitation link${d.email ? ` (${text(d.email)})` : ''}`
+        : `Made user ${target} an administrator${d.email ? ` (${text(d.email)})` : ''}`;
+    case 'admin.invite_existing':
+      return `Emailed ${text(d.email)} (user ${target}) a link to become an administrator`;
     case 'admin.invite':
       return `Invited ${text(d.fullName)} (${text(d.email)}) as an administrator`;
     case 'admin.remove':
@@ -120,6 +124,16 @@ export function describeAuditEntry(entry: AuditEntry, currency: string): string 
       return `Deleted provider ${target}`;
     case 'settings.site.update':
       return 'Changed the site settings';
+    case 'settings.security.update':
+      return d.adminTwoFactorRequired ? 'Required two-factor sign-in of every administrator' : 'Made two-factor sign-in optional for administrators';
+    case 'two_factor.enable':
+      return 'Turned on two-factor sign-in';
+    case 'two_factor.disable':
+      return 'Turned off two-factor sign-in';
+    case 'two_factor.recovery_codes':
+      return 'Made new two-factor recovery codes';
+    case 'two_factor.locked':
+      return `Two-factor sign-in of user ${target} locked after wrong codes`;
     case 'settings.payment.update':
       return describePaymentSettingsChange(d, currency);
     default:
