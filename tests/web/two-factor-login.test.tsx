@@ -33,14 +33,20 @@ function server() {
   return logins;
 }
 
+/** The password step of a sign-in, which the server answers by asking for the code. */
+async function signInUntilCodeAsked() {
+  const logins = server();
+  const router = renderRoutes('/auth/login');
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email'), 'root@example.com');
+  await user.type(screen.getByLabelText('Password'), 'admin-password-1');
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  return { logins, router, user };
+}
+
 describe('two-factor sign-in', () => {
   it('asks for the code, says a wrong one under the field, and signs in with the right one', async () => {
-    const logins = server();
-    const router = renderRoutes('/auth/login');
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Email'), 'root@example.com');
-    await user.type(screen.getByLabelText('Password'), 'admin-password-1');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const { logins, router, user } = await signInUntilCodeAsked();
 
     const code = await screen.findByLabelText('Authentication code');
     expect(logins).toEqual([{ email: 'root@example.com', password: 'admin-password-1' }]);
@@ -58,12 +64,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('takes a recovery code instead, once switched to, in its own format', async () => {
-    const logins = server();
-    const router = renderRoutes('/auth/login');
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Email'), 'root@example.com');
-    await user.type(screen.getByLabelText('Password'), 'admin-password-1');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const { logins, router, user } = await signInUntilCodeAsked();
     await user.type(await screen.findByLabelText('Authentication code'), '12');
 
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
