@@ -22,9 +22,17 @@ export function statusTone(status: string | null | undefined): Tone {
   return 'slate';
 }
 
-export function Badge({ tone = 'slate', children, className }: { tone?: Tone; children: React.ReactNode; className?: string }) {
+/** `wrap`: a longer note that may take two lines, so a table column stays narrow. */
+export function Badge({ tone = 'slate', children, className, wrap = false }: { tone?: Tone; children: React.ReactNode; className?: string; wrap?: boolean }) {
   return (
-    <span className={cx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', TONES[tone], className)}>
+    <span
+      className={cx(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset',
+        wrap ? 'max-w-[9rem] whitespace-normal' : 'whitespace-nowrap',
+        TONES[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );

@@ -94,7 +94,9 @@ export default function AdminOrdersPage() {
         <span className="inline-flex flex-col items-end gap-1 md:items-start">
           <StatusBadge status={o.status} />
           {o.submission !== 'accepted' && o.submission !== 'withdrawn' ? (
-            <Badge tone={o.submission === 'unknown' || o.submission === 'rejected' ? 'red' : 'slate'}>{SUBMISSION_LABELS[o.submission]}</Badge>
+            <Badge tone={o.submission === 'unknown' || o.submission === 'rejected' ? 'red' : 'slate'} wrap>
+              {SUBMISSION_LABELS[o.submission]}
+            </Badge>
           ) : null}
         </span>
       ),
