@@ -73,6 +73,6 @@ function inboxPage(messages: Message[], to: string | undefined): string {
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox mailbox</title>
-<style>body{font:15px system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:1rem;color:#0f172a}article{border:1px solid #cbd5e1;border-radius:.5rem;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap;font:inherit}.meta{color:#475569;font-size:13px}</style></head>
+<style>body{font:15px system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:1rem;color:#0f172a;overflow-wrap:anywhere}article{border:1px solid #cbd5e1;border-radius:.5rem;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap;font:inherit}.meta{color:#475569;font-size:13px}</style></head>
 <body><h1>Sandbox mailbox${to ? ` for ${escapeHtml(to)}` : ''}</h1><p class="meta">Every email the local shop sends lands here, newest first. <a href="/">All</a> · filter with <code>?to=address</code>.</p>${items || '<p>No mail yet.</p>'}</body></html>`;
 }

@@ -19,12 +19,16 @@ const ROTATED_KEY = 'beef'.padEnd(64, '1');
 
 const UNVERIFIED_REFUSAL = 'Confirm your email address first: open the link we emailed you, or send a new one.';
 
-function stubApi({ revoked = [] as unknown[], createAnswer = () => jsonResponse(201, { message: 'API key created', data: NEW }) } = {}) {
+function stubApi({
+  live = [BOT, PANEL] as unknown[],
+  revoked = [] as unknown[],
+  createAnswer = () => jsonResponse(201, { message: 'API key created', data: NEW }),
+} = {}) {
   return mockFetch((url, init) => {
     if (url.endsWith('/rotate')) return jsonResponse(200, { message: 'API key rotated', data: { ...BOT, key: ROTATED_KEY } });
     if (init.method === 'DELETE') return jsonResponse(200, { message: 'API key revoked' });
     if (init.method === 'POST') return createAnswer();
-    return jsonResponse(200, { message: 'ok', data: [BOT, PANEL], revoked });
+    return jsonResponse(200, { message: 'ok', data: live, revoked });
   });
 }
 const NEW = { ...BOT, id: 5, name: 'Reseller', prefix: NEW_KEY.slice(0, 8), key: NEW_KEY };
@@ -121,6 +125,15 @@ describe('API page', () => {
     // Stopped keys have nothing left to rotate or revoke.
     expect(within(revoked).queryAllByRole('button')).toHaveLength(0);
     expect(within(screen.getByRole('list', { name: 'API keys' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('says no key is in use, not that there never was one, when a reset stopped them all', async () => {
+    openPage(ADA, {
+      live: [],
+      revoked: [{ id: 7, name: 'Old bot', prefix: 'dead0001', revoked_at: '2024-03-07T09:30:00Z', revoked_reason: 'password_reset' }],
+    });
+    expect(await screen.findByText('No API keys in use')).toBeTruthy();
+    expect(screen.queryByText('No API keys yet')).toBeNull();
   });
 
   it('shows no revoked list when no key stopped lately', async () => {

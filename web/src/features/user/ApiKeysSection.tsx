@@ -150,7 +150,7 @@ export function ApiKeysSection() {
           {({ live, revoked }) => (
             <>
               {live.length === 0 ? (
-                <EmptyState icon="lock" title="No API keys yet">
+                <EmptyState icon="lock" title={revoked.length ? 'No API keys in use' : 'No API keys yet'}>
                   {unverified ? 'Once your address is confirmed, create a key above' : 'Create a key above'}, then paste it with the API URL below into your
                   tool.
                 </EmptyState>
