@@ -19,9 +19,11 @@
 //     programme is on, and within the cap per referred account;
 //   - (c) no commission between accounts sharing a card or a sending bank account (as the simulator paid:
 //     the same card name at one provider, or by the shop's own payer fingerprints) that both had used before
-//     the commission, nor between accounts made from one address or on one browser (its device cookie);
+//     the commission, nor between accounts made from one address or on one browser (its device cookie), nor
+//     while either account's email address is unconfirmed;
 //   - after the drain, every credited deposit of a referred user earned its referrer a commission, unless
-//     the two share an address, a browser, a card or an account, or the seed capped commissions;
+//     the two share an address, a browser, a card or an account, the seed capped commissions, or it was
+//     credited before both addresses were confirmed;
 //   - (d) the shop's own GET admin/reconciliation is clean (checkReconciliation, after the drain).
 import { claimedBy, eventsOf, keptByProvider } from './provider-truth';
 import type { Sim, SimDeposit } from './world';
@@ -210,6 +212,7 @@ export async function checkCommissions(sim: Sim, query: Query, ids: number[], pa
     order by c.id`,
     [ids],
   );
+  const confirmedAt = await confirmationTimes(query, ids);
   const users = new Map(world.users.map((user) => [user.id, user]));
   const settings = world.referral;
   const rateBps = settings ? Math.round(Number(settings.ratePercent) * 100) : null;
@@ -265,6 +268,9 @@ export async function checkCommissions(sim: Sim, query: Query, ids: number[], pa
     if (referrer && referred && referrer.ip === referred.ip) say(`the two accounts were made from one address (${referrer.ip})`);
     if (referrer?.device && referrer.device === referred?.device) say('the two accounts were made on one browser');
     const created = BigInt(row.created_ms);
+    // Nothing while either address is unconfirmed; an address confirmed by now may have been confirmed while the credit ran.
+    for (const userId of [row.referrer_id, row.referred_user_id])
+      if (confirmedAt.get(userId) === null) say(`user ${userId} has never confirmed their email address`);
     const theirs = paidWith(row.referred_user_id, created - SEEN_BEFORE_MS, row.intent_id);
     const mine = paidWith(row.referrer_id, created - SEEN_BEFORE_MS);
     const shared = [...theirs.keys].filter((key) => mine.keys.has(key));
@@ -274,11 +280,32 @@ export async function checkCommissions(sim: Sim, query: Query, ids: number[], pa
   if (capKobo !== null)
     for (const [referred, total] of kept)
       if (total > capKobo) problems.push(`user ${referred} earned their referrer ${total} kobo in commissions, above the cap of ${capKobo}`);
-  if (final && settings?.enabled && capKobo === null) checkCommissionsOwed(sim, payments, rows, problems);
+  if (final && settings?.enabled && capKobo === null) checkCommissionsOwed(sim, payments, rows, confirmedAt, problems);
 }
 
-/** After the drain: each credited deposit of a referred user earned a commission, unless the two accounts share something. */
-function checkCommissionsOwed(sim: Sim, payments: Map<string, PaymentRow>, rows: CommissionRow[], problems: string[]): void {
+/** When each user confirmed their address (epoch ms), null for never. */
+async function confirmationTimes(query: Query, ids: number[]): Promise<Map<number, number | null>> {
+  const rows = await query<{ id: number; confirmed_ms: string | null }>(
+    'select id, (extract(epoch from email_verified_at) * 1000)::bigint::text as confirmed_ms from users where id = any($1::int[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row.confirmed_ms === null ? null : Number(row.confirmed_ms)]));
+}
+
+/** A credit that started this long after the later confirmation surely saw both addresses confirmed. */
+const CONFIRMED_BEFORE_MS = 1000;
+
+/**
+ * After the drain: each credited deposit of a referred user earned a commission, unless the two accounts share
+ * something or it was credited before both addresses were confirmed.
+ */
+function checkCommissionsOwed(
+  sim: Sim,
+  payments: Map<string, PaymentRow>,
+  rows: CommissionRow[],
+  confirmedAt: Map<number, number | null>,
+  problems: string[],
+): void {
   const { world } = sim;
   const paidOn = new Set(rows.map((row) => row.reference));
   const users = new Map(world.users.map((user) => [user.id, user]));
@@ -298,8 +325,13 @@ function checkCommissionsOwed(sim: Sim, payments: Map<string, PaymentRow>, rows:
     if (!referrer || referrer.ip === user.ip || user.device === null || referrer.device === user.device) continue;
     const mine = everPaidWith(referrer.id);
     if ([...everPaidWith(user.id)].some((key) => mine.has(key))) continue;
+    const [referredConfirmed, referrerConfirmed] = [confirmedAt.get(user.id), confirmedAt.get(referrer.id)];
+    if (referredConfirmed == null || referrerConfirmed == null) continue;
+    const bothConfirmed = Math.max(referredConfirmed, referrerConfirmed) + CONFIRMED_BEFORE_MS;
     for (const deposit of world.deposits) {
-      if (deposit.userId !== user.id || payments.get(deposit.reference)?.status !== 'success' || paidOn.has(deposit.reference)) continue;
+      const row = payments.get(deposit.reference);
+      if (deposit.userId !== user.id || row?.status !== 'success' || paidOn.has(deposit.reference)) continue;
+      if (row.settled_ms === null || Number(row.settled_ms) < bothConfirmed) continue;
       problems.push(`deposit ${deposit.reference} by user ${user.id}, whom user ${referrer.id} referred, was credited and earned no commission`);
     }
   }

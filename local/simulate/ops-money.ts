@@ -1,5 +1,5 @@
-// Operations that bring money in: sign-ups (each confirming its address from the sandbox mailbox, with a
-// reseller API key, from a public address of its own or a given one, through someone's referral link or
+// Operations that bring money in: sign-ups (each confirming its address from the sandbox mailbox, at once or in
+// a later step, and then making a reseller API key, from a public address of its own or a given one, through someone's referral link or
 // not), card deposits through the sandbox Paystack or Flutterwave, whichever the shop takes (paid, declined
 // or abandoned; verified by the return page once, twice at once or not at all; Paystack's webhooks on time,
 // duplicated, late or dropped), paid with the payer's own card or a named one, replays of webhooks already
@@ -49,6 +49,8 @@ export interface SignUpOptions {
   device?: string;
   /** Funds the wallet afterwards (most new users do); false never, true always. */
   deposit?: boolean;
+  /** Confirms the address (and makes an API key) at once; false leaves both for a later step. */
+  confirm?: boolean;
 }
 
 /**
@@ -65,6 +67,21 @@ async function confirmAddress(sim: Sim, email: string, ip: string): Promise<void
     () => call(`${sim.stack.url}/api/v1/auth/verify-email`, { body: { token }, ip }),
     (answer) => answer.kind === 'answered' && (answer.status === 200 || answer.status === 400),
   );
+}
+
+/** Confirms the user's address from the mailbox, then makes the API key only a confirmed address may have. */
+async function confirmAndMakeKey(sim: Sim, user: SimUser): Promise<void> {
+  await confirmAddress(sim, user.email, user.ip);
+  const key = await through('creating an API key', () => user.session.api('user/api-keys', { body: { name: 'simulator' } }), answered(201));
+  user.apiKey = (key as Extract<Answer, { kind: 'answered' }>).body.data.key as string;
+}
+
+/** A user who signed up without confirming does so now, often after deposits their referrer earned nothing on. */
+export async function confirmLate(sim: Sim): Promise<string> {
+  tally(sim, 'address confirmed late');
+  const user = sim.rng.pick(sim.world.users.filter((candidate) => !candidate.apiKey));
+  await confirmAndMakeKey(sim, user);
+  return `user ${user.id} confirms their address at last`;
 }
 
 export async function signUp(sim: Sim, options: SignUpOptions = {}): Promise<string> {
@@ -89,12 +106,20 @@ export async function signUp(sim: Sim, options: SignUpOptions = {}): Promise<str
   const device = options.device ?? cookieSet(registered, 'device');
   const session = new Session(stack.url, email, PASSWORD, ip);
   await session.signIn();
-  await confirmAddress(sim, email, ip);
-  const key = await through('creating an API key', () => session.api('user/api-keys', { body: { name: 'simulator' } }), answered(201));
-  const apiKey = (key as Extract<Answer, { kind: 'answered' }>).body.data.key as string;
-  const user: SimUser = { id: session.userId, email, session, apiKey, ip, device, referrerId: options.referrer?.id ?? null, code: null, accountNumber: null };
+  const user: SimUser = {
+    id: session.userId,
+    email,
+    session,
+    apiKey: null,
+    ip,
+    device,
+    referrerId: options.referrer?.id ?? null,
+    code: null,
+    accountNumber: null,
+  };
+  if (options.confirm ?? true) await confirmAndMakeKey(sim, user);
   world.users.push(user);
-  const same = options.ip ? ', from their address' : options.device ? ', on their browser' : '';
+  const same = `${options.ip ? ', from their address' : options.device ? ', on their browser' : ''}${user.apiKey ? '' : ', address not confirmed yet'}`;
   const referred = options.referrer ? ` (referred by user ${options.referrer.id}${same})` : '';
   // Most new users fund the wallet before anything else.
   if (!(options.deposit ?? rng.chance(0.8))) return `sign-up user ${user.id}${referred}`;

@@ -13,7 +13,7 @@ type PlaceVariant = 'once' | 'double submit' | 'retry after hang-up' | 'no key';
 /** The reseller API's `add` and friends, as a reseller tool posts them (form-encoded, key in the body). */
 function resellerCall(sim: Sim, user: SimUser, fields: Record<string, string>, options: { key?: string; abortAfterMs?: number } = {}): Promise<Answer> {
   return call(`${sim.stack.url}/api/v2`, {
-    form: { key: user.apiKey, ...fields },
+    form: { key: user.apiKey ?? '', ...fields },
     headers: options.key ? { 'idempotency-key': options.key } : {},
     ip: user.session.ip,
     abortAfterMs: options.abortAfterMs,
@@ -34,7 +34,8 @@ const EXPECTED: Record<Api, number[]> = { v1: [200, 201, 400, 503], v2: [200, 42
 
 export async function placeOrder(sim: Sim, services: readonly SimService[], api: Api): Promise<string> {
   const { rng, world } = sim;
-  const user = rng.pick(world.users);
+  // Only a confirmed address has a key to call the reseller API with.
+  const user = rng.pick(api === 'v2' ? world.users.filter((candidate) => candidate.apiKey) : world.users);
   const request = buildOrder(sim, services);
   const variant = rng.weighted<PlaceVariant>({ once: 5, 'double submit': 3, 'retry after hang-up': 2, 'no key': 1 });
   tally(sim, `order ${api} (${variant})`);
@@ -83,7 +84,7 @@ export async function placeOrder(sim: Sim, services: readonly SimService[], api:
  */
 async function askAboutOrder(sim: Sim, order: TargetOrder, action: 'refill' | 'cancel', resellerFields: Record<string, string>, tallyAs: string) {
   const user = sim.world.users.find((candidate) => candidate.id === order.userId)!;
-  const api: Api = sim.rng.chance(0.5) ? 'v1' : 'v2';
+  const api: Api = user.apiKey && sim.rng.chance(0.5) ? 'v2' : 'v1';
   tally(sim, `${tallyAs} ${api}`);
   const abortAfterMs = takeHangUp(sim);
   const answer =

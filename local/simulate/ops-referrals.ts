@@ -62,7 +62,8 @@ export async function switchProvider(sim: Sim): Promise<string> {
 /** A new user signs up through another user's referral link. */
 export async function referredSignUp(sim: Sim): Promise<string> {
   const referrer = sim.rng.pick(sim.world.users);
-  return signUp(sim, { referrer });
+  // Some confirm their address only later: their deposits until then earn the referrer nothing.
+  return signUp(sim, { referrer, confirm: !sim.rng.chance(0.3) });
 }
 
 type Attempt = 'same card' | 'same bank account' | 'same address' | 'same browser';

@@ -6,7 +6,7 @@
 import type { SimService } from './catalogue';
 import { adminCancel, adminRefundWithoutProvider, adminSetStatus, adminSettleUnknown } from './ops-admin';
 import { panelTrouble, sync, wait, withDroppedConnections, withHangUp } from './ops-chaos';
-import { adminCredit, deposit, replayWebhook, signUp } from './ops-money';
+import { adminCredit, confirmLate, deposit, replayWebhook, signUp } from './ops-money';
 import { placeOrder, refill, userCancel } from './ops-orders';
 import { race } from './ops-race';
 import { bankTransfer, holdEnds, referredSignUp, selfReferral, switchProvider } from './ops-referrals';
@@ -31,6 +31,7 @@ type Plain =
   | 'panel trouble'
   | 'time passes'
   | 'referred sign-up'
+  | 'late confirmation'
   | 'self-referral'
   | 'bank transfer'
   | 'refund'
@@ -77,6 +78,8 @@ function plainOperation(name: Plain, services: readonly SimService[]): (sim: Sim
       return wait;
     case 'referred sign-up':
       return referredSignUp;
+    case 'late confirmation':
+      return confirmLate;
     case 'self-referral':
       return selfReferral;
     case 'bank transfer':
@@ -122,6 +125,7 @@ function plainWeights(sim: Sim): Partial<Record<Plain, number>> {
     'panel trouble': panelModeUntil === null ? 1.5 : 0,
     'time passes': 4,
     'referred sign-up': room ? 2.5 : 0,
+    'late confirmation': users.some((user) => !user.apiKey) ? 1.5 : 0,
     'self-referral': room ? 1.5 : 0,
     'bank transfer': 3,
     refund: paid ? 3 : 0,

@@ -24,8 +24,8 @@ export interface SimUser {
   id: number;
   email: string;
   session: Session;
-  /** The user's reseller API key (/api/v2). */
-  apiKey: string;
+  /** The user's reseller API key (/api/v2); none until the address is confirmed. */
+  apiKey: string | null;
   /** The (public) address the account was registered from. */
   ip: string;
   /** The browser it was registered on: the shop's device cookie at sign-up (null if the shop set none). */
