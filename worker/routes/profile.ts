@@ -2,6 +2,7 @@
 // (administrators edit their own profile and password from account settings).
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { describeError } from '../lib/db-errors';
 import { validJson } from '../lib/validation';
 import { requireSignedIn, requireSignedInDuringTwoFactorSetup } from '../middleware/auth';
 import { sendEmail } from '../providers/email';
@@ -24,10 +25,11 @@ export const profileRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const { fullName, email } = c.var.principal;
     const revokedKeys = await changePassword(c.var.db, c.var.principal.id, input);
+    // Changed whatever the mailbox does: a failed notice is logged, never answered as a failed change.
     await sendEmail(c.var.db, c.env, {
       to: email,
       subject: 'Your password was changed',
       text: everyWayInRevoked(fullName, 'Your password was changed from your profile.', revokedKeys),
-    });
+    }).catch((error) => c.var.log.error('password change notice not sent', { userId: c.var.principal.id, error: describeError(error) }));
     return c.json({ message: 'Password updated successfully', revokedKeys });
   });
