@@ -1,7 +1,25 @@
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './db';
 import type { Env } from './env';
 import type { Logger } from './lib/log';
-import type { Principal, UserSession } from './middleware/auth';
+import type { PublicUser } from './services/users';
+
+/** The caller behind the guards (middleware/auth.ts), with their wallet as the session check read it. */
+export interface Principal extends PublicUser {
+  sessionId: string;
+  /** Administrators only: the site asks them to set up two-factor sign-in before anything else. */
+  twoFactorSetupRequired?: boolean;
+  balanceKobo: bigint;
+  /** What a reversed card payment left owing (chargebacks.ts); orders wait until it is settled. */
+  debtKobo: bigint;
+}
+
+/** Behind deferSessionCheck: the token checked, the session check still to run, alone or with the handler's first read. */
+export interface UserSession {
+  userId: number;
+  admit(): Promise<Principal>;
+  admitWith<TRead extends BatchItem<'pg'>>(read: TRead): Promise<{ principal: Principal; read: Awaited<TRead> }>;
+}
 
 /** What every handler can reach: the bindings, the request's database and, behind the guards, who is calling. */
 export interface AppEnv {

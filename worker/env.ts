@@ -1,4 +1,7 @@
-import type { SubmissionMessage } from './services/order-submissions';
+/** A placed order to send to its provider (services/order-submissions.ts consumes it). */
+export interface SubmissionMessage {
+  orderId: number;
+}
 
 /** A payment event to try again later (services/transfer-retries.ts): a bank transfer not creditable when its webhook came. */
 export interface PaymentEventMessage {

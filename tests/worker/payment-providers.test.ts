@@ -3,8 +3,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../worker/db';
+import { paymentGateway } from '../../worker/services/payment-gateway';
 import { paymentSettingsView } from '../../worker/services/payment-settings';
-import { paymentGateway, startDeposit } from '../../worker/services/payments';
+import { startDeposit } from '../../worker/services/payments';
 import { getPaymentSettings } from '../../worker/services/settings';
 import { call, createAdmin, registerAndLogin, type TestAccount } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';

@@ -118,6 +118,9 @@ export function formatScaled(value: bigint, scale: number, fractionDigits: numbe
 }
 
 /** Naira text or number to kobo; more than 2 significant decimal places is an error, never rounded. */
+/** Basis points as a percentage with two decimals ("12.50"). */
+export const bpsToPercent = (bps: number | bigint): string => formatScaled(BigInt(bps), 2, 2);
+
 export function nairaToKobo(input: string | number): bigint {
   return parseDecimalExact(input, 2);
 }

@@ -5,23 +5,14 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { sessions, USER_TYPE, users, wallets } from '../../drizzle/schema';
-import type { AppEnv } from '../context';
+import type { AppEnv, Principal, UserSession } from '../context';
 import type { Db } from '../db';
 import type { Env } from '../env';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
 import { ACCOUNT_HEADER, ACCOUNT_MISMATCH, ACCOUNT_MISMATCH_ERROR } from '../schemas/session';
 import { verifyAccessToken } from '../services/tokens';
 import { twoFactorSetupRequiredSql } from '../services/two-factor';
-import { type PublicUser, publicUserColumns, toPublicUser } from '../services/users';
-
-export interface Principal extends PublicUser {
-  sessionId: string;
-  /** Administrators only: the site asks them to set up two-factor sign-in before anything else. */
-  twoFactorSetupRequired?: boolean;
-  balanceKobo: bigint;
-  /** What a reversed card payment left owing (chargebacks.ts); orders wait until it is settled. */
-  debtKobo: bigint;
-}
+import { publicUserColumns, toPublicUser } from '../services/users';
 
 function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
@@ -97,7 +88,7 @@ const customer: Guard = { userType: USER_TYPE.user, duringTwoFactorSetup: false 
  * The token is checked here, before the body is read; `admitWith` then checks the session before
  * anything is answered from the read.
  */
-async function userSession(c: Context<AppEnv>) {
+async function userSession(c: Context<AppEnv>): Promise<UserSession> {
   const claims = await claimsOf(c);
   return {
     userId: claims.userId,
@@ -108,8 +99,6 @@ async function userSession(c: Context<AppEnv>) {
     },
   };
 }
-
-export type UserSession = Awaited<ReturnType<typeof userSession>>;
 
 /** For a handler instead of requireUser: the token checked before the body is read, `c.var.session` to admit with. */
 export const deferSessionCheck = createMiddleware<AppEnv>(async (c, next) => {

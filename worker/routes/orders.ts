@@ -3,10 +3,10 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
-import type { AppEnv } from '../context';
+import type { AppEnv, Principal, UserSession } from '../context';
 import type { Db } from '../db';
 import { parseWith, pathId, validJson, validQuery } from '../lib/validation';
-import { deferSessionCheck, type Principal, requireUser, type UserSession } from '../middleware/auth';
+import { deferSessionCheck, requireUser } from '../middleware/auth';
 import { listPage } from '../schemas/common';
 import { createOrderSchema, idempotencyKeySchema, listOrdersQuerySchema, massOrderSchema } from '../schemas/orders';
 import { placeMassOrder } from '../services/mass-order-placing';

@@ -1,7 +1,7 @@
 // Accounts and sessions: registration, sign-in, refresh-token rotation, sign-out,
 // password change and reset. Refresh tokens and reset tokens are stored only as hashes.
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { passwordResets, refreshTokens, sessions, USER_TYPE, users, wallets } from '../../drizzle/schema';
+import { passwordResets, referrals, refreshTokens, sessions, USER_TYPE, users, wallets } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
 import { fromHex, hmacHex, randomToken, sha256Hex, toBase64Url } from '../lib/crypto';
@@ -12,7 +12,6 @@ import { type KeyRevocationReason, type RevokedKey, revokeAllApiKeys } from './a
 import { recordAudit } from './audit';
 import { assertHardToGuess, DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { countHits, type RateLimit, refuseOverLimit } from './rate-limit';
-import { recordReferral } from './referrals';
 import { claimAttemptQuery, forgiveAttemptQueries, refuseUnclaimed } from './sign-in-limits';
 import { REFRESH_TOKEN_TTL_DAYS, signAccessToken } from './tokens';
 import { checkLoginCode, twoFactorLockSecondsSql, twoFactorSetupRequiredSql } from './two-factor';
@@ -44,6 +43,15 @@ interface ClientInfo {
 export interface SignupOrigin {
   ip: string | null;
   device: string | null;
+}
+
+/** A sign-up through someone's link ties the new user to the referrer (referrals.ts pays the commission); an unknown code, or one's own, ties nothing. */
+async function recordReferral(tx: DbOrTx, userId: number, code: string | undefined): Promise<void> {
+  if (!code) return;
+  await tx.execute(sql`
+    insert into ${referrals} (referred_user_id, referrer_id)
+    select ${userId}, id from ${users} where referral_code = ${code} and id <> ${userId}
+    on conflict do nothing`);
 }
 
 export async function registerUser(

@@ -14,10 +14,11 @@ import { type Env, isLocalEnvironment } from '../env';
 import { AppError, invalid } from '../lib/errors';
 import { log } from '../lib/log';
 import type { DedicatedAccount, DedicatedAccountProvider, PaymentProvider, WebhookEvent } from '../providers/payments/types';
-import { recordWarning } from './margin';
-import { applyVerification, paymentGateway, refusalToCustomer } from './payments';
+import { paymentGateway, refusalToCustomer } from './payment-gateway';
 import { enforceRateLimit } from './rate-limit';
 import { bankTransferOffered, getPaymentSettings, type PaymentMode } from './settings';
+import { applyVerification } from './verified-payments';
+import { recordWarning } from './warnings';
 
 /** Seconds before a transfer that could not be credited is first tried again. */
 export const TRANSFER_RETRY_FIRST_DELAY = 60;

@@ -5,14 +5,14 @@ import { eq, inArray } from 'drizzle-orm';
 import { serviceCategories, services } from '../../drizzle/schema';
 import type { Db } from '../db';
 import { isUniqueViolation } from '../lib/db-errors';
-import { formatScaled, koboToNaira } from '../lib/decimal';
+import { bpsToPercent, formatScaled, koboToNaira } from '../lib/decimal';
 import { conflict, invalid, notFound } from '../lib/errors';
 import type { BulkServicesInput, CatalogueSettingsInput, UpdateCategoryInput, UpdateServiceInput } from '../schemas/catalogue';
 import { recordAudit } from './audit';
 import { adminListCategories, adminService, ensureCategories } from './catalogue';
 import { PROVIDER_PRICE_REASON } from './catalogue-sync';
 import { HELD_BELOW_COST } from './held-cost';
-import { bpsToPercent, type CatalogueSettings, getCatalogueSettings, guardPrice, priceWithMarkup, saveCatalogueSettings } from './margin';
+import { type CatalogueSettings, getCatalogueSettings, guardPrice, priceWithMarkup, saveCatalogueSettings } from './margin';
 import { checkMarkup, effectiveMarkup, type PriceState, repriceServices, selectPriceStates } from './pricing';
 
 export async function updateService(db: Db, actorId: number, id: number, input: UpdateServiceInput) {

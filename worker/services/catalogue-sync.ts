@@ -12,7 +12,7 @@ import { isRecord } from '../providers/http';
 import { PROVIDER_MONEY_SCALE, type SmmService, type SmmServiceCatalogue } from '../providers/smm/types';
 import type { PriceChange } from '../schemas/catalogue';
 import { HELD_BELOW_COST, type HeldStop, heldCostKobo, heldStopWarning, type RateFigures, readRateFigures } from './held-cost';
-import { type CatalogueSettings, changePercent, getCatalogueSettings, recordWarning, type WarningInput } from './margin';
+import { type CatalogueSettings, changePercent, getCatalogueSettings } from './margin';
 import {
   auditPriceChanges,
   type ColumnTypes,
@@ -27,6 +27,7 @@ import {
 import { getProvider, type ProviderEnv, providerClient } from './providers';
 import { koboConverter } from './rates';
 import { refillDaysFromName } from './refill-window';
+import { recordWarning, type WarningInput } from './warnings';
 
 const SYNC_COLUMNS: ColumnTypes = {
   ...PRICE_COLUMNS,

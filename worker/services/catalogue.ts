@@ -5,13 +5,13 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import { providers, serviceCategories, services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
-import { formatScaled, koboToNaira } from '../lib/decimal';
+import { bpsToPercent, formatScaled, koboToNaira } from '../lib/decimal';
 import { notFound } from '../lib/errors';
 import { PROVIDER_MONEY_SCALE, type SmmService } from '../providers/smm/types';
 import type { AdminServiceListQuery, DisabledReason, ServiceListQuery } from '../schemas/catalogue';
 import type { Pagination } from '../schemas/common';
 import { type LinkKind, linkKindOf } from './link-kinds';
-import { bpsToPercent, type CatalogueSettings, getCatalogueSettings } from './margin';
+import { type CatalogueSettings, getCatalogueSettings } from './margin';
 
 // The cron's order sync knows the catalogue sync as part of the catalogue.
 export { type CatalogueSyncResult, syncProviderCatalogue } from './catalogue-sync';

@@ -19,10 +19,10 @@ import { log } from '../lib/log';
 import type { PaymentProviderName, PaymentReversal, ReversalState } from '../providers/payments/types';
 import { PAYMENT_PROVIDER_LABELS } from '../schemas/settings';
 import type { ReversalStatus } from '../schemas/wallet';
-import { recordWarning } from './margin';
 import { notify } from './notifications';
 import { followDeposit } from './referral-commissions';
 import { giveBack, takeBack } from './reversal-moves';
+import { recordWarning } from './warnings';
 
 type Intent = typeof paymentIntents.$inferSelect;
 type Reversal = typeof paymentReversals.$inferSelect;

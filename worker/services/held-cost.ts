@@ -12,7 +12,7 @@ import type { DbOrTx } from '../db';
 import { ceilDiv, koboToNaira } from '../lib/decimal';
 import { RATE_SCALE } from '../providers/rates';
 import type { DisabledReason } from '../schemas/catalogue';
-import type { WarningInput } from './margin';
+import type { WarningInput } from './warnings';
 
 /** Why a service is off while a figure that would put its price under cost waits for review. */
 export const HELD_BELOW_COST = 'held_below_cost' satisfies DisabledReason;

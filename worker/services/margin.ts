@@ -4,12 +4,11 @@
 // cost × (1 + minimum margin): when a cost rises past that, a markup price follows it up and a
 // fixed price is raised or the service switched off (the catalogue setting), and the
 // administrators get a warning to read. Markups and margins are basis points (1% = 100).
-import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { catalogueWarnings, settings } from '../../drizzle/schema';
-import type { Db, DbOrTx } from '../db';
-import { ceilDiv, formatScaled } from '../lib/decimal';
-import { notFound } from '../lib/errors';
-import type { CatalogueSettingsInput, WarningListQuery } from '../schemas/catalogue';
+import { eq } from 'drizzle-orm';
+import { settings } from '../../drizzle/schema';
+import type { DbOrTx } from '../db';
+import { bpsToPercent, ceilDiv } from '../lib/decimal';
+import type { CatalogueSettingsInput } from '../schemas/catalogue';
 import { recordAudit } from './audit';
 
 const BPS = 10_000n;
@@ -58,8 +57,6 @@ export async function saveCatalogueSettings(tx: DbOrTx, actorId: number | null, 
   return next;
 }
 
-export const bpsToPercent = (bps: number | bigint): string => formatScaled(BigInt(bps), 2, 2);
-
 /** The move from `before` to `after` as a signed percentage of `before` ("+50.00", "-33.33"); null from 0. */
 export function changePercent(before: bigint, after: bigint): string | null {
   if (before === 0n) return null;
@@ -96,76 +93,4 @@ export function guardPrice(service: PricedService, settings: CatalogueSettings):
   }
   if (service.rateKobo >= floor) return { action: 'none', rateKobo: service.rateKobo };
   return settings.marginGuardAction === 'disable' ? { action: 'disabled', rateKobo: service.rateKobo } : { action: 'repriced', rateKobo: floor };
-}
-
-// ---------------------------------------------------------------- warnings
-
-type WarningKind = (typeof catalogueWarnings.$inferInsert)['kind'];
-
-export interface WarningInput {
-  kind: WarningKind;
-  message: string;
-  providerId?: number | null;
-  serviceId?: number | null;
-  orderId?: number | null;
-  details?: Record<string, unknown>;
-}
-
-export async function recordWarning(db: DbOrTx, warning: WarningInput): Promise<void> {
-  await db.insert(catalogueWarnings).values({ ...warning, details: warning.details ?? {} });
-}
-
-/**
- * Records a warning unless one of the same kind for the same provider (and order, if it names one)
- * is still unread: for alerts that repeat every run.
- */
-export async function recordWarningOnce(db: DbOrTx, warning: WarningInput & { providerId: number }): Promise<void> {
-  const orderId = warning.orderId ?? null;
-  await db.execute(sql`
-    insert into ${catalogueWarnings} (kind, provider_id, order_id, message, details)
-    select ${warning.kind}, ${warning.providerId}, ${orderId}::int, ${warning.message}, ${JSON.stringify(warning.details ?? {})}::jsonb
-    where not exists (
-      select 1 from ${catalogueWarnings}
-      where kind = ${warning.kind} and provider_id = ${warning.providerId} and order_id is not distinct from ${orderId}::int and acknowledged_at is null
-    )`);
-}
-
-export async function listWarnings(db: Db, query: WarningListQuery) {
-  const where = and(
-    query.kind ? eq(catalogueWarnings.kind, query.kind) : undefined,
-    query.acknowledged === undefined ? undefined : query.acknowledged ? isNotNull(catalogueWarnings.acknowledgedAt) : isNull(catalogueWarnings.acknowledgedAt),
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(catalogueWarnings)
-      .where(where)
-      .orderBy(desc(catalogueWarnings.createdAt), desc(catalogueWarnings.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(catalogueWarnings).where(where),
-  ]);
-  return {
-    data: rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      providerId: row.providerId,
-      serviceId: row.serviceId,
-      orderId: row.orderId,
-      message: row.message,
-      details: row.details,
-      created_at: row.createdAt.toISOString(),
-      acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
-    })),
-    total,
-  };
-}
-
-export async function acknowledgeWarning(db: Db, actorId: number, id: number): Promise<void> {
-  const [row] = await db
-    .update(catalogueWarnings)
-    .set({ acknowledgedAt: sql`coalesce(${catalogueWarnings.acknowledgedAt}, now())`, acknowledgedBy: actorId })
-    .where(eq(catalogueWarnings.id, id))
-    .returning({ id: catalogueWarnings.id });
-  if (!row) throw notFound('Warning not found');
 }

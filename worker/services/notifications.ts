@@ -8,7 +8,6 @@ import type { Db, DbOrTx } from '../db';
 import { formatNaira, koboToNaira, nairaToKobo } from '../lib/decimal';
 import type { NotificationKind, NotificationSettingsInput } from '../schemas/notifications';
 import { NOTIFICATION_KINDS } from '../schemas/notifications';
-import type { CreditedDeposit } from './credited-deposit';
 
 export interface NotificationEvent {
   userId: number;
@@ -28,7 +27,15 @@ export async function notify(tx: DbOrTx, event: NotificationEvent): Promise<void
     .onConflictDoNothing({ target: [notifications.kind, notifications.eventKey] });
 }
 
-export async function notifyDepositCredited(tx: DbOrTx, deposit: CreditedDeposit): Promise<void> {
+/** A deposit just credited, as its owner is told of it. */
+export interface DepositNotice {
+  userId: number;
+  amountKobo: bigint;
+  reference: string;
+  channel: 'card' | 'bank_transfer';
+}
+
+export async function notifyDepositCredited(tx: DbOrTx, deposit: DepositNotice): Promise<void> {
   const how = deposit.channel === 'bank_transfer' ? 'bank transfer' : 'card';
   await notify(tx, {
     userId: deposit.userId,

@@ -18,10 +18,10 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import { isUniqueViolation } from '../lib/db-errors';
 import { SmmProviderError } from '../providers/smm/types';
-import { recordWarning, recordWarningOnce } from './margin';
 import { closeOrder } from './order-closing';
 import type { ProviderFields } from './order-plan';
 import { type ProviderRow, providerClient } from './providers';
+import { recordWarning, recordWarningOnce } from './warnings';
 
 /** Refusals that mean "not now" rather than "never": the order is held and retried. */
 const HOLD_REFUSAL = /funds|balance/i;

@@ -9,10 +9,10 @@ import { orders, providers } from '../../drizzle/schema';
 import type { Db } from '../db';
 import type { SmmStatusEntry } from '../providers/smm/types';
 import type { OrderStatus } from '../schemas/orders';
-import { recordWarningOnce } from './margin';
 import { type Closing, closeOrder } from './order-closing';
 import { type RefundableOrder, refundOwed } from './order-refunds';
 import { type ProviderEnv, type ProviderRow, providerClient } from './providers';
+import { recordWarningOnce } from './warnings';
 
 /** Orders at the provider that are still moving. */
 export const AT_PROVIDER_OPEN: OrderStatus[] = ['Pending', 'In progress', 'Processing'];

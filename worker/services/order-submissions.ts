@@ -10,10 +10,6 @@ import { log } from '../lib/log';
 import { submitOrder } from './order-sending';
 import type { OrderEnv } from './orders';
 
-export interface SubmissionMessage {
-  orderId: number;
-}
-
 const submissionMessage = z.object({ orderId: z.number().int().positive() });
 
 /** Cloudflare Queues' limit on messages per sendBatch. */

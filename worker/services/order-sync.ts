@@ -10,13 +10,13 @@ import { orderRefills, orders, providers, services } from '../../drizzle/schema'
 import type { Db } from '../db';
 import type { Env } from '../env';
 import { syncProviderCatalogue } from './catalogue';
-import { recordWarning } from './margin';
 import { notifyRefillCompleted } from './notifications';
 import { closeOrder } from './order-closing';
 import { AT_PROVIDER_OPEN, syncProviderStatuses } from './order-status-sync';
 import { queueSubmissions } from './order-submissions';
 import type { OrderEnv } from './orders';
 import { checkProviderBalance, type ProviderEnv, type ProviderRow, providerClient } from './providers';
+import { recordWarning } from './warnings';
 
 type SyncEnv = ProviderEnv & Pick<OrderEnv, 'ORDER_SUBMISSIONS'>;
 

@@ -1,32 +1,26 @@
 // Card funding of the wallet. The browser is never trusted: every credit follows the
 // provider's own verify answer, and the payment intent's status is claimed in the same
 // transaction as the ledger credit, so return page, webhook, cron and retries credit once.
-import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { paymentIntents } from '../../drizzle/schema';
-import type { Db, DbOrTx } from '../db';
+import type { Db } from '../db';
 import type { Env } from '../env';
 import { hmacHex, toHex, verifyHmacHex } from '../lib/crypto';
 import { koboToNumber, nairaToKobo } from '../lib/decimal';
 import { AppError, invalid, notFound, rateLimited } from '../lib/errors';
 import { log } from '../lib/log';
-import { type PaymentProvider, PaymentProviderError, type PaymentProviderName, type VerifiedPayment } from '../providers/payments/types';
+import type { PaymentProviderName } from '../providers/payments/types';
 import { ORDER_STATUS, type VerifyPaymentInput } from '../schemas/wallet';
 import { receiveTransfer, transferBeforeItsReversal } from './bank-transfers';
 import { applyReversal, reportUnreadableReversal } from './chargebacks';
-import { afterDepositCredited } from './deposit-credited';
-import { applyLedgerEntry } from './ledger';
-import { recordProviderRefusal } from './payment-health';
-import { keysProblem, paymentAdapter, providerKeys, TEST_PAYMENT_IN_LIVE_MODE } from './payment-settings';
-import { settleDebt } from './reversal-moves';
-import { getPaymentSettings, type PaymentMode } from './settings';
+import { paymentGateway, refusalToCustomer } from './payment-gateway';
+import { getPaymentSettings } from './settings';
+import { applyVerification, type Intent } from './verified-payments';
 
 // The wallet route reads it with the payment calls; the SPA imports it from worker/schemas/wallet.
 export const INVALID_PAYMENT_PAYLOAD = 'This payment could not be verified. Please start the deposit again.';
 /** The same answer for a reference that is unknown and for one of another user's payments. */
 export const PAYMENT_NOT_FOUND = 'We found no payment with this reference on your account.';
-
-const NOT_CONFIGURED = 'Card payments are not configured yet. Please contact support.';
-export const UNAVAILABLE = 'Card payments are unavailable right now. Please try again later or contact support.';
 
 /**
  * Deposits a payer may have waiting (started, neither paid nor refused) within the window: more is
@@ -37,49 +31,6 @@ const PENDING_WINDOW_MINUTES = 30;
 export const TOO_MANY_PENDING_DEPOSITS = `You have ${PENDING_DEPOSITS_CAP} payments waiting. Finish or cancel one, or wait ${PENDING_WINDOW_MINUTES} minutes.`;
 /** First key of the advisory lock that queues one payer's deposit starts (the second is the payer's id). */
 const DEPOSIT_START_LOCK = 0x6465_706f;
-
-export interface PaymentGateway {
-  provider: PaymentProvider;
-  /** What the shop takes now: in live mode only live transactions are credited. */
-  mode: PaymentMode;
-}
-
-/**
- * The adapter for a provider (by default the one chosen in payment settings), with the shop's mode.
- * Intents are always verified with the provider they were started with, even after an administrator
- * switches. Keys that cannot take payments in this mode refuse every call: the customer is told
- * plainly, the administrator reads why in the log, on the dashboard and in Payment Settings.
- */
-export async function paymentGateway(db: DbOrTx, env: Env, name?: PaymentProviderName): Promise<PaymentGateway> {
-  const settings = await getPaymentSettings(db, env);
-  const providerName = name ?? settings.provider;
-  const keys = await providerKeys(settings, env, providerName);
-  const problem = keysProblem(settings.mode, providerName, keys);
-  if (problem) {
-    log.error('card payments refused', { provider: providerName, mode: settings.mode, reason: problem.message });
-    throw new AppError('unavailable', problem.kind === 'missing' ? NOT_CONFIGURED : UNAVAILABLE);
-  }
-  return { provider: paymentAdapter(env, providerName, keys.secretKey!.value, keys.webhookSecretHash?.value), mode: settings.mode };
-}
-
-/**
- * The customer's answer when the provider refuses the shop's own key (401/403: mistyped, revoked,
- * a blocked account): no partner's words, just that card payments are down. The refusal is logged
- * and counted for the administrator's dashboard. Any other failure is returned as it is.
- */
-export async function refusalToCustomer(db: Db, provider: PaymentProviderName, error: unknown): Promise<unknown> {
-  // Only an authentication refusal says the shop's key is bad; a 4xx about one payment (an email the
-  // provider dislikes, a rate limit) must not raise the administrator's alarm or be counted by customers.
-  const refusesTheShop = error instanceof PaymentProviderError && error.kind === 'rejected' && (error.httpStatus === 401 || error.httpStatus === 403);
-  if (!refusesTheShop) return error;
-  log.error('payment provider refused the shop', { provider, httpStatus: error.httpStatus, error: error.message });
-  try {
-    await recordProviderRefusal(db, provider, error.message);
-  } catch (recordError) {
-    log.error('could not record a payment provider refusal', { provider, error: String(recordError) });
-  }
-  return new AppError('unavailable', UNAVAILABLE);
-}
 
 /**
  * Records the intent unless the payer already has PENDING_DEPOSITS_CAP waiting. The count and the
@@ -151,87 +102,6 @@ export async function startDeposit(db: Db, env: Env, payer: { id: number; email:
   await db.update(paymentIntents).set({ checkoutUrl }).where(eq(paymentIntents.reference, reference));
   const signature = `${reference}.${await signPayload(env.JWT_SECRET, reference, amountKobo, payer.id, checkoutUrl)}`;
   return { checkoutUrl, signature, amount: koboToNumber(amountKobo), reference };
-}
-
-type Intent = typeof paymentIntents.$inferSelect;
-
-/**
- * Applies the provider's verdict to an intent. Success with the expected amount and currency
- * credits the wallet exactly once: the status claim (only from a non-success state) and the
- * ledger row commit together, and the ledger's unique (payment, reference) backs it up.
- * A live shop credits only live money: a sandbox payment is flagged for the administrator instead.
- */
-export async function applyVerification(db: Db, intent: Intent, verified: VerifiedPayment, mode: PaymentMode): Promise<number> {
-  if (verified.status === 'success' && mode === 'live' && verified.domain !== 'live') return flagTestPayment(db, intent, verified);
-  const matches = verified.status === 'success' && verified.amountKobo === intent.amountKobo && verified.currency.toUpperCase() === intent.currency;
-  if (matches) {
-    // Interactive: the credit, the debt settlement and the referral commission follow only a won claim, and each reads what the last wrote.
-    await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(paymentIntents)
-        .set({
-          status: 'success',
-          providerStatus: verified.rawStatus,
-          settledAt: new Date(),
-          lastCheckedAt: new Date(),
-          payerFingerprint: verified.payerFingerprint ?? null,
-        })
-        .where(and(eq(paymentIntents.id, intent.id), ne(paymentIntents.status, 'success')))
-        .returning({ id: paymentIntents.id });
-      if (!claimed) return;
-      await applyLedgerEntry(tx, {
-        userId: intent.userId,
-        direction: 'credit',
-        amountKobo: intent.amountKobo,
-        source: 'payment',
-        sourceRef: intent.reference,
-        description: `Wallet funding by ${intent.channel === 'bank_transfer' ? 'bank transfer' : 'card'} (${intent.reference})`,
-      });
-      // A debt left by a reversed payment is paid before the new money can be spent.
-      await settleDebt(tx, intent.userId, `payment:${intent.reference}`);
-      await afterDepositCredited(tx, {
-        intentId: intent.id,
-        userId: intent.userId,
-        amountKobo: intent.amountKobo,
-        reference: intent.reference,
-        channel: intent.channel,
-        provider: intent.provider as PaymentProviderName,
-      });
-    });
-    return ORDER_STATUS.success;
-  }
-  // A success whose amount or currency differs is tampering or a provider error: never credit it.
-  const failed = verified.status === 'failed' || verified.status === 'not_found' || verified.status === 'success';
-  const providerStatus = verified.status === 'success' ? `mismatch: ${verified.currency} ${verified.amountKobo}` : verified.rawStatus;
-  const [updated] = await db
-    .update(paymentIntents)
-    .set({ status: failed ? 'failed' : 'pending', providerStatus, lastCheckedAt: new Date() })
-    .where(and(eq(paymentIntents.id, intent.id), ne(paymentIntents.status, 'success')))
-    .returning({ id: paymentIntents.id });
-  // No row: a concurrent verification credited it meanwhile.
-  if (!updated) return ORDER_STATUS.success;
-  return failed ? ORDER_STATUS.failed : ORDER_STATUS.pending;
-}
-
-/** Marks a sandbox payment seen by a live shop as failed and flagged (see payment-settings.ts), warning once in the log. */
-async function flagTestPayment(db: Db, intent: Intent, verified: VerifiedPayment): Promise<number> {
-  const [flagged] = await db
-    .update(paymentIntents)
-    .set({ status: 'failed', providerStatus: TEST_PAYMENT_IN_LIVE_MODE, lastCheckedAt: new Date() })
-    .where(
-      and(
-        eq(paymentIntents.id, intent.id),
-        ne(paymentIntents.status, 'success'),
-        sql`${paymentIntents.providerStatus} is distinct from ${TEST_PAYMENT_IN_LIVE_MODE}`,
-      ),
-    )
-    .returning({ id: paymentIntents.id });
-  if (flagged) {
-    log.warn('test payment refused in live mode', { reference: intent.reference, provider: intent.provider, userId: intent.userId, domain: verified.domain });
-  }
-  const [now] = await db.select({ status: paymentIntents.status }).from(paymentIntents).where(eq(paymentIntents.id, intent.id));
-  // Credited before the shop went live: that money stays where it is.
-  return now?.status === 'success' ? ORDER_STATUS.success : ORDER_STATUS.failed;
 }
 
 async function verifyIntent(db: Db, env: Env, intent: Intent, transactionId?: string): Promise<number> {

@@ -8,7 +8,7 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { catalogueWarnings, exchangeRates, providers, services } from '../../drizzle/schema';
 import type { Db, DbOrTx } from '../db';
-import { formatScaled, koboToNaira, parseDecimalExact } from '../lib/decimal';
+import { bpsToPercent, formatScaled, koboToNaira, parseDecimalExact } from '../lib/decimal';
 import { conflict, notFound } from '../lib/errors';
 import { RATE_SCALE } from '../providers/rates';
 import { PROVIDER_MONEY_SCALE } from '../providers/smm/types';
@@ -18,10 +18,11 @@ import { recordAudit } from './audit';
 import { adminService } from './catalogue';
 import { PROVIDER_PRICE_REASON } from './catalogue-sync';
 import { heldCostKobo, heldStopWarning, pricedThrough, readRateFigures } from './held-cost';
-import { bpsToPercent, changePercent, getCatalogueSettings, recordWarning } from './margin';
+import { changePercent, getCatalogueSettings } from './margin';
 import { applyRateHolds, priceChange, repriceServices, reviewPrice, reviewUnderHolds, selectPriceStates } from './pricing';
 import type { ProviderEnv } from './providers';
 import { koboConverter, type RatesEnv, rateText } from './rates';
+import { recordWarning } from './warnings';
 
 // ---------------------------------------------------------------- exchange rates
 

@@ -9,12 +9,13 @@ import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { providers, serviceCategories, services } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
-import { koboToNaira } from '../lib/decimal';
+import { bpsToPercent, koboToNaira } from '../lib/decimal';
 import { invalid } from '../lib/errors';
 import type { DisabledReason, PriceChange } from '../schemas/catalogue';
 import { type AuditTargetType, recordAudit } from './audit';
 import { belowHeldCost, HELD_BELOW_COST, type HeldStop, heldCostKobo, heldStopWarning, pricedThrough, readRateFigures } from './held-cost';
-import { bpsToPercent, type CatalogueSettings, guardPrice, recordWarning, type WarningInput } from './margin';
+import { type CatalogueSettings, guardPrice } from './margin';
+import { recordWarning, type WarningInput } from './warnings';
 
 const BPS = 10_000n;
 

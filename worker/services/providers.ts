@@ -13,8 +13,8 @@ import { createSmmClient, type SmmClient } from '../providers/smm/client';
 import { PROVIDER_MONEY_SCALE } from '../providers/smm/types';
 import type { CreateProviderInput, UpdateProviderInput } from '../schemas/catalogue';
 import { recordAudit } from './audit';
-import { recordWarningOnce } from './margin';
 import { koboConverter } from './rates';
+import { recordWarningOnce } from './warnings';
 
 export type ProviderRow = typeof providers.$inferSelect;
 export type ProviderEnv = Pick<Env, 'ENCRYPTION_KEY' | 'RATES_API_URL'>;

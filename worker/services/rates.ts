@@ -7,12 +7,13 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { auditLog, exchangeRates } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import type { Env } from '../env';
-import { formatScaled } from '../lib/decimal';
+import { bpsToPercent, formatScaled } from '../lib/decimal';
 import { AppError } from '../lib/errors';
 import { createRatesClient, RATE_SCALE } from '../providers/rates';
 import { koboAt } from './held-cost';
-import { bpsToPercent, changePercent, getCatalogueSettings, recordWarning } from './margin';
+import { changePercent, getCatalogueSettings } from './margin';
 import { applyRateHolds } from './pricing';
+import { recordWarning } from './warnings';
 
 const RATE_UNIT = 10n ** BigInt(RATE_SCALE);
 /** Cached rates are refreshed when older than this. */

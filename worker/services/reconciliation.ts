@@ -12,8 +12,8 @@ import type { Env } from '../env';
 import { formatNaira, koboToNaira, nairaToKobo } from '../lib/decimal';
 import { log } from '../lib/log';
 import type { PaymentProviderName } from '../providers/payments/types';
-import { recordWarning } from './margin';
-import { paymentGateway } from './payments';
+import { paymentGateway } from './payment-gateway';
+import { recordWarning } from './warnings';
 
 export type UnbackedCause = 'payment_not_kept' | 'commission_not_backed' | 'provider_disagrees' | 'reversal_state';
 

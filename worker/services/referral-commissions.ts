@@ -16,10 +16,10 @@ import { formatNaira } from '../lib/decimal';
 import type { ReversalStatus } from '../schemas/wallet';
 import type { CreditedDeposit } from './credited-deposit';
 import { applyLedgerEntry } from './ledger';
-import { recordWarning } from './margin';
 import { notify } from './notifications';
 import { displayName, referralRuleSql } from './referrals';
 import { giveBack, settleDebt, takeBack } from './reversal-moves';
+import { recordWarning } from './warnings';
 
 type Commission = typeof referralCommissions.$inferSelect;
 

@@ -8,7 +8,7 @@ import { referralCommissions, referrals, settings, users } from '../../drizzle/s
 import type { Db, DbOrTx } from '../db';
 import type { Env } from '../env';
 import { isUniqueViolation } from '../lib/db-errors';
-import { koboToNaira, nairaToKobo, parseDecimalExact } from '../lib/decimal';
+import { bpsToPercent, koboToNaira, nairaToKobo, parseDecimalExact } from '../lib/decimal';
 import { notFound } from '../lib/errors';
 import {
   type AdminReferralsQuery,
@@ -19,7 +19,6 @@ import {
   type ReferralSettingsInput,
 } from '../schemas/referrals';
 import { recordAudit } from './audit';
-import { bpsToPercent } from './margin';
 import { saveSetting } from './settings';
 
 const SETTINGS_KEY = 'referral';
@@ -84,15 +83,6 @@ export async function updateReferralSettings(db: Db, actorId: number, input: Ref
     });
     return referralSettingsView(next);
   });
-}
-
-/** At sign-up, in the transaction creating the user: an unknown code (or one's own) ties nothing. */
-export async function recordReferral(tx: DbOrTx, userId: number, code: string | undefined): Promise<void> {
-  if (!code) return;
-  await tx.execute(sql`
-    insert into ${referrals} (referred_user_id, referrer_id)
-    select ${userId}, id from ${users} where referral_code = ${code} and id <> ${userId}
-    on conflict do nothing`);
 }
 
 /** How a referrer sees the friend they brought: first name and the initial of the last, never any of the email. */

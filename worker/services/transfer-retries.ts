@@ -8,7 +8,7 @@ import type { Env } from '../env';
 import { formatNaira } from '../lib/decimal';
 import { log } from '../lib/log';
 import { creditTransfer } from './bank-transfers';
-import { recordWarning } from './margin';
+import { recordWarning } from './warnings';
 
 /** Tries before a person is asked: with the delays below, about a day. */
 export const TRANSFER_ATTEMPTS = 20;

@@ -11,8 +11,8 @@
 // Tabs share that storage, so each tab also keeps in memory the account it shows. When another tab
 // signs in as someone else or signs out, the `storage` event tells this one at once; its private
 // calls name the account it shows (api.ts), so a call from a tab that missed the change is refused.
-import type { InferResponseType } from 'hono/client';
-import type { client } from './api';
+import type { AppType } from '@worker/app';
+import type { hc, InferResponseType } from 'hono/client';
 
 export const TOKEN_KEY = 'TOKEN';
 export const REFRESH_TOKEN_KEY = 'REFRESH_TOKEN';
@@ -20,7 +20,7 @@ export const USER_KEY = 'USER';
 export const PAYLOAD_KEY = 'payload';
 
 /** The signed-in person as the Worker answers a sign-in (and, with the wallet, the profile). */
-export type SessionUser = InferResponseType<typeof client.auth.login.$post, 200>['user'] & { wallet?: { balance: string } };
+export type SessionUser = InferResponseType<ReturnType<typeof hc<AppType>>['auth']['login']['$post'], 200>['user'] & { wallet?: { balance: string } };
 
 export interface PaymentPayload {
   checkoutUrl: string;

@@ -22,9 +22,10 @@ import { listPage, paginationSchema } from '../../schemas/common';
 import { adminListCategories, adminListServices, adminService } from '../../services/catalogue';
 import { bulkUpdateServices, catalogueSettingsView, updateCatalogueSettings, updateCategory, updateService } from '../../services/catalogue-edits';
 import { importServicesCsv } from '../../services/catalogue-import';
-import { acknowledgeWarning, getCatalogueSettings, listWarnings } from '../../services/margin';
+import { getCatalogueSettings } from '../../services/margin';
 import { acceptProviderPrice, acceptRate, listHeldProviderPrices, listRateReview, rejectRate } from '../../services/price-review';
 import { refreshRates } from '../../services/rates';
+import { acknowledgeWarning, listWarnings } from '../../services/warnings';
 
 export const MAX_CSV_BYTES = 2 * 1024 * 1024;
 const TOO_LARGE = 'The file is too large (at most 2 MB)';
