@@ -6,9 +6,7 @@ import { eq } from 'drizzle-orm';
 import { providers, services, settings } from '../drizzle/schema';
 import type { Db } from '../worker/db';
 import { SmmProviderError } from '../worker/providers/smm/types';
-import { importFromProvider } from '../worker/services/catalogue-import';
-import { saveCatalogueSettings } from '../worker/services/margin';
-import { createProvider, providerClient, updateProvider } from '../worker/services/providers';
+import { createProvider, importFromProvider, providerClient, saveCatalogueSettings, updateProvider } from '../worker/services/catalogue';
 
 export interface DemoOptions {
   encryptionKey: string;

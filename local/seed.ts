@@ -3,8 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { USER_TYPE, users } from '../drizzle/schema';
 import type { Db } from '../worker/db';
-import { registerUser } from '../worker/services/auth';
-import { hashPassword } from '../worker/services/passwords';
+import { hashPassword, registerUser } from '../worker/services/accounts';
 
 export interface AdminSeed {
   email: string;

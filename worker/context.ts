@@ -2,7 +2,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './db';
 import type { Env } from './env';
 import type { Logger } from './lib/log';
-import type { PublicUser } from './services/users';
+import type { PublicUser } from './services/accounts';
 
 /** The caller behind the guards (middleware/auth.ts), with their wallet as the session check read it. */
 export interface Principal extends PublicUser {

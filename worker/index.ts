@@ -1,8 +1,8 @@
 import { app } from './app';
 import type { Env } from './env';
 import { runScheduledJobs } from './scheduled';
-import { consumeSubmissions } from './services/order-submissions';
-import { consumePaymentEvents } from './services/transfer-retries';
+import { consumePaymentEvents } from './services/money';
+import { consumeSubmissions } from './services/orders';
 
 export default {
   fetch: app.fetch,

@@ -3,12 +3,11 @@
 import { type Db, openDatabase } from './db';
 import type { Env } from './env';
 import { log } from './lib/log';
-import { checkLowBalances, sendNotificationEmails } from './services/notification-emails';
-import { runSmmSync } from './services/order-sync';
-import { reverifyPendingDeposits } from './services/payments';
-import { dailyReconciliation } from './services/reconciliation';
-import { releaseReferralCommissions } from './services/referral-commissions';
-import { forgetQuietSignInFailures } from './services/sign-in-limits';
+import { forgetQuietSignInFailures } from './services/accounts';
+import { dailyReconciliation, releaseReferralCommissions, reverifyPendingDeposits } from './services/money';
+
+import { checkLowBalances, sendNotificationEmails } from './services/notifications';
+import { runSmmSync } from './services/orders';
 
 export type ScheduledJob = (db: Db, env: Env) => Promise<unknown>;
 

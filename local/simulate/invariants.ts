@@ -18,7 +18,7 @@
 //   - every answer under one Idempotency-Key named the same order, created once, the one the database has;
 //   - `add` reached the panel at most once per order (the sandbox panel counts calls per link), not
 //     counting calls it refused ({"error"}: certainly no order, so holding and retrying is safe).
-import { type FinalStatus, refundOwed } from '../../worker/services/order-refunds';
+import { type FinalStatus, refundOwed } from '../../worker/services/orders';
 import { checkCommissions, checkPayments, checkReversalMoves, type Query } from './invariants-money';
 import { eventsOf, reversedInFullAtProvider } from './provider-truth';
 import { providerLinkOf, seedUserIds } from './targets';

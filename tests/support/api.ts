@@ -5,7 +5,7 @@ import { neonConfig } from '@neondatabase/serverless';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditLog, USER_TYPE, users } from '../../drizzle/schema';
 import { type Db, openDatabase } from '../../worker/db';
-import { registerUser } from '../../worker/services/auth';
+import { registerUser } from '../../worker/services/accounts/auth';
 
 export const BASE = 'http://shop.test/api/v1';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, services, users, walletTransactions } from '../../drizzle/schema';
-import { STUCK_FALLBACK_SECONDS } from '../../worker/services/admin-dashboard';
+import { STUCK_FALLBACK_SECONDS } from '../../worker/services/dashboard/admin-dashboard';
 import { call, createAdmin, registerAndLogin, withDb } from '../support/api';
 import { newLink, orderRow, placeSubmittedOrder } from './order-fixtures';
 import { FAKE, newShop } from './shop-fixtures';

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../drizzle/schema';
-import { syncOrders } from '../../worker/services/order-sync';
+import { syncOrders } from '../../worker/services/orders/order-sync';
 import { auditEntries, call, withDb } from '../support/api';
 import { newLink, orderRow, placeSubmittedOrder } from './order-fixtures';
 import { FAKE, newShop, newShopWithOrder } from './shop-fixtures';

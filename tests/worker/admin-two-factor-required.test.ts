@@ -8,7 +8,7 @@ import { settings } from '../../drizzle/schema';
 import { app } from '../../worker/app';
 import type { Env } from '../../worker/env';
 import { base32Decode, currentStep, totpCode } from '../../worker/lib/totp';
-import { getSecuritySettings, saveSetting } from '../../worker/services/settings';
+import { getSecuritySettings, saveSetting } from '../../worker/services/settings/settings';
 import { auditEntries, BASE, type CallOptions, call, createAdmin, registerAndLogin, type TestAccount, uniqueIp, withDb } from '../support/api';
 
 const production: Env = { ...(env as Env), ENVIRONMENT: 'production' };

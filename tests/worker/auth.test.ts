@@ -4,8 +4,8 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox, passwordResets, refreshTokens, sessions, users } from '../../drizzle/schema';
 import { sha256Hex } from '../../worker/lib/crypto';
-import { REFRESH_GRACE_SECONDS } from '../../worker/services/auth';
-import { signAccessToken } from '../../worker/services/tokens';
+import { REFRESH_GRACE_SECONDS } from '../../worker/services/accounts/auth';
+import { signAccessToken } from '../../worker/services/accounts/tokens';
 import { call, createAdmin, login, registerAndLogin, setUserStatus, unique, withDb, withoutRequestId } from '../support/api';
 import { emailedResetToken } from './mailbox';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { serviceCategories, services } from '../../drizzle/schema';
 import { serviceListQuerySchema } from '../../worker/schemas/catalogue';
 import { listPage } from '../../worker/schemas/common';
-import { listCategories, listServices } from '../../worker/services/catalogue';
+import { listCategories, listServices } from '../../worker/services/catalogue/catalogue';
 import { BASE, call, unique, uniqueIp, withDb } from '../support/api';
 import { catalogueVersionNow, FAKE, newShop } from './shop-fixtures';
 

@@ -5,7 +5,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../worker/db';
 import type { Env } from '../../worker/env';
-import { startDeposit } from '../../worker/services/payments';
+import { startDeposit } from '../../worker/services/money/payments';
 import { call, registerAndLogin, type TestAccount, withoutRequestId } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
 import { balanceKobo, verifyAsPayer, withPaymentSettings } from './payment-fixtures';

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { paymentIntents } from '../../drizzle/schema';
-import { PENDING_DEPOSITS_CAP } from '../../worker/services/payments';
+import { PENDING_DEPOSITS_CAP } from '../../worker/services/money/payments';
 import { call, registerAndLogin, type TestAccount, withDb } from '../support/api';
 
 const TOO_MANY = 'You have 5 payments waiting. Finish or cancel one, or wait 30 minutes.';

@@ -11,7 +11,7 @@ import { eq, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { paymentIntents, walletTransactions } from '../../drizzle/schema';
 import { app } from '../../worker/app';
-import { reconcile } from '../../worker/services/reconciliation';
+import { reconcile } from '../../worker/services/money/reconciliation';
 import { auditEntries, BASE, createAdmin, registerAndLogin, type TestAccount, unique, uniqueIp, withDb } from '../support/api';
 import { fakeScope } from './providers/fake-scope';
 

@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { favorites, services } from '../../drizzle/schema';
-import { MAX_FAVORITES, SERVICE_NOT_FOUND, TOO_MANY_FAVORITES } from '../../worker/services/favorites';
+import { MAX_FAVORITES, SERVICE_NOT_FOUND, TOO_MANY_FAVORITES } from '../../worker/services/catalogue/favorites';
 import { call, registerAndLogin, type TestAccount, withDb } from '../support/api';
 import { newLink, placeOrder } from './order-fixtures';
 import { FAKE, newShop } from './shop-fixtures';

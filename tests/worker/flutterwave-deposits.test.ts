@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../worker/db';
-import { handlePaymentWebhook, startDeposit } from '../../worker/services/payments';
+import { handlePaymentWebhook, startDeposit } from '../../worker/services/money/payments';
 import { registerAndLogin, type TestAccount } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
 import { balanceKobo, verifyAsPayer, withPaymentSettings } from './payment-fixtures';

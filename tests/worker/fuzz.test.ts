@@ -11,8 +11,8 @@ import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions as sessionsTable, USER_TYPE, wallets, walletTransactions } from '../../drizzle/schema';
 import { app } from '../../worker/app';
-import { reconcile } from '../../worker/services/reconciliation';
-import { signAccessToken } from '../../worker/services/tokens';
+import { signAccessToken } from '../../worker/services/accounts/tokens';
+import { reconcile } from '../../worker/services/money/reconciliation';
 import { BASE, call, createAdmin, registerAndLogin, type TestAccount, unique, uniqueIp, withDb } from '../support/api';
 
 type Role = 'visitor' | 'user' | 'admin';

@@ -1,6 +1,6 @@
 // The refund rule per order type, as a pure function: what each closing owes, to the kobo.
 import { describe, expect, it } from 'vitest';
-import { deliveryKind, type RefundableOrder, refundOwed } from '../../worker/services/order-refunds';
+import { deliveryKind, type RefundableOrder, refundOwed } from '../../worker/services/orders/order-refunds';
 
 /** floor(charge × undelivered / deliverable), written out independently of the rule. */
 const floorShare = (charge: bigint, undelivered: number, deliverable: number) => (charge * BigInt(undelivered)) / BigInt(deliverable);

@@ -1,7 +1,7 @@
 // What one provider answer means for its order (readAnswer), case by case, without a database.
 import { describe, expect, it } from 'vitest';
 import type { SmmStatusEntry } from '../../worker/providers/smm/types';
-import { readAnswer } from '../../worker/services/order-status-sync';
+import { readAnswer } from '../../worker/services/orders/order-status-sync';
 
 const order = { chargeKobo: 224_789n, quantity: 1000, deliverable: 1000, extras: { quantity: 1000 } };
 const state = (fields: Partial<Extract<SmmStatusEntry, { ok: true }>>): SmmStatusEntry => ({

@@ -9,10 +9,10 @@ import type { Db, DbOrTx } from '../../worker/db';
 import type { Env } from '../../worker/env';
 import { encryptSecret } from '../../worker/lib/crypto';
 import type { VerifyPaymentInput } from '../../worker/schemas/wallet';
-import { claimedReference, payerIntentQuery, verifyDeposit } from '../../worker/services/payments';
-import { reconcile } from '../../worker/services/reconciliation';
-import type { SecretName, StoredPaymentSettings } from '../../worker/services/settings';
-import { DEFAULT_PAYMENT_SETTINGS } from '../../worker/services/settings';
+import { claimedReference, payerIntentQuery, verifyDeposit } from '../../worker/services/money/payments';
+import { reconcile } from '../../worker/services/money/reconciliation';
+import type { SecretName, StoredPaymentSettings } from '../../worker/services/settings/settings';
+import { DEFAULT_PAYMENT_SETTINGS } from '../../worker/services/settings/settings';
 import { withDb } from '../support/api';
 
 /** Payment settings as an administrator would have saved them; keys are given in plain text. */

@@ -3,10 +3,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../worker/db';
-import { paymentGateway } from '../../worker/services/payment-gateway';
-import { paymentSettingsView } from '../../worker/services/payment-settings';
-import { startDeposit } from '../../worker/services/payments';
-import { getPaymentSettings } from '../../worker/services/settings';
+import { paymentGateway } from '../../worker/services/money/payment-gateway';
+import { paymentSettingsView } from '../../worker/services/money/payment-settings';
+import { startDeposit } from '../../worker/services/money/payments';
+import { getPaymentSettings } from '../../worker/services/settings/settings';
 import { call, createAdmin, registerAndLogin, type TestAccount } from '../support/api';
 import { TEST_SECRETS } from '../support/secrets';
 import { balanceKobo, verifyAsPayer, withPaymentSettings } from './payment-fixtures';

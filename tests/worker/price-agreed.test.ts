@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { orders, services } from '../../drizzle/schema';
 import type { Db } from '../../worker/db';
 import { ceilDiv, koboToNaira } from '../../worker/lib/decimal';
-import { placeOrder as placeOrderDirectly } from '../../worker/services/order-placing';
+import { placeOrder as placeOrderDirectly } from '../../worker/services/orders/order-placing';
 import { call, type TestAccount, unique, withDb } from '../support/api';
 import { newLink, placeOrder } from './order-fixtures';
 import { FAKE, newShop, rateKoboOf, type Shop, shopSelling } from './shop-fixtures';

@@ -7,8 +7,8 @@ import { eq, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentIntents, paymentReversals, referralCommissions, settings } from '../../drizzle/schema';
 import type { DbOrTx } from '../../worker/db';
-import { applyLedgerEntry } from '../../worker/services/ledger';
-import { dailyReconciliation, reconcile } from '../../worker/services/reconciliation';
+import { applyLedgerEntry } from '../../worker/services/money/ledger';
+import { dailyReconciliation, reconcile } from '../../worker/services/money/reconciliation';
 import { call, createAdmin, registerAndLogin, withDb } from '../support/api';
 import { deliverPaystackHook, depositByCard, paystackFake } from './paystack-fixtures';
 

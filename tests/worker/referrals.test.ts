@@ -18,10 +18,10 @@ import {
   wallets,
   walletTransactions,
 } from '../../drizzle/schema';
-import { afterDepositCredited } from '../../worker/services/deposit-credited';
-import { applyLedgerEntry } from '../../worker/services/ledger';
-import { reconcile } from '../../worker/services/reconciliation';
-import { releaseReferralCommissions } from '../../worker/services/referral-commissions';
+import { afterDepositCredited } from '../../worker/services/money/deposit-credited';
+import { applyLedgerEntry } from '../../worker/services/money/ledger';
+import { reconcile } from '../../worker/services/money/reconciliation';
+import { releaseReferralCommissions } from '../../worker/services/money/referral-commissions';
 import { BASE, call, createAdmin, registerAndLogin, setUserStatus, type TestAccount, withDb } from '../support/api';
 import { deliverPaystackHook, depositByCard, paystackFake, paystackHooksFor } from './paystack-fixtures';
 

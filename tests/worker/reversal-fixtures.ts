@@ -11,8 +11,8 @@ import { expect } from 'vitest';
 import { paymentIntents, paymentReversalMoves, paymentReversals, referralCommissions, settings, wallets, walletTransactions } from '../../drizzle/schema';
 import type { Db } from '../../worker/db';
 import { formatNaira } from '../../worker/lib/decimal';
-import { reconcile } from '../../worker/services/reconciliation';
-import { referralCodeOf } from '../../worker/services/referrals';
+import { reconcile } from '../../worker/services/money/reconciliation';
+import { referralCodeOf } from '../../worker/services/money/referrals';
 import { call, createAdmin, markEmailVerified, type TestAccount, unique, withDb } from '../support/api';
 
 /** Every scenario's deposit: ₦5,000, and its 5% commission. */

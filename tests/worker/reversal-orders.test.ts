@@ -9,7 +9,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import { koboToNaira } from '../../worker/lib/decimal';
-import { startDeposit } from '../../worker/services/payments';
+import { startDeposit } from '../../worker/services/money/payments';
 import { call, registerAndLogin, withDb } from '../support/api';
 import { verifyAsPayer } from './payment-fixtures';
 import { deliverPaystackHook, paystackFake } from './paystack-fixtures';

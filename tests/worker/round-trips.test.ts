@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { refreshTokens } from '../../drizzle/schema';
 import { sha256Hex } from '../../worker/lib/crypto';
-import { REFRESH_GRACE_SECONDS } from '../../worker/services/auth';
+import { REFRESH_GRACE_SECONDS } from '../../worker/services/accounts/auth';
 import { call, countingDatabaseWork, createAdmin, registerAndLogin, unique, withDb } from '../support/api';
 import { newLink, placeOrder } from './order-fixtures';
 import { paystackFake } from './paystack-fixtures';

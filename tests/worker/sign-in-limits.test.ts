@@ -4,9 +4,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rateLimits, signInFailures } from '../../drizzle/schema';
-import { AUTH_LIMITS } from '../../worker/routes/auth';
-import { registerUser } from '../../worker/services/auth';
-import { forgetQuietSignInFailures, SIGN_IN_LIMITS } from '../../worker/services/sign-in-limits';
+import { AUTH_LIMITS } from '../../worker/routes/accounts/auth';
+import { registerUser } from '../../worker/services/accounts/auth';
+import { forgetQuietSignInFailures, SIGN_IN_LIMITS } from '../../worker/services/accounts/sign-in-limits';
 import { call, countingDatabaseWork, registerAndLogin, type TestAccount, unique, uniqueIp, withDb } from '../support/api';
 import { emailedResetToken, mailsTo } from './mailbox';
 

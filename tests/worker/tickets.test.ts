@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentIntents, tickets } from '../../drizzle/schema';
-import { MAX_AWAITING_TICKETS, TICKET_MESSAGES_PER_MINUTE, TICKETS_OPENED_PER_10_MINUTES } from '../../worker/services/tickets';
+import { MAX_AWAITING_TICKETS, TICKET_MESSAGES_PER_MINUTE, TICKETS_OPENED_PER_10_MINUTES } from '../../worker/services/support/tickets';
 import { auditEntries, call, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 import { newLink, placeOrder } from './order-fixtures';
 import { FAKE, newShop } from './shop-fixtures';

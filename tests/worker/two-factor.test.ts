@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { twoFactorRecoveryCodes, users } from '../../drizzle/schema';
 import { base32Decode, base32Encode, currentStep, totpCode } from '../../worker/lib/totp';
-import { TWO_FACTOR_LIMITS } from '../../worker/services/two-factor';
+import { TWO_FACTOR_LIMITS } from '../../worker/services/accounts/two-factor';
 import { auditEntries, call, createAdmin, registerAndLogin, type TestAccount, uniqueIp, withDb } from '../support/api';
 import { mailsTo } from './mailbox';
 

@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { wallets, walletTransactions } from '../../drizzle/schema';
-import { applyLedgerEntry } from '../../worker/services/ledger';
-import type { ReconciliationReport } from '../../worker/services/reconciliation';
+import { applyLedgerEntry } from '../../worker/services/money/ledger';
+import type { ReconciliationReport } from '../../worker/services/money/reconciliation';
 import { registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 
 export async function fund(userId: number, kobo: bigint): Promise<void> {

@@ -3,8 +3,8 @@
 import { env } from 'cloudflare:test';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orderCountsOf } from '../../worker/services/admin-users';
-import { syncOrders } from '../../worker/services/order-sync';
+import { orderCountsOf } from '../../worker/services/accounts/admin-users';
+import { syncOrders } from '../../worker/services/orders/order-sync';
 import { call, countingRoundTrips, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 import { newLink, orderRow, placeSubmittedOrder } from './order-fixtures';
 import { depositByCard } from './paystack-fixtures';

@@ -2,10 +2,10 @@ import { env, SELF } from 'cloudflare:test';
 import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { paymentIntents, wallets, walletTransactions } from '../../drizzle/schema';
-import { applyLedgerEntry } from '../../worker/services/ledger';
-import { reverifyPendingDeposits } from '../../worker/services/payments';
-import { reconcile } from '../../worker/services/reconciliation';
-import { adminCredit } from '../../worker/services/wallet';
+import { applyLedgerEntry } from '../../worker/services/money/ledger';
+import { reverifyPendingDeposits } from '../../worker/services/money/payments';
+import { reconcile } from '../../worker/services/money/reconciliation';
+import { adminCredit } from '../../worker/services/money/wallet';
 import { auditEntries, BASE, call, countingRoundTrips, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../support/api';
 import { expectBooksKept } from './wallet-fixtures';
 

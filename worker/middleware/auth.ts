@@ -10,9 +10,7 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
 import { ACCOUNT_HEADER, ACCOUNT_MISMATCH, ACCOUNT_MISMATCH_ERROR } from '../schemas/session';
-import { verifyAccessToken } from '../services/tokens';
-import { twoFactorSetupRequiredSql } from '../services/two-factor';
-import { publicUserColumns, toPublicUser } from '../services/users';
+import { publicUserColumns, toPublicUser, twoFactorSetupRequiredSql, verifyAccessToken } from '../services/accounts';
 
 function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');

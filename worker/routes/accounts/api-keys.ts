@@ -1,0 +1,26 @@
+// A user's reseller API keys, under user/ (guarded per route: other areas share the /user prefix).
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+import { pathId, validJson } from '../../lib/validation';
+import { requireUser } from '../../middleware/auth';
+import { createApiKeySchema } from '../../schemas/api-keys';
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../services/accounts';
+
+export const apiKeyRoutes = new Hono<AppEnv>()
+  .get('/api-keys', requireUser, async (c) => {
+    const { live, revoked } = await listApiKeys(c.var.db, c.var.principal.id);
+    return c.json({ message: 'API keys fetched successfully', data: live, revoked });
+  })
+  .post('/api-keys', requireUser, validJson(createApiKeySchema), async (c) => {
+    const { name } = c.req.valid('json');
+    const data = await createApiKey(c.var.db, c.var.principal.id, name);
+    return c.json({ message: 'API key created. Copy it now: it is shown only once.', data }, 201);
+  })
+  .post('/api-keys/:id/rotate', requireUser, async (c) => {
+    const data = await rotateApiKey(c.var.db, c.var.principal.id, pathId(c, 'API key id'));
+    return c.json({ message: 'API key rotated. Copy the new key now: it is shown only once.', data });
+  })
+  .delete('/api-keys/:id', requireUser, async (c) => {
+    await revokeApiKey(c.var.db, c.var.principal.id, pathId(c, 'API key id'));
+    return c.json({ message: 'API key revoked' });
+  });

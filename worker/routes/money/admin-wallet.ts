@@ -1,0 +1,29 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+import { koboToNumber } from '../../lib/decimal';
+import { pathId, validJson, validQuery } from '../../lib/validation';
+import { adminDebitSchema, adminTransactionQuerySchema } from '../../schemas/wallet';
+import { adminDebit, exportTransactionsCsv, listTransactions, reconcile, userWalletDetail } from '../../services/money';
+
+import { ordersForUserDetail } from '../../services/orders';
+
+export const adminWalletRoutes = new Hono<AppEnv>()
+  // The spec's name for the user-detail call.
+  .get('/getUserDeta/:userId', async (c) => {
+    const userId = pathId(c, 'userId', 'userId');
+    const [detail, orders] = await Promise.all([userWalletDetail(c.var.db, userId), ordersForUserDetail(c.var.db, userId)]);
+    return c.json({ message: 'User details fetched successfully', ...detail, orders });
+  })
+  .post('/wallet/debit', validJson(adminDebitSchema), async (c) => {
+    const input = c.req.valid('json');
+    const applied = await adminDebit(c.var.db, c.var.principal.id, input);
+    return c.json({ message: 'Debited successfully', data: { transactionId: applied.transactionId, balance: koboToNumber(applied.balanceAfterKobo) } });
+  })
+  .get('/transactions', validQuery(adminTransactionQuerySchema), async (c) =>
+    c.json({ message: 'Transactions fetched successfully', ...(await listTransactions(c.var.db, c.req.valid('query'))) }),
+  )
+  .get('/transactions/export', validQuery(adminTransactionQuerySchema), async (c) => {
+    const csv = await exportTransactionsCsv(c.var.db, c.req.valid('query'));
+    return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="transactions.csv"' });
+  })
+  .get('/reconciliation', async (c) => c.json({ message: 'Reconciliation complete', data: await reconcile(c.var.db, c.env) }));

@@ -1,0 +1,70 @@
+// The administrators' view of accounts: searching, suspending or reactivating them, and counting their orders.
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { orders, users, wallets } from '../../../drizzle/schema';
+import type { Db, DbOrTx } from '../../db';
+import { forbidden, notFound } from '../../lib/errors';
+import type { UserListQuery } from '../../schemas/admin';
+import type { OrderStatus } from '../../schemas/orders';
+import { recordAudit } from '../oversight';
+import { revokeAllSessions } from './auth';
+import { type Profile, publicUserColumns, toProfile, toPublicUser } from './users';
+
+const SORTS = {
+  newest: [desc(users.createdAt), desc(users.id)],
+  oldest: [asc(users.createdAt), asc(users.id)],
+  name: [asc(users.fullName), asc(users.id)],
+  balance: [desc(sql`coalesce(${wallets.balanceKobo}, 0)`), asc(users.id)],
+  last_login: [sql`${users.lastLogin} desc nulls last`, asc(users.id)],
+} satisfies Record<UserListQuery['sort'], SQL[]>;
+
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ data: Profile[]; total: number }> {
+  const term = query.search ? `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  const where = and(
+    term ? or(ilike(users.fullName, term), ilike(users.email, term), ilike(users.username, term)) : undefined,
+    query.status ? eq(users.status, query.status) : undefined,
+    query.userType ? eq(users.userType, query.userType) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ ...publicUserColumns, balanceKobo: sql<string>`coalesce(${wallets.balanceKobo}, 0)` })
+      .from(users)
+      .leftJoin(wallets, eq(wallets.userId, users.id))
+      .where(where)
+      .orderBy(...SORTS[query.sort])
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { data: rows.map((row) => toProfile(toPublicUser(row), BigInt(row.balanceKobo))), total };
+}
+
+/**
+ * Suspension ends the person's sessions (and so every token) in the same transaction. Their reseller
+ * API keys are left in place: every API call checks the owner's status in the query that resolves
+ * the key (resolveApiKey), so the keys stop at once and work again on reactivation.
+ */
+export async function setUserStatus(db: Db, actorId: number, userId: number, status: 'active' | 'suspended'): Promise<void> {
+  if (userId === actorId) throw forbidden('You cannot change the status of your own account');
+  // Interactive: a missing user fails before any session is revoked or the audit row written.
+  await db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+    if (!updated) throw notFound('User not found');
+    if (status === 'suspended') await revokeAllSessions(tx, userId);
+    await recordAudit(tx, { actorId, action: status === 'suspended' ? 'user.suspend' : 'user.reactivate', target: { type: 'user', id: userId } });
+  });
+}
+
+export interface OrderCounts {
+  total: number;
+  /** Orders per status; statuses the user has no orders in are left out. */
+  byStatus: Partial<Record<OrderStatus, number>>;
+}
+
+/** How many orders a user has in each status, over all of them (the detail screen lists only the newest). */
+export async function orderCountsOf(db: DbOrTx, userId: number): Promise<OrderCounts> {
+  const rows = await db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, userId)).groupBy(orders.status);
+  return {
+    total: rows.reduce((sum, row) => sum + row.n, 0),
+    byStatus: Object.fromEntries(rows.map((row) => [row.status, row.n])),
+  };
+}

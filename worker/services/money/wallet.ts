@@ -1,0 +1,259 @@
+// The wallet as people see it: balances, history, administrators' manual entries, the
+// admin user-detail view.
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { auditLog, paymentIntents, TRANSACTION_TYPE, users, walletTransactions } from '../../../drizzle/schema';
+import type { Db, DbOrTx } from '../../db';
+import { koboToNaira, nairaToKobo } from '../../lib/decimal';
+import { conflict, notFound } from '../../lib/errors';
+import type { AuditAction } from '../../schemas/admin';
+import { PAYMENT_PROVIDER_LABELS } from '../../schemas/settings';
+import type { AdminCreditInput, AdminDebitInput, AdminTransactionQuery, TransactionQuery } from '../../schemas/wallet';
+import { getProfile, orderCountsOf } from '../accounts';
+
+import { reversalsForUser } from './chargebacks';
+import { type AppliedEntry, applyRecordedLedgerEntry, DuplicateLedgerEntry, type LedgerSource, WalletNotFound } from './ledger';
+
+export interface TransactionView {
+  id: number;
+  userId: number;
+  transaction_type: number;
+  amount: string;
+  balance_after: string;
+  source: string;
+  reference: string;
+  /** What the row is, in the customer's words ("Refund for order #102"). */
+  description: string;
+  /** The text written with the row when the money moved: the service ordered, an administrator's reason, the payment reference. */
+  note: string;
+  created_at: string;
+}
+
+type LedgerRow = typeof walletTransactions.$inferSelect;
+
+/**
+ * What a ledger row is, named for the customer. Its type alone would call a refund or an
+ * administrator's credit a deposit; the source kind and reference say which it is.
+ */
+export function describeLedgerRow(row: Pick<LedgerRow, 'sourceKind' | 'sourceRef' | 'description'>, deposit: DepositOfRow): string {
+  switch (row.sourceKind as LedgerSource) {
+    case 'payment': {
+      const how = deposit?.channel === 'bank_transfer' ? 'bank transfer' : 'card';
+      const label = deposit ? PAYMENT_PROVIDER_LABELS[deposit.provider as keyof typeof PAYMENT_PROVIDER_LABELS] : undefined;
+      return label ? `Deposit by ${how} (${label})` : `Deposit by ${how}`;
+    }
+    case 'admin_credit':
+      return 'Credit by administrator';
+    case 'admin_debit':
+      return 'Debit by administrator';
+    case 'order':
+      return `Order #${row.sourceRef}`;
+    case 'order_refund':
+      return `Refund for order #${row.sourceRef}`;
+    case 'chargeback':
+      return 'Card deposit taken back';
+    case 'chargeback_return':
+      return 'Card deposit given back';
+    case 'debt_settlement':
+      return 'Paid towards a reversed deposit';
+    case 'commission_reversal':
+      return 'Referral commission taken back';
+    case 'commission_return':
+      return 'Referral commission returned';
+    default:
+      return row.description;
+  }
+}
+
+/** The payment a deposit's ledger row credited: which provider, and by card or bank transfer. */
+type DepositOfRow = { provider: string; channel: string } | null;
+
+/** Joins a ledger row to the payment it credited (deposits only), for the provider's name and the channel. */
+const paymentOfRow = and(eq(walletTransactions.sourceKind, 'payment'), eq(paymentIntents.reference, walletTransactions.sourceRef));
+const depositColumns = { provider: paymentIntents.provider, channel: paymentIntents.channel };
+
+function toTransactionView(row: LedgerRow, deposit: DepositOfRow): TransactionView {
+  return {
+    id: row.id,
+    userId: row.userId,
+    transaction_type: row.transactionType,
+    amount: koboToNaira(row.amountKobo),
+    balance_after: koboToNaira(row.balanceAfterKobo),
+    source: row.sourceKind,
+    reference: row.sourceRef,
+    description: describeLedgerRow(row, deposit),
+    note: row.description,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function transactionFilter(query: Partial<Omit<AdminTransactionQuery, 'page' | 'limit'>>): SQL | undefined {
+  const term = query.search ? `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  return and(
+    query.userId ? eq(walletTransactions.userId, query.userId) : undefined,
+    query.type ? eq(walletTransactions.transactionType, query.type) : undefined,
+    query.source ? eq(walletTransactions.sourceKind, query.source) : undefined,
+    query.from ? gte(walletTransactions.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to ? lt(walletTransactions.createdAt, sql`${`${query.to}T00:00:00Z`}::timestamptz + interval '1 day'`) : undefined,
+    term ? or(ilike(walletTransactions.sourceRef, term), ilike(walletTransactions.description, term)) : undefined,
+  );
+}
+
+/** One page of ledger rows, newest first, with the total in the same round trip. */
+export async function listTransactions(db: DbOrTx, query: TransactionQuery & Partial<AdminTransactionQuery>) {
+  const rows = await db
+    .select({ row: walletTransactions, deposit: depositColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(walletTransactions)
+    .leftJoin(paymentIntents, paymentOfRow)
+    .where(transactionFilter(query))
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const total =
+    rows[0]?.total ?? (query.page > 1 ? (await db.select({ total: count() }).from(walletTransactions).where(transactionFilter(query)))[0].total : 0);
+  return { data: rows.map(({ row, deposit }) => toTransactionView(row, deposit)), page: query.page, limit: query.limit, total };
+}
+
+export const EXPORT_ROW_LIMIT = 50_000;
+
+/** CSV of the filtered ledger, newest first, capped so one export cannot exhaust the Worker. */
+export async function exportTransactionsCsv(db: DbOrTx, query: AdminTransactionQuery): Promise<string> {
+  const rows = await db
+    .select({ row: walletTransactions, email: users.email })
+    .from(walletTransactions)
+    .innerJoin(users, eq(users.id, walletTransactions.userId))
+    .where(transactionFilter(query))
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(EXPORT_ROW_LIMIT);
+  const cell = (value: string | number) => {
+    const text = String(value);
+    // Quote everything and defuse spreadsheet formulas.
+    return `"${(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
+  };
+  const header = ['id', 'user_id', 'email', 'type', 'amount_ngn', 'balance_after_ngn', 'source', 'reference', 'description', 'created_at'];
+  const lines = rows.map(({ row, email }) =>
+    [
+      row.id,
+      row.userId,
+      email,
+      row.transactionType === TRANSACTION_TYPE.deposit ? 'deposit' : 'withdrawal',
+      koboToNaira(row.amountKobo),
+      koboToNaira(row.balanceAfterKobo),
+      row.sourceKind,
+      row.sourceRef,
+      row.description,
+      row.createdAt.toISOString(),
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+export const REFERENCE_ALREADY_USED = 'This reference has already been used. Please use a new reference.';
+
+/**
+ * An administrator's credit or debit and its audit row, written by one statement (both or
+ * neither). An unknown user has no wallet, which the same statement reports: 404.
+ */
+async function manualEntry(db: Db, actorId: number, input: AdminCreditInput, direction: 'credit' | 'debit', reason: string): Promise<AppliedEntry> {
+  const details = { amount: input.amount, reference: input.reference, reason };
+  const auditRow = sql`
+    insert into ${auditLog} (actor_id, action, target_type, target_id, details)
+    select ${actorId}, ${`wallet.${direction}` satisfies AuditAction}, 'user', ${String(input.userId)}, ${JSON.stringify(details)}::jsonb || jsonb_build_object('transactionId', ledger_row.id)
+    from ledger_row`;
+  try {
+    return await applyRecordedLedgerEntry(
+      db,
+      {
+        userId: input.userId,
+        direction,
+        amountKobo: nairaToKobo(input.amount),
+        source: direction === 'credit' ? 'admin_credit' : 'admin_debit',
+        sourceRef: input.reference,
+        description: reason,
+        createdBy: actorId,
+      },
+      auditRow,
+    );
+  } catch (error) {
+    if (error instanceof DuplicateLedgerEntry) throw conflict(REFERENCE_ALREADY_USED);
+    if (error instanceof WalletNotFound) throw notFound('User not found');
+    throw error;
+  }
+}
+
+export async function adminCredit(db: Db, actorId: number, input: AdminCreditInput): Promise<AppliedEntry> {
+  return manualEntry(db, actorId, input, 'credit', `Credit by administrator (ref ${input.reference})`);
+}
+
+export async function adminDebit(db: Db, actorId: number, input: AdminDebitInput): Promise<AppliedEntry> {
+  return manualEntry(db, actorId, input, 'debit', `Correction by administrator: ${input.reason} (ref ${input.reference})`);
+}
+
+/** Naira text per kind of money, so that refunds and administrators' credits are never counted as deposits. */
+export interface WalletTotals {
+  /** Money paid in by card. */
+  totalDeposits: string;
+  /** Orders paid for, less what their refunds gave back. */
+  totalSpent: string;
+  /** What refunds of canceled and partly delivered orders gave back. */
+  totalRefunds: string;
+  totalAdminCredits: string;
+  totalAdminDebits: string;
+  /** Card deposits taken back (refunds and chargebacks) and debts they left, less what disputes gave back. */
+  totalCardReversals: string;
+}
+
+/** A user's ledger summed by kind in one query, over the whole history or the given days (YYYY-MM-DD, inclusive). */
+export async function walletTotals(db: DbOrTx, userId: number, range: Pick<TransactionQuery, 'from' | 'to'> = {}): Promise<WalletTotals> {
+  const sums = await db
+    .select({ source: walletTransactions.sourceKind, kobo: sql<string>`sum(${walletTransactions.amountKobo})` })
+    .from(walletTransactions)
+    .where(transactionFilter({ ...range, userId }))
+    .groupBy(walletTransactions.sourceKind);
+  const of = (source: LedgerSource) => BigInt(sums.find((s) => s.source === source)?.kobo ?? 0);
+  return {
+    totalDeposits: koboToNaira(of('payment')),
+    totalSpent: koboToNaira(of('order') - of('order_refund')),
+    totalRefunds: koboToNaira(of('order_refund')),
+    totalAdminCredits: koboToNaira(of('admin_credit')),
+    totalAdminDebits: koboToNaira(of('admin_debit')),
+    totalCardReversals: koboToNaira(of('chargeback') + of('debt_settlement') - of('chargeback_return')),
+  };
+}
+
+export const USER_DETAIL_HISTORY_LIMIT = 100;
+
+/**
+ * The admin user-detail screen (spec sections 2 and 3): profile, wallet history and totals, order
+ * counts over all the user's orders, and any chargebacks and debt.
+ */
+export async function userWalletDetail(db: DbOrTx, userId: number) {
+  const [profile, history, totals, orderCounts, chargebacks] = await Promise.all([
+    getProfile(db, userId),
+    db
+      .select({ row: walletTransactions, deposit: depositColumns })
+      .from(walletTransactions)
+      .leftJoin(paymentIntents, paymentOfRow)
+      .where(eq(walletTransactions.userId, userId))
+      .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+      .limit(USER_DETAIL_HISTORY_LIMIT),
+    walletTotals(db, userId),
+    orderCountsOf(db, userId),
+    reversalsForUser(db, userId),
+  ]);
+  return {
+    profile,
+    walletHistory: history.map(({ row, deposit }) => ({
+      id: row.id,
+      transaction_type: row.transactionType,
+      amount: koboToNaira(row.amountKobo),
+      description: describeLedgerRow(row, deposit),
+      note: row.description,
+      created_at: row.createdAt.toISOString(),
+    })),
+    summary: { availableBalance: profile.wallet.balance, ...totals, debt: chargebacks.debt },
+    orderCounts,
+    reversals: chargebacks.reversals,
+  };
+}

@@ -1,0 +1,166 @@
+// What users are told about. An event is recorded as one notifications row, in the transaction
+// that makes the event happen where there is one, and (kind, event key) is unique, so an event
+// seen twice (a replayed webhook, a second sync) is told once. The bell reads the rows; the
+// email job (notification-emails.ts) sends them, unless the user turned the kind off.
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { notificationSettings, notifications } from '../../../drizzle/schema';
+import type { Db, DbOrTx } from '../../db';
+import { formatNaira, koboToNaira, nairaToKobo } from '../../lib/decimal';
+import type { NotificationKind, NotificationSettingsInput } from '../../schemas/notifications';
+import { NOTIFICATION_KINDS } from '../../schemas/notifications';
+
+export interface NotificationEvent {
+  userId: number;
+  kind: NotificationKind;
+  /** Names the event within its kind: the same event always gives the same key. */
+  eventKey: string;
+  title: string;
+  body: string;
+  /** Where in the SPA the event is seen. */
+  link: string;
+}
+
+export async function notify(tx: DbOrTx, event: NotificationEvent): Promise<void> {
+  await tx
+    .insert(notifications)
+    .values(event)
+    .onConflictDoNothing({ target: [notifications.kind, notifications.eventKey] });
+}
+
+/** A deposit just credited, as its owner is told of it. */
+export interface DepositNotice {
+  userId: number;
+  amountKobo: bigint;
+  reference: string;
+  channel: 'card' | 'bank_transfer';
+}
+
+export async function notifyDepositCredited(tx: DbOrTx, deposit: DepositNotice): Promise<void> {
+  const how = deposit.channel === 'bank_transfer' ? 'bank transfer' : 'card';
+  await notify(tx, {
+    userId: deposit.userId,
+    kind: 'deposit_credited',
+    eventKey: deposit.reference,
+    link: '/user/transactions',
+    title: 'Deposit credited',
+    body: `${formatNaira(deposit.amountKobo)} from your ${how} payment was added to your wallet.`,
+  });
+}
+
+const ORDER_KINDS = { Completed: 'order_completed', Partial: 'order_partial', Canceled: 'order_canceled' } as const;
+
+/** An order that reached a final state, told with what was refunded (called where orders close, closeOrder). */
+export async function notifyOrderClosed(
+  tx: DbOrTx,
+  order: { id: number; userId: number; serviceName: string; status: keyof typeof ORDER_KINDS; refundedKobo: bigint; reason?: string | null },
+): Promise<void> {
+  const refund = order.refundedKobo > 0n ? ` ${formatNaira(order.refundedKobo)} was refunded to your wallet.` : '';
+  const words = {
+    Completed: { title: `Order #${order.id} completed`, body: `Your order for ${order.serviceName} is complete.` },
+    Partial: { title: `Order #${order.id} partly delivered`, body: `Your order for ${order.serviceName} was only partly delivered.${refund}` },
+    Canceled: {
+      title: `Order #${order.id} canceled`,
+      body: `Your order for ${order.serviceName} was canceled${order.reason ? `: ${order.reason}` : '.'}${refund}`,
+    },
+  }[order.status];
+  await notify(tx, { userId: order.userId, kind: ORDER_KINDS[order.status], eventKey: String(order.id), link: '/user/orders', ...words });
+}
+
+export async function notifyRefillCompleted(tx: DbOrTx, refill: { id: number; orderId: number; userId: number; serviceName: string }): Promise<void> {
+  await notify(tx, {
+    userId: refill.userId,
+    kind: 'refill_completed',
+    eventKey: String(refill.id),
+    link: '/user/orders',
+    title: `Refill of order #${refill.orderId} done`,
+    body: `The refill you asked for on your ${refill.serviceName} order is done.`,
+  });
+}
+
+export async function notifyTicketAnswered(tx: DbOrTx, answer: { messageId: number; ticketId: number; userId: number; subject: string }): Promise<void> {
+  await notify(tx, {
+    userId: answer.userId,
+    kind: 'ticket_answered',
+    eventKey: String(answer.messageId),
+    link: `/user/tickets/${answer.ticketId}`,
+    title: 'Support answered your ticket',
+    body: `Support replied to “${answer.subject}”. Open the ticket to read it.`,
+  });
+}
+
+// ---------------------------------------------------------------- the bell
+
+export async function listNotifications(db: Db, userId: number, limit: number) {
+  const [items, [{ unread }]] = await Promise.all([
+    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit),
+    db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return {
+    unread,
+    items: items.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      link: n.link,
+      createdAt: n.createdAt.toISOString(),
+      read: n.readAt !== null,
+    })),
+  };
+}
+
+export async function markRead(db: Db, userId: number, ids?: number[]): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined));
+}
+
+// ---------------------------------------------------------------- settings
+
+export async function notificationSettingsOf(db: DbOrTx, userId: number) {
+  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  const off = new Set(row?.emailOff ?? []);
+  return {
+    email: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, !off.has(kind)])) as Record<NotificationKind, boolean>,
+    lowBalance: row?.lowBalanceKobo ? koboToNaira(row.lowBalanceKobo) : null,
+  };
+}
+
+/** Kinds not named keep their setting. A new low-balance amount arms the alert again. */
+export async function updateNotificationSettings(db: Db, userId: number, input: NotificationSettingsInput) {
+  const current = await notificationSettingsOf(db, userId);
+  const email = { ...current.email, ...input.email };
+  const emailOff = NOTIFICATION_KINDS.filter((kind) => !email[kind]);
+  const lowBalanceKobo = input.lowBalance === null ? null : nairaToKobo(input.lowBalance);
+  await db
+    .insert(notificationSettings)
+    .values({ userId, emailOff, lowBalanceKobo })
+    .onConflictDoUpdate({
+      target: notificationSettings.userId,
+      set: {
+        emailOff,
+        lowBalanceKobo,
+        updatedAt: sql`now()`,
+        lowBalanceAlertedAt: sql`case when ${notificationSettings.lowBalanceKobo} is not distinct from ${lowBalanceKobo} then ${notificationSettings.lowBalanceAlertedAt} end`,
+      },
+    });
+  return notificationSettingsOf(db, userId);
+}
+
+/** One kind off, from an email's unsubscribe link. */
+export async function turnEmailOff(db: Db, userId: number, kind: NotificationKind): Promise<void> {
+  await db
+    .insert(notificationSettings)
+    .values({ userId, emailOff: [kind] })
+    .onConflictDoUpdate({
+      target: notificationSettings.userId,
+      set: {
+        emailOff: sql`case when ${notificationSettings.emailOff} @> ${JSON.stringify([kind])}::jsonb then ${notificationSettings.emailOff} else ${notificationSettings.emailOff} || ${JSON.stringify([kind])}::jsonb end`,
+        updatedAt: sql`now()`,
+      },
+    });
+}

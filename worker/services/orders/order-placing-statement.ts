@@ -1,0 +1,143 @@
+// The placing statement: one round trip that finds the order an Idempotency-Key placed earlier, or
+// charges the wallet and inserts the order, only while the service is on sale as the order was
+// planned. Kept apart from order-placing.ts, which decides when to plan again, because the SQL is
+// the part that must stay atomic.
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { orders, services } from '../../../drizzle/schema';
+import type { Db, DbOrTx } from '../../db';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { ledgerEntrySteps, refusedDebit } from '../money';
+import { type OrderPlan, unchangedSince, withCategoryAndProvider } from './order-plan';
+import type { OrderRow, OrderViewRow } from './order-views';
+
+/** What an order asks the provider for: a request repeated under its Idempotency-Key must ask for the same. */
+export type OrderTerms = Pick<OrderRow, 'serviceId' | 'link' | 'quantity' | 'extras'>;
+export type EarlierOrder = Pick<OrderRow, 'id'> & OrderTerms;
+
+type Placement = { outcome: 'placed earlier'; order: EarlierOrder } | { outcome: 'service changed' } | { outcome: 'placed'; view: OrderViewRow };
+
+/**
+ * The placing statement's one row; every column is null when its part did not happen. The order it
+ * placed comes back whole (as `placed_<column>`), so the answer needs no second read.
+ */
+type PlacingRow = {
+  earlier_id: number | null;
+  earlier_service_id: number | null;
+  earlier_link: string | null;
+  earlier_quantity: number | null;
+  earlier_extras: unknown;
+  on_sale: boolean | null;
+  service_refill: boolean | null;
+  service_cancel: boolean | null;
+  service_refill_days: number | null;
+  placed_id: number | null;
+} & Record<string, unknown>;
+
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
+const placedColumns = sql.join(
+  ORDER_COLUMNS.map(([, column]) => sql`placed.${sql.identifier(column.name)} as ${sql.identifier(`placed_${column.name}`)}`),
+  sql`, `,
+);
+
+/** The placed order from the statement's raw columns, through each column's own mapping (bigint, timestamps, jsonb). */
+function placedOrder(row: PlacingRow): OrderRow {
+  return Object.fromEntries(
+    ORDER_COLUMNS.map(([key, column]) => {
+      const value = row[`placed_${column.name}`];
+      return [key, value === null ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as OrderRow;
+}
+
+export async function findByKey(db: DbOrTx, userId: number, idempotencyKey: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/**
+ * The placing statement: one round trip, atomic without a transaction. It looks for the order the
+ * Idempotency-Key placed earlier; failing that, if the service is on sale with every value the
+ * order was planned with, it debits the wallet through the ledger's conditional update, inserts
+ * the order (queued for submission) only when the money moved, and writes the
+ * ledger row naming it. Too little balance writes nothing. When a request with the same key
+ * commits first, this one's order insert fails on the unique index, which undoes the whole
+ * statement, debit included, and that request's order is the answer.
+ */
+export async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPlan, idempotencyKey: string | undefined): Promise<Placement> {
+  const { service } = plan;
+  const earlier = db
+    .select({ id: orders.id, serviceId: orders.serviceId, link: orders.link, quantity: orders.quantity, extras: orders.extras })
+    .from(orders)
+    .where(idempotencyKey ? and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)) : sql`false`);
+  const onSaleAsPlanned = withCategoryAndProvider(
+    db
+      .select({
+        onSale: sql`true`.as('on_sale'),
+        refill: sql`${services.refill}`.as('service_refill'),
+        cancel: sql`${services.cancel}`.as('service_cancel'),
+        refillDays: sql`${services.refillDays}`.as('service_refill_days'),
+      })
+      .from(services)
+      .$dynamic(),
+  ).where(unchangedSince(service));
+  const debit = ledgerEntrySteps({
+    userId,
+    direction: 'debit',
+    amountKobo: plan.chargeKobo,
+    source: 'order',
+    sourceRef: sql`placed.id::text`,
+    description: sql`'Order #' || placed.id || ${`: ${service.name} × ${plan.deliverable.toLocaleString('en-US')}`}`,
+    alongside: sql`placed`,
+    onlyIf: sql`exists (select 1 from on_sale) and not exists (select 1 from earlier)`,
+  });
+  let row: PlacingRow;
+  try {
+    [row] = (
+      await db.execute<PlacingRow>(sql`
+      with earlier as (${earlier}),
+      on_sale as (${onSaleAsPlanned}),
+      ${debit.balance},
+      placed as (
+        insert into orders (user_id, service_id, provider_id, provider_service_id, service_name, link, quantity, deliverable, extras,
+          rate_kobo, cost_kobo, charge_kobo, idempotency_key)
+        select ${userId}, ${service.id}, ${service.providerId}, ${service.providerServiceId}, ${service.name}, ${plan.link}, ${plan.quantity},
+          ${plan.deliverable}, ${JSON.stringify(plan.providerFields)}::jsonb, ${service.rateKobo}, ${plan.costKobo}, ${plan.chargeKobo},
+          ${idempotencyKey ?? null}
+        from ledger_balance
+        returning *
+      ),
+      ${debit.row}
+      select earlier.id as earlier_id, earlier.service_id as earlier_service_id, earlier.link as earlier_link, earlier.quantity as earlier_quantity,
+        earlier.extras as earlier_extras, on_sale.*, ${placedColumns}
+      from (values (true)) as statement (ran)
+        left join earlier on true
+        left join on_sale on true
+        left join placed on true`)
+    ).rows;
+  } catch (error) {
+    if (!idempotencyKey || !isUniqueViolation(error, 'orders_user_idempotency_key')) throw error;
+    return { outcome: 'placed earlier', order: (await findByKey(db, userId, idempotencyKey))! };
+  }
+  if (row.earlier_id !== null) {
+    return {
+      outcome: 'placed earlier',
+      order: { id: row.earlier_id, serviceId: row.earlier_service_id!, link: row.earlier_link!, quantity: row.earlier_quantity!, extras: row.earlier_extras },
+    };
+  }
+  if (row.on_sale === null) return { outcome: 'service changed' };
+  if (row.placed_id === null) throw await refusedDebit(db, userId);
+  return {
+    outcome: 'placed',
+    // A new order has no refill requested yet.
+    view: {
+      order: placedOrder(row),
+      serviceRefill: row.service_refill!,
+      serviceCancel: row.service_cancel!,
+      serviceRefillDays: row.service_refill_days,
+      openRefill: false,
+    },
+  };
+}

@@ -1,0 +1,155 @@
+// Orders as their owners and the other areas read them: the view the SPA and the reseller API
+// show (with what the order allows now: refill, cancel), the user's list, and the figures other
+// areas read (committed money, the admin user-detail orders).
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { orderRefills, orders, services } from '../../../drizzle/schema';
+import type { Db, DbOrTx } from '../../db';
+import { koboToNaira } from '../../lib/decimal';
+import { notFound } from '../../lib/errors';
+import { type ListOrdersQuery, OPEN_ORDER_STATUSES, type OrderStatus } from '../../schemas/orders';
+import { refillDeadline } from '../catalogue';
+import type { ProviderFields } from './order-plan';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+const FINISHED_WITH_DELIVERY = ['Completed', 'Partial'] as const satisfies readonly OrderStatus[];
+const OPEN_REFILL_STATUSES = ['Requesting', 'Pending', 'In progress'] as const;
+
+export const orderViewColumns = {
+  order: orders,
+  serviceRefill: services.refill,
+  serviceCancel: services.cancel,
+  serviceRefillDays: services.refillDays,
+  openRefill: sql<boolean>`exists (select 1 from ${orderRefills} where ${orderRefills.orderId} = ${orders.id} and ${orderRefills.status} in ${OPEN_REFILL_STATUSES})`,
+};
+
+export interface OrderViewRow {
+  order: OrderRow;
+  serviceRefill: boolean;
+  serviceCancel: boolean;
+  serviceRefillDays: number | null;
+  openRefill: boolean;
+}
+
+export const isOpen = (status: OrderStatus) => (OPEN_ORDER_STATUSES as readonly string[]).includes(status);
+
+/** Whether the order can be refilled now, and until when (null: no limit, or not refillable at all). */
+export function refillability({ order, serviceRefill, serviceRefillDays }: OrderViewRow): { refillable: boolean; refillUntil: Date | null } {
+  if (!serviceRefill || order.submission !== 'accepted' || !(FINISHED_WITH_DELIVERY as readonly string[]).includes(order.status))
+    return { refillable: false, refillUntil: null };
+  const refillUntil = refillDeadline(order.completedAt, serviceRefillDays);
+  return { refillable: refillUntil === null || Date.now() < refillUntil.getTime(), refillUntil };
+}
+
+export function toOrderView(row: OrderViewRow) {
+  const { order, serviceCancel, openRefill } = row;
+  const extras = order.extras as ProviderFields;
+  const { refillable, refillUntil } = refillability(row);
+  return {
+    id: order.id,
+    serviceId: order.serviceId,
+    serviceName: order.serviceName,
+    link: order.link,
+    quantity: order.quantity,
+    runs: extras.runs ?? null,
+    interval: extras.interval ?? null,
+    charge: koboToNaira(order.chargeKobo),
+    startCount: order.startCount,
+    remains: order.remains,
+    status: order.status,
+    statusReason: order.statusReason,
+    refunded: koboToNaira(order.refundedKobo),
+    canRefill: refillable && !openRefill,
+    /** The end of the service's refill window for this order (ISO), when it has one. */
+    refillUntil: refillUntil?.toISOString() ?? null,
+    canCancel:
+      isOpen(order.status) && (order.submission === 'queued' || (order.submission === 'accepted' && serviceCancel && order.cancelRequestedAt === null)),
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+  };
+}
+export type OrderView = ReturnType<typeof toOrderView>;
+
+export function ordersWithService(db: DbOrTx) {
+  return db.select(orderViewColumns).from(orders).innerJoin(services, eq(services.id, orders.serviceId));
+}
+
+/** An order as its owner sees it; another user's order is simply not found. */
+export async function getOrderView(db: DbOrTx, userId: number | null, orderId: number): Promise<OrderView> {
+  const [row] = await ordersWithService(db).where(and(eq(orders.id, orderId), userId === null ? undefined : eq(orders.userId, userId)));
+  if (!row) throw notFound('Order not found');
+  return toOrderView(row);
+}
+
+/** Several of one user's orders in one query (the reseller API's status of up to 100); ids that are not theirs are left out. */
+export async function getOrderRows(db: DbOrTx, userId: number, orderIds: readonly number[]): Promise<OrderViewRow[]> {
+  if (orderIds.length === 0) return [];
+  return ordersWithService(db).where(and(eq(orders.userId, userId), inArray(orders.id, [...orderIds])));
+}
+
+/** Search by link (trigram-indexed ILIKE) or, for a number, by order id. */
+export function orderSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const byLink = ilike(orders.link, `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+  return /^\d{1,9}$/.test(search) ? or(byLink, eq(orders.id, Number(search))) : byLink;
+}
+
+export async function listUserOrders(db: Db, userId: number, query: ListOrdersQuery): Promise<{ data: OrderView[]; total: number }> {
+  const where = and(eq(orders.userId, userId), query.status ? eq(orders.status, query.status) : undefined, orderSearch(query.search));
+  const rows = await db
+    .select({ ...orderViewColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(orders)
+    .innerJoin(services, eq(services.id, orders.serviceId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const total =
+    rows[0]?.total ??
+    (query.page > 1
+      ? (
+          await db
+            .select({ total: sql<number>`count(*)`.mapWith(Number) })
+            .from(orders)
+            .where(where)
+        )[0].total
+      : 0);
+  return { data: rows.map(toOrderView), total };
+}
+
+/** The money held by the user's open orders (charges not yet finished): the spec's smmBalance. */
+export async function committedKobo(db: DbOrTx, userId: number): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${orders.chargeKobo} - ${orders.refundedKobo}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, OPEN_ORDER_STATUSES)));
+  return BigInt(row.total);
+}
+
+/** The orders of the admin user-detail screen (spec section 3), newest first. */
+export async function ordersForUserDetail(db: DbOrTx, userId: number, limit = 100) {
+  const rows = await db
+    .select({
+      id: orders.id,
+      serviceName: orders.serviceName,
+      link: orders.link,
+      quantity: orders.quantity,
+      chargeKobo: orders.chargeKobo,
+      status: orders.status,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    productTitle: row.serviceName,
+    productLink: row.link,
+    quantity: row.quantity,
+    price: koboToNaira(row.chargeKobo),
+    smmStatus: { status: row.status },
+    created_at: row.createdAt.toISOString(),
+    orderDate: row.createdAt.toISOString(),
+  }));
+}

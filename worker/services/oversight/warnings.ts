@@ -1,0 +1,77 @@
+// Warnings for the administrators: what the automatic rules met and left to a person (a repriced or
+// switched-off service, a provider answer not understood, money that needs a look). Read and acknowledged on the dashboard.
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { catalogueWarnings } from '../../../drizzle/schema';
+import type { Db, DbOrTx } from '../../db';
+import { notFound } from '../../lib/errors';
+import type { WarningListQuery } from '../../schemas/catalogue';
+
+type WarningKind = (typeof catalogueWarnings.$inferInsert)['kind'];
+
+export interface WarningInput {
+  kind: WarningKind;
+  message: string;
+  providerId?: number | null;
+  serviceId?: number | null;
+  orderId?: number | null;
+  details?: Record<string, unknown>;
+}
+
+export async function recordWarning(db: DbOrTx, warning: WarningInput): Promise<void> {
+  await db.insert(catalogueWarnings).values({ ...warning, details: warning.details ?? {} });
+}
+
+/**
+ * Records a warning unless one of the same kind for the same provider (and order, if it names one)
+ * is still unread: for alerts that repeat every run.
+ */
+export async function recordWarningOnce(db: DbOrTx, warning: WarningInput & { providerId: number }): Promise<void> {
+  const orderId = warning.orderId ?? null;
+  await db.execute(sql`
+    insert into ${catalogueWarnings} (kind, provider_id, order_id, message, details)
+    select ${warning.kind}, ${warning.providerId}, ${orderId}::int, ${warning.message}, ${JSON.stringify(warning.details ?? {})}::jsonb
+    where not exists (
+      select 1 from ${catalogueWarnings}
+      where kind = ${warning.kind} and provider_id = ${warning.providerId} and order_id is not distinct from ${orderId}::int and acknowledged_at is null
+    )`);
+}
+
+export async function listWarnings(db: Db, query: WarningListQuery) {
+  const where = and(
+    query.kind ? eq(catalogueWarnings.kind, query.kind) : undefined,
+    query.acknowledged === undefined ? undefined : query.acknowledged ? isNotNull(catalogueWarnings.acknowledgedAt) : isNull(catalogueWarnings.acknowledgedAt),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(catalogueWarnings)
+      .where(where)
+      .orderBy(desc(catalogueWarnings.createdAt), desc(catalogueWarnings.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(catalogueWarnings).where(where),
+  ]);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      providerId: row.providerId,
+      serviceId: row.serviceId,
+      orderId: row.orderId,
+      message: row.message,
+      details: row.details,
+      created_at: row.createdAt.toISOString(),
+      acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
+    })),
+    total,
+  };
+}
+
+export async function acknowledgeWarning(db: Db, actorId: number, id: number): Promise<void> {
+  const [row] = await db
+    .update(catalogueWarnings)
+    .set({ acknowledgedAt: sql`coalesce(${catalogueWarnings.acknowledgedAt}, now())`, acknowledgedBy: actorId })
+    .where(eq(catalogueWarnings.id, id))
+    .returning({ id: catalogueWarnings.id });
+  if (!row) throw notFound('Warning not found');
+}
