@@ -15,6 +15,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@schemas': here('./worker/schemas'),
+      '@vocabulary': here('./vocabulary/index.ts'),
       '@': here('./web/src'),
     },
   },

@@ -6,6 +6,7 @@ import { TEST_SECRETS } from './tests/support/secrets';
 
 const alias = {
   '@schemas': path.resolve('worker/schemas'),
+  '@vocabulary': path.resolve('vocabulary/index.ts'),
   '@': path.resolve('web/src'),
 };
 

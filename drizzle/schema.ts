@@ -17,15 +17,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DISABLED_REASONS, LINK_KINDS, PRICE_MODES, WARNING_KINDS } from '../worker/schemas/catalogue';
-import { NOTIFICATION_KINDS } from '../worker/schemas/notifications';
-import { ORDER_STATUSES, SUBMISSION_STATES } from '../worker/schemas/orders';
-import { USER_TYPE } from '../worker/schemas/session';
-import { TICKET_KINDS, TICKET_STATUSES } from '../worker/schemas/tickets';
-import { REVERSAL_STATUSES, TRANSACTION_TYPE } from '../worker/schemas/wallet';
-
-// The services and tests read them with the tables; the SPA imports them from worker/schemas.
-export { TRANSACTION_TYPE, USER_TYPE };
+import {
+  DISABLED_REASONS,
+  LINK_KINDS,
+  NOTIFICATION_KINDS,
+  ORDER_STATUSES,
+  PRICE_MODES,
+  REVERSAL_STATUSES,
+  SUBMISSION_STATES,
+  TICKET_KINDS,
+  TICKET_STATUSES,
+  USER_TYPE,
+  WARNING_KINDS,
+} from '../vocabulary';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const kobo = (name: string) => bigint(name, { mode: 'bigint' });

@@ -1,7 +1,8 @@
 // Idempotent seed for the local stack (and the first-admin bootstrap in production):
 // one administrator, and default settings. Runs the Worker's own services through the Neon driver.
 import { and, eq } from 'drizzle-orm';
-import { USER_TYPE, users } from '../drizzle/schema';
+import { users } from '../drizzle/schema';
+import { USER_TYPE } from '../vocabulary';
 import type { Db } from '../worker/db';
 import { hashPassword, registerUser } from '../worker/services/accounts';
 

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { USER_TYPE } from '../worker/schemas/session.js';
+import { USER_TYPE } from '../vocabulary/index.js';
 import { USER_KEY } from './src/lib/session.js';
 
 /** Pages a visitor reaches first, from search engines and shared links. */

@@ -3,7 +3,8 @@
 import { env, SELF } from 'cloudflare:test';
 import { neonConfig } from '@neondatabase/serverless';
 import { and, asc, eq } from 'drizzle-orm';
-import { auditLog, USER_TYPE, users } from '../../drizzle/schema';
+import { auditLog, users } from '../../drizzle/schema';
+import { USER_TYPE } from '../../vocabulary';
 import { type Db, openDatabase } from '../../worker/db';
 import { registerUser } from '../../worker/services/accounts/auth';
 

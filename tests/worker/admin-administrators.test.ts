@@ -1,7 +1,8 @@
 import { SELF } from 'cloudflare:test';
 import { and, eq, inArray, ne, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiKeys, emailOutbox, passwordResets, USER_TYPE, users } from '../../drizzle/schema';
+import { apiKeys, emailOutbox, passwordResets, users } from '../../drizzle/schema';
+import { USER_TYPE } from '../../vocabulary';
 import { CANNOT_REMOVE_YOURSELF, LAST_ADMINISTRATOR, PROMOTE_UNVERIFIED, removeAdministrator } from '../../worker/services/accounts/administrators';
 import { auditEntries, call, createAdmin, login, registerAndLogin, setUserStatus, type TestAccount, unique, withDb } from '../support/api';
 import { emailedResetToken, mailsTo } from './mailbox';

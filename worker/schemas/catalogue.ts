@@ -2,6 +2,7 @@
 // services, markups and settings. Shared with the SPA; pure zod. Money and percentages are read
 // from their decimal text (never through floating point) into kobo and basis points.
 
+import { LINK_KINDS, MARGIN_GUARD_ACTIONS, WARNING_KINDS } from '../../vocabulary';
 import { idParam, paginationSchema, trimmedText } from './common';
 import { z } from './zod';
 
@@ -28,19 +29,6 @@ export const percentField = (name: string) =>
 /** Naira with up to 2 decimals, as kobo (a number: at most 10^11 kobo, exact as a double). */
 export const nairaField = (name: string) =>
   scaledDecimal(2, 9, `${name} must be an amount in naira with at most 2 decimals`).refine((kobo) => kobo > 0, { error: `${name} must be greater than 0` });
-
-/** What a service's order link is: a URL (a post or page) or an account given by username. */
-export const LINK_KINDS = ['url', 'username'] as const;
-/** How a service is priced: a markup over its provider's cost, or a fixed price. */
-export const PRICE_MODES = ['markup', 'fixed'] as const;
-/** What the margin guard does to a fixed price that falls under the minimum margin. */
-export const MARGIN_GUARD_ACTIONS = ['reprice', 'disable'] as const;
-/**
- * Why a service is off: an administrator, the margin guard, gone from its provider's list, its
- * provider price held for review, or its price under its cost at an exchange rate held for review.
- */
-export const DISABLED_REASONS = ['admin', 'margin', 'provider_missing', 'provider_price', 'held_below_cost'] as const;
-export type DisabledReason = (typeof DISABLED_REASONS)[number];
 
 const booleanText = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'must be true or false' })
@@ -182,25 +170,6 @@ export const catalogueSettingsSchema = z
     ...(providerPriceFactor !== undefined && { providerPriceFactorBps: providerPriceFactor * 100 }),
   }));
 export type CatalogueSettingsInput = z.infer<typeof catalogueSettingsSchema>;
-
-/** What the catalogue sync, the margin guard and the order sync tell administrators about. */
-export const WARNING_KINDS = [
-  'margin_repriced',
-  'margin_disabled',
-  'service_missing',
-  'provider_low_balance',
-  'submission_unknown',
-  'provider_unhealthy',
-  'order_unclear_answer',
-  'order_needs_attention',
-  'rate_proposed',
-  'provider_price_suspect',
-  'payment_reversed',
-  'referral_blocked',
-  'reconciliation',
-  'transfer_unclaimed',
-] as const;
-export type WarningKind = (typeof WARNING_KINDS)[number];
 
 export const warningListQuerySchema = paginationSchema.extend({
   kind: z.enum(WARNING_KINDS, { error: 'Unknown warning kind' }).optional(),

@@ -1,24 +1,9 @@
 // Notification kinds and settings shared by the Worker (validation) and the SPA (the Settings
 // screen and the bell). Pure zod, no other imports but the shared amount rule.
 
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../vocabulary';
 import { nairaAmount } from './wallet';
 import { z } from './zod';
-
-/** What a user can be told about, by email and in the bell. */
-export const NOTIFICATION_KINDS = [
-  'deposit_credited',
-  'deposit_reversed',
-  'order_completed',
-  'order_partial',
-  'order_canceled',
-  'refill_completed',
-  'ticket_answered',
-  'low_balance',
-  'referral_earned',
-  'referral_released',
-  'referral_reversed',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How Settings names each kind, and how an unsubscribe confirms it ("You will no longer get emails about ..."). */
 export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {

@@ -1,21 +1,5 @@
-// The order statuses, submission states and order messages the Worker, the API and the SPA share,
-// without zod: a screen that only names a status does not build the order schemas (orders.ts) to do so.
-
-/** The order statuses as the spec and the SMM panel protocol name them. */
-export const ORDER_STATUSES = ['Pending Submission', 'Pending', 'In progress', 'Processing', 'Completed', 'Partial', 'Canceled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Orders whose money is still committed: paid, not finished. */
-export const OPEN_ORDER_STATUSES = ['Pending Submission', 'Pending', 'In progress', 'Processing'] as const satisfies readonly OrderStatus[];
-
-/**
- * Where an order stands with the provider. queued: certainly not at the provider (safe to send);
- * sending: one process has claimed it and is calling `add`; unknown: `add` may or may not have
- * created it (never sent again automatically); accepted: the provider gave an order id;
- * rejected: the provider refused it for good (the order is canceled and refunded);
- * withdrawn: canceled while still queued, so it never reached the provider.
- */
-export const SUBMISSION_STATES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'withdrawn'] as const;
-export type SubmissionState = (typeof SUBMISSION_STATES)[number];
+// The order messages the Worker, the API and the SPA share, without zod: a screen that shows one does not
+// build the order schemas (orders.ts) to do so. The statuses themselves are the vocabulary's.
 
 export const LINK_REQUIRED = 'Link is required';
 export const LINK_INVALID = 'Please enter a valid link, e.g. https://instagram.com/p/abc';

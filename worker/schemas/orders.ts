@@ -2,11 +2,12 @@
 // The fields a service type requires (comments, username, …) are checked against the chosen
 // service by the order service; here each field only gets its shape.
 
+import { ORDER_STATUSES, type OrderStatus, SUBMISSION_STATES } from '../../vocabulary';
 import { dateQueryParam, idParam, paginationSchema, trimmedText } from './common';
-import { LINK_REQUIRED, LINK_TOO_LONG, MAX_RUNS, ORDER_STATUSES, type OrderStatus, QUANTITY_INVALID, SUBMISSION_STATES } from './order-constants';
+import { LINK_REQUIRED, LINK_TOO_LONG, MAX_RUNS, QUANTITY_INVALID } from './order-constants';
 import { z } from './zod';
 
-// The statuses and messages live without zod (order-constants.ts); the Worker keeps importing them from here.
+// The order messages live without zod (order-constants.ts); the Worker keeps importing them from here.
 export * from './order-constants';
 
 /**

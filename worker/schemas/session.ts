@@ -1,9 +1,5 @@
-// Words, a header and the user types the Worker and the SPA's session code share. No zod here: the SPA's API client
+// Words and a header the Worker and the SPA's session code share. No zod here: the SPA's API client
 // imports this file, and it is part of every page's first load.
-
-/** users.user_type (spec section 9): 1 administrator, 2 regular user. */
-export const USER_TYPE = { admin: 1, user: 2 } as const;
-export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
 
 /** Signing in or refreshing as a suspended person; the SPA shows it and clears the session. */
 export const ACCOUNT_SUSPENDED = 'Your account is suspended. Contact support.';

@@ -1,21 +1,9 @@
 // Support ticket schemas shared by the Worker (validation) and the SPA (forms), with the ticket
 // kinds and statuses the database, the API and the SPA share. Pure zod, no other imports.
 
+import { ORDER_TICKET_KINDS, TICKET_KINDS, TICKET_STATUSES } from '../../vocabulary';
 import { idParam, paginationSchema, trimmedText } from './common';
 import { z } from './zod';
-
-export const TICKET_KINDS = ['order', 'payment', 'refill', 'other'] as const;
-export type TicketKind = (typeof TICKET_KINDS)[number];
-
-/**
- * Open: waiting for a first answer; Answered: support replied last; Customer reply: the user
- * replied after an answer; Closed: settled by support (a user opens a new ticket to go on).
- */
-export const TICKET_STATUSES = ['Open', 'Answered', 'Customer reply', 'Closed'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-/** Kinds a ticket can tie to one of the user's orders; a deposit goes with 'payment' only. */
-export const ORDER_TICKET_KINDS = ['order', 'refill'] as const satisfies readonly TicketKind[];
 
 export const MAX_TICKET_MESSAGE = 5000;
 export const MAX_TICKET_SUBJECT = 120;

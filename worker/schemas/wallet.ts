@@ -1,9 +1,6 @@
+import { LEDGER_SOURCES } from '../../vocabulary';
 import { dateQueryParam, paginationSchema, trimmedText } from './common';
-import { LEDGER_SOURCES } from './wallet-constants';
 import { z } from './zod';
-
-// The ledger kinds and payment states live without zod (wallet-constants.ts); the Worker keeps importing them from here.
-export * from './wallet-constants';
 
 /** A positive naira amount with at most two decimals, given as a number or numeric text; parsed to its exact text form. */
 export const nairaAmount = (message: string) =>

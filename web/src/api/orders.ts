@@ -1,7 +1,7 @@
 // GET user/orders: the customer's orders, shared by Orders, the dashboard and the new ticket form.
 
-import { OPEN_ORDER_STATUSES, type OrderStatus } from '@schemas/order-constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { OPEN_ORDER_STATUSES, type OrderStatus } from '@vocabulary';
 import type { InferResponseType } from 'hono/client';
 import { client, read } from '@/lib/api';
 

@@ -1,7 +1,8 @@
 // Support ticket calls of the user (user/tickets), and the ticket shapes support's screens share.
 
-import type { CreateTicketData, TicketKind } from '@schemas/tickets';
+import type { CreateTicketData } from '@schemas/tickets';
 import { keepPreviousData, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TicketKind } from '@vocabulary';
 import type { InferResponseType } from 'hono/client';
 import { client, read } from '@/lib/api';
 

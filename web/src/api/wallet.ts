@@ -1,8 +1,8 @@
 // Wallet calls several screens share: the balance (and what a reversed payment left owing), the
 // money in open orders, and the transactions.
 
-import { TRANSACTION_TYPE } from '@schemas/wallet-constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { TRANSACTION_TYPE } from '@vocabulary';
 import type { InferResponseType } from 'hono/client';
 import { client, read } from '@/lib/api';
 

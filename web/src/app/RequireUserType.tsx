@@ -6,8 +6,8 @@
 // most in that state (web/prerender.ts), so a phone paints the page at once and React, taking over,
 // shows the same thing instead of swapping it for a blank spinner and back.
 
-import type { UserType } from '@schemas/session';
-import { USER_TYPE } from '@schemas/session';
+import { USER_TYPE, type UserType } from '@vocabulary';
+
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner, Spinner } from '@/components/Spinner';

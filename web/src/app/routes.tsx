@@ -4,8 +4,8 @@
 // router (useRoutes under a BrowserRouter): no route loads data through the router, and the data
 // router's own code would add about 18 KiB gzipped to every page's first load.
 
-import type { UserType } from '@schemas/session';
-import { USER_TYPE } from '@schemas/session';
+import { USER_TYPE, type UserType } from '@vocabulary';
+
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { matchRoutes, Outlet, type RouteObject, useRoutes } from 'react-router-dom';
 import type { adminScreens } from '@/app/layouts/AdminArea';

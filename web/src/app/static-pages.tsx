@@ -2,7 +2,8 @@
 // before any API answer, for the browser to hydrate; and a signed-in page as anyone signed in sees it
 // while the session check runs (RequireUserType), for the browser to paint at once and render over.
 import { PassThrough } from 'node:stream';
-import type { UserType } from '@schemas/session';
+import type { UserType } from '@vocabulary';
+
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { USER_TYPE } from '@schemas/session';
+import { USER_TYPE } from '@vocabulary';
+
 import type { InferResponseType } from 'hono/client';
 import { createContext, useContext } from 'react';
 import type { Location } from 'react-router-dom';

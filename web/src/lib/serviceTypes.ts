@@ -1,7 +1,8 @@
 // What each service type is ordered by (the common SMM-panel API types) and the unit its rate is for:
 // all a list of services needs, without the order form's zod schema (orderFields.ts), so the
 // catalogue screens load no zod.
-import { type OrderTypeRule, orderTypeRule, type RequiredField } from '@schemas/order-types';
+import { type OrderTypeRule, orderTypeRule, type RequiredField } from '@vocabulary';
+
 import type { Service } from '@/api/catalogue';
 
 type SubscriptionField = 'min' | 'max' | 'posts' | 'delay' | 'expiry';
@@ -16,7 +17,7 @@ export interface TypeSpec {
 /** A subscription also asks for its range, how many posts, the delay between them and when it expires. */
 const SUBSCRIPTION_FIELDS: SubscriptionField[] = ['min', 'max', 'posts', 'delay', 'expiry'];
 
-/** The Worker's rule for the type (@schemas/order-types), with the fields the form shows for it. */
+/** The Worker's rule for the type (the vocabulary's orderTypeRule), with the fields the form shows for it. */
 export function typeSpec(type: string | null | undefined): TypeSpec {
   const rule = orderTypeRule(type);
   return { quantity: rule.quantity, extras: rule.quantity === 'subscription' ? [...rule.required, ...SUBSCRIPTION_FIELDS] : rule.required };

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { USER_TYPE } from '../../../drizzle/schema';
+import { USER_TYPE } from '../../../vocabulary';
+
 import type { AppEnv } from '../../context';
 import { pathId, validJson, validQuery } from '../../lib/validation';
 import { inviteAdministratorSchema, promoteAdministratorSchema, userListQuerySchema } from '../../schemas/admin';

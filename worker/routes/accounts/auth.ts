@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { USER_TYPE } from '../../../vocabulary';
 import type { AppEnv } from '../../context';
 import { publicAddress } from '../../lib/address';
 import { randomToken, sha256Hex } from '../../lib/crypto';
@@ -10,7 +11,7 @@ import { validForm, validJson } from '../../lib/validation';
 import { requireSignedIn, requireSignedInDuringTwoFactorSetup } from '../../middleware/auth';
 import { sendEmail } from '../../providers/email';
 import { forgotPasswordSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema, verifyEmailSchema } from '../../schemas/auth';
-import { USER_TYPE } from '../../schemas/session';
+
 import {
   confirmEmail,
   countHits,

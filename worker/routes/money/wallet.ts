@@ -1,11 +1,12 @@
 // The wallet calls of spec section 7, under user/. Each route names its own guard, because
 // several sub-apps share the /user prefix and a prefix-wide guard would leak into the others.
 import { Hono } from 'hono';
+import { ORDER_STATUS } from '../../../vocabulary';
 import type { AppEnv } from '../../context';
 import { koboToNumber } from '../../lib/decimal';
 import { validJson, validQuery } from '../../lib/validation';
 import { deferSessionCheck, requireAdmin, requireUser } from '../../middleware/auth';
-import { addFundSchema, adminCreditSchema, ORDER_STATUS, transactionQuerySchema, verifyPaymentSchema } from '../../schemas/wallet';
+import { addFundSchema, adminCreditSchema, transactionQuerySchema, verifyPaymentSchema } from '../../schemas/wallet';
 import {
   adminCredit,
   claimedReference,

@@ -1,10 +1,11 @@
 // The administrators' view of accounts: searching, suspending or reactivating them, and counting their orders.
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { orders, users, wallets } from '../../../drizzle/schema';
+import type { OrderStatus } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { forbidden, notFound } from '../../lib/errors';
 import type { UserListQuery } from '../../schemas/admin';
-import type { OrderStatus } from '../../schemas/orders';
+
 import { recordAudit } from '../oversight';
 import { revokeAllSessions } from './auth';
 import { type Profile, publicUserColumns, toProfile, toPublicUser } from './users';

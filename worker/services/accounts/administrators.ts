@@ -3,7 +3,8 @@
 // one. Each change revokes the person's sessions, so their new role applies from their next
 // sign-in, and is audited in its own transaction. The shop never loses its last administrator.
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { passwordResets, USER_TYPE, users } from '../../../drizzle/schema';
+import { passwordResets, users } from '../../../drizzle/schema';
+import { USER_TYPE } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import type { Env } from '../../env';
 import { randomToken, sha256Hex } from '../../lib/crypto';

@@ -1,7 +1,8 @@
 // Reseller API keys: a user's keys (create, list, rotate, revoke) and resolving the key a call
 // brings. A key is shown once, when it is made or rotated; only its SHA-256 is stored.
 import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { apiKeys, USER_TYPE, users } from '../../../drizzle/schema';
+import { apiKeys, users } from '../../../drizzle/schema';
+import { USER_TYPE } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { sha256Hex, toHex } from '../../lib/crypto';
 import { AppError, conflict, notFound } from '../../lib/errors';

@@ -1,7 +1,8 @@
 // Accounts and sessions: registration, sign-in, refresh-token rotation, sign-out,
 // password change and reset. Refresh tokens and reset tokens are stored only as hashes.
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { passwordResets, referrals, refreshTokens, sessions, USER_TYPE, users, wallets } from '../../../drizzle/schema';
+import { passwordResets, referrals, refreshTokens, sessions, users, wallets } from '../../../drizzle/schema';
+import { USER_TYPE } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import type { Env } from '../../env';
 import { fromHex, hmacHex, randomToken, sha256Hex, toBase64Url } from '../../lib/crypto';

@@ -4,6 +4,7 @@
 // while and tell the owner, whose password someone else then knows.
 import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../../drizzle/schema';
+import { USER_TYPE } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import type { Env } from '../../env';
 import { decryptSecret, encryptSecret } from '../../lib/crypto';
@@ -12,7 +13,7 @@ import { conflict, invalid, unauthenticated } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { base32Decode, base32Encode, matchingStep, otpauthUrl } from '../../lib/totp';
 import { TWO_FACTOR_REQUIRED } from '../../schemas/auth';
-import { USER_TYPE } from '../../schemas/session';
+
 import { recordAudit } from '../oversight';
 import { adminTwoFactorRequiredSql } from '../settings';
 import { tooManyAttempts } from './rate-limit';

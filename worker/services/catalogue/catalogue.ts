@@ -4,11 +4,12 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import { providers, serviceCategories, services } from '../../../drizzle/schema';
+import type { DisabledReason } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { bpsToPercent, formatScaled, koboToNaira } from '../../lib/decimal';
 import { notFound } from '../../lib/errors';
 import { PROVIDER_MONEY_SCALE, type SmmService } from '../../providers/smm/types';
-import type { AdminServiceListQuery, DisabledReason, ServiceListQuery } from '../../schemas/catalogue';
+import type { AdminServiceListQuery, ServiceListQuery } from '../../schemas/catalogue';
 import type { Pagination } from '../../schemas/common';
 import { type LinkKind, linkKindOf } from './link-kinds';
 import { type CatalogueSettings, getCatalogueSettings } from './margin';

@@ -8,10 +8,11 @@
 // file imports no other service, so rates.ts and pricing.ts can both use it.
 import { eq, ne, type SQL } from 'drizzle-orm';
 import { exchangeRates, providers } from '../../../drizzle/schema';
+import type { DisabledReason } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
 import { ceilDiv, koboToNaira } from '../../lib/decimal';
 import { RATE_SCALE } from '../../providers/rates';
-import type { DisabledReason } from '../../schemas/catalogue';
+
 import type { WarningInput } from '../oversight';
 
 /** Why a service is off while a figure that would put its price under cost waits for review. */

@@ -8,10 +8,11 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { providers, serviceCategories, services } from '../../../drizzle/schema';
+import type { DisabledReason } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
 import { bpsToPercent, koboToNaira } from '../../lib/decimal';
 import { invalid } from '../../lib/errors';
-import type { DisabledReason, PriceChange } from '../../schemas/catalogue';
+import type { PriceChange } from '../../schemas/catalogue';
 import { type AuditTargetType, recordAudit, recordWarning, type WarningInput } from '../oversight';
 
 import { belowHeldCost, HELD_BELOW_COST, type HeldStop, heldCostKobo, heldStopWarning, pricedThrough, readRateFigures } from './held-cost';

@@ -5,10 +5,11 @@
 // the card payment provider is refusing the shop, and the Money list (money-alerts.ts).
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { catalogueWarnings, orders, paymentIntents, providers, services, users } from '../../../drizzle/schema';
+import { OPEN_ORDER_STATUSES } from '../../../vocabulary';
 import type { Db } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
 import type { DashboardPeriod } from '../../schemas/admin';
-import { OPEN_ORDER_STATUSES } from '../../schemas/orders';
+
 import { listProviders } from '../catalogue';
 import { moneyAlerts, paymentRefusalAlert } from '../money';
 

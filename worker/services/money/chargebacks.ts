@@ -13,12 +13,13 @@
 // Every reversal, and every event that could not be applied, is a warning for the administrators.
 import { and, eq, sql } from 'drizzle-orm';
 import { paymentIntents, paymentReversalMoves, paymentReversals, users, wallets } from '../../../drizzle/schema';
+import type { ReversalStatus } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { formatNaira, koboToNaira } from '../../lib/decimal';
 import { log } from '../../lib/log';
 import type { PaymentProviderName, PaymentReversal, ReversalState } from '../../providers/payments/types';
 import { PAYMENT_PROVIDER_LABELS } from '../../schemas/settings';
-import type { ReversalStatus } from '../../schemas/wallet';
+
 import { notify } from '../notifications';
 import { recordWarning } from '../oversight';
 import { followDeposit } from './referral-commissions';

@@ -8,12 +8,12 @@
 // changes only in the same update as the ledger row that explains it, or with the chargeback's
 // record when nothing was left to take (addDebt); while it is owed, order debits are refused.
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { TRANSACTION_TYPE, wallets } from '../../../drizzle/schema';
+import { wallets } from '../../../drizzle/schema';
+import { type LEDGER_SOURCES, TRANSACTION_TYPE } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { formatNaira } from '../../lib/decimal';
 import { AppError } from '../../lib/errors';
-import type { LEDGER_SOURCES } from '../../schemas/wallet';
 
 /** What caused a balance change (schemas/wallet.ts); with the source reference it names one outside event. */
 export type LedgerSource = (typeof LEDGER_SOURCES)[number];

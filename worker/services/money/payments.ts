@@ -3,6 +3,7 @@
 // transaction as the ledger credit, so return page, webhook, cron and retries credit once.
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { paymentIntents } from '../../../drizzle/schema';
+import { ORDER_STATUS } from '../../../vocabulary';
 import type { Db } from '../../db';
 import type { Env } from '../../env';
 import { hmacHex, toHex, verifyHmacHex } from '../../lib/crypto';
@@ -10,7 +11,7 @@ import { koboToNumber, nairaToKobo } from '../../lib/decimal';
 import { AppError, invalid, notFound, rateLimited } from '../../lib/errors';
 import { log } from '../../lib/log';
 import type { PaymentProviderName } from '../../providers/payments/types';
-import { ORDER_STATUS, type VerifyPaymentInput } from '../../schemas/wallet';
+import type { VerifyPaymentInput } from '../../schemas/wallet';
 import { getPaymentSettings } from '../settings';
 import { receiveTransfer, transferBeforeItsReversal } from './bank-transfers';
 import { applyReversal, reportUnreadableReversal } from './chargebacks';

@@ -11,9 +11,10 @@
 // The referrer is told at each step.
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { paymentIntents, referralCommissions, referrals, users } from '../../../drizzle/schema';
+import type { ReversalStatus } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { formatNaira } from '../../lib/decimal';
-import type { ReversalStatus } from '../../schemas/wallet';
+
 import { notify } from '../notifications';
 import { recordWarning } from '../oversight';
 import type { CreditedDeposit } from './credited-deposit';

@@ -5,9 +5,10 @@
 // (reversal, step, party) is unique, so one step of one reversal moves each wallet once.
 import { eq } from 'drizzle-orm';
 import { paymentReversalMoves, wallets } from '../../../drizzle/schema';
+import type { ReversalStatus } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
 import { formatNaira } from '../../lib/decimal';
-import type { ReversalStatus } from '../../schemas/wallet';
+
 import { addDebt, applyLedgerEntry } from './ledger';
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);

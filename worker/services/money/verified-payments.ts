@@ -2,10 +2,11 @@
 // flagged when a live shop sees sandbox money. Card deposits and bank transfers both end here.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { paymentIntents } from '../../../drizzle/schema';
+import { ORDER_STATUS } from '../../../vocabulary';
 import type { Db } from '../../db';
 import { log } from '../../lib/log';
 import type { PaymentProviderName, VerifiedPayment } from '../../providers/payments/types';
-import { ORDER_STATUS } from '../../schemas/wallet';
+
 import type { PaymentMode } from '../settings';
 import { afterDepositCredited } from './deposit-credited';
 import { applyLedgerEntry } from './ledger';

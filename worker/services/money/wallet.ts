@@ -1,7 +1,8 @@
 // The wallet as people see it: balances, history, administrators' manual entries, the
 // admin user-detail view.
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import { auditLog, paymentIntents, TRANSACTION_TYPE, users, walletTransactions } from '../../../drizzle/schema';
+import { auditLog, paymentIntents, users, walletTransactions } from '../../../drizzle/schema';
+import { TRANSACTION_TYPE } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { koboToNaira, nairaToKobo } from '../../lib/decimal';
 import { conflict, notFound } from '../../lib/errors';

@@ -4,13 +4,14 @@
 // dies between the claim and the send loses that one email: at most once, never twice.
 import { sql } from 'drizzle-orm';
 import { notificationSettings, notifications, users, wallets } from '../../../drizzle/schema';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../vocabulary';
 import type { Db } from '../../db';
 import type { Env } from '../../env';
 import { hmacHex, verifyHmacHex } from '../../lib/crypto';
 import { invalid } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { sendEmail } from '../../providers/email';
-import { NOTIFICATION_KINDS, NOTIFICATION_LABELS, type NotificationKind } from '../../schemas/notifications';
+import { NOTIFICATION_LABELS } from '../../schemas/notifications';
 
 const EMAIL_BATCH = 25;
 /** An email not sent within this long is no longer news: it is skipped. */

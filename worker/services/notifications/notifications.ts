@@ -4,10 +4,10 @@
 // email job (notification-emails.ts) sends them, unless the user turned the kind off.
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notificationSettings, notifications } from '../../../drizzle/schema';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../lib/decimal';
-import type { NotificationKind, NotificationSettingsInput } from '../../schemas/notifications';
-import { NOTIFICATION_KINDS } from '../../schemas/notifications';
+import type { NotificationSettingsInput } from '../../schemas/notifications';
 
 export interface NotificationEvent {
   userId: number;

@@ -5,11 +5,12 @@
 // transaction, and applies only to the order as the administrator saw it.
 import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { auditLog, orderRefills, orders, providers, services, users } from '../../../drizzle/schema';
+import type { OrderStatus } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { koboToNaira } from '../../lib/decimal';
 import { conflict, invalid, notFound } from '../../lib/errors';
-import type { AdminCancelInput, AdminOrderStatusInput, AdminOrdersQuery, AdminRefundWithoutProviderInput, CanceledBy, OrderStatus } from '../../schemas/orders';
+import type { AdminCancelInput, AdminOrderStatusInput, AdminOrdersQuery, AdminRefundWithoutProviderInput, CanceledBy } from '../../schemas/orders';
 import { recordAudit } from '../oversight';
 import { closeOrder } from './order-closing';
 import { acceptedAs, submitOrder } from './order-sending';

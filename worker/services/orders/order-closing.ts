@@ -1,9 +1,10 @@
 // Closing an order in a final state with the refund that state owes (order-refunds.ts), once.
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { orders } from '../../../drizzle/schema';
+import type { OrderStatus } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
 import { invalid } from '../../lib/errors';
-import type { OrderStatus } from '../../schemas/orders';
+
 import { applyLedgerEntry } from '../money';
 import { notifyOrderClosed } from '../notifications';
 import { type Delivery, type FinalStatus, refundOwed } from './order-refunds';

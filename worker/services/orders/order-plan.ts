@@ -5,11 +5,12 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { providers, serviceCategories, services } from '../../../drizzle/schema';
+import { orderTypeRule, type RequiredField } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
 import { ceilDiv } from '../../lib/decimal';
 import { invalid } from '../../lib/errors';
 import type { SmmAddOrderInput } from '../../providers/smm/types';
-import { orderTypeRule, type RequiredField } from '../../schemas/order-types';
+
 import {
   type CreateOrderData,
   LINK_INVALID,

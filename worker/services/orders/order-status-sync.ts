@@ -6,9 +6,10 @@
 // unhealthy (its orders wait, nothing else does); its next readable answer clears that.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { orders, providers } from '../../../drizzle/schema';
+import type { OrderStatus } from '../../../vocabulary';
 import type { Db } from '../../db';
 import type { SmmStatusEntry } from '../../providers/smm/types';
-import type { OrderStatus } from '../../schemas/orders';
+
 import { type ProviderEnv, type ProviderRow, providerClient } from '../catalogue';
 import { recordWarningOnce } from '../oversight';
 import { type Closing, closeOrder } from './order-closing';

@@ -3,10 +3,11 @@
 // areas read (committed money, the admin user-detail orders).
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { orderRefills, orders, services } from '../../../drizzle/schema';
+import { OPEN_ORDER_STATUSES, type OrderStatus } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
 import { notFound } from '../../lib/errors';
-import { type ListOrdersQuery, OPEN_ORDER_STATUSES, type OrderStatus } from '../../schemas/orders';
+import type { ListOrdersQuery } from '../../schemas/orders';
 import { refillDeadline } from '../catalogue';
 import type { ProviderFields } from './order-plan';
 

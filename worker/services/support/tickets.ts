@@ -3,9 +3,10 @@
 // transaction; every administrator's action writes its audit row in the same transaction.
 import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { orders, paymentIntents, ticketMessages, tickets, users } from '../../../drizzle/schema';
+import type { TicketStatus } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { conflict, invalid, notFound } from '../../lib/errors';
-import type { CreateTicketData, TicketStatus } from '../../schemas/tickets';
+import type { CreateTicketData } from '../../schemas/tickets';
 import { enforceRateLimit } from '../accounts';
 import { notifyTicketAnswered } from '../notifications';
 import { recordAudit } from '../oversight';

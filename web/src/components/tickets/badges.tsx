@@ -1,6 +1,7 @@
 // The small marks of a ticket: its status badge and the unread dot the lists
 // show. Kept apart from the thread so the shells load none of the forms.
-import type { TicketStatus } from '@schemas/tickets';
+import type { TicketStatus } from '@vocabulary';
+
 import { Badge } from '@/components/StatusBadge';
 
 const STATUS_TONES: Record<TicketStatus, 'amber' | 'green' | 'violet' | 'slate'> = {

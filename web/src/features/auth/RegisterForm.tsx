@@ -1,5 +1,6 @@
 import { PASSWORD_TOO_GUESSABLE, type RegisterFormInput, registerFormSchema } from '@schemas/auth';
-import { USER_TYPE } from '@schemas/session';
+import { USER_TYPE } from '@vocabulary';
+
 import { Link, useNavigate } from 'react-router-dom';
 import { EmailField, PasswordField, TextField, usePasswordsToggle } from '@/components/Field';
 import { SubmitButton } from '@/components/FormActions';

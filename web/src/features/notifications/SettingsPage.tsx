@@ -1,7 +1,8 @@
 // /user/settings: which emails the user gets, and the balance to be alerted under.
 
-import { NOTIFICATION_KINDS, NOTIFICATION_LABELS, type NotificationKind, notificationSettingsSchema } from '@schemas/notifications';
+import { NOTIFICATION_LABELS, notificationSettingsSchema } from '@schemas/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@vocabulary';
 import { useEffect, useState } from 'react';
 import { ErrorState } from '@/components/EmptyState';
 import { TextField } from '@/components/Field';

@@ -1,8 +1,8 @@
 // /user/orders: status badges, status filter, search, pagination, polling while orders are
 // open, refill/cancel where the server allows it, refunds shown.
 
-import { ORDER_STATUSES, type OrderStatus } from '@schemas/order-constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ORDER_STATUSES, type OrderStatus } from '@vocabulary';
 import { Link } from 'react-router-dom';
 import Swal from 'sweetalert2';
 import { type Order, orderKeys, useOrders } from '@/api/orders';

@@ -1,4 +1,5 @@
-import { USER_TYPE } from '@schemas/session';
+import { USER_TYPE } from '@vocabulary';
+
 import { useNavigate } from 'react-router-dom';
 import type { Service } from '@/api/catalogue';
 import { useAuth } from '@/lib/authContext';

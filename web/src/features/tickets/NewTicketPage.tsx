@@ -2,18 +2,10 @@
 // the order or deposit chosen from the user's own, and the message. The server checks the choice
 // is the user's, so the pickers only save typing.
 
-import {
-  type CreateTicketData,
-  createTicketSchema,
-  MAX_TICKET_MESSAGE,
-  MAX_TICKET_SUBJECT,
-  ORDER_TICKET_KINDS,
-  TICKET_KINDS,
-  type TicketKind,
-} from '@schemas/tickets';
-import { TRANSACTION_TYPE } from '@schemas/wallet-constants';
+import { type CreateTicketData, createTicketSchema, MAX_TICKET_MESSAGE, MAX_TICKET_SUBJECT } from '@schemas/tickets';
 import { z } from '@schemas/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ORDER_TICKET_KINDS, TICKET_KINDS, type TicketKind, TRANSACTION_TYPE } from '@vocabulary';
 import { Link, useNavigate } from 'react-router-dom';
 import { useOrders } from '@/api/orders';
 import { KIND_LABELS, openTicket, ticketKeys } from '@/api/tickets';

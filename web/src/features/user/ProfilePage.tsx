@@ -3,9 +3,9 @@
 // password change revokes them unless unticked.
 
 import { changePasswordFormSchema, updateProfileSchema } from '@schemas/auth';
-import { USER_TYPE } from '@schemas/session';
 import { z } from '@schemas/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { USER_TYPE } from '@vocabulary';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PasswordField, TextField, usePasswordsToggle } from '@/components/Field';

@@ -8,8 +8,8 @@
 // Nothing is verified before the session check has finished, and a call refused because the session
 // ended keeps the stored payment: the access guard sends the person to sign in and back here.
 
-import { ORDER_STATUS } from '@schemas/wallet-constants';
 import { useQueryClient } from '@tanstack/react-query';
+import { ORDER_STATUS } from '@vocabulary';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { walletKeys } from '@/api/wallet';

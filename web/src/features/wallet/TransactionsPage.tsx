@@ -1,7 +1,8 @@
 // /user/transactions: deposits (green '+') and withdrawals (red '-'), type and date filters,
 // pagination. Filters live in the URL so a reload or a shared link keeps them.
 
-import { TRANSACTION_TYPE } from '@schemas/wallet-constants';
+import { TRANSACTION_TYPE } from '@vocabulary';
+
 import { Link } from 'react-router-dom';
 import { isDeposit, type Transaction, useTransactions } from '@/api/wallet';
 import { FilterBar } from '@/components/FilterBar';

@@ -3,8 +3,9 @@
 // exchange rate or provider price may move before it waits for review. Saving reprices every
 // service. Below them, the exchange rates and provider prices waiting for review (PriceReview.tsx).
 
-import { catalogueSettingsSchema, MARGIN_GUARD_ACTIONS } from '@schemas/catalogue';
+import { catalogueSettingsSchema } from '@schemas/catalogue';
 import { z } from '@schemas/zod';
+import { MARGIN_GUARD_ACTIONS } from '@vocabulary';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { TextField } from '@/components/Field';

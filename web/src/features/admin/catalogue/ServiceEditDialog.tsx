@@ -3,8 +3,9 @@
 // link is, and whether it is on sale. The preview shows the price the markup gives and the
 // margin guard's floor before saving.
 
-import { LINK_KINDS, nairaField, PRICE_MODES } from '@schemas/catalogue';
+import { nairaField } from '@schemas/catalogue';
 import { z } from '@schemas/zod';
+import { LINK_KINDS, PRICE_MODES } from '@vocabulary';
 import { Controller } from 'react-hook-form';
 import { nairaToKobo } from '@/api/catalogue';
 import { SelectField, TextAreaField, TextField } from '@/components/Field';

@@ -1,8 +1,8 @@
 // The services for sale: filters, on/off per service, selection with bulk actions (switch on,
 // switch off, markup), editing, and the two imports (from a provider, from a CSV file).
 
-import type { DisabledReason } from '@schemas/catalogue';
 import { useMutation } from '@tanstack/react-query';
+import type { DisabledReason } from '@vocabulary';
 import { useState } from 'react';
 import { FilterBar } from '@/components/FilterBar';
 import { FilterSelect } from '@/components/FilterSelect';

@@ -4,8 +4,8 @@
 // unknown, providers whose answers cannot be read, orders the provider answered something unclear
 // about, card payments refunded or charged back. Reading one marks it as read.
 
-import type { WarningKind } from '@schemas/catalogue';
 import { useMutation } from '@tanstack/react-query';
+import type { WarningKind } from '@vocabulary';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState } from '@/components/EmptyState';

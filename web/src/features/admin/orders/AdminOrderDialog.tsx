@@ -3,9 +3,9 @@
 // once it has the order), refund without the provider after checking by hand, set a status by
 // hand (Partial and Canceled refund automatically, once), and refill.
 
-import { OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus, type SubmissionState } from '@schemas/order-constants';
 import type { CanceledBy } from '@schemas/orders';
 import { useMutation } from '@tanstack/react-query';
+import { OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus, type SubmissionState } from '@vocabulary';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { nairaToKobo } from '@/api/catalogue';
 import { SelectField, TextField, useTextFieldState } from '@/components/Field';

@@ -1,7 +1,8 @@
 // /admin/orders: every order, filtered by status, submission, user, service, provider and date
 // (filters live in the URL); "Manage" opens the order with its manual actions.
 
-import { ORDER_STATUSES, SUBMISSION_STATES } from '@schemas/order-constants';
+import { ORDER_STATUSES, SUBMISSION_STATES } from '@vocabulary';
+
 import { useState } from 'react';
 import { DateFilter } from '@/components/DateFilter';
 import { EmptyState } from '@/components/EmptyState';

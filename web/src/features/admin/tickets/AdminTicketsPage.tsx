@@ -1,7 +1,8 @@
 // /admin/tickets: every support ticket, most recently active first, filtered by status, user and
 // text (filters live in the URL); unread ones carry a dot, and each opens its thread.
 
-import { TICKET_STATUSES, type TicketStatus } from '@schemas/tickets';
+import { TICKET_STATUSES, type TicketStatus } from '@vocabulary';
+
 import { Link } from 'react-router-dom';
 import { KIND_LABELS } from '@/api/tickets';
 import { EmptyState } from '@/components/EmptyState';

@@ -3,7 +3,8 @@
 // router state. Filters live in the URL.
 
 import { USER_SORTS, USER_STATUSES, type UserSort } from '@schemas/admin';
-import { USER_TYPE } from '@schemas/session';
+import { USER_TYPE } from '@vocabulary';
+
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '@/components/EmptyState';
 import { FilterBar } from '@/components/FilterBar';

@@ -2,8 +2,8 @@
 // /admin/users. 'Go Back', tabs Overview / Wallet / Orders, and the Add Funds modal. What a refunded
 // or charged-back card payment left owing shows on top, and the reversals under Wallet.
 
-import type { OrderStatus } from '@schemas/orders';
 import { useQueryClient } from '@tanstack/react-query';
+import type { OrderStatus } from '@vocabulary';
 import { type ComponentProps, type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { EmptyState, ErrorState } from '@/components/EmptyState';

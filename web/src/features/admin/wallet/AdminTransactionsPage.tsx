@@ -1,7 +1,8 @@
 // /admin/transactions: every user's ledger with filters (user, type, source, reference or
 // description, dates), and the same selection as a CSV file. Filters live in the URL.
 
-import { LEDGER_SOURCES } from '@schemas/wallet-constants';
+import { LEDGER_SOURCES } from '@vocabulary';
+
 import { useState } from 'react';
 import { DateFilter } from '@/components/DateFilter';
 import { EmptyState } from '@/components/EmptyState';

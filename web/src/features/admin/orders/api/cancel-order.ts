@@ -1,6 +1,7 @@
 // POST admin/orders/:id/cancel. Like every manual action that changes the status, it names the status
 // the screen showed, so an order that moved on meanwhile answers 409 instead of being overwritten.
-import type { OrderStatus } from '@schemas/orders';
+import type { OrderStatus } from '@vocabulary';
+
 import { client, read } from '@/lib/api';
 
 export const cancelOrder = (orderId: number, expectedStatus: OrderStatus, reason?: string) =>

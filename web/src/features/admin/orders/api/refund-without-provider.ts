@@ -1,5 +1,6 @@
 // POST admin/orders/:id/refund-without-provider, with the status the screen showed (409 when it moved on).
-import type { OrderStatus } from '@schemas/orders';
+import type { OrderStatus } from '@vocabulary';
+
 import { client, read } from '@/lib/api';
 
 export const refundWithoutProvider = (orderId: number, expectedStatus: OrderStatus, reason: string) =>

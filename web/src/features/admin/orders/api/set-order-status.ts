@@ -1,6 +1,7 @@
 // POST admin/orders/:id/status, with the status the screen showed (409 when it moved on).
 
-import type { OrderStatus } from '@schemas/orders';
+import type { OrderStatus } from '@vocabulary';
+
 import type { InferRequestType } from 'hono/client';
 import { client, read } from '@/lib/api';
 
