@@ -127,7 +127,7 @@ export type AppType = typeof api;
 app.route('/api/v1', api);
 app.route('/', crawlerRoutes);
 
-// The reseller API: its own protocol and error shape (routes/reseller-api.ts), open to every origin
+// The reseller API: its own protocol and error shape (routes/reseller/reseller-api.ts), open to every origin
 // because reseller tools call it from browsers too; the key travels in the request, never in cookies.
 app.use('/api/v2/*', cors({ allowMethods: ['GET', 'POST'], exposeHeaders: ['Retry-After'], maxAge: 86_400 }));
 // Tools are set up with or without the trailing slash; both reach it.

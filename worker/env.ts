@@ -1,9 +1,9 @@
-/** A placed order to send to its provider (services/order-submissions.ts consumes it). */
+/** A placed order to send to its provider (services/orders/order-submissions.ts consumes it). */
 export interface SubmissionMessage {
   orderId: number;
 }
 
-/** A payment event to try again later (services/transfer-retries.ts): a bank transfer not creditable when its webhook came. */
+/** A payment event to try again later (services/money/transfer-retries.ts): a bank transfer not creditable when its webhook came. */
 export interface PaymentEventMessage {
   kind: 'transfer';
   reference: string;
@@ -13,9 +13,9 @@ export interface PaymentEventMessage {
 /** Bindings the Worker reads: vars from wrangler.toml, secrets from `wrangler secret put` (or .dev.vars locally). */
 export interface Env {
   ASSETS?: Fetcher;
-  /** Placed orders waiting to be sent to their provider (see services/order-submissions.ts). */
+  /** Placed orders waiting to be sent to their provider (see services/orders/order-submissions.ts). */
   ORDER_SUBMISSIONS: Queue<SubmissionMessage>;
-  /** Payment events tried again later, with backoff (see services/transfer-retries.ts). */
+  /** Payment events tried again later, with backoff (see services/money/transfer-retries.ts). */
   PAYMENT_EVENTS: Queue<PaymentEventMessage>;
   /** Postgres connection string (Neon in production). */
   DATABASE_URL: string;

@@ -28,7 +28,7 @@ export interface OrderRequest {
   v2: Record<string, string>;
 }
 
-/** A host of each platform the demo catalogue has (worker/services/catalogue.ts PLATFORMS). */
+/** A host of each platform the demo catalogue has (worker/services/catalogue/catalogue.ts PLATFORMS). */
 const HOSTS: Record<string, string> = {
   Instagram: 'instagram.com',
   TikTok: 'tiktok.com',

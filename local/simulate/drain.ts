@@ -18,7 +18,7 @@ import { seedUserIds } from './targets';
 import { control, type Sim, sleep } from './world';
 
 /**
- * worker/services/order-status-sync.ts NEEDS_ATTENTION_AFTER: unreadable answers in a row after which the
+ * worker/services/orders/order-status-sync.ts NEEDS_ATTENTION_AFTER: unreadable answers in a row after which the
  * sync flags an order. Not imported: that module pulls in the whole order service, which others reshape.
  */
 const NEEDS_ATTENTION_AFTER = 12;

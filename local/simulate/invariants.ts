@@ -13,7 +13,7 @@
 //   - refunds, disputes and referral commissions: invariants-money.ts;
 //   - each order is debited its charge exactly once; its refunds are one row at most, equal what it
 //     records, never more than its charge, none while it is open; once closed, they are what
-//     refundOwed (worker/services/order-refunds.ts, the shop's own rule) says its status and remains owe;
+//     refundOwed (worker/services/orders/order-refunds.ts, the shop's own rule) says its status and remains owe;
 //   - an order's submission state fits its status;
 //   - every answer under one Idempotency-Key named the same order, created once, the one the database has;
 //   - `add` reached the panel at most once per order (the sandbox panel counts calls per link), not

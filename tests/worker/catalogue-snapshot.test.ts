@@ -1,4 +1,4 @@
-// The public list from the isolate's copy (worker/services/catalogue-snapshot.ts): byte for byte what
+// The public list from the isolate's copy (worker/services/catalogue/catalogue-snapshot.ts): byte for byte what
 // the SQL list answers, and every change to the catalogue on the very next call in the same isolate
 // (SELF.fetch runs the Worker in this one).
 import { SELF } from 'cloudflare:test';

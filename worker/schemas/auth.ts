@@ -21,7 +21,7 @@ export const newPasswordField = z
   .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
   .max(128, { error: PASSWORD_TOO_LONG });
 
-/** The Worker's refusal of a new password that zxcvbn rates easy to guess (services/passwords.ts); the SPA shows it under the field. */
+/** The Worker's refusal of a new password that zxcvbn rates easy to guess (services/accounts/passwords.ts); the SPA shows it under the field. */
 export const PASSWORD_TOO_GUESSABLE = 'This password is too common or easy to guess. Try a longer phrase or add unusual words.';
 
 /** The `error` of a login that needs the authenticator code; the SPA then asks for it. */

@@ -14,7 +14,7 @@ export interface ServiceFilters {
 
 export const SERVICES_PAGE_SIZE = 100;
 
-/** The server's search (worker/services/catalogue.ts) on a service already loaded: name contains it, or a number is its id. */
+/** The server's search (worker/services/catalogue/catalogue.ts) on a service already loaded: name contains it, or a number is its id. */
 export function matchesSearch(service: Service, search: string): boolean {
   return service.name.toLowerCase().includes(search.toLowerCase()) || (/^\d{1,9}$/.test(search) && String(service.id) === search);
 }

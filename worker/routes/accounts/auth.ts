@@ -41,7 +41,7 @@ type Limit = Omit<RateLimit, 'key'>;
 export const AUTH_LIMITS = {
   /**
    * Tight per account (an email at sign-up, a reset link): that is where a link is guessed. Wrong passwords
-   * have limits of their own that a stranger cannot turn against the owner (services/sign-in-limits.ts).
+   * have limits of their own that a stranger cannot turn against the owner (services/accounts/sign-in-limits.ts).
    */
   perAccount: { limit: 10, windowSeconds: 60 },
   /**

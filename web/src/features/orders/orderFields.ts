@@ -117,7 +117,7 @@ export function orderTotals(service: Service, v: OrderFormValues): { quantity: n
 
 /**
  * What a mass-order line costs, as the Worker counts a batch's total (massLineChargeKobo in
- * worker/services/order-plan.ts): the quantity at the rate per 1000, or one package's rate. Null
+ * worker/services/orders/order-plan.ts): the quantity at the rate per 1000, or one package's rate. Null
  * for a type whose fields a line cannot give: such a line is refused, so it adds nothing.
  */
 export function massLineChargeKobo(service: Service, quantity: number): bigint | null {

@@ -1,5 +1,5 @@
 // Price arithmetic for the catalogue screens, in kobo and basis points as the server does it
-// (worker/services/margin.ts): price = ceil(cost × (1 + markup)), never below 1 kobo.
+// (worker/services/catalogue/margin.ts): price = ceil(cost × (1 + markup)), never below 1 kobo.
 import { percentField } from '@schemas/catalogue';
 
 /** A percentage typed by an administrator ("12.5") in basis points, or null when unreadable. */
