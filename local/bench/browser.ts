@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import type { RunningStack } from '../stack';
+import type { RunningStack } from '../stack/stack';
 import { percentile } from './measure';
 import type { BenchUser } from './prepare';
 

@@ -5,8 +5,8 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openPoolDatabase } from '../../worker/db';
 // Gives the driver Node's WebSocket.
-import '../node-db';
-import type { DatabaseTraffic, RunningStack } from '../stack';
+import '../stack/node-db';
+import type { DatabaseTraffic, RunningStack } from '../stack/stack';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { services } from '../../drizzle/schema';
 import { app } from '../../worker/app';
-import { openDatabase } from '../node-db';
-import { callApi, payDeposit, type SignedInUser, signUp } from '../shop-client';
-import type { RunningStack } from '../stack';
+import { openDatabase } from '../stack/node-db';
+import type { RunningStack } from '../stack/stack';
+import { callApi, payDeposit, type SignedInUser, signUp } from './shop-client';
 
 /** Registrations and sign-ins are rate limited to 10 a minute per address; the admin signs in too. */
 const USERS = 8;

@@ -1,9 +1,9 @@
 // Runs seeds against a running stack: for each, a fresh random sequence of steps with the books
 // checked after every one, then the drain and a last check of the whole shop. `npm run simulate`
-// (local/simulate.ts) and the bounded run inside `npm test` (tests/simulate/) both call this.
+// (local/simulate/main.ts) and the bounded run inside `npm test` (tests/simulate/) both call this.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type RunningStack, startThrowawayStack } from '../stack';
+import { type RunningStack, startThrowawayStack } from '../stack/stack';
 import { readServices, type SimService } from './catalogue';
 import { drain } from './drain';
 import { callsInFlight, Session } from './http';

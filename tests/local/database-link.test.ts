@@ -7,11 +7,11 @@ import path from 'node:path';
 import { neon, neonConfig } from '@neondatabase/serverless';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startNeonHttp } from '../../local/neon-http';
-import '../../local/node-db';
-import { freePort } from '../../local/ports';
-import { type LocalPostgres, startPostgres } from '../../local/postgres';
-import { HANDSHAKE_ROUND_TRIPS, startWsBridge } from '../../local/ws-bridge';
+import { startNeonHttp } from '../../local/stack/neon-http';
+import '../../local/stack/node-db';
+import { freePort } from '../../local/stack/ports';
+import { type LocalPostgres, startPostgres } from '../../local/stack/postgres';
+import { HANDSHAKE_ROUND_TRIPS, startWsBridge } from '../../local/stack/ws-bridge';
 import { openPoolDatabase } from '../../worker/db';
 
 const LATENCY_MS = 30;

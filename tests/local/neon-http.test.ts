@@ -9,10 +9,10 @@ import { sql as drizzleSql, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/neon-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../drizzle/schema';
-import { applyMigrations } from '../../local/migrate';
-import { type NeonHttpEndpoint, startNeonHttp } from '../../local/neon-http';
-import { freePort } from '../../local/ports';
-import { type LocalPostgres, startPostgres } from '../../local/postgres';
+import { applyMigrations } from '../../local/stack/migrate';
+import { type NeonHttpEndpoint, startNeonHttp } from '../../local/stack/neon-http';
+import { freePort } from '../../local/stack/ports';
+import { type LocalPostgres, startPostgres } from '../../local/stack/postgres';
 import { isUniqueViolation } from '../../worker/lib/db-errors';
 
 const dataDir = path.resolve('.data', `neon-http-test-${process.pid}`);

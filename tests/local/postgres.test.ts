@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../local/ports';
-import { startPostgres } from '../../local/postgres';
+import { freePort } from '../../local/stack/ports';
+import { startPostgres } from '../../local/stack/postgres';
 
 const asRoot = process.getuid?.() === 0;
 // mkdtemp makes a mode-700 folder: as root, the postgres user cannot pass through it.

@@ -2,11 +2,11 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { expect, it } from 'vitest';
-import { freePort } from '../../local/ports';
+import { freePort } from '../../local/stack/ports';
 
 function runStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['tsx', 'local/start.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('npx', ['tsx', 'local/stack/start.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');

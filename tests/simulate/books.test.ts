@@ -1,7 +1,7 @@
 // The simulator inside `npm test`: a bounded run (3 seeds × 150 steps) of `npm run simulate` on a
 // stack of its own (the real Worker, real Postgres, the sandbox SMM panel rough, the sandbox Paystack
 // and Flutterwave). Any broken invariant fails the test with the simulator's report: the seed, the
-// step, the operation, and the command that replays it (local/simulate.ts, local/simulate/invariants.ts).
+// step, the operation, and the command that replays it (local/simulate/main.ts, local/simulate/invariants.ts).
 // Then, on the same stack, planted bugs the books must catch: a referral commission that was not taken
 // back with the deposit that paid it, and then that deposit's refund not taken from its payer either.
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { deposit, signUp } from '../../local/simulate/ops-money';
 import { setProvider, setReferralProgramme } from '../../local/simulate/ops-referrals';
 import { deliverEveryReversal, refund } from '../../local/simulate/ops-reversals';
 import { runSimulation, type SimulationTarget, scriptedSimulation, startSimulationStack } from '../../local/simulate/run';
-import type { RunningStack } from '../../local/stack';
+import type { RunningStack } from '../../local/stack/stack';
 
 const SEEDS = [1, 2, 3];
 const STEPS = 150;

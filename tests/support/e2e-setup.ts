@@ -4,8 +4,8 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { root, startThrowawayStack } from '../../local/stack';
-import { StartupError } from '../../local/startup-error';
+import { root, startThrowawayStack } from '../../local/stack/stack';
+import { StartupError } from '../../local/stack/startup-error';
 import { CHROMIUM_PATH } from './browser';
 
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };

@@ -5,11 +5,11 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakes } from '../../local/fakes';
-import { applyMigrations } from '../../local/migrate';
-import { startNeonHttp } from '../../local/neon-http';
-import { freePort } from '../../local/ports';
-import { startPostgres } from '../../local/postgres';
-import { startWsBridge } from '../../local/ws-bridge';
+import { applyMigrations } from '../../local/stack/migrate';
+import { startNeonHttp } from '../../local/stack/neon-http';
+import { freePort } from '../../local/stack/ports';
+import { startPostgres } from '../../local/stack/postgres';
+import { startWsBridge } from '../../local/stack/ws-bridge';
 import { TEST_SECRETS } from './secrets';
 
 export default async function setup(project: TestProject) {

@@ -5,11 +5,11 @@
 // and LCP, CLS and TBT per page (the median of LIGHTHOUSE_RUNS runs, 3 by default) and what did not
 // pass; writes bench-results/lighthouse.json.
 import { randomBytes } from 'node:crypto';
-import { seedCatalogue } from './bench/prepare';
-import { auditPages } from './lighthouse/audit';
+import { startThrowawayStack } from '../stack/stack';
+import { runScript } from '../stack/startup-error';
+import { auditPages } from './lighthouse-audit';
+import { seedCatalogue } from './prepare';
 import { signUp } from './shop-client';
-import { startThrowawayStack } from './stack';
-import { runScript } from './startup-error';
 
 async function main() {
   console.log('Starting a stack of its own (SPA build, Postgres, sandbox providers, wrangler dev)...');

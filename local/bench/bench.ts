@@ -5,7 +5,7 @@
 // It sees the network: the Worker runs at the edge near the user and Neon in one region, so
 // BENCH_DB_LATENCY_MS (default 25, 0 for none) is added each way on the Worker's database link,
 // to every WebSocket chunk and HTTP request and answer, and a new WebSocket connection is held for
-// its handshake (TCP, TLS 1.3, upgrade: local/ws-bridge.ts). Database round trips are counted at the
+// its handshake (TCP, TLS 1.3, upgrade: local/stack/ws-bridge.ts). Database round trips are counted at the
 // link: the handshake's, each flight of Postgres messages that waits for an answer, and one per
 // HTTP call. For each call: p50/p99 latency and requests per second under autocannon on loopback,
 // round trips, statements, new connections and HTTP calls per request (while it waits for its
@@ -20,14 +20,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BROWSER_LOADS, firstLoadJavaScript, timeToServicesList } from './bench/browser';
-import { type Call, type CallResult, CONNECTIONS, type FloorResult, measure, measureFloor, SECONDS } from './bench/measure';
-import { CATALOGUE_SIZE, nextId, prepareUsers, routeExists, seedCatalogue, settledPayment } from './bench/prepare';
-import { printTable } from './bench/table';
-import { auditPages } from './lighthouse/audit';
+import { root, startThrowawayStack } from '../stack/stack';
+import { runScript, StartupError } from '../stack/startup-error';
+import { BROWSER_LOADS, firstLoadJavaScript, timeToServicesList } from './browser';
+import { auditPages } from './lighthouse-audit';
+import { type Call, type CallResult, CONNECTIONS, type FloorResult, measure, measureFloor, SECONDS } from './measure';
+import { CATALOGUE_SIZE, nextId, prepareUsers, routeExists, seedCatalogue, settledPayment } from './prepare';
 import { callApi } from './shop-client';
-import { root, startThrowawayStack } from './stack';
-import { runScript, StartupError } from './startup-error';
+import { printTable } from './table';
 
 function databaseLatencyMs(): number {
   const value = Number(process.env.BENCH_DB_LATENCY_MS ?? 25);

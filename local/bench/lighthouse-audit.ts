@@ -10,9 +10,9 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { encode, REFRESH_TOKEN_KEY, TOKEN_KEY, USER_KEY } from '../../web/src/lib/session';
-import { printTable } from '../bench/table';
-import { callApi } from '../shop-client';
-import { root } from '../stack';
+import { root } from '../stack/stack';
+import { callApi } from './shop-client';
+import { printTable } from './table';
 
 export const PUBLIC_PAGES = ['/', '/services', '/auth/login'];
 export const SIGNED_IN_PAGES = ['/user/services', '/user/create-order'];

@@ -15,8 +15,8 @@
 //   npm run simulate -- --seeds 2 --steps 100         seeds 1 and 2 (--from moves the first)
 //   --verbose prints every step and the surprising answers; SIM_WRANGLER=1 shows wrangler's output.
 import { parseArgs } from 'node:util';
-import { runSimulation, startSimulationStack } from './simulate/run';
-import { runScript, StartupError } from './startup-error';
+import { runScript, StartupError } from '../stack/startup-error';
+import { runSimulation, startSimulationStack } from './run';
 
 function options() {
   const { values } = parseArgs({

@@ -17,11 +17,11 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon, { type RequestTemplate, type Result } from 'autocannon';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { orders, paymentIntents, services, walletTransactions } from '../drizzle/schema';
-import { openDatabase } from './node-db';
+import { orders, paymentIntents, services, walletTransactions } from '../../drizzle/schema';
+import { openDatabase } from '../stack/node-db';
+import { type RunningStack, startThrowawayStack } from '../stack/stack';
+import { runScript } from '../stack/startup-error';
 import { callApi, type DepositPayload, payDeposit, type SignedInUser, signUp } from './shop-client';
-import { type RunningStack, startThrowawayStack } from './stack';
-import { runScript } from './startup-error';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);

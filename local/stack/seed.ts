@@ -1,10 +1,10 @@
 // Idempotent seed for the local stack (and the first-admin bootstrap in production):
 // one administrator, and default settings. Runs the Worker's own services through the Neon driver.
 import { and, eq } from 'drizzle-orm';
-import { users } from '../drizzle/schema';
-import { USER_TYPE } from '../vocabulary';
-import type { Db } from '../worker/db';
-import { hashPassword, registerUser } from '../worker/services/accounts';
+import { users } from '../../drizzle/schema';
+import { USER_TYPE } from '../../vocabulary';
+import type { Db } from '../../worker/db';
+import { hashPassword, registerUser } from '../../worker/services/accounts';
 
 export interface AdminSeed {
   email: string;

@@ -2,7 +2,7 @@
 // driver needs a WebSocket implementation here, which workerd provides natively.
 import { neonConfig } from '@neondatabase/serverless';
 import ws from 'ws';
-import { openDatabase } from '../worker/db';
+import { openDatabase } from '../../worker/db';
 
 neonConfig.webSocketConstructor = ws;
 

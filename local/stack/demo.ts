@@ -3,10 +3,10 @@
 // panels charge. Idempotent: a restart only points the provider at the current sandbox URL and
 // key; services, prices and settings an administrator changed are left alone.
 import { eq } from 'drizzle-orm';
-import { providers, services, settings } from '../drizzle/schema';
-import type { Db } from '../worker/db';
-import { SmmProviderError } from '../worker/providers/smm/types';
-import { createProvider, importFromProvider, providerClient, saveCatalogueSettings, updateProvider } from '../worker/services/catalogue';
+import { providers, services, settings } from '../../drizzle/schema';
+import type { Db } from '../../worker/db';
+import { SmmProviderError } from '../../worker/providers/smm/types';
+import { createProvider, importFromProvider, providerClient, saveCatalogueSettings, updateProvider } from '../../worker/services/catalogue';
 
 export interface DemoOptions {
   encryptionKey: string;

@@ -5,10 +5,10 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type RunningFakes, startFakes } from '../fakes';
+import type { FaultPreset } from '../fakes/smm-faults';
 import { startLocalCron } from './cron';
 import { seedDemo } from './demo';
-import { type RunningFakes, startFakes } from './fakes';
-import type { FaultPreset } from './fakes/smm-faults';
 import { applyMigrations } from './migrate';
 import { startNeonHttp } from './neon-http';
 import { openDatabase } from './node-db';
@@ -18,7 +18,7 @@ import { seedAdmin } from './seed';
 import { StartupError } from './startup-error';
 import { type BridgeTraffic, startWsBridge } from './ws-bridge';
 
-export const root = path.resolve(import.meta.dirname, '..');
+export const root = path.resolve(import.meta.dirname, '../..');
 
 export interface StackOptions {
   /** npm start's fixed ports (portsFrom) or free ones (throwaway stacks). */

@@ -10,10 +10,10 @@ import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './ports';
-import { callApi, signUp } from './shop-client';
-import { root } from './stack';
-import { runScript } from './startup-error';
+import { callApi, signUp } from '../bench/shop-client';
+import { freePort } from '../stack/ports';
+import { root } from '../stack/stack';
+import { runScript } from '../stack/startup-error';
 
 function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): void {
   console.log(`\n$ ${command} ${args.join(' ')}   (in ${cwd})`);

@@ -8,7 +8,7 @@ export interface StackPorts {
   shop: number;
   postgres: number;
   bridge: number;
-  /** Neon's SQL-over-HTTP endpoint, locally (local/neon-http.ts). */
+  /** Neon's SQL-over-HTTP endpoint, locally (local/stack/neon-http.ts). */
   sqlHttp: number;
   paystack: number;
   smm: number;

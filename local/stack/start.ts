@@ -1,6 +1,6 @@
 // `npm start`: the whole shop on http://localhost:8787 (PORT overrides), data kept in .data/.
 import path from 'node:path';
-import { type FaultPreset, PRESETS } from './fakes/smm-faults';
+import { type FaultPreset, PRESETS } from '../fakes/smm-faults';
 import { portsFrom } from './ports';
 import { root, startStack } from './stack';
 import { describeStartupFailure, StartupError } from './startup-error';
