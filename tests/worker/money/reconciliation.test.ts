@@ -1,0 +1,114 @@
+// The reconciliation against the outside world: credit a wallet holds with nothing behind it is found by
+// user and cause, from the provider's recorded events (a planted refund that never took the money back, and
+// the commission it leaves unbacked) and from asking the provider again (a refund it never told us of); the
+// daily run from the cron runs once a day. Planted states live in a transaction that is rolled back.
+import { env } from 'cloudflare:test';
+import { eq, TransactionRollbackError } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { paymentIntents, paymentReversals, referralCommissions, settings } from '../../../drizzle/schema';
+import type { DbOrTx } from '../../../worker/db';
+import { applyLedgerEntry } from '../../../worker/services/money/ledger';
+import { dailyReconciliation, reconcile } from '../../../worker/services/money/reconciliation';
+import { call, createAdmin, registerAndLogin, withDb } from '../../support/api';
+import { deliverPaystackHook, depositByCard, paystackFake } from '../fixtures/paystack-fixtures';
+
+/** Runs fn on a transaction that is always rolled back, so no other test file sees what it plants. */
+async function planted(fn: (tx: DbOrTx) => Promise<void>) {
+  await withDb((db) =>
+    db
+      .transaction(async (tx) => {
+        await fn(tx);
+        tx.rollback();
+      })
+      .catch((error) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      }),
+  );
+}
+
+describe('credit with nothing behind it', () => {
+  it('is found by user and cause when a refund was recorded but took nothing back, with the commission it paid', async () => {
+    const referrer = await registerAndLogin();
+    const friend = await registerAndLogin();
+    const reference = await depositByCard(friend, 10_000);
+    expect((await withDb((db) => reconcile(db))).unbacked.findings.filter((finding) => finding.reference === reference)).toEqual([]);
+
+    await planted(async (tx) => {
+      const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.reference, reference));
+      // A released 5% commission on the deposit, as the referral programme pays it: backed while the deposit is kept.
+      await tx.insert(referralCommissions).values({
+        referrerId: referrer.id,
+        referredUserId: friend.id,
+        paymentIntentId: intent.id,
+        depositKobo: 1_000_000n,
+        commissionKobo: 50_000n,
+        rateBps: 500,
+        releasedAt: new Date(),
+        creditedKobo: 50_000n,
+      });
+      await applyLedgerEntry(tx, {
+        userId: referrer.id,
+        direction: 'credit',
+        amountKobo: 50_000n,
+        source: 'referral_commission',
+        sourceRef: reference,
+        description: 'planted commission',
+      });
+      expect((await reconcile(tx)).unbacked.findings.filter((finding) => finding.reference === reference)).toEqual([]);
+
+      // The old bug: the provider's refund of 4,000 is on record, but neither wallet gave anything back.
+      await tx.insert(paymentReversals).values({
+        intentId: intent.id,
+        userId: friend.id,
+        provider: 'paystack',
+        kind: 'refund',
+        eventKey: `planted-${reference}`,
+        status: 'taken',
+        amountKobo: 400_000n,
+      });
+      const report = await reconcile(tx);
+      expect(report.ok).toBe(false);
+      const mine = report.unbacked.findings.filter((finding) => finding.reference === reference);
+      expect(mine).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ userId: friend.id, email: friend.email, cause: 'payment_not_kept', amount: '4000.00' }),
+          expect.objectContaining({ userId: referrer.id, email: referrer.email, cause: 'commission_not_backed', amount: '200.00' }),
+          expect.objectContaining({ userId: friend.id, cause: 'reversal_state', amount: '4000.00' }),
+        ]),
+      );
+      expect(mine).toHaveLength(3);
+      expect(BigInt(report.unbacked.total.replace('.', ''))).toBeGreaterThanOrEqual(420_000n);
+    });
+    expect((await withDb((db) => reconcile(db))).unbacked.findings.filter((finding) => finding.reference === reference)).toEqual([]);
+  });
+
+  it('is found when the provider, asked again, no longer calls a credited payment paid, and gone once its refund arrives', async () => {
+    const admin = await createAdmin();
+    const user = await registerAndLogin();
+    const reference = await depositByCard(user, 3000);
+    const { webhook } = await paystackFake('/__refund', { reference });
+
+    const before = await call('admin/reconciliation', { token: admin.accessToken });
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(before.body.data.providerChecks.checked).toBeGreaterThan(0);
+    expect(before.body.data.unbacked.findings.filter((finding: { reference: string }) => finding.reference === reference)).toEqual([
+      expect.objectContaining({ userId: user.id, cause: 'provider_disagrees', amount: '3000.00', detail: expect.stringContaining('reversed') }),
+    ]);
+    expect(before.body.data.ok).toBe(false);
+
+    expect(await deliverPaystackHook(webhook)).toBe('Webhook processed');
+    const after = await call('admin/reconciliation', { token: admin.accessToken });
+    expect(after.body.data.unbacked.findings.filter((finding: { reference: string }) => finding.reference === reference)).toEqual([]);
+  });
+});
+
+describe('the daily reconciliation', () => {
+  it('runs once a day however often the cron fires', async () => {
+    await withDb((db) => db.delete(settings).where(eq(settings.key, 'reconciliation')));
+    const first = await withDb((db) => dailyReconciliation(db, env));
+    expect(first).toMatchObject({ ran: true, ok: expect.any(Boolean) });
+    expect(await withDb((db) => dailyReconciliation(db, env))).toEqual({ ran: false });
+    const [saved] = await withDb((db) => db.select().from(settings).where(eq(settings.key, 'reconciliation')));
+    expect(saved.value).toMatchObject({ checkedAt: expect.any(String), findings: first.findings });
+  });
+});
