@@ -73,27 +73,6 @@ export const MARGIN_GUARD_ACTIONS = ['reprice', 'disable'] as const;
 export const DISABLED_REASONS = ['admin', 'margin', 'provider_missing', 'provider_price', 'held_below_cost'] as const;
 export type DisabledReason = (typeof DISABLED_REASONS)[number];
 
-// ---------------------------------------------------------------- Warnings to administrators
-
-/** What the catalogue sync, the margin guard and the order sync tell administrators about. */
-export const WARNING_KINDS = [
-  'margin_repriced',
-  'margin_disabled',
-  'service_missing',
-  'provider_low_balance',
-  'submission_unknown',
-  'provider_unhealthy',
-  'order_unclear_answer',
-  'order_needs_attention',
-  'rate_proposed',
-  'provider_price_suspect',
-  'payment_reversed',
-  'referral_blocked',
-  'reconciliation',
-  'transfer_unclaimed',
-] as const;
-export type WarningKind = (typeof WARNING_KINDS)[number];
-
 // ---------------------------------------------------------------- Money
 
 /** A ledger row's transaction_type: money in (deposits, refunds, credits) or out (orders, debits). */
@@ -158,3 +137,28 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /** Kinds a ticket can tie to one of the user's orders; a deposit goes with 'payment' only. */
 export const ORDER_TICKET_KINDS = ['order', 'refill'] as const satisfies readonly TicketKind[];
+
+// ---------------------------------------------------------------- Warnings to administrators
+
+/** What the catalogue sync, the margin guard and the order sync tell administrators about. */
+export const WARNING_KINDS = [
+  // the margin guard and the catalogue sync
+  'margin_repriced',
+  'margin_disabled',
+  'service_missing',
+  // providers and the orders sent to them
+  'provider_low_balance',
+  'submission_unknown',
+  'provider_unhealthy',
+  'order_unclear_answer',
+  'order_needs_attention',
+  // figures held for review
+  'rate_proposed',
+  'provider_price_suspect',
+  // money
+  'payment_reversed',
+  'referral_blocked',
+  'reconciliation',
+  'transfer_unclaimed',
+] as const;
+export type WarningKind = (typeof WARNING_KINDS)[number];

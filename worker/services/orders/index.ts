@@ -1,15 +1,7 @@
 // Orders, from the charge to the last refund: placing (one or a batch), sending through the submissions queue, reading statuses
 // from providers, refills and cancels, closing with the refund owed, and the views of orders. The rest of the Worker calls what is exported here.
-export {
-  adminCancelOrder,
-  adminListOrders,
-  adminOrderDetail,
-  adminRefillOrder,
-  linkProviderOrder,
-  refundWithoutProvider,
-  resendOrder,
-  setOrderStatus,
-} from './admin-orders';
+// The administrators' order tools, whole.
+export * from './admin-orders';
 export { placeMassOrder } from './mass-order-placing';
 export { placeOrder } from './order-placing';
 export { orderableServiceQuery, recentlyReadService, rememberServices, serviceIdOf } from './order-plan';
