@@ -197,6 +197,8 @@ export const apiKeys = pgTable(
     keyHash: text('key_hash').notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** When the key last sent add, refill or cancel over GET (the key then rides in URLs that servers log); the API page says so. */
+    lastGetWriteAt: timestamp('last_get_write_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** Why the key stopped: its owner revoked it, or a password reset, change or promotion took every way in back. */
     revokedReason: text('revoked_reason', { enum: ['owner', 'password_reset', 'password_change', 'promotion'] }),

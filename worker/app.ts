@@ -129,7 +129,10 @@ app.route('/', crawlerRoutes);
 
 // The reseller API: its own protocol and error shape (routes/reseller/reseller-api.ts), open to every origin
 // because reseller tools call it from browsers too; the key travels in the request, never in cookies.
-app.use('/api/v2/*', cors({ allowMethods: ['GET', 'POST'], exposeHeaders: ['Retry-After'], maxAge: 86_400 }));
+app.use(
+  '/api/v2/*',
+  cors({ allowMethods: ['GET', 'POST'], exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'], maxAge: 86_400 }),
+);
 // Tools are set up with or without the trailing slash; both reach it.
 for (const path of ['/api/v2', '/api/v2/']) app.route(path, resellerApiRoutes);
 

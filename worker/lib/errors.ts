@@ -19,6 +19,8 @@ const KINDS = {
   unauthenticated: { status: 401, error: 'Unauthorized' },
   forbidden: { status: 403, error: 'Forbidden' },
   not_found: { status: 404, error: 'Not Found' },
+  /** The reseller API's writes over GET, where the operator refuses them. */
+  method_not_allowed: { status: 405, error: 'Method Not Allowed' },
   conflict: { status: 409, error: 'Conflict' },
   /** Well-formed, but contradicts what the request's Idempotency-Key already stands for. */
   unprocessable: { status: 422, error: 'Unprocessable Entity' },

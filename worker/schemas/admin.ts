@@ -62,6 +62,7 @@ export type AuditAction =
   | 'service.update'
   | 'settings.payment.update'
   | 'settings.referral.update'
+  | 'settings.reseller_api.update'
   | 'settings.security.update'
   | 'settings.site.update'
   | 'ticket.assign'

@@ -9,16 +9,15 @@ import { z } from './zod';
 
 /** The protocol's limit on ids per batch call (status, refill, refill_status, cancel). */
 export const RESELLER_BATCH_LIMIT = 100;
-/** Calls per key per minute: room for a child panel's bursts of `add` and its status polling. */
-export const API_CALLS_PER_MINUTE = 300;
 
 export const RESELLER_ACTIONS = ['services', 'add', 'status', 'balance', 'refill', 'refill_status', 'cancel'] as const;
 export type ResellerAction = (typeof RESELLER_ACTIONS)[number];
 /**
- * The actions that spend money or ask a provider to act: POST only (the protocol's clients post
- * them), so an API key never rides in a URL that web servers, proxies and browsers keep.
+ * The actions that spend money or ask a provider to act. Tools should POST them, so the key never rides in a URL that
+ * servers, proxies and browsers keep; many bots send GET, so GET works unless the operator refuses it, and the key's
+ * owner is told on the API page.
  */
-export const RESELLER_POST_ONLY_ACTIONS: ReadonlySet<ResellerAction> = new Set(['add', 'refill', 'cancel']);
+export const RESELLER_WRITE_ACTIONS: ReadonlySet<ResellerAction> = new Set(['add', 'refill', 'cancel']);
 
 /** The protocol's fixed refusals, which reseller tools recognise by their words. */
 export const PANEL_ERRORS = {
@@ -109,6 +108,20 @@ export const resellerAddSchema = z
       expiry: params.expiry,
     }),
   );
+
+/**
+ * `add`'s request_id: the tool's name for one request, so a retry after a lost answer gets the first order back
+ * (the Idempotency-Key header does the same, and wins when both come). Within one account, like the header.
+ */
+export const resellerRequestIdSchema = z.object({
+  request_id: field(
+    z
+      .string()
+      .max(200, { error: 'request_id must be at most 200 characters' })
+      .regex(/^[\x21-\x7e]+$/, { error: 'request_id must be visible ASCII characters' }),
+  ),
+});
+export const REQUEST_ID_REUSED = 'This request_id was already used for an order with different details. Use a new request_id for a new order.';
 
 /** "1, 2,3" -> ['1', '2', '3'], each once, at most the batch limit; a list of nothing is absent. */
 const idList = (message: string) =>

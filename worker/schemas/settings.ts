@@ -28,6 +28,30 @@ export const securitySettingsSchema = z.object({
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 
+/** The reseller API's metered kinds of call: `add` also meters refill and cancel, `status` also refill_status. */
+export const RESELLER_METERED_ACTIONS = ['add', 'status', 'services', 'balance'] as const;
+export type ResellerMeteredAction = (typeof RESELLER_METERED_ACTIONS)[number];
+export const MAX_CALLS_PER_MINUTE = 100_000;
+
+const callsPerMinute = (action: ResellerMeteredAction) =>
+  z
+    .number({ error: `${action}: enter a whole number of calls per minute` })
+    .int({ error: `${action}: enter a whole number of calls per minute` })
+    .min(1, { error: `${action}: at least 1 call per minute` })
+    .max(MAX_CALLS_PER_MINUTE, { error: `${action}: at most ${MAX_CALLS_PER_MINUTE.toLocaleString('en-US')} calls per minute` });
+
+/** What the operator sets about the reseller API (/api/v2): calls per key and minute of each kind, and GET for writes. */
+export const resellerApiSettingsSchema = z.object({
+  refuseWritesOverGet: z.boolean({ error: 'refuseWritesOverGet must be true or false' }),
+  perMinute: z.object({
+    add: callsPerMinute('add'),
+    status: callsPerMinute('status'),
+    services: callsPerMinute('services'),
+    balance: callsPerMinute('balance'),
+  }),
+});
+export type ResellerApiSettings = z.infer<typeof resellerApiSettingsSchema>;
+
 /** The keys Payment Settings can hold, each standing in for a deployment secret. */
 export const PAYMENT_SECRET_NAMES = ['paystackSecretKey', 'flutterwaveSecretKey', 'flutterwaveWebhookHash'] as const;
 export const PAYMENT_PROVIDERS = ['paystack', 'flutterwave'] as const;

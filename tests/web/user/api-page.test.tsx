@@ -12,8 +12,16 @@ import type { SessionUser } from '@/lib/session';
 import { ADA, renderApp } from '../app';
 import { authStub, jsonResponse, mockFetch, renderScreen } from '../helpers';
 
-const BOT = { id: 3, name: 'Telegram bot', prefix: '3f9a1c2b', created_at: '2024-03-05T10:00:00Z', last_used_at: null };
-const PANEL = { id: 4, name: 'Child panel', prefix: 'aa00bb11', created_at: '2024-03-06T10:00:00Z', last_used_at: new Date().toISOString() };
+const BOT = { id: 3, name: 'Telegram bot', prefix: '3f9a1c2b', created_at: '2024-03-05T10:00:00Z', last_used_at: null, last_get_write_at: null };
+const PANEL = {
+  id: 4,
+  name: 'Child panel',
+  prefix: 'aa00bb11',
+  created_at: '2024-03-06T10:00:00Z',
+  last_used_at: new Date().toISOString(),
+  last_get_write_at: null,
+};
+const LIMITS = { perMinute: { add: 600, status: 1200, services: 60, balance: 600 }, writesOverGet: true };
 const NEW_KEY = 'c0ffee'.padEnd(64, '0');
 const ROTATED_KEY = 'beef'.padEnd(64, '1');
 
@@ -22,13 +30,14 @@ const UNVERIFIED_REFUSAL = 'Confirm your email address first: open the link we e
 function stubApi({
   live = [BOT, PANEL] as unknown[],
   revoked = [] as unknown[],
+  limits = LIMITS,
   createAnswer = () => jsonResponse(201, { message: 'API key created', data: NEW }),
 } = {}) {
   return mockFetch((url, init) => {
     if (url.endsWith('/rotate')) return jsonResponse(200, { message: 'API key rotated', data: { ...BOT, key: ROTATED_KEY } });
     if (init.method === 'DELETE') return jsonResponse(200, { message: 'API key revoked' });
     if (init.method === 'POST') return createAnswer();
-    return jsonResponse(200, { message: 'ok', data: live, revoked });
+    return jsonResponse(200, { message: 'ok', data: live, revoked, limits });
   });
 }
 const NEW = { ...BOT, id: 5, name: 'Reseller', prefix: NEW_KEY.slice(0, 8), key: NEW_KEY };
@@ -56,6 +65,14 @@ describe('API page', () => {
     expect(rows[0].textContent).toContain('3f9a1c2b…');
     expect(rows[0].textContent).toContain('Never used');
     expect(rows[1].textContent).toMatch(/Last used just now/);
+    expect(within(list).queryByText(/over GET/)).toBeNull();
+  });
+
+  it('tells the owner of a key that placed orders over GET to move the tool to POST', async () => {
+    openPage(ADA, { live: [BOT, { ...PANEL, last_get_write_at: new Date().toISOString() }] });
+    const rows = within(await screen.findByRole('list', { name: 'API keys' })).getAllByRole('listitem');
+    expect(rows[0].textContent).not.toMatch(/over GET/);
+    expect(rows[1].textContent).toMatch(/Placed an order, refill or cancel over GET just now\. Set the tool to POST, with the key in the body/);
   });
 
   it('creates a key, shows it once with a copy button, and forgets it when closed', async () => {
@@ -196,13 +213,24 @@ describe('API page', () => {
       within(screen.getByRole('table', { name: 'Add order parameters' }))
         .getAllByRole('row')
         .map((row) => row.firstElementChild?.textContent);
-    expect(addParams()).toEqual(['Parameter', 'key', 'action', 'service', 'link', 'quantity', 'runs (optional)', 'interval (optional)']);
+    expect(addParams()).toEqual([
+      'Parameter',
+      'key',
+      'action',
+      'service',
+      'request_id (optional)',
+      'link',
+      'quantity',
+      'runs (optional)',
+      'interval (optional)',
+    ]);
     await user.selectOptions(screen.getByLabelText('Service type'), 'Subscriptions');
     expect(addParams()).toEqual([
       'Parameter',
       'key',
       'action',
       'service',
+      'request_id (optional)',
       'username',
       'min',
       'max',
@@ -212,9 +240,20 @@ describe('API page', () => {
       'expiry (optional)',
     ]);
 
+    // The operator's limits and GET rule as the shop applies them, the headers every answer carries, the protocol's words.
+    expect(await screen.findByText(/per minute: 600 orders, refills and cancels together, 1,200 status checks/)).toBeTruthy();
+    expect(screen.getByText(/X-RateLimit-Remaining/).closest('p')?.textContent).toMatch(/Retry-After/);
+    expect(screen.getByText(/or GET with the fields in the query string\. Prefer POST for add, refill and cancel/)).toBeTruthy();
+    expect(screen.getByText(/An order not yet passed to our supplier is Pending/)).toBeTruthy();
+
     expect(screen.getByLabelText('curl example').textContent).toContain(`curl -X POST '${endpoint}'`);
     await user.click(screen.getByRole('tab', { name: 'PHP' }));
     expect(screen.getByLabelText('PHP example').textContent).toContain(`curl_init('${endpoint}')`);
+  });
+
+  it('says writes over GET are refused where the operator refuses them', async () => {
+    openPage(ADA, { limits: { ...LIMITS, writesOverGet: false } });
+    expect(await screen.findByText(/add, refill and cancel over GET are refused with HTTP 405/)).toBeTruthy();
   });
 });
 

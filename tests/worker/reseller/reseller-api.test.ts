@@ -10,10 +10,10 @@ import { sha256Hex } from '../../../worker/lib/crypto';
 import { ceilDiv, koboToNaira } from '../../../worker/lib/decimal';
 import { createSmmClient } from '../../../worker/providers/smm/client';
 import { SmmProviderError } from '../../../worker/providers/smm/types';
-import { API_CALLS_PER_MINUTE } from '../../../worker/schemas/reseller-api';
 import { MAX_API_KEYS_PER_USER } from '../../../worker/services/accounts/api-keys';
 import { syncOrders } from '../../../worker/services/orders/order-sync';
-import { apiKeyRateLimitKey, RATE_LIMITED } from '../../../worker/services/reseller/reseller-api';
+import { meterKey, RATE_LIMITED } from '../../../worker/services/reseller/reseller-api';
+import { DEFAULT_RESELLER_API_SETTINGS } from '../../../worker/services/settings';
 import { call, createAdmin, registerAndLogin, type TestAccount, withDb } from '../../support/api';
 import { fakeOrders, newLink, orderRow, untilSubmitted } from '../fixtures/order-fixtures';
 import { FAKE, newShop, rateKoboOf, type Shop } from '../fixtures/shop-fixtures';
@@ -44,7 +44,8 @@ async function v2(fields: Fields, options: { encoding?: Encoding; headers?: Reco
   }
   const response = await SELF.fetch(url, { method: encoding === 'query' ? 'GET' : 'POST', headers, body });
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  return { status: response.status, body: JSON.parse(await response.text()), headers: response.headers };
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text), text, headers: response.headers };
 }
 
 async function newApiKey(user: TestAccount, name = 'Reseller tool'): Promise<{ id: number; key: string }> {
@@ -82,7 +83,14 @@ describe('API keys (user/api-keys)', () => {
     expect(created.status).toBe(201);
     const { key, ...view } = created.body.data;
     expect(key).toMatch(/^[0-9a-f]{64}$/);
-    expect(view).toEqual({ id: expect.any(Number), name: 'Child panel', prefix: key.slice(0, 8), created_at: expect.any(String), last_used_at: null });
+    expect(view).toEqual({
+      id: expect.any(Number),
+      name: 'Child panel',
+      prefix: key.slice(0, 8),
+      created_at: expect.any(String),
+      last_used_at: null,
+      last_get_write_at: null,
+    });
     const [row] = await withDb((db) => db.select().from(apiKeys).where(eq(apiKeys.id, view.id)));
     expect(row.keyHash).toBe(await sha256Hex(key));
     expect(JSON.stringify(row)).not.toContain(key);
@@ -214,73 +222,141 @@ describe('calling /api/v2', () => {
     expect((await v2({ key, action: 'balance' })).body.balance).toBe('500.00');
   });
 
-  it('limits calls per key, with a clear error, and counts each key on its own', async () => {
+  it('meters each key and kind of call, tells the tool where it stands, and refuses past the limit in words and headers tools understand', async () => {
     const { user, id, key } = await reseller(10_000n);
     const other = await newApiKey(user, 'Second tool');
-    for (let i = 0; i < 3; i++) await v2({ key, action: 'balance' });
+    const limits = DEFAULT_RESELLER_API_SETTINGS.perMinute;
+    const first = await v2({ key, action: 'balance' });
+    expect(first.headers.get('x-ratelimit-limit')).toBe(String(limits.balance));
+    expect(first.headers.get('x-ratelimit-remaining')).toBe(String(limits.balance - 1));
+    const reset = Number(first.headers.get('x-ratelimit-reset'));
+    expect(reset).toBeGreaterThanOrEqual(1);
+    expect(reset).toBeLessThanOrEqual(60);
+    expect((await v2({ key, action: 'balance' })).headers.get('x-ratelimit-remaining')).toBe(String(limits.balance - 2));
+    // Each kind of call has its own meter: refill_status counts with status, refill and cancel with add.
+    const read = await v2({ key, action: 'refill_status', refill: '1' });
+    expect([read.headers.get('x-ratelimit-limit'), read.headers.get('x-ratelimit-remaining')]).toEqual([String(limits.status), String(limits.status - 1)]);
     const [counter] = await withDb((db) =>
       db
         .select()
         .from(rateLimits)
-        .where(eq(rateLimits.key, apiKeyRateLimitKey(id))),
+        .where(eq(rateLimits.key, meterKey(id, 'balance'))),
     );
-    expect(counter.hits).toBe(3);
+    expect(counter.hits).toBe(2);
+
     // The rest of this minute's allowance, used up at once rather than by hundreds of calls.
-    await withDb((db) =>
-      db
-        .update(rateLimits)
-        .set({ hits: API_CALLS_PER_MINUTE })
-        .where(eq(rateLimits.key, apiKeyRateLimitKey(id))),
-    );
-    // The words reseller tools retry on, with the status and header HTTP clients retry on.
+    const spendAllowance = (metered: 'balance' | 'add') =>
+      withDb((db) =>
+        db
+          .update(rateLimits)
+          .set({ hits: limits[metered] })
+          .where(eq(rateLimits.key, meterKey(id, metered))),
+      );
+    await spendAllowance('balance');
+    // The words reseller tools retry on, as JSON, with the status and headers HTTP clients retry on.
     const limited = await v2({ key, action: 'balance' });
     expect(limited).toMatchObject({ status: 429, body: { error: 'Too many requests, please try again later' } });
     expect(RATE_LIMITED).toBe('Too many requests, please try again later');
-    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(limited.headers.get('retry-after')).toBe(limited.headers.get('x-ratelimit-reset'));
+    expect((await v2({ key, action: 'status', order: '1' })).body).toEqual({ error: 'Incorrect order ID' });
+
+    await v2({ key, action: 'cancel', orders: '1' });
+    await spendAllowance('add');
     const limitedAdd = await v2(
       { key, action: 'add', service: (await sharedShop()).serviceIds[FAKE.igLikes], link: newLink(), quantity: 100 },
       { encoding: 'json' },
     );
     expect(limitedAdd).toMatchObject({ status: 429, body: { error: 'Too many requests, please try again later' } });
     expect(await balanceKobo(user.id)).toBe(10_000n);
-    expect((await v2({ key: other.key, action: 'balance' })).body).toEqual({ balance: '100.00', currency: 'NGN' });
-    // A wrong key is refused before the limiter, so it never fills the table.
-    expect((await v2({ key: 'f'.repeat(64), action: 'balance' })).body).toEqual({ error: 'Invalid API key' });
+    const otherKey = await v2({ key: other.key, action: 'balance' });
+    expect(otherKey.body).toEqual({ balance: '100.00', currency: 'NGN' });
+    expect(otherKey.headers.get('x-ratelimit-remaining')).toBe(String(limits.balance - 1));
+    // A wrong key is refused before the meter, so it never fills the table.
+    const wrong = await v2({ key: 'f'.repeat(64), action: 'balance' });
+    expect(wrong.body).toEqual({ error: 'Invalid API key' });
+    expect(wrong.headers.get('x-ratelimit-limit')).toBeNull();
   });
 });
 
-describe('actions that spend or ask the provider', () => {
-  const POST_ONLY = { status: 405, body: { error: 'The add, refill and cancel actions must be sent with POST, with the key in the body' } };
+describe('writes over GET', () => {
+  const apiKeysOf = async (user: TestAccount) => ({ live: (await call('user/api-keys', { token: user.accessToken })).body.data });
 
-  it('refuses add, refill and cancel over GET, with the key in the URL, and places or asks for nothing', async () => {
+  it('places, cancels and refills over GET as many bots send them, and notes it on the key for its owner', async () => {
     const shop = await sharedShop();
     const funded = 10_000_000n;
-    const { user, key } = await reseller(funded);
+    const { user, id, key } = await reseller(funded);
+    const service = shop.serviceIds[FAKE.igFollowers];
+    const other = await newApiKey(user, 'Posting tool');
+    await v2({ key: other.key, action: 'add', service, link: newLink(), quantity: 1000 });
+    expect((await apiKeysOf(user)).live.every((view: { last_get_write_at: string | null }) => view.last_get_write_at === null)).toBe(true);
+
+    const placed = (await v2({ key, action: 'add', service, link: newLink(), quantity: 1000 }, { encoding: 'query' })).body.order as number;
+    expect(placed).toEqual(expect.any(Number));
+    const views = await apiKeysOf(user);
+    expect(views.live.find((view: { id: number }) => view.id === id).last_get_write_at).toEqual(expect.any(String));
+    expect(views.live.find((view: { id: number }) => view.id === other.id).last_get_write_at).toBeNull();
+    await untilSubmitted(placed);
+    await completeAtProvider(shop, placed);
+    expect((await v2({ key, action: 'refill', order: placed }, { encoding: 'query' })).body).toEqual({ refill: expect.stringMatching(/^\d+$/) });
+    const open = (await v2({ key, action: 'add', service, link: newLink(), quantity: 1000 }, { encoding: 'query' })).body.order as number;
+    await untilSubmitted(open);
+    expect((await v2({ key, action: 'cancel', orders: String(open) }, { encoding: 'query' })).body).toEqual([{ order: open, cancel: 1 }]);
+    expect(await balanceKobo(user.id)).toBeLessThan(funded);
+  });
+
+  it('refuses writes over GET where the operator says so, noting the try, placing or asking for nothing', async () => {
+    const shop = await sharedShop();
+    const funded = 10_000_000n;
+    const { user, id, key } = await reseller(funded);
     const service = shop.serviceIds[FAKE.igFollowers];
     const link = newLink();
-    const add = await v2({ key, action: 'add', service, link, quantity: 1000 }, { encoding: 'query' });
-    expect(add).toMatchObject(POST_ONLY);
-    expect(add.headers.get('allow')).toBe('POST');
-    // Spelled loosely, or with a wrong key: refused all the same, before the key is looked up.
-    expect(await v2({ key, action: ' add ', service, link, quantity: 1000 }, { encoding: 'query' })).toMatchObject(POST_ONLY);
-    expect(await v2({ key: 'not-a-key', action: 'add', service, link, quantity: 1000 }, { encoding: 'query' })).toMatchObject(POST_ONLY);
-    expect(await withDb((db) => db.select().from(orders).where(eq(orders.userId, user.id)))).toEqual([]);
-    expect(await balanceKobo(user.id)).toBe(funded);
-    expect((await fakeOrders(shop.fake)).addCallsByLink[link]).toBeUndefined();
+    const saved = await call('admin/settings/reseller-api', {
+      method: 'PUT',
+      token: shop.admin.accessToken,
+      body: { ...DEFAULT_RESELLER_API_SETTINGS, refuseWritesOverGet: true },
+    });
+    expect(saved).toMatchObject({ status: 200, body: { data: { refuseWritesOverGet: true } } });
+    try {
+      const refused = { status: 405, body: { error: 'This shop takes add, refill and cancel only with POST, with the key in the body' } };
+      const add = await v2({ key, action: 'add', service, link, quantity: 1000 }, { encoding: 'query' });
+      expect(add).toMatchObject(refused);
+      expect(add.headers.get('allow')).toBe('POST');
+      expect(await v2({ key, action: ' add ', service, link, quantity: 1000 }, { encoding: 'query' })).toMatchObject(refused);
+      expect((await v2({ key: 'not-a-key', action: 'add', service, link, quantity: 1000 }, { encoding: 'query' })).body).toEqual({ error: 'Invalid API key' });
+      expect(await withDb((db) => db.select().from(orders).where(eq(orders.userId, user.id)))).toEqual([]);
+      expect(await balanceKobo(user.id)).toBe(funded);
+      expect((await fakeOrders(shop.fake)).addCallsByLink[link]).toBeUndefined();
+      expect((await apiKeysOf(user)).live.find((view: { id: number }) => view.id === id).last_get_write_at).toEqual(expect.any(String));
 
-    const placed = (await v2({ key, action: 'add', service, link, quantity: 1000 })).body.order as number;
-    await untilSubmitted(placed);
-    expect(await v2({ key, action: 'cancel', orders: String(placed) }, { encoding: 'query' })).toMatchObject(POST_ONLY);
-    expect((await orderRow(placed)).cancelRequestedAt).toBeNull();
-    // Reading still answers GET.
-    expect((await v2({ key, action: 'status', order: placed }, { encoding: 'query' })).body).toMatchObject({ status: 'Pending' });
+      const placed = (await v2({ key, action: 'add', service, link, quantity: 1000 })).body.order as number;
+      await untilSubmitted(placed);
+      expect(await v2({ key, action: 'cancel', orders: String(placed) }, { encoding: 'query' })).toMatchObject(refused);
+      expect((await orderRow(placed)).cancelRequestedAt).toBeNull();
+      // Reading still answers GET.
+      expect((await v2({ key, action: 'status', order: placed }, { encoding: 'query' })).body).toMatchObject({ status: 'Pending' });
+      await completeAtProvider(shop, placed);
+      expect(await v2({ key, action: 'refill', order: placed }, { encoding: 'query' })).toMatchObject(refused);
+      expect(await withDb((db) => db.select().from(orderRefills).where(eq(orderRefills.orderId, placed)))).toEqual([]);
+      // The same refill posted is taken: only the method was refused.
+      expect((await v2({ key, action: 'refill', order: placed })).body).toEqual({ refill: expect.stringMatching(/^\d+$/) });
+    } finally {
+      await call('admin/settings/reseller-api', { method: 'PUT', token: shop.admin.accessToken, body: DEFAULT_RESELLER_API_SETTINGS });
+    }
+  });
 
-    await completeAtProvider(shop, placed);
-    expect(await v2({ key, action: 'refill', order: placed }, { encoding: 'query' })).toMatchObject(POST_ONLY);
-    expect(await withDb((db) => db.select().from(orderRefills).where(eq(orderRefills.orderId, placed)))).toEqual([]);
-    // The same refill posted is taken: only the method was wrong.
-    expect((await v2({ key, action: 'refill', order: placed })).body).toEqual({ refill: expect.stringMatching(/^\d+$/) });
-    expect(await balanceKobo(user.id)).toBe(funded - (await orderRow(placed)).chargeKobo);
+  it('lets only administrators set the limits and the GET rule, checking each figure', async () => {
+    const shop = await sharedShop();
+    const { user } = await reseller();
+    expect((await call('admin/settings/reseller-api', { token: user.accessToken })).status).toBe(403);
+    expect((await call('admin/settings/reseller-api', { token: shop.admin.accessToken })).body.data).toEqual(DEFAULT_RESELLER_API_SETTINGS);
+    const bad = await call('admin/settings/reseller-api', {
+      method: 'PUT',
+      token: shop.admin.accessToken,
+      body: { ...DEFAULT_RESELLER_API_SETTINGS, perMinute: { ...DEFAULT_RESELLER_API_SETTINGS.perMinute, add: 0 } },
+    });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'add: at least 1 call per minute' } });
   });
 });
 
@@ -465,6 +541,26 @@ describe('add', () => {
     expect((await ledgerFor(user.id)).filter((entry) => entry.sourceKind === 'order')).toHaveLength(3);
   });
 
+  it('places one order for one request_id, sent again in parallel in any encoding, and charges it once', async () => {
+    const shop = await sharedShop();
+    const { user, key } = await reseller(10_000_000n);
+    const fields = { key, action: 'add', service: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 500, request_id: `req-${newLink().slice(-8)}` };
+    const retries = await Promise.all((['form', 'json', 'multipart', 'query', 'form', 'json'] as const).map((encoding) => v2(fields, { encoding })));
+    const ids = new Set(retries.map((answer) => answer.body.order));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).toEqual(expect.any(Number));
+    expect((await ledgerFor(user.id)).filter((entry) => entry.sourceKind === 'order')).toHaveLength(1);
+    expect((await v2({ ...fields, quantity: 600 })).body).toEqual({
+      error: 'This request_id was already used for an order with different details. Use a new request_id for a new order.',
+    });
+    // The header wins over the field when a tool sends both.
+    const withHeader = await v2({ ...fields, quantity: 600 }, { headers: { 'idempotency-key': `${fields.request_id}-header` } });
+    expect(withHeader.body.order).toEqual(expect.any(Number));
+    expect(withHeader.body.order).not.toBe([...ids][0]);
+    expect((await v2({ ...fields, request_id: 'r'.repeat(201) })).body).toEqual({ error: 'request_id must be at most 200 characters' });
+    expect((await ledgerFor(user.id)).filter((entry) => entry.sourceKind === 'order')).toHaveLength(2);
+  });
+
   it('places exactly as many of 30 concurrent orders as the balance covers, never going below zero', async () => {
     const shop = await sharedShop();
     const serviceId = shop.serviceIds[FAKE.igLikes];
@@ -506,8 +602,11 @@ describe('status', () => {
     expect((await v2({ key, action: 'status', order: '99999999999' })).body).toEqual({ error: 'Incorrect order ID' });
     expect((await v2({ key, action: 'status' })).body).toEqual({ error: 'Incorrect order ID' });
 
-    const many = await v2({ key, action: 'status', orders: `${mine}, ${theirs},abc,${mine}` });
+    const many = await v2({ key, action: 'status', orders: `${theirs}, ${mine},abc,${theirs}` });
     expect(many.body).toEqual({ [mine]: pending, [theirs]: { error: 'Incorrect order ID' }, abc: { error: 'Incorrect order ID' } });
+    // In the order asked (a JavaScript object would have put the smaller id first), each id once.
+    expect([...many.text.matchAll(/"([^"]+)":\{"(?:charge|error)"/g)].map((match) => match[1])).toEqual([String(theirs), String(mine), 'abc']);
+    expect(theirs).toBeGreaterThan(mine);
     expect((await v2({ key, action: 'status', orders: Array.from({ length: 101 }, (_, i) => i + 1).join(',') })).body).toEqual({
       error: 'Maximum 100 IDs per request',
     });
@@ -532,14 +631,15 @@ describe('status', () => {
     expect(await balanceKobo(user.id)).toBe(100_000_000n - row.chargeKobo + row.refundedKobo);
   });
 
-  it('shows an order waiting for the provider as Pending Submission, and a canceled one as charging nothing', async () => {
+  it('shows an order not yet at the provider as Pending, the protocol word, and a canceled one as charging nothing', async () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes] });
     await shop.fake.post('/__control', { mode: 'no_balance' });
     const { key } = await reseller();
     const held = (await v2({ key, action: 'add', service: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 1000 })).body.order;
     // Once the queue's attempt is over: a cancel while `add` is in flight is rightly refused.
     expect(await untilSubmitted(held)).toMatchObject({ status: 'Pending Submission', submission: 'queued' });
-    expect((await v2({ key, action: 'status', order: held })).body).toMatchObject({ status: 'Pending Submission', remains: '1000' });
+    expect((await v2({ key, action: 'status', order: held })).body).toMatchObject({ status: 'Pending', remains: '1000' });
+    expect((await v2({ key, action: 'status', orders: String(held) })).body).toMatchObject({ [held]: { status: 'Pending' } });
     expect((await v2({ key, action: 'cancel', orders: String(held) })).body).toEqual([{ order: held, cancel: 1 }]);
     expect((await v2({ key, action: 'status', order: held })).body).toEqual({
       charge: '0.00',

@@ -4,12 +4,16 @@ import type { AppEnv } from '../../context';
 import { pathId, validJson } from '../../lib/validation';
 import { requireUser } from '../../middleware/auth';
 import { createApiKeySchema } from '../../schemas/api-keys';
-import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../services/accounts';
+import { apiKeysQuery, apiKeysView, createApiKey, revokeApiKey, rotateApiKey } from '../../services/accounts';
+import { resellerApiSettingsOf, resellerApiSettingsQuery } from '../../services/settings';
 
 export const apiKeyRoutes = new Hono<AppEnv>()
   .get('/api-keys', requireUser, async (c) => {
-    const { live, revoked } = await listApiKeys(c.var.db, c.var.principal.id);
-    return c.json({ message: 'API keys fetched successfully', data: live, revoked });
+    const [rows, settingsRows] = await c.var.db.batch([apiKeysQuery(c.var.db, c.var.principal.id), resellerApiSettingsQuery(c.var.db)]);
+    const { live, revoked } = apiKeysView(rows);
+    // What the keys may do, for the API page's documentation: the operator's limits and GET rule.
+    const { perMinute, refuseWritesOverGet } = resellerApiSettingsOf(settingsRows);
+    return c.json({ message: 'API keys fetched successfully', data: live, revoked, limits: { perMinute, writesOverGet: !refuseWritesOverGet } });
   })
   .post('/api-keys', requireUser, validJson(createApiKeySchema), async (c) => {
     const { name } = c.req.valid('json');

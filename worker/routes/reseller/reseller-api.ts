@@ -2,25 +2,23 @@
 // fields) from the query string and/or a POST body (form-encoded, multipart or JSON), always a
 // JSON answer. Refusals are HTTP 200 {"error": "..."}, which is what the protocol's clients read.
 // A failure whose outcome is unknown (the database dropped mid-call) is a 503 with the same
-// shape, so a client that checks the status knows to look before it retries an `add`. A call
-// over the key's rate limit is a 429 with Retry-After and the words tools retry on: nothing was
-// done, and both a client reading the body and an HTTP client honouring 429 wait and try again.
-// `services`, `status`, `refill_status` and `balance` also answer GET, as panels do; `add`,
-// `refill` and `cancel` over GET are a 405 with the same shape, before the key is even looked at.
+// shape, so a client that checks the status knows to look before it retries an `add`. Every
+// answer to a known key carries X-RateLimit-Limit, -Remaining and -Reset (seconds) for the
+// key's meter of that kind of call; a call over it is a 429 with Retry-After and the words tools
+// retry on, nothing done. Every action answers GET as well as POST, as panels do; a write over
+// GET is noted on the key, and a 405 with the same shape where the operator refuses them.
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { describeError } from '../../lib/db-errors';
 import { AppError, invalid } from '../../lib/errors';
 import { isRecord } from '../../providers/http';
-import { PANEL_ERRORS, RESELLER_POST_ONLY_ACTIONS, resellerActionSchema } from '../../schemas/reseller-api';
-import { answerResellerCall, type ResellerParams, refusalText } from '../../services/reseller';
+import { PANEL_ERRORS } from '../../schemas/reseller-api';
+import type { Meter } from '../../services/accounts';
+import { answerResellerCall, OrderedAnswer, type ResellerParams, refusalText } from '../../services/reseller';
 
 /** Room for a Custom Comments order of a few hundred long lines. */
 const MAX_BODY_BYTES = 256 * 1024;
 const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
-/** The rate limit counts fixed one-minute windows, so waiting one always clears it. */
-const RATE_LIMIT_WINDOW_SECONDS = 60;
-const POST_ONLY = 'The add, refill and cancel actions must be sent with POST, with the key in the body';
 
 /** The call's fields: the query string, then the body's fields over it (clients mix the two). */
 async function readParams(c: Context<AppEnv>): Promise<ResellerParams> {
@@ -55,23 +53,27 @@ async function readParams(c: Context<AppEnv>): Promise<ResellerParams> {
   return Object.fromEntries([...query, ...new URLSearchParams(new TextDecoder().decode(body))]);
 }
 
-function isPostOnly(params: ResellerParams): boolean {
-  const parsed = resellerActionSchema.safeParse(params);
-  return parsed.success && RESELLER_POST_ONLY_ACTIONS.has(parsed.data.action);
-}
-
 async function answer(c: Context<AppEnv>) {
+  let retryAfter = 0;
+  const onMeter = (meter: Meter) => {
+    c.header('X-RateLimit-Limit', String(meter.limit));
+    c.header('X-RateLimit-Remaining', String(meter.remaining));
+    c.header('X-RateLimit-Reset', String(meter.resetSeconds));
+    retryAfter = meter.resetSeconds;
+  };
   try {
     const params = await readParams(c);
-    if (c.req.method !== 'POST' && isPostOnly(params)) {
-      c.header('Allow', 'POST');
-      return c.json({ error: POST_ONLY }, 405);
-    }
-    return c.json(await answerResellerCall(c.var.db, c.env, params, c.req.header('idempotency-key')));
+    const call = { params, idempotencyKey: c.req.header('idempotency-key'), overGet: c.req.method !== 'POST' };
+    const answered = await answerResellerCall(c.var.db, c.env, call, onMeter);
+    return answered instanceof OrderedAnswer ? c.body(answered.toJSONText(), 200, { 'Content-Type': 'application/json' }) : c.json(answered);
   } catch (error) {
     if (error instanceof AppError) {
+      if (error.kind === 'method_not_allowed') {
+        c.header('Allow', 'POST');
+        return c.json({ error: error.message }, 405);
+      }
       if (error.kind !== 'rate_limited') return c.json({ error: refusalText(error) });
-      c.header('Retry-After', String(RATE_LIMIT_WINDOW_SECONDS));
+      c.header('Retry-After', String(retryAfter));
       return c.json({ error: refusalText(error) }, 429);
     }
     c.var.log.error('reseller API call failed', { error: describeError(error) });

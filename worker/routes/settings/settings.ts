@@ -1,9 +1,24 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { validJson } from '../../lib/validation';
-import { PAYMENT_PROVIDER_LABELS, paymentKeyCheckSchema, paymentSettingsSchema, securitySettingsSchema, siteSettingsSchema } from '../../schemas/settings';
+import {
+  PAYMENT_PROVIDER_LABELS,
+  paymentKeyCheckSchema,
+  paymentSettingsSchema,
+  resellerApiSettingsSchema,
+  securitySettingsSchema,
+  siteSettingsSchema,
+} from '../../schemas/settings';
 import { checkPaymentKey, paymentSettingsView, updatePaymentSettings } from '../../services/money';
-import { getPublicSettings, getSecuritySettings, getSiteSettings, updateSecuritySettings, updateSiteSettings } from '../../services/settings';
+import {
+  getPublicSettings,
+  getResellerApiSettings,
+  getSecuritySettings,
+  getSiteSettings,
+  updateResellerApiSettings,
+  updateSecuritySettings,
+  updateSiteSettings,
+} from '../../services/settings';
 
 export const publicSettingsRoutes = new Hono<AppEnv>().get('/public', async (c) => c.json(await getPublicSettings(c.var.db, c.env)));
 
@@ -27,4 +42,9 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
   .put('/security', validJson(securitySettingsSchema), async (c) => {
     const data = await updateSecuritySettings(c.var.db, c.var.principal.id, c.req.valid('json'));
     return c.json({ message: 'Security settings saved', data });
+  })
+  .get('/reseller-api', async (c) => c.json({ message: 'Reseller API settings', data: await getResellerApiSettings(c.var.db) }))
+  .put('/reseller-api', validJson(resellerApiSettingsSchema), async (c) => {
+    const data = await updateResellerApiSettings(c.var.db, c.var.principal.id, c.req.valid('json'));
+    return c.json({ message: 'Reseller API settings saved', data });
   });

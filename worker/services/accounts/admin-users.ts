@@ -42,7 +42,7 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<{ data: P
 /**
  * Suspension ends the person's sessions (and so every token) in the same transaction. Their reseller
  * API keys are left in place: every API call checks the owner's status in the query that resolves
- * the key (resolveApiKey), so the keys stop at once and work again on reactivation.
+ * the key (apiCallerQuery), so the keys stop at once and work again on reactivation.
  */
 export async function setUserStatus(db: Db, actorId: number, userId: number, status: 'active' | 'suspended'): Promise<void> {
   if (userId === actorId) throw forbidden('You cannot change the status of your own account');

@@ -20,6 +20,8 @@ function toApiKeyView(row: ApiKeyRow) {
     prefix: row.prefix,
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    /** When the key last sent add, refill or cancel over GET, so its owner can move that tool to POST. */
+    last_get_write_at: row.lastGetWriteAt?.toISOString() ?? null,
   };
 }
 export type ApiKeyView = ReturnType<typeof toApiKeyView>;
@@ -53,12 +55,14 @@ const toRevokedKeyView = (row: ApiKeyRow) => ({
  * The live keys, and those stopped in the last month (newest first), in one read: stopped by their owner,
  * or by a reset, password change or promotion, so the owner sees what happened to a tool's key.
  */
-export async function listApiKeys(db: DbOrTx, userId: number) {
-  const rows = await db
+export const apiKeysQuery = (db: DbOrTx, userId: number) =>
+  db
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.userId, userId), or(isNull(apiKeys.revokedAt), gt(apiKeys.revokedAt, sql`now() - make_interval(days => ${REVOKED_SHOWN_DAYS})`))))
     .orderBy(asc(apiKeys.id));
+
+export function apiKeysView(rows: ApiKeyRow[]) {
   return {
     live: rows.filter((row) => !row.revokedAt).map(toApiKeyView),
     revoked: rows
@@ -130,25 +134,32 @@ export interface ApiCaller {
   balanceKobo: bigint;
 }
 
+/** What is kept of a key, and looked up when a call brings one. */
+export const hashApiKey = (key: string): Promise<string> => sha256Hex(key);
+
 /**
- * The caller behind a key, in one round trip: the key must be live and its owner an active user,
- * so a suspended user's keys stop at once (and work again on reactivation) and a revoked or
- * rotated-away key never matches. The same statement notes when the key was last used, to the
- * minute, so a busy key writes its row once a minute rather than on every call.
+ * The caller behind a key, as a statement that can travel in a batch (read it with apiCallerOf): the key must be live
+ * and its owner an active user, so a suspended user's keys stop at once (and work again on reactivation) and a revoked
+ * or rotated-away key never matches. The same statement notes when the key was last used, to the minute, so a busy key
+ * writes its row once a minute rather than on every call, and when it last sent a write over GET.
  */
-export async function resolveApiKey(db: DbOrTx, key: string): Promise<ApiCaller | null> {
-  const result = await db.execute<{ id: number; user_id: number; balance_kobo: string }>(sql`
+export function apiCallerQuery(db: Db, keyHash: string, writeOverGet: boolean) {
+  return db.execute<{ id: number; user_id: number; balance_kobo: string }>(sql`
     with caller as (
       select k.id, k.user_id, coalesce(w.balance_kobo, 0) as balance_kobo
       from api_keys k
       join users u on u.id = k.user_id
       left join wallets w on w.user_id = k.user_id
-      where k.key_hash = ${await sha256Hex(key)} and k.revoked_at is null and u.status = 'active' and u.user_type = ${USER_TYPE.user}
+      where k.key_hash = ${keyHash} and k.revoked_at is null and u.status = 'active' and u.user_type = ${USER_TYPE.user}
     ), touched as (
-      update api_keys set last_used_at = now()
-      where id in (select id from caller) and (last_used_at is null or last_used_at < now() - interval '1 minute')
+      update api_keys set
+        last_used_at = case when last_used_at is null or last_used_at < now() - interval '1 minute' then now() else last_used_at end,
+        last_get_write_at = case when ${writeOverGet}::boolean then now() else last_get_write_at end
+      where id in (select id from caller) and (${writeOverGet}::boolean or last_used_at is null or last_used_at < now() - interval '1 minute')
     )
     select id, user_id, balance_kobo from caller`);
-  const [row] = result.rows;
+}
+
+export function apiCallerOf({ rows: [row] }: Awaited<ReturnType<typeof apiCallerQuery>>): ApiCaller | null {
   return row ? { keyId: Number(row.id), userId: Number(row.user_id), balanceKobo: BigInt(row.balance_kobo) } : null;
 }

@@ -3,7 +3,7 @@
 export { everyWayInRevoked } from './account-emails';
 export { listUsers, orderCountsOf, setUserStatus } from './admin-users';
 export { inviteAdministrator, promoteAdministrator, removeAdministrator } from './administrators';
-export { type ApiCaller, createApiKey, listApiKeys, resolveApiKey, revokeApiKey, rotateApiKey } from './api-keys';
+export { type ApiCaller, apiCallerOf, apiCallerQuery, apiKeysQuery, apiKeysView, createApiKey, hashApiKey, revokeApiKey, rotateApiKey } from './api-keys';
 export {
   changePassword,
   createPasswordReset,
@@ -17,7 +17,7 @@ export {
 } from './auth';
 export { confirmEmail, resendEmailConfirmation, sendEmailConfirmation } from './email-verification';
 export { hashPassword } from './passwords';
-export { countHits, enforceRateLimit, enforceRateLimits, type RateLimit } from './rate-limit';
+export { countHits, enforceRateLimit, enforceRateLimits, type Meter, meterHit, type RateLimit, tooManyAttempts } from './rate-limit';
 export { forgetQuietSignInFailures } from './sign-in-limits';
 export { sendNewDeviceNotice } from './sign-in-notices';
 export { REFRESH_TOKEN_TTL_DAYS, verifyAccessToken } from './tokens';

@@ -3,7 +3,7 @@
 // The administrators' order tools, whole.
 export * from './admin-orders';
 export { placeMassOrder } from './mass-order-placing';
-export { placeOrder } from './order-placing';
+export { IDEMPOTENCY_KEY_REUSED, placeOrder } from './order-placing';
 export { orderableServiceQuery, recentlyReadService, rememberServices, serviceIdOf } from './order-plan';
 export { type FinalStatus, refundOwed } from './order-refunds';
 export { AT_PROVIDER_OPEN, NEEDS_ATTENTION_AFTER } from './order-status-sync';

@@ -5,9 +5,10 @@
 // for refusals; the route only reads the request and writes the answer.
 import { and, eq, inArray } from 'drizzle-orm';
 import { orderRefills, orders } from '../../../drizzle/schema';
+import type { OrderStatus } from '../../../vocabulary';
 import type { Db } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
-import { AppError, invalid } from '../../lib/errors';
+import { AppError, invalid, rateLimited } from '../../lib/errors';
 import { parseWith } from '../../lib/validation';
 import { ProviderError } from '../../providers/http';
 import {
@@ -20,22 +21,24 @@ import {
   USERNAME_INVALID,
 } from '../../schemas/orders';
 import {
-  API_CALLS_PER_MINUTE,
   PANEL_ERRORS,
+  REQUEST_ID_REUSED,
+  RESELLER_WRITE_ACTIONS,
   type ResellerAction,
   resellerActionSchema,
   resellerAddSchema,
   resellerKeySchema,
   resellerOrderIdsSchema,
   resellerRefillIdsSchema,
+  resellerRequestIdSchema,
 } from '../../schemas/reseller-api';
-import { type ApiCaller, enforceRateLimit, resolveApiKey } from '../accounts';
-
+import type { ResellerMeteredAction } from '../../schemas/settings';
+import { type ApiCaller, apiCallerOf, apiCallerQuery, hashApiKey, type Meter, meterHit } from '../accounts';
 import { listAllServices } from '../catalogue';
 import { INSUFFICIENT_BALANCE } from '../money';
-import { cancelOrder, getOrderRows, type OrderEnv, type OrderViewRow, placeOrder, requestRefill } from '../orders';
+import { cancelOrder, getOrderRows, IDEMPOTENCY_KEY_REUSED, type OrderEnv, type OrderViewRow, placeOrder, requestRefill } from '../orders';
+import { resellerApiSettingsOf, resellerApiSettingsQuery } from '../settings';
 
-export const apiKeyRateLimitKey = (keyId: number) => `api-key:${keyId}`;
 export const RATE_LIMITED = PANEL_ERRORS.tooManyRequests;
 const PROVIDER_SILENT = 'The provider did not answer. Please try again later.';
 const CURRENCY = 'NGN';
@@ -64,6 +67,18 @@ export function refusalText(error: AppError): string {
   const range = QUANTITY_RANGE.exec(error.message);
   if (range) return `Quantity ${range[1] === 'Minimum' ? 'less than minimal' : 'more than maximal'} ${range[2].replaceAll(',', '')}`;
   return PANEL_WORDS.get(error.message) ?? error.message;
+}
+
+/**
+ * A JSON object answered with its keys in the order asked. A JavaScript object lists integer-like keys first and
+ * ascending, so a multi-status answer built as one would come back sorted; tools read it in the order they asked.
+ */
+export class OrderedAnswer {
+  constructor(private readonly entries: readonly (readonly [string, unknown])[]) {}
+
+  toJSONText(): string {
+    return `{${this.entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')}}`;
+  }
 }
 
 // ---------------------------------------------------------------- ids the caller gives
@@ -112,6 +127,12 @@ async function eachInTurn<T>(ids: string[], work: (id: string) => Promise<T>): P
 
 // ---------------------------------------------------------------- actions
 
+/**
+ * The protocol has six words; tools switch on them. An order not yet at our provider ('Pending Submission' in the SPA,
+ * for about a second, or longer while the provider refuses or its submission is unknown) is Pending to them.
+ */
+const protocolStatus = (status: OrderStatus): Exclude<OrderStatus, 'Pending Submission'> => (status === 'Pending Submission' ? 'Pending' : status);
+
 /** An order as `status` reports it: net charge, the protocol's status words, counts as text. */
 function orderStatus({ order }: OrderViewRow) {
   // Until the provider reports progress nothing is delivered; a completion without figures delivered everything.
@@ -119,8 +140,7 @@ function orderStatus({ order }: OrderViewRow) {
   return {
     charge: koboToNaira(order.chargeKobo - order.refundedKobo),
     start_count: String(order.startCount ?? 0),
-    // 'Pending Submission' until the provider has it, as the SPA shows: tools treat an unfinished word as still open.
-    status: order.status,
+    status: protocolStatus(order.status),
     remains: String(remains),
     currency: CURRENCY,
   };
@@ -148,8 +168,15 @@ async function services(db: Db) {
  */
 async function add(db: Db, env: OrderEnv, caller: ApiCaller, params: ResellerParams, idempotencyKey: string | undefined) {
   const input = parseWith(createOrderSchema, parseWith(resellerAddSchema, params));
-  const { order } = await placeOrder(db, env, caller.userId, input, parseWith(idempotencyKeySchema, idempotencyKey));
-  return { order: order.id };
+  const headerKey = parseWith(idempotencyKeySchema, idempotencyKey);
+  const { request_id: requestId } = parseWith(resellerRequestIdSchema, params);
+  try {
+    const { order } = await placeOrder(db, env, caller.userId, input, headerKey ?? requestId);
+    return { order: order.id };
+  } catch (error) {
+    if (headerKey === undefined && error instanceof AppError && error.message === IDEMPOTENCY_KEY_REUSED) throw invalid(REQUEST_ID_REUSED);
+    throw error;
+  }
 }
 
 async function status(db: Db, caller: ApiCaller, params: ResellerParams) {
@@ -158,7 +185,7 @@ async function status(db: Db, caller: ApiCaller, params: ResellerParams) {
   const known = asked.map(idOf).filter((id) => id !== null);
   const rows = new Map((await getOrderRows(db, caller.userId, known)).map((row) => [row.order.id, row]));
   if (many) {
-    return Object.fromEntries(
+    return new OrderedAnswer(
       many.map((text) => {
         const row = foundFor(rows, text);
         return [text, row ? orderStatus(row) : { error: PANEL_ERRORS.incorrectOrderId }];
@@ -220,20 +247,55 @@ async function cancel(db: Db, env: OrderEnv, caller: ApiCaller, params: Reseller
 
 // ---------------------------------------------------------------- one call
 
+/** The meter each action counts against: writes (add, refill, cancel) share add's, reads of orders and refills status's. */
+const METER_OF: Record<ResellerAction, ResellerMeteredAction> = {
+  services: 'services',
+  add: 'add',
+  refill: 'add',
+  cancel: 'add',
+  status: 'status',
+  refill_status: 'status',
+  balance: 'balance',
+};
+
+export const meterKey = (keyId: number, metered: ResellerMeteredAction) => `api-key:${keyId}:${metered}`;
+/** The rate limit counts fixed one-minute windows. */
+const METER_WINDOW_SECONDS = 60;
+
+export const WRITES_OVER_GET_REFUSED = 'This shop takes add, refill and cancel only with POST, with the key in the body';
+
+export interface ResellerCall {
+  params: ResellerParams;
+  idempotencyKey: string | undefined;
+  /** Sent as GET: a write that way is noted on the key (the API page tells its owner) and refused if the operator says so. */
+  overGet: boolean;
+}
+
 /**
- * Answers one API call: the key first (refused before anything else, as panels do), then the
- * key's rate limit, then the action. Refusals are thrown as AppError; the route words them with
- * refusalText.
+ * Answers one API call: the key first (refused before anything else, as panels do), read in one round trip with the
+ * operator's settings; then the call counted against the key's meter for its kind of action, which `onMeter` hears
+ * before anything can be refused, so every answer to a known key carries where it stands; then the action.
+ * Refusals are thrown as AppError; the route words them with refusalText.
  */
-export async function answerResellerCall(db: Db, env: OrderEnv, params: ResellerParams, idempotencyKey: string | undefined): Promise<unknown> {
-  const { key } = parseWith(resellerKeySchema, params);
-  const caller = await resolveApiKey(db, key);
+export async function answerResellerCall(db: Db, env: OrderEnv, call: ResellerCall, onMeter: (meter: Meter) => void): Promise<unknown> {
+  const { key } = parseWith(resellerKeySchema, call.params);
+  const asked = resellerActionSchema.safeParse(call.params);
+  const writeOverGet = call.overGet && asked.success && RESELLER_WRITE_ACTIONS.has(asked.data.action);
+  const [callerRows, settingsRows] = await db.batch([apiCallerQuery(db, await hashApiKey(key), writeOverGet), resellerApiSettingsQuery(db)]);
+  const caller = apiCallerOf(callerRows);
   if (!caller) throw invalid(PANEL_ERRORS.invalidKey);
-  await enforceRateLimit(db, [apiKeyRateLimitKey(caller.keyId)], API_CALLS_PER_MINUTE);
-  const { action } = parseWith(resellerActionSchema, params);
+  const settings = resellerApiSettingsOf(settingsRows);
+  // A call with no action we know is counted as a read, so a tool looping on a typo is still held to a limit.
+  const metered = asked.success ? METER_OF[asked.data.action] : 'status';
+  const meter = await meterHit(db, { key: meterKey(caller.keyId, metered), limit: settings.perMinute[metered], windowSeconds: METER_WINDOW_SECONDS });
+  onMeter(meter);
+  if (meter.over) throw rateLimited(RATE_LIMITED);
+  const { action } = parseWith(resellerActionSchema, call.params);
+  if (writeOverGet && settings.refuseWritesOverGet) throw new AppError('method_not_allowed', WRITES_OVER_GET_REFUSED);
+  const params = call.params;
   const actions: Record<ResellerAction, () => Promise<unknown>> = {
     services: () => services(db),
-    add: () => add(db, env, caller, params, idempotencyKey),
+    add: () => add(db, env, caller, params, call.idempotencyKey),
     status: () => status(db, caller, params),
     balance: async () => ({ balance: koboToNaira(caller.balanceKobo), currency: CURRENCY }),
     refill: () => refill(db, env, caller, params),

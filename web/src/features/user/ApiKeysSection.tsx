@@ -173,6 +173,7 @@ export function ApiKeysSection() {
                             'Never used'
                           )}
                         </p>
+                        {key.last_get_write_at ? <GetWriteNotice at={key.last_get_write_at} /> : null}
                       </div>
                       <div className="flex shrink-0 gap-2">
                         {KEY_ACTIONS.map((action) => (
@@ -252,5 +253,17 @@ function RevokedKeys({ keys }: { keys: RevokedApiKey[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A key that sent add, refill or cancel over GET: the key was in a URL that servers and proxies keep. */
+function GetWriteNotice({ at }: { at: string }) {
+  return (
+    <p className="mt-1 text-sm text-amber-800">
+      <span title={formatDateTime(at)}>
+        Placed an order, refill or cancel over GET <TimeAgo at={at} />.
+      </span>{' '}
+      Set the tool to POST, with the key in the body: in a GET URL the key is kept in server and proxy logs.
+    </p>
   );
 }

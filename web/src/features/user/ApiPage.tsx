@@ -7,7 +7,8 @@ import { SelectField } from '@/components/Field';
 import { PageHeader } from '@/components/PageHeader';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
 import { ApiKeysSection } from './ApiKeysSection';
-import { ACTIONS, type ActionDoc, COMMON_ERRORS, curlExample, type DocParam, ORDER_TYPES, phpExample, RATE_LIMIT_NOTE } from './apiDocs';
+import { useApiKeys } from './api/get-api-keys';
+import { ACTIONS, type ActionDoc, COMMON_ERRORS, curlExample, type DocParam, methodNote, ORDER_TYPES, phpExample, rateLimitNote } from './apiDocs';
 
 export default function ApiPage() {
   return (
@@ -98,6 +99,8 @@ function ApiDocumentation() {
   const idBase = useId();
   const [language, setLanguage] = useState<'curl' | 'php'>('curl');
   const url = `${window.location.origin}/api/v2`;
+  // The operator's limits and GET rule travel with the keys (the same cached read as the section above).
+  const limits = useApiKeys().data?.limits;
   return (
     <section className="space-y-4" aria-labelledby="api-docs-title">
       <h2 id="api-docs-title" className="text-lg font-bold text-slate-900">
@@ -111,7 +114,7 @@ function ApiDocumentation() {
             <CopyButton text={url} label="Copy API URL" />
           </dd>
           <dt className="font-semibold text-slate-700">HTTP method</dt>
-          <dd className="text-slate-700">POST (form fields, multipart or JSON); GET with the fields in the query string works too</dd>
+          <dd className="text-slate-700">{limits ? methodNote(limits) : 'POST (form fields, multipart or JSON)'}</dd>
           <dt className="font-semibold text-slate-700">API key</dt>
           <dd className="text-slate-700">Create one above and send it as the key field of every call</dd>
           <dt className="font-semibold text-slate-700">Response format</dt>
@@ -131,11 +134,24 @@ function ApiDocumentation() {
           </dd>
           <dt className="font-semibold text-slate-700">Safe retries</dt>
           <dd className="text-slate-700">
-            Send an <span className="font-mono text-xs">Idempotency-Key</span> header with <span className="font-mono text-xs">add</span>: a retry with the same
-            key returns the first order instead of placing another.
+            Send a <span className="font-mono text-xs">request_id</span> field (or an <span className="font-mono text-xs">Idempotency-Key</span> header) with{' '}
+            <span className="font-mono text-xs">add</span>: a retry with the same one returns the first order instead of placing another, and the same one with
+            other details is refused.
+          </dd>
+          <dt className="font-semibold text-slate-700">Order statuses</dt>
+          <dd className="text-slate-700">
+            Pending, In progress, Processing, Completed, Partial or Canceled. An order not yet passed to our supplier is Pending.
           </dd>
           <dt className="font-semibold text-slate-700">Rate limit</dt>
-          <dd className="text-slate-700">{RATE_LIMIT_NOTE}</dd>
+          <dd className="space-y-1 text-slate-700">
+            {limits ? <p>{rateLimitNote(limits)}</p> : null}
+            <p>
+              Every answer says where the key stands: <span className="font-mono text-xs">X-RateLimit-Limit</span>,{' '}
+              <span className="font-mono text-xs">X-RateLimit-Remaining</span> and <span className="font-mono text-xs">X-RateLimit-Reset</span> (seconds until
+              the minute ends). Past the limit the answer is HTTP 429 with <span className="font-mono text-xs">{'{"error": "…"}'}</span> and{' '}
+              <span className="font-mono text-xs">Retry-After</span>.
+            </p>
+          </dd>
         </dl>
       </div>
 

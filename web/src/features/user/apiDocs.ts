@@ -2,7 +2,8 @@
 // its parameters and an example answer. Limits, delays and refusal words come from the Worker's schemas
 // (@schemas/reseller-api, @schemas/orders), so the page and the API cannot drift apart on them.
 import { SUBSCRIPTION_DELAYS } from '@schemas/order-constants';
-import { API_CALLS_PER_MINUTE, PANEL_ERRORS, RESELLER_BATCH_LIMIT } from '@schemas/reseller-api';
+import { PANEL_ERRORS, RESELLER_BATCH_LIMIT } from '@schemas/reseller-api';
+import type { ApiLimits } from './api/get-api-keys';
 
 export interface DocParam {
   name: string;
@@ -90,7 +91,17 @@ export const ACTIONS: ReadonlyArray<ActionDoc> = [
       },
     ],
   },
-  { id: 'add', title: 'Add order', params: [key, action('add'), { name: 'service', description: 'Service ID' }], example: { order: 23501 } },
+  {
+    id: 'add',
+    title: 'Add order',
+    params: [
+      key,
+      action('add'),
+      { name: 'service', description: 'Service ID' },
+      { name: 'request_id (optional)', description: 'Your name for this request: sent again, it answers the first order instead of placing another' },
+    ],
+    example: { order: 23501 },
+  },
   { id: 'status', title: 'Order status', params: [key, action('status'), { name: 'order', description: 'Order ID' }], example: orderStatusExample },
   {
     id: 'multi-status',
@@ -155,7 +166,17 @@ export const COMMON_ERRORS: ReadonlyArray<string> = [
   PANEL_ERRORS.tooManyIds,
 ];
 
-export const RATE_LIMIT_NOTE = `Up to ${API_CALLS_PER_MINUTE} calls a minute per key; past that, calls are refused until the minute is over.`;
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The operator's limits per key and minute, as the documentation states them. */
+export const rateLimitNote = ({ perMinute }: ApiLimits) =>
+  `Each key may make, per minute: ${count(perMinute.add)} orders, refills and cancels together, ${count(perMinute.status)} status checks (status and refill_status), ${count(perMinute.services)} service lists and ${count(perMinute.balance)} balance checks.`;
+
+/** What the documentation says about HTTP methods, as the shop takes them now. */
+export const methodNote = ({ writesOverGet }: ApiLimits) =>
+  writesOverGet
+    ? 'POST (form fields, multipart or JSON), or GET with the fields in the query string. Prefer POST for add, refill and cancel: over GET the key rides in URLs that servers and proxies log.'
+    : 'POST (form fields, multipart or JSON). GET with the fields in the query string works for services, status, refill_status and balance; add, refill and cancel over GET are refused with HTTP 405.';
 
 export function curlExample(url: string): string {
   return [

@@ -124,6 +124,8 @@ export function describeAuditEntry(entry: AuditEntry, currency: string): string 
       return `Deleted provider ${target}`;
     case 'settings.site.update':
       return 'Changed the site settings';
+    case 'settings.reseller_api.update':
+      return d.refuseWritesOverGet ? 'Changed the reseller API settings (writes over GET refused)' : 'Changed the reseller API settings';
     case 'settings.security.update':
       return d.adminTwoFactorRequired ? 'Required two-factor sign-in of every administrator' : 'Made two-factor sign-in optional for administrators';
     case 'two_factor.enable':

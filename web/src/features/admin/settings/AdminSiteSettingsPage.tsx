@@ -19,6 +19,7 @@ import { useZodForm } from '@/lib/zodForm';
 import { useSiteSettings } from './api/get-site-settings';
 import { settingsKeys } from './api/keys';
 import { saveSiteSettings } from './api/save-site-settings';
+import { ResellerApiSettingsCard } from './ResellerApiSettingsCard';
 import { SecuritySettingsCard } from './SecuritySettingsCard';
 
 const FIELD_ORDER: Array<keyof SiteSettings> = [
@@ -70,8 +71,9 @@ export default function AdminSiteSettingsPage() {
   const settings = useSiteSettings();
   return (
     <div className="space-y-5">
-      <PageHeader title="Site Settings" description="What visitors see on the public pages, and how administrators sign in." />
+      <PageHeader title="Site Settings" description="What visitors see on the public pages, how administrators sign in, and what reseller tools may do." />
       <SecuritySettingsCard />
+      <ResellerApiSettingsCard />
       <QueryState query={settings} skeleton={<SkeletonRows rows={6} className="h-16" />}>
         {(current) => <SiteSettingsForm current={current} />}
       </QueryState>
