@@ -14,6 +14,9 @@ import { balanceKobo, fundedUser, ledgerFor } from '../fixtures/wallet-fixtures'
 
 const TIKTOK_FOLLOWERS = '2011';
 const TELEGRAM_MEMBERS = '6011';
+const FACEBOOK_PAGE_LIKES = '5011';
+const SPOTIFY_ARTIST_FOLLOWERS = '7021';
+const SPOTIFY_PLAYS = '7011';
 const USERNAME_INVALID = 'Please enter a username, e.g. @name, or a link to the profile';
 const LINK_INVALID = 'Please enter a valid link, e.g. https://instagram.com/p/abc';
 const KEY_REUSED = 'This Idempotency-Key was already used for an order with different details. Use a new key for a new order.';
@@ -105,6 +108,38 @@ describe('links for services sold by username', () => {
     expect((await placeOrder(user, { serviceId: followers, link: 'https://tiktok.com/@someone', quantity: 100 })).body.message).toBe(
       'This service needs an Instagram username or profile link',
     );
+  });
+
+  it("takes handles on every account's service and apps' own addresses, as resellers send them", async () => {
+    const shop = await newShop({ serviceIds: [FACEBOOK_PAGE_LIKES, SPOTIFY_ARTIST_FOLLOWERS, SPOTIFY_PLAYS] });
+    const user = await fundedUser(100_000_000n);
+    const key = await resellerKey(user);
+    // A page's likes grow the page: its handle becomes the page's address.
+    const page = handle();
+    const pageLikes = await v2({ key, action: 'add', service: shop.serviceIds[FACEBOOK_PAGE_LIKES], link: `@${page}`, quantity: 100 });
+    expect((await orderRow(pageLikes.body.order as number)).link).toBe(`https://www.facebook.com/${page}`);
+    // A Spotify artist has no address made from a handle: it is sent as the reseller typed it.
+    const artist = handle();
+    const followers = await placeOrder(user, { serviceId: shop.serviceIds[SPOTIFY_ARTIST_FOLLOWERS], link: `@${artist}`, quantity: 100 });
+    expect(followers.body.data.link).toBe(`@${artist}`);
+    // Spotify's own addresses, for an artist or a track, become the web links the provider opens.
+    const uri = await v2({
+      key,
+      action: 'add',
+      service: shop.serviceIds[SPOTIFY_ARTIST_FOLLOWERS],
+      link: 'spotify:artist:4Z8W4fKeB5YxbusRsdQVPb',
+      quantity: 100,
+    });
+    expect((await orderRow(uri.body.order as number)).link).toBe('https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb');
+    const track = await placeOrder(user, { serviceId: shop.serviceIds[SPOTIFY_PLAYS], link: 'spotify:track:11dFghVXANMlKmJXsNCbNl', quantity: 1000 });
+    expect(track.body.data.link).toBe('https://open.spotify.com/track/11dFghVXANMlKmJXsNCbNl');
+    // Plays are a track's: a handle is still no link there.
+    expect(await placeOrder(user, { serviceId: shop.serviceIds[SPOTIFY_PLAYS], link: '@someone', quantity: 1000 })).toMatchObject({
+      status: 400,
+      body: { message: LINK_INVALID },
+    });
+    await untilSubmitted(pageLikes.body.order as number);
+    expect((await fakeOrders(shop.fake)).addCallsByLink[`https://www.facebook.com/${page}`]).toBe(1);
   });
 
   it('still wants a link for services on a post, and lets administrators decide per service', async () => {

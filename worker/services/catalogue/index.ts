@@ -6,7 +6,7 @@ export { importFromProvider, importServicesCsv } from './catalogue-import';
 export { listPublicCategories, listPublicServices } from './catalogue-snapshot';
 export { syncProviderCatalogue } from './catalogue-sync';
 export { addFavorite, favoriteIds, listFavorites, removeFavorite } from './favorites';
-export { accountLink, linkKindOf } from './link-kinds';
+export { accountLink, appUriLink, linkKindOf } from './link-kinds';
 export { getCatalogueSettings, saveCatalogueSettings } from './margin';
 export { acceptProviderPrice, acceptRate, listHeldProviderPrices, listRateReview, rejectRate } from './price-review';
 export {

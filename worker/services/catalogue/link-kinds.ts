@@ -12,8 +12,7 @@ export type LinkKind = NonNullable<(typeof services.$inferSelect)['linkKind']>;
  * username is understood only by those that document it and `@name` is read by some as text;
  * the link also names the platform, so the order is unambiguous to the provider and to us.
  * Platforms missing here have no profile address made from a username (Spotify artists, LinkedIn
- * pages), so their services are never decided to be by username; an administrator who says one
- * is gets `@name` stored as typed.
+ * pages): on those named in HANDLE_ONLY the account is sent as `@name`, as resellers type it.
  */
 const PROFILE_LINKS: Record<string, string> = {
   Instagram: 'https://www.instagram.com/',
@@ -28,8 +27,13 @@ const PROFILE_LINKS: Record<string, string> = {
   Snapchat: 'https://www.snapchat.com/add/',
 };
 
+/** Platforms whose accounts resellers name by handle though no profile address can be made from one. */
+const HANDLE_ONLY = ['Spotify', 'LinkedIn', 'Discord'];
+
 /** Names and categories of services that grow an account, as panels word them. */
 const ACCOUNT_WORDS = /\b(followers?|members?|subscribers?|subs)\b/i;
+/** Likes or followers of a page, profile, artist or channel grow that account, though "likes" usually means a post's. */
+const ON_AN_ACCOUNT = /\b(page|profile|artist|channel)\s+(likes?|followers?|fans?)\b/i;
 /** Names that act on a post even when they mention followers ("Post Likes + Followers", "Views from followers"). */
 const POST_WORDS =
   /\b(likes?|views?|comments?|shares?|saves?|plays?|reactions?|votes?|retweets?|reposts?|impressions?|reach|watch|story|reels?|posts?|videos?)\b/i;
@@ -47,11 +51,11 @@ export interface LinkKindFacts {
 
 export function linkKindOf(service: LinkKindFacts): LinkKind {
   if (service.linkKind) return service.linkKind;
+  const onAnAccount = ON_AN_ACCOUNT.test(service.name) || ON_AN_ACCOUNT.test(service.category);
   const byUsername =
     ACCOUNT_TYPES.includes(service.type.trim().toLowerCase()) &&
-    service.platform in PROFILE_LINKS &&
-    (ACCOUNT_WORDS.test(service.name) || ACCOUNT_WORDS.test(service.category)) &&
-    !POST_WORDS.test(service.name);
+    (service.platform in PROFILE_LINKS || HANDLE_ONLY.includes(service.platform)) &&
+    (onAnAccount || ((ACCOUNT_WORDS.test(service.name) || ACCOUNT_WORDS.test(service.category)) && !POST_WORDS.test(service.name)));
   return byUsername ? 'username' : 'url';
 }
 
@@ -64,4 +68,22 @@ export function accountLink(platform: string, text: string): string | null {
   if (!name || /^\.+$/.test(name)) return null;
   const base = PROFILE_LINKS[platform];
   return base ? `${base}${name}` : `@${name}`;
+}
+
+/** Apps' own addresses resellers paste (`spotify:artist:ID`), as the web link the platform answers for them. */
+const APP_URIS: ReadonlyArray<{ pattern: RegExp; link: (kind: string, id: string) => string }> = [
+  {
+    pattern: /^spotify:(artist|track|album|playlist|user|show|episode):([A-Za-z0-9._-]{1,100})$/i,
+    link: (kind, id) => `https://open.spotify.com/${kind.toLowerCase()}/${id}`,
+  },
+];
+
+/** The web link for an app's own address, or null when `text` is none. */
+export function appUriLink(text: string): string | null {
+  const trimmed = text.trim();
+  for (const { pattern, link } of APP_URIS) {
+    const match = pattern.exec(trimmed);
+    if (match) return link(match[1], match[2]);
+  }
+  return null;
 }

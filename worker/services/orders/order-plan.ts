@@ -21,7 +21,7 @@ import {
   SUBSCRIPTION_DELAYS,
   USERNAME_INVALID,
 } from '../../schemas/orders';
-import { accountLink, linkKindOf, PLATFORMS } from '../catalogue';
+import { accountLink, appUriLink, linkKindOf, PLATFORMS } from '../catalogue';
 
 /** What is sent to the provider's `add` besides the service id. */
 export type ProviderFields = Omit<SmmAddOrderInput, 'service'>;
@@ -157,10 +157,12 @@ const withScheme = (link: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? li
 /**
  * The link as stored and sent: a URL on the service's platform, or for a service sold by
  * username also a username (`name`, `@name`), which becomes the account's profile link
- * (link-kinds.ts says why). Text with a slash or a scheme is always read as a URL.
+ * (link-kinds.ts says why). An app's own address (`spotify:artist:ID`) is read as its web link;
+ * other text with a slash or a scheme is always read as a URL.
  */
-function checkLink(raw: string | undefined, service: OrderableService): string {
-  if (!raw) throw invalid(LINK_REQUIRED);
+function checkLink(typed: string | undefined, service: OrderableService): string {
+  if (!typed) throw invalid(LINK_REQUIRED);
+  const raw = appUriLink(typed) ?? typed;
   const byUsername = linkKindOf(service) === 'username';
   if (byUsername && !/[/:]/.test(raw)) {
     const account = accountLink(service.platform, raw);
