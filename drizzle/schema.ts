@@ -501,6 +501,8 @@ export const services = pgTable(
     refillDays: integer('refill_days'),
     /** An administrator set refill_days by hand, so the catalogue sync leaves it alone. */
     refillDaysByAdmin: boolean('refill_days_by_admin').notNull().default(false),
+    /** Refills one order may have (those the provider refused do not count), one at a time: leading panels allow three. */
+    maxRefills: integer('max_refills').notNull().default(3),
     /** A provider price the sync did not believe (0, missing, or too far from the last): held until an administrator accepts it. */
     proposedProviderRateMicros: bigint('proposed_provider_rate_micros', { mode: 'bigint' }),
     /** What the service's link is, a URL or a username; null: decided from its type and category. */
@@ -522,6 +524,7 @@ export const services = pgTable(
     check('services_range_check', sql`${t.min} >= 1 and ${t.max} >= ${t.min}`),
     check('services_markup_check', sql`${t.markupBps} is null or ${t.markupBps} >= 0`),
     check('services_refill_days_check', sql`${t.refillDays} is null or ${t.refillDays} > 0`),
+    check('services_max_refills_check', sql`${t.maxRefills} between 1 and 100`),
   ],
 );
 

@@ -123,6 +123,13 @@ export const updateServiceSchema = z
       .max(3650, { error: 'refillDays must be at most 3650' })
       .nullable()
       .optional(),
+    /** Refills one order may have (refused ones do not count), one at a time. */
+    maxRefills: z
+      .number({ error: 'maxRefills must be a whole number' })
+      .int({ error: 'maxRefills must be a whole number' })
+      .min(1, { error: 'maxRefills must be at least 1' })
+      .max(100, { error: 'maxRefills must be at most 100' })
+      .optional(),
     /** What the order's link is: 'url' (a post or page) or 'username' (an account); null = decided from the type and category. */
     linkKind: z.enum(LINK_KINDS, { error: 'linkKind must be url or username' }).nullable().optional(),
   })

@@ -1,4 +1,4 @@
-// The admin service edit dialog sets a service's refill window and what its orders' link is.
+// The admin service edit dialog sets a service's refill window and cap, and what its orders' link is.
 
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -28,6 +28,7 @@ const SERVICE: AdminService = {
   effectiveMarkupPercent: '60.00',
   providerMin: 100,
   providerMax: 100000,
+  maxRefills: 3,
   enabled: true,
   disabledReason: null,
   updated_at: '2026-11-01T00:00:00Z',
@@ -53,7 +54,7 @@ function server() {
 const fieldValue = (element: HTMLElement) => (element as unknown as { value: string }).value;
 
 describe('ServiceEditDialog', () => {
-  it('shows the refill window and the automatic link kind, and saves a new window and an override', async () => {
+  it('shows the refill window, the refill cap and the automatic link kind, and saves a new window, cap and override', async () => {
     const user = userEvent.setup();
     const sent = server();
     render(
@@ -73,9 +74,16 @@ describe('ServiceEditDialog', () => {
     expect(sent).toEqual([]);
 
     await retype(user, days, '45');
+    const cap = screen.getByLabelText('Refills per order');
+    expect(fieldValue(cap)).toBe('3');
+    await retype(user, cap, '0');
+    await user.click(screen.getByRole('button', { name: 'Save service' }));
+    expect(await screen.findByText('Refills per order must be a whole number from 1 to 100')).toBeTruthy();
+    expect(sent).toEqual([]);
+    await retype(user, cap, '5');
     await user.selectOptions(kind, 'url');
     await user.click(screen.getByRole('button', { name: 'Save service' }));
-    await waitFor(() => expect(sent).toEqual([expect.objectContaining({ refillDays: 45, linkKind: 'url' })]));
+    await waitFor(() => expect(sent).toEqual([expect.objectContaining({ refillDays: 45, maxRefills: 5, linkKind: 'url' })]));
   });
 
   it('sends no limit and the automatic choice as null', async () => {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { catalogueWarnings, orders, services } from '../../../drizzle/schema';
+import { catalogueWarnings, orderRefills, orders, services } from '../../../drizzle/schema';
 import type { Db } from '../../../worker/db';
 import { ceilDiv } from '../../../worker/lib/decimal';
 import { placeOrder as placeOrderDirectly } from '../../../worker/services/orders/order-placing';
@@ -501,6 +501,44 @@ describe("the user's orders", () => {
     const detail = await call(`admin/orders/${order.id}`, { token: shop.admin.accessToken });
     expect(detail.body.data.refills).toEqual([expect.objectContaining({ status: 'Completed' })]);
     expect(detail.body.data.canRefill).toBe(true);
+  });
+
+  it("stops refills at the service's cap, set by an administrator, counting only those the provider took", async () => {
+    const shop = await newShop({ serviceIds: [FAKE.igFollowers] });
+    const serviceId = shop.serviceIds[FAKE.igFollowers];
+    expect((await call(`admin/services/${serviceId}`, { token: shop.admin.accessToken })).body.data).toMatchObject({ maxRefills: 3 });
+    const capped = await call(`admin/services/${serviceId}`, { method: 'PUT', token: shop.admin.accessToken, body: { maxRefills: 2 } });
+    expect(capped.body.data).toMatchObject({ maxRefills: 2 });
+    expect((await call(`admin/services/${serviceId}`, { method: 'PUT', token: shop.admin.accessToken, body: { maxRefills: 0 } })).body.message).toBe(
+      'maxRefills must be at least 1',
+    );
+    const user = await fundedUser(10_000_000n);
+    const order = (await placeOrder(user, { serviceId, link: newLink(), quantity: 1000 })).body.data;
+    const { providerOrderId } = await untilSubmitted(order.id);
+    await shop.fake.post(`/__orders/${providerOrderId}`, { status: 'Completed', remains: 0 });
+    await withDb((db) => syncOrders(db, env));
+    await shop.fake.post('/__control', { stepMs: 1 });
+    const refillAndFinish = async () => {
+      const refill = await call(`user/orders/${order.id}/refill`, { method: 'POST', token: user.accessToken });
+      expect(refill.status, JSON.stringify(refill.body)).toBe(200);
+      // Settled once none is still open at the provider (the refused one stays refused).
+      const settled = async () => {
+        await withDb((db) => syncOrders(db, env));
+        const { refills } = (await call(`admin/orders/${order.id}`, { token: shop.admin.accessToken })).body.data;
+        return refills.every((r: { status: string }) => r.status === 'Completed' || r.status === 'Rejected');
+      };
+      await expect.poll(settled, { timeout: 20_000 }).toBe(true);
+    };
+    // A refill the provider refused does not count against the cap.
+    await withDb((db) => db.insert(orderRefills).values({ orderId: order.id, requestedBy: user.id, status: 'Rejected', error: 'Not possible now' }));
+    await refillAndFinish();
+    expect((await call(`user/orders/${order.id}`, { token: user.accessToken })).body.data.canRefill).toBe(true);
+    await refillAndFinish();
+    expect((await call(`user/orders/${order.id}`, { token: user.accessToken })).body.data.canRefill).toBe(false);
+    expect(await call(`user/orders/${order.id}/refill`, { method: 'POST', token: user.accessToken })).toMatchObject({
+      status: 400,
+      body: { message: 'This order has had every refill its service allows.' },
+    });
   });
 
   it('takes a mass order line by line', async () => {

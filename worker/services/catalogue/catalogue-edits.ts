@@ -71,6 +71,7 @@ export async function updateService(db: Db, actorId: number, id: number, input: 
         refillDays: input.refillDays,
         // A window the administrator changed (cleared included) is theirs: the sync no longer reads it from the name.
         refillDaysByAdmin: input.refillDays !== undefined && input.refillDays !== current.refillDays ? true : undefined,
+        maxRefills: input.maxRefills,
         linkKind: input.linkKind,
         enabled,
         disabledReason: enabled ? null : input.enabled === false ? 'admin' : current.disabledReason,

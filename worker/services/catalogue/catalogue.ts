@@ -106,6 +106,7 @@ const adminServiceColumns = {
   categoryMarkupBps: serviceCategories.markupBps,
   providerMin: services.providerMin,
   providerMax: services.providerMax,
+  maxRefills: services.maxRefills,
   enabled: services.enabled,
   disabledReason: services.disabledReason,
   updatedAt: services.updatedAt,
@@ -123,6 +124,7 @@ interface AdminServiceRow extends ServiceRow {
   categoryMarkupBps: number | null;
   providerMin: number;
   providerMax: number;
+  maxRefills: number;
   enabled: boolean;
   disabledReason: DisabledReason | null;
   updatedAt: Date;
@@ -151,6 +153,8 @@ function toAdminServiceView(row: AdminServiceRow, settings: CatalogueSettings) {
     linkKindOverride: row.linkKindOverride,
     providerMin: row.providerMin,
     providerMax: row.providerMax,
+    /** Refills one order may have, one at a time. */
+    maxRefills: row.maxRefills,
     enabled: row.enabled,
     disabledReason: row.disabledReason,
     updated_at: updatedAt.toISOString(),

@@ -30,6 +30,7 @@ type PlacingRow = {
   service_refill: boolean | null;
   service_cancel: boolean | null;
   service_refill_days: number | null;
+  service_max_refills: number | null;
   placed_id: number | null;
 } & Record<string, unknown>;
 
@@ -79,6 +80,7 @@ export async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPl
         refill: sql`${services.refill}`.as('service_refill'),
         cancel: sql`${services.cancel}`.as('service_cancel'),
         refillDays: sql`${services.refillDays}`.as('service_refill_days'),
+        maxRefills: sql`${services.maxRefills}`.as('service_max_refills'),
       })
       .from(services)
       .$dynamic(),
@@ -131,12 +133,13 @@ export async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPl
   if (row.placed_id === null) throw await refusedDebit(db, userId);
   return {
     outcome: 'placed',
-    // A new order has no refill requested yet.
+    // A new order has no refill requested yet, so its service's whole cap is left.
     view: {
       order: placedOrder(row),
       serviceRefill: row.service_refill!,
       serviceCancel: row.service_cancel!,
       serviceRefillDays: row.service_refill_days,
+      refillsLeft: row.service_max_refills!,
       openRefill: false,
     },
   };

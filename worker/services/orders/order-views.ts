@@ -15,12 +15,15 @@ export type OrderRow = typeof orders.$inferSelect;
 
 const FINISHED_WITH_DELIVERY = ['Completed', 'Partial'] as const satisfies readonly OrderStatus[];
 const OPEN_REFILL_STATUSES = ['Requesting', 'Pending', 'In progress'] as const;
+/** Refills that count against the service's cap: all but those the provider refused. */
+const refillsUsed = sql`(select count(*) from ${orderRefills} where ${orderRefills.orderId} = ${orders.id} and ${orderRefills.status} <> 'Rejected')`;
 
 export const orderViewColumns = {
   order: orders,
   serviceRefill: services.refill,
   serviceCancel: services.cancel,
   serviceRefillDays: services.refillDays,
+  refillsLeft: sql<number>`greatest(0, ${services.maxRefills} - ${refillsUsed})::int`,
   openRefill: sql<boolean>`exists (select 1 from ${orderRefills} where ${orderRefills.orderId} = ${orders.id} and ${orderRefills.status} in ${OPEN_REFILL_STATUSES})`,
 };
 
@@ -29,6 +32,8 @@ export interface OrderViewRow {
   serviceRefill: boolean;
   serviceCancel: boolean;
   serviceRefillDays: number | null;
+  /** How many more refills the service's cap allows this order. */
+  refillsLeft: number;
   openRefill: boolean;
 }
 
@@ -60,7 +65,7 @@ export function toOrderView(row: OrderViewRow) {
     status: order.status,
     statusReason: order.statusReason,
     refunded: koboToNaira(order.refundedKobo),
-    canRefill: refillable && !openRefill,
+    canRefill: refillable && !openRefill && row.refillsLeft > 0,
     /** The end of the service's refill window for this order (ISO), when it has one. */
     refillUntil: refillUntil?.toISOString() ?? null,
     canCancel:

@@ -2,8 +2,8 @@
 // cancel it (at once while it is queued with us, through the provider once it has it). Placing is
 // order-placing.ts, sending order-sending.ts, closing with the refund order-closing.ts, and
 // reading order-views.ts.
-import { and, eq } from 'drizzle-orm';
-import { orderRefills, orders } from '../../../drizzle/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { orderRefills, orders, services } from '../../../drizzle/schema';
 import type { Db, DbOrTx } from '../../db';
 import type { Env } from '../../env';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -22,16 +22,29 @@ async function orderWithService(db: DbOrTx, orderId: number, userId: number | nu
   return row;
 }
 
-/** Forwards a refill request for a delivered order inside its service's refill window; one open refill per order. */
+export const REFILLS_USED_UP = 'This order has had every refill its service allows.';
+
+/** Forwards a refill request for a delivered order inside its service's refill window and cap; one open refill per order. */
 export async function requestRefill(db: Db, env: OrderEnv, orderId: number, by: { userId: number | null; actorId: number }) {
   const row = await orderWithService(db, orderId, by.userId);
   if (!row.serviceRefill) throw invalid('Refill is not available for this service');
   const { refillable, refillUntil } = refillability(row);
   if (refillUntil && !refillable) throw invalid(refillPeriodEnded(refillUntil, row.serviceRefillDays!));
   if (!refillable) throw invalid('Only completed or partial orders can be refilled');
+  if (row.refillsLeft === 0) throw invalid(REFILLS_USED_UP);
   let refillId: number;
   try {
-    [{ id: refillId }] = await db.insert(orderRefills).values({ orderId, requestedBy: by.actorId }).returning({ id: orderRefills.id });
+    // The cap is counted again as the row goes in: one open refill at a time (the unique index) makes the count exact.
+    const [inserted] = await db
+      .execute<{ id: number }>(sql`
+      insert into ${orderRefills} (order_id, requested_by)
+      select ${orderId}, ${by.actorId}
+      where (select count(*) from ${orderRefills} where order_id = ${orderId} and status <> 'Rejected')
+        < (select ${services.maxRefills} from ${services} where ${services.id} = ${row.order.serviceId})
+      returning id`)
+      .then((result) => result.rows);
+    if (!inserted) throw invalid(REFILLS_USED_UP);
+    refillId = Number(inserted.id);
   } catch (error) {
     if (isUniqueViolation(error, 'order_refills_open_key')) throw conflict('A refill is already in progress for this order');
     throw error;

@@ -48,6 +48,10 @@ const serviceFormSchema = z
       .trim()
       .regex(/^(|[1-9]\d{0,3})$/, { error: 'Refill window must be a whole number of days from 1 to 3650, or blank' })
       .refine((v) => v === '' || Number(v) <= 3650, { error: 'Refill window must be a whole number of days from 1 to 3650, or blank' }),
+    maxRefills: z
+      .string()
+      .trim()
+      .regex(/^([1-9]\d?|100)$/, { error: 'Refills per order must be a whole number from 1 to 100' }),
     linkKind: z.enum(['auto', ...LINK_KINDS]),
     enabled: z.boolean(),
   })
@@ -63,7 +67,7 @@ const serviceFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['max'], message: 'Max must not be below min' });
   });
 type ServiceForm = z.infer<typeof serviceFormSchema>;
-const FIELD_ORDER: Array<keyof ServiceForm> = ['name', 'category', 'description', 'markup', 'rate', 'min', 'max', 'refillDays'];
+const FIELD_ORDER: Array<keyof ServiceForm> = ['name', 'category', 'description', 'markup', 'rate', 'min', 'max', 'refillDays', 'maxRefills'];
 const PRICE_MODE_OPTIONS = [
   { value: 'markup', label: 'Markup over cost' },
   { value: 'fixed', label: 'Fixed price' },
@@ -79,6 +83,7 @@ const toForm = (s: AdminService): ServiceForm => ({
   min: String(s.min),
   max: String(s.max),
   refillDays: s.refillDays === null ? '' : String(s.refillDays),
+  maxRefills: String(s.maxRefills),
   linkKind: s.linkKindOverride ?? 'auto',
   enabled: s.enabled,
 });
@@ -133,6 +138,7 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
         min: Number(values.min),
         max: Number(values.max),
         refillDays: values.refillDays === '' ? null : Number(values.refillDays),
+        maxRefills: Number(values.maxRefills),
         linkKind: values.linkKind === 'auto' ? null : values.linkKind,
         enabled: values.enabled,
         ...pricingChange,
@@ -217,6 +223,12 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
           placeholder="No limit"
           hint={`Refills can be asked for this many days after an order completes. Blank: no limit, unless the provider's name states one ("Refill 30D"), which the catalogue sync fills in.`}
           {...field('refillDays')}
+        />
+        <TextField
+          label="Refills per order"
+          inputMode="numeric"
+          hint="How many refills one order may have, one at a time; those the provider refuses do not count."
+          {...field('maxRefills')}
         />
         <SelectField label="Order link" hint="What buyers and reseller tools give as the link." {...field('linkKind')}>
           <option value="auto">

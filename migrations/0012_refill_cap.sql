@@ -1,0 +1,2 @@
+ALTER TABLE "services" ADD COLUMN "max_refills" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
+ALTER TABLE "services" ADD CONSTRAINT "services_max_refills_check" CHECK ("services"."max_refills" between 1 and 100);
