@@ -226,6 +226,8 @@ describe('long site settings on a phone', () => {
       await visitor.context.close();
 
       const user = await newUserSignedIn(browser(), 'Phone Header', PHONE);
+      // The address moves before the user area has replaced the sign-in page (its code loads on demand): wait for the area itself.
+      await user.page.getByRole('button', { name: 'Account menu' }).waitFor();
       await user.page.getByRole('link', { name: `${siteName} home` }).waitFor();
       await user.page.waitForLoadState('networkidle');
       await screenshot(user.page, 'long-site-name-user');
