@@ -1,6 +1,6 @@
 // A customer's order operations, from the SPA's API (/api/v1) and the reseller API (/api/v2): placing
-// an order of any service type (once, twice at once under one Idempotency-Key, again after hanging up
-// or after an error, or without a key), refills and cancels.
+// an order of any service type (once, twice at once under one Idempotency-Key or, over /api/v2, one
+// request_id, again after hanging up or after an error, or without a key), refills and cancels.
 import type { SimService } from './catalogue';
 import { buildOrder } from './catalogue';
 import { type Answer, call, said } from './http';
@@ -40,10 +40,15 @@ export async function placeOrder(sim: Sim, services: readonly SimService[], api:
   const variant = rng.weighted<PlaceVariant>({ once: 5, 'double submit': 3, 'retry after hang-up': 2, 'no key': 1 });
   tally(sim, `order ${api} (${variant})`);
   const key = variant === 'no key' ? undefined : fresh(world, 'key');
+  // A reseller tool names its request with the Idempotency-Key header or, as leading panels take it, a request_id field.
+  const asRequestId = api === 'v2' && key !== undefined && rng.chance(0.5);
+  if (asRequestId) tally(sim, 'order v2 under a request_id');
   const send = (abortAfterMs?: number) =>
     api === 'v1'
       ? user.session.api('user/orders', { body: request.v1, headers: key ? { 'idempotency-key': key } : {}, abortAfterMs })
-      : resellerCall(sim, user, { action: 'add', ...request.v2 }, { key, abortAfterMs });
+      : asRequestId
+        ? resellerCall(sim, user, { action: 'add', ...request.v2, request_id: key! }, { abortAfterMs })
+        : resellerCall(sim, user, { action: 'add', ...request.v2 }, { key, abortAfterMs });
   const hangUp = takeHangUp(sim) ?? (variant === 'retry after hang-up' ? rng.int(0, 150) : undefined);
   const answers: Answer[] = [];
   if (variant === 'double submit') {
@@ -63,9 +68,15 @@ export async function placeOrder(sim: Sim, services: readonly SimService[], api:
     if (record && answer.kind === 'answered' && answer.status === 201) record.created += 1;
   }
   if (record) world.keys.set(key!, record);
-  // The same request again under its key is never "a different order": the shop broke its promise.
-  const reused = answers.find((answer) => answer.kind === 'answered' && answer.status === 422);
-  if (reused?.kind === 'answered') throw new Error(`the same order sent again under Idempotency-Key ${key} was refused: 422 ${reused.text.slice(0, 200)}`);
+  // The same request again under its key is never "a different order": the shop broke its promise (/api/v2 says so in an HTTP 200 error).
+  const reused = answers.find(
+    (answer) =>
+      answer.kind === 'answered' && (answer.status === 422 || /already used for an order with different details/.test(String(answer.body?.error ?? ''))),
+  );
+  if (reused?.kind === 'answered')
+    throw new Error(
+      `the same order sent again under ${asRequestId ? 'request_id' : 'Idempotency-Key'} ${key} was refused: ${reused.status} ${reused.text.slice(0, 200)}`,
+    );
   const named = [...new Set(answers.map((answer) => orderIdOf(api, answer)).filter((id) => id !== null))];
   const refusal = answers
     .map((answer) =>
