@@ -26,11 +26,12 @@ export default defineConfig({
             main: './worker/index.ts',
             miniflare: {
               compatibilityDate: '2026-04-20',
-              // As in wrangler.toml: the Worker under test consumes its own queues (order submissions, payment events).
-              queueProducers: { ORDER_SUBMISSIONS: 'smm-order-submissions', PAYMENT_EVENTS: 'payment-events' },
+              // As in wrangler.toml: the Worker under test consumes its own queues (order submissions, payment events, webhook deliveries).
+              queueProducers: { ORDER_SUBMISSIONS: 'smm-order-submissions', PAYMENT_EVENTS: 'payment-events', WEBHOOK_DELIVERIES: 'webhook-deliveries' },
               queueConsumers: {
                 'smm-order-submissions': { maxBatchSize: 10, maxBatchTimeout: 0.05, maxRetries: 5 },
                 'payment-events': { maxBatchSize: 10, maxBatchTimeout: 0.05, maxRetries: 100 },
+                'webhook-deliveries': { maxBatchSize: 10, maxBatchTimeout: 0.05, maxRetries: 100 },
               },
               bindings: {
                 DATABASE_URL: inject('databaseUrl'),

@@ -29,6 +29,7 @@ import {
   TICKET_STATUSES,
   USER_TYPE,
   WARNING_KINDS,
+  WEBHOOK_DELIVERY_STATES,
 } from '../vocabulary';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -873,4 +874,57 @@ export const favorites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.serviceId] })],
+);
+
+// ---------------------------------------------------------------- reseller webhooks
+
+/** Where a reseller wants events posted, signed with the endpoint's own secret (encrypted at rest, shown once). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** The WEBHOOK_EVENTS it is sent. */
+    events: jsonb('events').$type<string[]>().notNull(),
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId)],
+);
+
+/**
+ * One event for one endpoint. The triggers of migration 0013 write a row, with what happened in `subject`, in the
+ * statement that changes an order's protocol status, a refill's status or arms the low-balance alert; the cron then
+ * writes its body once (so every retry is signed over the same bytes) and queues it; the queue's consumer posts it.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    subject: jsonb('subject').$type<Record<string, unknown>>().notNull(),
+    /** The exact JSON posted, fixed before the first try. */
+    body: text('body'),
+    state: text('state', { enum: WEBHOOK_DELIVERY_STATES }).notNull().default('new'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The endpoint's HTTP status on the last try, or null when it could not be reached. */
+    responseStatus: integer('response_status'),
+    error: text('error'),
+    createdAt: createdAt(),
+    /** When it was last handed to the queue: one sending with neither this nor a try for hours lost its message. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    // The cron's work: new ones to queue, and those sending whose queue message may be lost.
+    index('webhook_deliveries_open_idx').on(t.state, t.id).where(sql`${t.state} in ('new', 'sending')`),
+  ],
 );

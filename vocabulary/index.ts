@@ -1,6 +1,6 @@
-// The shop's vocabulary: the words the tables, the Worker and the SPA share (user types, order statuses and service types,
-// submission states, ledger sources, link kinds, price modes, warning, notification and ticket kinds). It imports nothing:
-// drizzle/schema.ts builds its columns on it, worker/schemas its zod schemas, and the SPA its screens.
+// The shop's vocabulary: the words the tables, the Worker and the SPA share (user types, order statuses, the requests pending on
+// orders and service types, submission states, ledger sources, link kinds, price modes, warning, notification and ticket kinds, webhook events).
+// It imports nothing: drizzle/schema.ts builds its columns on it, worker/schemas its zod schemas, and the SPA its screens.
 
 // ---------------------------------------------------------------- Accounts
 
@@ -15,6 +15,12 @@ export const ORDER_STATUSES = ['Pending Submission', 'Pending', 'In progress', '
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Orders whose money is still committed: paid, not finished. */
 export const OPEN_ORDER_STATUSES = ['Pending Submission', 'Pending', 'In progress', 'Processing'] as const satisfies readonly OrderStatus[];
+/**
+ * A refill or cancel the shop forwarded and the provider has not answered yet: shown beside the status on the order card and
+ * in the reseller API's `request` field, never as the status itself (tools switch on the protocol's six words).
+ */
+export const PENDING_REQUESTS = ['Refill requested', 'Cancel requested'] as const;
+export type PendingRequest = (typeof PENDING_REQUESTS)[number];
 
 /**
  * Where an order stands with the provider. queued: certainly not at the provider (safe to send);
@@ -122,6 +128,18 @@ export const NOTIFICATION_KINDS = [
   'referral_reversed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+// ---------------------------------------------------------------- Reseller webhooks
+
+/** What a reseller's endpoint can be sent: each change of an order's protocol status, of a refill's, and the low-balance alert. */
+export const WEBHOOK_EVENTS = ['order.status', 'refill.status', 'balance.low'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** The event of "Send test" on the API page, which no subscription asks for. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+export const MAX_WEBHOOKS_PER_USER = 5;
+/** new: waiting for its body and queue; sending: queued or being retried; delivered: the endpoint answered 2xx; failed: given up. */
+export const WEBHOOK_DELIVERY_STATES = ['new', 'sending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
 
 // ---------------------------------------------------------------- Support tickets
 

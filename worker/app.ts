@@ -35,6 +35,7 @@ import { adminOrderRoutes } from './routes/orders/admin-orders';
 import { orderRoutes } from './routes/orders/orders';
 import { adminAuditRoutes } from './routes/oversight/admin-audit';
 import { resellerApiRoutes } from './routes/reseller/reseller-api';
+import { webhookEndpointRoutes } from './routes/reseller/webhooks';
 import { adminSettingsRoutes, publicSettingsRoutes } from './routes/settings/settings';
 import { crawlerRoutes } from './routes/site/crawlers';
 import { healthRoutes } from './routes/site/health';
@@ -111,6 +112,7 @@ const api = new Hono<AppEnv>()
   .route('/user', walletRoutes)
   .route('/user', orderRoutes)
   .route('/user', apiKeyRoutes)
+  .route('/user', webhookEndpointRoutes)
   .route('/user', ticketRoutes)
   .route('/user', favoriteRoutes)
   .route('/user', referralRoutes)

@@ -10,6 +10,11 @@ export interface PaymentEventMessage {
   transactionId: string | null;
 }
 
+/** A reseller webhook delivery to post (services/reseller/webhook-deliveries.ts): the queue brings it back with backoff. */
+export interface WebhookDeliveryMessage {
+  deliveryId: number;
+}
+
 /** Bindings the Worker reads: vars from wrangler.toml, secrets from `wrangler secret put` (or .dev.vars locally). */
 export interface Env {
   ASSETS?: Fetcher;
@@ -17,6 +22,8 @@ export interface Env {
   ORDER_SUBMISSIONS: Queue<SubmissionMessage>;
   /** Payment events tried again later, with backoff (see services/money/transfer-retries.ts). */
   PAYMENT_EVENTS: Queue<PaymentEventMessage>;
+  /** Signed webhooks to resellers' endpoints, tried for a day (see services/reseller/webhook-deliveries.ts). */
+  WEBHOOK_DELIVERIES: Queue<WebhookDeliveryMessage>;
   /** Postgres connection string (Neon in production). */
   DATABASE_URL: string;
   /** Local stack only: "host:port/v1" of the WebSocket-to-TCP bridge in front of local Postgres. */

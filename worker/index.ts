@@ -3,6 +3,7 @@ import type { Env } from './env';
 import { runScheduledJobs } from './scheduled';
 import { consumePaymentEvents } from './services/money';
 import { consumeSubmissions } from './services/orders';
+import { consumeWebhookDeliveries } from './services/reseller';
 
 export default {
   fetch: app.fetch,
@@ -10,6 +11,10 @@ export default {
   async scheduled(_controller, env) {
     await runScheduledJobs(env);
   },
-  // One consumer per queue (wrangler.toml): bank transfers tried again, and placed orders sent to their provider.
-  queue: (batch, env) => (batch.queue === 'payment-events' ? consumePaymentEvents(batch, env) : consumeSubmissions(batch, env)),
+  // One consumer per queue (wrangler.toml): bank transfers tried again, webhooks to resellers, and placed orders sent to their provider.
+  queue: (batch, env) => {
+    if (batch.queue === 'payment-events') return consumePaymentEvents(batch, env);
+    if (batch.queue === 'webhook-deliveries') return consumeWebhookDeliveries(batch, env);
+    return consumeSubmissions(batch, env);
+  },
 } satisfies ExportedHandler<Env>;

@@ -8,6 +8,7 @@ import { dailyReconciliation, releaseReferralCommissions, reverifyPendingDeposit
 
 import { checkLowBalances, sendNotificationEmails } from './services/notifications';
 import { runSmmSync } from './services/orders';
+import { dispatchWebhooks } from './services/reseller';
 
 export type ScheduledJob = (db: Db, env: Env) => Promise<unknown>;
 
@@ -20,6 +21,7 @@ export const scheduledJobs: Record<string, ScheduledJob> = {
   // After the jobs that make events, so what they told goes out in the same run.
   checkLowBalances,
   sendNotificationEmails,
+  dispatchWebhooks,
 };
 
 export async function runScheduledJobs(env: Env): Promise<Record<string, unknown>> {

@@ -1,5 +1,6 @@
 // Starts the local fakes of every outside service together (Paystack, Flutterwave,
-// the SMM panel, the exchange-rate service, the email API), for `npm start` and the test harness.
+// the SMM panel, the exchange-rate service, the email API) and the webhook receiver a reseller would run,
+// for `npm start` and the test harness.
 
 import { startFakeFlutterwave } from './flutterwave';
 import { startFakeMailbox } from './mailbox';
@@ -7,6 +8,7 @@ import { startFakePaystack } from './paystack';
 import { startFakeRates } from './rates';
 import type { FaultPreset } from './smm-faults';
 import { startFakeSmmProvider } from './smm-provider';
+import { startFakeWebhookReceiver } from './webhook-receiver';
 
 export { startFakeFlutterwave } from './flutterwave';
 export type { RunningFake } from './http';
@@ -14,6 +16,7 @@ export { startFakeMailbox } from './mailbox';
 export { startFakePaystack } from './paystack';
 export { startFakeRates } from './rates';
 export { startFakeSmmProvider } from './smm-provider';
+export { startFakeWebhookReceiver, type WebhookDelivery } from './webhook-receiver';
 
 export interface FakesOptions {
   paystackPort?: number;
@@ -21,6 +24,7 @@ export interface FakesOptions {
   ratesPort?: number;
   flutterwavePort?: number;
   mailPort?: number;
+  webhookReceiverPort?: number;
   paystackSecretKey: string;
   /** A live Paystack key the fake also accepts (its transactions are on the live domain). */
   paystackLiveSecretKey?: string;
@@ -37,6 +41,8 @@ export interface FakesOptions {
   flutterwaveWebhookUrl?: string | null;
   /** Print every email the mailbox receives (npm start). */
   echoEmails?: boolean;
+  /** Print every webhook the receiver gets (npm start). */
+  echoWebhooks?: boolean;
   /** Paystack's dashboard callback URL, used when a transaction is initialized without callback_url. */
   appUrl?: string;
   /** SMM order progress step in ms (an order finishes after 3 steps). */
@@ -57,6 +63,8 @@ export interface RunningFakes {
   emailApiUrl: string;
   /** The mailbox's base URL, for GET /__messages?to=<address>. */
   mailboxUrl: string;
+  /** The webhook receiver's base URL: point webhooks at any path under it; GET /__deliveries?path=<path> lists them. */
+  webhookReceiverUrl: string;
   close(): Promise<void>;
 }
 
@@ -79,6 +87,7 @@ export async function startFakes(options: FakesOptions): Promise<RunningFakes> {
       webhookUrl: options.flutterwaveWebhookUrl ?? null,
     }),
     startFakeMailbox({ apiKey: options.emailApiKey, port: options.mailPort, echo: options.echoEmails }),
+    startFakeWebhookReceiver({ port: options.webhookReceiverPort, echo: options.echoWebhooks }),
   ]);
   const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failure = started.find((result) => result.status === 'rejected');
@@ -87,7 +96,7 @@ export async function startFakes(options: FakesOptions): Promise<RunningFakes> {
     await Promise.all(running.map((fake) => fake.close()));
     throw failure.reason;
   }
-  const [paystack, smm, rates, flutterwave, mailbox] = running;
+  const [paystack, smm, rates, flutterwave, mailbox, webhookReceiver] = running;
   return {
     paystackUrl: paystack.url,
     smmApiUrl: `${smm.url}/api/v2`,
@@ -96,6 +105,7 @@ export async function startFakes(options: FakesOptions): Promise<RunningFakes> {
     flutterwaveUrl: flutterwave.url,
     emailApiUrl: `${mailbox.url}/emails`,
     mailboxUrl: mailbox.url,
+    webhookReceiverUrl: webhookReceiver.url,
     close: async () => {
       await Promise.all(running.map((fake) => fake.close()));
     },

@@ -15,6 +15,7 @@ export interface StackPorts {
   rates: number;
   flutterwave: number;
   mail: number;
+  webhookReceiver: number;
   inspector: number;
 }
 
@@ -28,10 +29,11 @@ const LABELS: Record<keyof StackPorts, string> = {
   rates: 'the sandbox exchange rates',
   flutterwave: 'the sandbox Flutterwave',
   mail: 'the sandbox mailbox',
+  webhookReceiver: 'the sandbox webhook receiver',
   inspector: "wrangler's debugger",
 };
 
-/** npm start's ports: the shop's and the same offset from each default (8787 → 5488-5490, 8790-8794, 9229). */
+/** npm start's ports: the shop's and the same offset from each default (8787 → 5488-5490, 8790-8795, 9229). */
 export function portsFrom(shop: number): StackPorts {
   const offset = shop - 8787;
   return {
@@ -44,6 +46,7 @@ export function portsFrom(shop: number): StackPorts {
     rates: 8792 + offset,
     flutterwave: 8793 + offset,
     mail: 8794 + offset,
+    webhookReceiver: 8795 + offset,
     inspector: 9229 + offset,
   };
 }

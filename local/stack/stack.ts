@@ -178,6 +178,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ratesPort: ports.rates,
       flutterwavePort: ports.flutterwave,
       mailPort: ports.mail,
+      webhookReceiverPort: ports.webhookReceiver,
       paystackSecretKey: secrets.PAYSTACK_SECRET_KEY,
       flutterwaveSecretKey: secrets.FLUTTERWAVE_SECRET_KEY,
       flutterwaveSecretHash: secrets.FLUTTERWAVE_SECRET_HASH,
@@ -187,6 +188,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       flutterwaveWebhookUrl: `${url}/api/v1/webhooks/flutterwave`,
       appUrl: url,
       echoEmails: options.wranglerOutput === 'inherit',
+      echoWebhooks: options.wranglerOutput === 'inherit',
       smmMode: options.smmMode,
     });
     cleanups.push(() => fakes.close());

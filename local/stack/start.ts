@@ -50,6 +50,7 @@ async function main() {
       `  Sandbox Paystack    ${stack.fakes.paystackUrl}`,
       `  Sandbox Flutterwave ${stack.fakes.flutterwaveUrl}   (choose it in Admin → Payment Settings)`,
       `  Sandbox mailbox     ${stack.fakes.mailboxUrl}/   (confirmation and reset links; also printed here)`,
+      `  Webhook receiver    ${stack.fakes.webhookReceiverUrl}/   (point a webhook at any path here; deliveries also printed here)`,
       `  Sandbox SMM panel   ${stack.fakes.smmApiUrl}${smm === 'rough' ? '   (rough: misbehaving as real panels do)' : ''}`,
       `  Postgres            ${stack.databaseUrl}`,
       '',

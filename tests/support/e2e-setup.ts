@@ -34,6 +34,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2eFlutterwaveUrl', stack.fakes.flutterwaveUrl);
   project.provide('e2eSmmProviderUrl', stack.fakes.smmProviderUrl);
   project.provide('e2eMailboxUrl', stack.fakes.mailboxUrl);
+  project.provide('e2eWebhookReceiverUrl', stack.fakes.webhookReceiverUrl);
   project.provide('e2eAdmin', E2E_ADMIN);
   // For the few states no call can reach (an account suspended while its session stays live).
   project.provide('e2eDatabaseUrl', stack.databaseUrl);
@@ -47,6 +48,7 @@ declare module 'vitest' {
     e2eFlutterwaveUrl: string;
     e2eSmmProviderUrl: string;
     e2eMailboxUrl: string;
+    e2eWebhookReceiverUrl: string;
     e2eAdmin: { email: string; password: string };
     e2eDatabaseUrl: string;
   }

@@ -44,6 +44,7 @@ export default async function setup(project: TestProject) {
   project.provide('flutterwaveUrl', fakes.flutterwaveUrl);
   project.provide('emailApiUrl', fakes.emailApiUrl);
   project.provide('mailboxUrl', fakes.mailboxUrl);
+  project.provide('webhookReceiverUrl', fakes.webhookReceiverUrl);
   project.provide('paystackSecretKey', TEST_SECRETS.PAYSTACK_SECRET_KEY);
   project.provide('smmApiKey', TEST_SECRETS.SMM_API_KEY);
 
@@ -68,6 +69,7 @@ declare module 'vitest' {
     flutterwaveUrl: string;
     emailApiUrl: string;
     mailboxUrl: string;
+    webhookReceiverUrl: string;
     paystackSecretKey: string;
     smmApiKey: string;
   }
