@@ -10,6 +10,11 @@ export const QUANTITY_INVALID = 'Please enter a valid quantity';
 export const SERVICE_UNAVAILABLE = 'This service does not exist or is not available';
 export const MAX_RUNS = 1000;
 /** Delays (minutes) panels accept after a subscription's new post. */
+/**
+ * Future posts a subscription covers when the order does not say (reseller tools often leave `posts` out): the order is paid
+ * for this many up front, sent to the provider with it, and what the provider does not deliver is refunded as for any order.
+ */
+export const DEFAULT_SUBSCRIPTION_POSTS = 10;
 export const SUBSCRIPTION_DELAYS: readonly number[] = [0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600];
 
 const article = (word: string) => (/^[AEIOU]/.test(word) ? 'an' : 'a');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueWarnings, orderRefills, orders, services } from '../../../drizzle/schema';
 import type { Db } from '../../../worker/db';
 import { ceilDiv } from '../../../worker/lib/decimal';
+import { DEFAULT_SUBSCRIPTION_POSTS } from '../../../worker/schemas/order-constants';
 import { placeOrder as placeOrderDirectly } from '../../../worker/services/orders/order-placing';
 import { syncOrders } from '../../../worker/services/orders/order-sync';
 import { committedKobo, getOrderView, ordersForUserDetail } from '../../../worker/services/orders/order-views';
@@ -233,11 +234,15 @@ describe('what the order must say', () => {
       charge: (Number(chargeOf(await rateKoboOf(shop.serviceIds[FAKE.igLikes]), 300)) / 100).toFixed(2),
     });
 
-    // Subscriptions name a username; they are paid up front for max × posts.
+    // Subscriptions name a username; they are paid up front for max × posts, ten posts when the order does not say.
     const subscription = { username: 'brand', min: 100, max: 200, posts: 5, delay: 0 };
-    expect((await order(FAKE.igAutoLikes, { ...subscription, posts: undefined })).body.message).toBe(
-      'posts is required for subscriptions (how many future posts)',
-    );
+    const unsaid = await order(FAKE.igAutoLikes, { ...subscription, posts: undefined });
+    expect(unsaid.status, JSON.stringify(unsaid.body)).toBe(201);
+    expect(unsaid.body.data).toMatchObject({
+      quantity: 200,
+      charge: (Number(chargeOf(await rateKoboOf(shop.serviceIds[FAKE.igAutoLikes]), 200 * DEFAULT_SUBSCRIPTION_POSTS)) / 100).toFixed(2),
+    });
+    expect((await order(FAKE.igAutoLikes, { ...subscription, posts: 0 })).body.message).toMatch(/posts/);
     expect((await order(FAKE.igAutoLikes, { ...subscription, delay: 7 })).body.message).toMatch(/^delay must be one of 0, 5, 10/);
     expect((await order(FAKE.igAutoLikes, { ...subscription, min: 300 })).body.message).toBe('min cannot be more than max');
     const subscribed = await order(FAKE.igAutoLikes, subscription);

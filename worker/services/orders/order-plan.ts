@@ -13,6 +13,7 @@ import type { SmmAddOrderInput } from '../../providers/smm/types';
 
 import {
   type CreateOrderData,
+  DEFAULT_SUBSCRIPTION_POSTS,
   LINK_INVALID,
   LINK_REQUIRED,
   platformLinkMessage,
@@ -213,15 +214,16 @@ export function planOrder(service: OrderableService, input: CreateOrderData): Or
     if (input.min > input.max) throw invalid('min cannot be more than max');
     checkRange(input.min, service, 'min');
     checkRange(input.max, service, 'max');
-    // Subscriptions are paid up front for every post they may cover (future and old), so the count must be bounded.
-    if (!input.posts) throw invalid('posts is required for subscriptions (how many future posts)');
+    // Subscriptions are paid up front for every post they may cover (future and old), so the count is bounded even when not given.
+    const posts = input.posts ?? DEFAULT_SUBSCRIPTION_POSTS;
+    if (posts < 1) throw invalid('posts must be at least 1');
     const delay = input.delay ?? 0;
     if (!SUBSCRIPTION_DELAYS.includes(delay)) throw invalid(`delay must be one of ${SUBSCRIPTION_DELAYS.join(', ')} minutes`);
     if (input.expiry !== undefined && !/^\d{2}\/\d{2}\/\d{4}$/.test(input.expiry)) throw invalid('expiry must be a date as dd/mm/yyyy');
-    Object.assign(fields, { min: input.min, max: input.max, posts: input.posts, oldPosts: input.oldPosts, delay, expiry: input.expiry });
+    Object.assign(fields, { min: input.min, max: input.max, posts, oldPosts: input.oldPosts, delay, expiry: input.expiry });
     link = input.link ? checkLink(input.link, service) : `@${input.username}`;
     quantity = input.max;
-    deliverable = input.max * (input.posts + (input.oldPosts ?? 0));
+    deliverable = input.max * (posts + (input.oldPosts ?? 0));
     billedUnits = deliverable;
   } else {
     link = checkLink(input.link, service);
