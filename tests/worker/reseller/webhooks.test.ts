@@ -164,6 +164,31 @@ describe('webhook deliveries', () => {
     });
   });
 
+  it('tells a refill’s progress in the protocol’s words, from the provider taking it to its end', async () => {
+    const { shop, serviceId, user } = await shopSelling(FAKE.igFollowers);
+    const path = `/${unique('refills')}`;
+    await addWebhook(user, path, ['refill.status']);
+    const order = (await placeSubmittedOrder(user, { serviceId, link: newLink(), quantity: 1000 })).body.data;
+    const { providerOrderId } = await orderRow(order.id);
+    await shop.fake.post(`/__orders/${providerOrderId}`, { status: 'Completed', remains: 0 });
+    await withDb((db) => syncOrders(db, env));
+    const refill = await call(`user/orders/${order.id}/refill`, { method: 'POST', token: user.accessToken });
+    expect(refill.status, JSON.stringify(refill.body)).toBe(200);
+    await shop.fake.post('/__control', { stepMs: 1 });
+    await expect
+      .poll(
+        async () => {
+          await withDb((db) => syncOrders(db, env));
+          await withDb((db) => dispatchWebhooks(db, env));
+          return (await receivedAt(path)).map((r) => JSON.parse(r.body).data.status);
+        },
+        { timeout: 20_000 },
+      )
+      .toContain('Completed');
+    const last = JSON.parse((await receivedAt(path)).at(-1)!.body);
+    expect(last).toMatchObject({ event: 'refill.status', data: { refill: refill.body.data.refillId, order: order.id, status: 'Completed' } });
+  });
+
   it('tells a fall below the low-balance alert once, with the balance and the threshold', async () => {
     const user = await fundedUser(50_000n);
     const path = `/${unique('balance')}`;
