@@ -34,6 +34,7 @@ function stubApi({
   createAnswer = () => jsonResponse(201, { message: 'API key created', data: NEW }),
 } = {}) {
   return mockFetch((url, init) => {
+    if (url.endsWith('/user/webhooks')) return jsonResponse(200, { message: 'ok', data: [], deliveries: [] });
     if (url.endsWith('/rotate')) return jsonResponse(200, { message: 'API key rotated', data: { ...BOT, key: ROTATED_KEY } });
     if (init.method === 'DELETE') return jsonResponse(200, { message: 'API key revoked' });
     if (init.method === 'POST') return createAnswer();
@@ -216,7 +217,7 @@ describe('API page', () => {
     const everyType = ['Parameter', 'key', 'action', 'service', 'request_id (optional)'];
     expect(addParams()).toEqual([...everyType, 'link', 'quantity', 'runs (optional)', 'interval (optional)']);
     await user.selectOptions(screen.getByLabelText('Service type'), 'Subscriptions');
-    expect(addParams()).toEqual([...everyType, 'username', 'min', 'max', 'posts', 'old_posts (optional)', 'delay', 'expiry (optional)']);
+    expect(addParams()).toEqual([...everyType, 'username', 'min', 'max', 'posts (optional)', 'old_posts (optional)', 'delay', 'expiry (optional)']);
 
     // The operator's limits and GET rule as the shop applies them, the headers every answer carries, the protocol's words.
     expect(await screen.findByText(/per minute: 600 orders, refills and cancels together, 1,200 status checks/)).toBeTruthy();
@@ -242,6 +243,7 @@ describe('finding the API page', () => {
       if (url.includes('user/getCurrentProfile')) return jsonResponse(200, { message: 'ok', data: ADA });
       if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: 2500 });
       if (url.includes('user/api-keys')) return jsonResponse(200, { message: 'ok', data: [], revoked: [] });
+      if (url.includes('user/webhooks')) return jsonResponse(200, { message: 'ok', data: [], deliveries: [] });
       return jsonResponse(200, {});
     });
     const router = renderApp('/user/profile', ADA);

@@ -17,7 +17,7 @@ export const webhookEndpointRoutes = new Hono<AppEnv>()
   })
   .post('/webhooks/:id/test', requireUser, async (c) => {
     const data = await sendTestWebhook(c.var.db, c.env, c.var.principal.id, pathId(c, 'Webhook id'));
-    return c.json({ message: 'Test event sent. It appears in the delivery log once your endpoint answers.', data });
+    return c.json({ message: 'Test event queued: the delivery log below shows how your endpoint answers.', data });
   })
   .delete('/webhooks/:id', requireUser, async (c) => {
     await deleteWebhook(c.var.db, c.var.principal.id, pathId(c, 'Webhook id'));

@@ -1,5 +1,5 @@
-// /user/api: the user's reseller API keys (ApiKeysSection) and the API v2
-// documentation laid out as SMM panels lay theirs out, so resellers find what they expect.
+// /user/api: the user's reseller API keys (ApiKeysSection) and webhooks (WebhooksSection), then the API v2
+// documentation laid out as SMM panels lay theirs out, so resellers find what they expect, and the webhooks' (WebhookDocs).
 
 import { useId, useState } from 'react';
 import { CopyButton } from '@/components/CopyButton';
@@ -8,7 +8,10 @@ import { PageHeader } from '@/components/PageHeader';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
 import { ApiKeysSection } from './ApiKeysSection';
 import { useApiKeys } from './api/get-api-keys';
-import { ACTIONS, type ActionDoc, COMMON_ERRORS, curlExample, type DocParam, methodNote, ORDER_TYPES, phpExample, rateLimitNote } from './apiDocs';
+import { ACTIONS, type ActionDoc, COMMON_ERRORS, curlExample, methodNote, ORDER_TYPES, phpExample, rateLimitNote } from './apiDocs';
+import { CodeBlock, ParamTable } from './DocBlocks';
+import { WebhookDocs } from './WebhookDocs';
+import { WebhooksSection } from './WebhooksSection';
 
 export default function ApiPage() {
   return (
@@ -18,54 +21,13 @@ export default function ApiPage() {
         description="Connect your reseller panel, bot or script: this shop speaks the standard SMM panel API v2, so tools made for other panels work here unchanged."
       />
       <ApiKeysSection />
+      <WebhooksSection />
       <ApiDocumentation />
     </div>
   );
 }
 
 // ---------------------------------------------------------------- documentation
-
-function ParamTable({ params, caption }: { params: ReadonlyArray<DocParam>; caption: string }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className="w-2/5 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              Parameter
-            </th>
-            <th scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              Description
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {params.map((param) => (
-            <tr key={param.name}>
-              <td className="px-3 py-2 align-top font-mono text-xs whitespace-nowrap text-slate-900">{param.name}</td>
-              <td className="px-3 py-2 text-slate-700">{param.description}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function CodeBlock({ code, label }: { code: string; label: string }) {
-  return (
-    <div className="relative">
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus, or a keyboard cannot scroll it (its text holds no link or button) */}
-      <section className="max-h-96 overflow-auto rounded-xl bg-slate-900 p-4 pr-20 text-xs leading-relaxed text-slate-100" aria-label={label} tabIndex={0}>
-        <pre>
-          <code>{code}</code>
-        </pre>
-      </section>
-      <CopyButton text={code} label={`Copy ${label}`} className="btn-sm absolute top-2 right-2 bg-white/10 text-white hover:bg-white/20" />
-    </div>
-  );
-}
 
 function ActionSection({ doc }: { doc: ActionDoc }) {
   const [type, setType] = useState(ORDER_TYPES[0].type);
@@ -140,7 +102,9 @@ function ApiDocumentation() {
           </dd>
           <dt className="font-semibold text-slate-700">Order statuses</dt>
           <dd className="text-slate-700">
-            Pending, In progress, Processing, Completed, Partial or Canceled. An order not yet passed to our supplier is Pending.
+            Pending, In progress, Processing, Completed, Partial or Canceled. An order not yet passed to our supplier is Pending. While a refill or cancel you
+            asked for waits for the supplier&apos;s answer, the order also has <span className="font-mono text-xs">"request": "Refill requested"</span> or{' '}
+            <span className="font-mono text-xs">"Cancel requested"</span>; its status stays one of these six words.
           </dd>
           <dt className="font-semibold text-slate-700">Rate limit</dt>
           <dd className="space-y-1 text-slate-700">
@@ -192,6 +156,8 @@ function ApiDocumentation() {
           <CodeBlock code={phpExample(url)} label="PHP example" />
         </div>
       </section>
+
+      <WebhookDocs />
     </section>
   );
 }
