@@ -33,8 +33,9 @@ export function useOrders(q: OrdersQuery, options: { poll?: boolean } = {}) {
   return useQuery({
     ...ordersQuery(q),
     placeholderData: keepPreviousData,
-    // Only open orders still change: once none is on screen there is nothing to wait for.
-    refetchInterval: (query) => (options.poll !== false && (query.state.data?.data ?? []).some((o) => isOpen(o.status)) ? ORDERS_POLL_MS : false),
+    // Only open orders and refills the provider has not answered still change: once none is on screen there is nothing to wait for.
+    refetchInterval: (query) =>
+      options.poll !== false && (query.state.data?.data ?? []).some((o) => isOpen(o.status) || Boolean(o.pendingRequest)) ? ORDERS_POLL_MS : false,
     refetchIntervalInBackground: false,
   });
 }

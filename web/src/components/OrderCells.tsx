@@ -1,5 +1,7 @@
 // The cells both order tables show, the user's and the administrator's.
+import type { PendingRequest } from '@vocabulary';
 import { cx } from '@/lib/hooks';
+import { Badge, StatusBadge } from './StatusBadge';
 
 /** An order's service with the link it was for under it, cut to the column's `className` width (whole on hover); the link opens in a new tab. */
 export function OrderServiceCell({ name, link, className }: { name: string; link: string; className: string }) {
@@ -22,5 +24,28 @@ export function OrderChargeCell({ order: { charge, refunded }, format }: { order
       {format(charge)}
       {Number(refunded) > 0 ? <span className="block text-xs text-emerald-700">Refunded {format(refunded)}</span> : null}
     </span>
+  );
+}
+
+/**
+ * An order's status with, under it, a refill or cancel the provider has not answered yet: a note beside the status rather
+ * than in its place, since the order goes on (Pending, In progress, Completed) until the provider says otherwise.
+ */
+export function OrderStatusCell({
+  order: { status, pendingRequest },
+  className,
+}: {
+  order: { status: string; pendingRequest?: PendingRequest };
+  className?: string;
+}) {
+  return (
+    <div className={cx('flex flex-col gap-1', className)}>
+      <StatusBadge status={status} />
+      {pendingRequest ? (
+        <span title="Asked of the provider; waiting for its answer">
+          <Badge tone="amber">{pendingRequest}</Badge>
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -9,5 +9,5 @@ export { type FinalStatus, refundOwed } from './order-refunds';
 export { AT_PROVIDER_OPEN, NEEDS_ATTENTION_AFTER } from './order-status-sync';
 export { consumeSubmissions } from './order-submissions';
 export { runSmmSync, syncOrders } from './order-sync';
-export { committedKobo, getOrderRows, getOrderView, listUserOrders, type OrderViewRow, ordersForUserDetail } from './order-views';
+export { committedKobo, getOrderRows, getOrderView, listUserOrders, type OrderViewRow, ordersForUserDetail, pendingRequestOf } from './order-views';
 export { cancelOrder, type OrderEnv, requestRefill } from './orders';

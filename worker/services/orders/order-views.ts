@@ -3,7 +3,7 @@
 // areas read (committed money, the admin user-detail orders).
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { orderRefills, orders, services } from '../../../drizzle/schema';
-import { OPEN_ORDER_STATUSES, type OrderStatus } from '../../../vocabulary';
+import { OPEN_ORDER_STATUSES, type OrderStatus, type PendingRequest } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
 import { notFound } from '../../lib/errors';
@@ -47,10 +47,21 @@ export function refillability({ order, serviceRefill, serviceRefillDays }: Order
   return { refillable: refillUntil === null || Date.now() < refillUntil.getTime(), refillUntil };
 }
 
+/**
+ * A refill or cancel forwarded to the provider and not yet answered. The provider answers a cancel by closing the order
+ * (Canceled or Partial as asked, Completed if it went on regardless) and a refill by ending or refusing it, so both read
+ * off facts the view row already has: no query of their own.
+ */
+export function pendingRequestOf({ order, openRefill }: Pick<OrderViewRow, 'order' | 'openRefill'>): PendingRequest | null {
+  if (order.cancelRequestedAt !== null && isOpen(order.status)) return 'Cancel requested';
+  return openRefill ? 'Refill requested' : null;
+}
+
 export function toOrderView(row: OrderViewRow) {
   const { order, serviceCancel, openRefill } = row;
   const extras = order.extras as ProviderFields;
   const { refillable, refillUntil } = refillability(row);
+  const pendingRequest = pendingRequestOf(row);
   return {
     id: order.id,
     serviceId: order.serviceId,
@@ -70,6 +81,8 @@ export function toOrderView(row: OrderViewRow) {
     refillUntil: refillUntil?.toISOString() ?? null,
     canCancel:
       isOpen(order.status) && (order.submission === 'queued' || (order.submission === 'accepted' && serviceCancel && order.cancelRequestedAt === null)),
+    // Only while one waits, as the reseller API's `request`: clients that pinned the view's fields see nothing new otherwise.
+    ...(pendingRequest ? { pendingRequest } : {}),
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
   };

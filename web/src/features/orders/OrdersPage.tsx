@@ -1,5 +1,5 @@
-// /user/orders: status badges, status filter, search, pagination, polling while orders are
-// open, refill/cancel where the server allows it, refunds shown.
+// /user/orders: status badges (with a refill or cancel the provider has not answered yet), status filter, search,
+// pagination, polling while orders are open or a refill waits, refill/cancel where the server allows it, refunds shown.
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORDER_STATUSES, type OrderStatus } from '@vocabulary';
@@ -10,13 +10,12 @@ import { walletKeys } from '@/api/wallet';
 import { FilterSelect } from '@/components/FilterSelect';
 import { Icon } from '@/components/Icon';
 import { type EmptyListWords, ListEmptyState } from '@/components/ListEmptyState';
-import { OrderChargeCell, OrderServiceCell } from '@/components/OrderCells';
+import { OrderChargeCell, OrderServiceCell, OrderStatusCell } from '@/components/OrderCells';
 import { PagedTable } from '@/components/PagedTable';
 import { PageHeader } from '@/components/PageHeader';
 import type { Column } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { Spinner } from '@/components/Spinner';
-import { StatusBadge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { handleApiError, isApiError } from '@/lib/api';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
@@ -86,7 +85,7 @@ export default function OrdersPage() {
   const columns: Column<Order>[] = [
     { key: 'id', header: 'ID', cell: (o) => <span className="font-medium text-slate-900">#{o.id}</span> },
     { key: 'service', header: 'Service', mobile: 'title', cell: (o) => <OrderServiceCell name={o.serviceName} link={o.link} className="max-w-xs" /> },
-    { key: 'status', header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+    { key: 'status', header: 'Status', cell: (o) => <OrderStatusCell order={o} className="items-start" /> },
     { key: 'quantity', header: 'Quantity', className: 'md:text-right', cell: (o) => <span className="tabular-nums">{formatCount(o.quantity)}</span> },
     { key: 'charge', header: 'Charge', className: 'md:text-right', cell: (o) => <OrderChargeCell order={o} format={money.format} /> },
     {
@@ -155,7 +154,7 @@ export default function OrdersPage() {
     <div className="space-y-2">
       <div className="flex items-start justify-between gap-3">
         <p className="line-clamp-2 font-medium text-slate-900">{o.serviceName}</p>
-        <StatusBadge status={o.status} />
+        <OrderStatusCell order={o} className="shrink-0 items-end" />
       </div>
       <a href={o.link} target="_blank" rel="noreferrer noopener" className="block truncate text-sm text-brand-700 hover:underline">
         {o.link}
