@@ -607,6 +607,8 @@ export const orders = pgTable(
     unreadableSyncs: integer('unreadable_syncs').notNull().default(0),
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key'),
+    /** The key of the reseller API call that placed the order; null for orders placed in the SPA (mass orders too). */
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -841,7 +843,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** A user's choices; no row means every email on and no low-balance alert. */
+/** A user's choices; no row means every email on, no low-balance alert and no summary of API orders. */
 export const notificationSettings = pgTable(
   'notification_settings',
   {
@@ -854,6 +856,10 @@ export const notificationSettings = pgTable(
     lowBalanceKobo: kobo('low_balance_kobo'),
     /** Set once the alert went out; cleared when the balance is back at or above the threshold. */
     lowBalanceAlertedAt: timestamp('low_balance_alerted_at', { withTimezone: true }),
+    /** Orders placed through the API are told in one daily summary (bell and email) when on; when off, not at all. */
+    apiOrderDigest: boolean('api_order_digest').notNull().default(false),
+    /** The summaries cover API orders closed before this (a Lagos midnight); null while they are off. */
+    apiDigestThrough: timestamp('api_digest_through', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('notification_settings_low_balance_check', sql`${t.lowBalanceKobo} is null or ${t.lowBalanceKobo} > 0`)],

@@ -126,8 +126,14 @@ export const NOTIFICATION_KINDS = [
   'referral_earned',
   'referral_released',
   'referral_reversed',
+  'api_order_digest',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/**
+ * The daily summary of orders placed through the API: written only while its own setting is on, so that setting is also
+ * its email switch, and it is not one of the kinds emailed unless turned off.
+ */
+export const API_ORDER_DIGEST = 'api_order_digest' satisfies NotificationKind;
 
 // ---------------------------------------------------------------- Reseller webhooks
 

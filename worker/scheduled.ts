@@ -6,7 +6,7 @@ import { log } from './lib/log';
 import { forgetQuietSignInFailures } from './services/accounts';
 import { dailyReconciliation, releaseReferralCommissions, reverifyPendingDeposits } from './services/money';
 
-import { checkLowBalances, sendNotificationEmails } from './services/notifications';
+import { checkLowBalances, sendNotificationEmails, writeApiOrderDigests } from './services/notifications';
 import { runSmmSync } from './services/orders';
 import { dispatchWebhooks } from './services/reseller';
 
@@ -20,6 +20,7 @@ export const scheduledJobs: Record<string, ScheduledJob> = {
   forgetQuietSignInFailures,
   // After the jobs that make events, so what they told goes out in the same run.
   checkLowBalances,
+  writeApiOrderDigests,
   sendNotificationEmails,
   dispatchWebhooks,
 };

@@ -1,7 +1,7 @@
 // Notification kinds and settings shared by the Worker (validation) and the SPA (the Settings
 // screen and the bell). Pure zod, no other imports but the shared amount rule.
 
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../vocabulary';
+import { API_ORDER_DIGEST, NOTIFICATION_KINDS, type NotificationKind } from '../../vocabulary';
 import { nairaAmount } from './wallet';
 import { z } from './zod';
 
@@ -18,12 +18,27 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   referral_earned: 'Referral commission earned',
   referral_released: 'Referral commission ready to spend',
   referral_reversed: 'Referral commission taken back or returned',
+  api_order_digest: 'Orders placed through the API: a daily summary by email',
 };
 
-/** PUT user/notification-settings: which kinds are emailed, and the balance to be alerted under (naira; null: no alert). */
+/** A kind's label inside a sentence ("emails about orders completed"), keeping words such as API in capitals. */
+export const labelInSentence = (kind: NotificationKind) => NOTIFICATION_LABELS[kind].charAt(0).toLowerCase() + NOTIFICATION_LABELS[kind].slice(1);
+
+/** The kinds with an email on/off switch, on until turned off; the API order digest is its own setting (apiOrderDigest), off until turned on. */
+export const emailSwitchedKindSchema = z
+  .enum(NOTIFICATION_KINDS, { error: 'Unknown notification' })
+  .exclude([API_ORDER_DIGEST], { error: 'Unknown notification' });
+export const EMAIL_SWITCHED_KINDS = emailSwitchedKindSchema.options;
+export type EmailSwitchedKind = (typeof EMAIL_SWITCHED_KINDS)[number];
+
+/**
+ * PUT user/notification-settings: which kinds are emailed, the balance to be alerted under (naira; null: no alert), and
+ * whether orders placed through the API are told in a daily summary (left out: as it was).
+ */
 export const notificationSettingsSchema = z.object({
-  email: z.partialRecord(z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification' }), z.boolean({ error: 'Choose on or off' })),
+  email: z.partialRecord(emailSwitchedKindSchema, z.boolean({ error: 'Choose on or off' })),
   lowBalance: nairaAmount('Low balance alert must be an amount in naira, like 1000').nullable(),
+  apiOrderDigest: z.boolean({ error: 'Choose on or off' }).optional(),
 });
 export type NotificationSettingsInput = z.infer<typeof notificationSettingsSchema>;
 

@@ -1,4 +1,5 @@
-// The Settings screen saves which emails the user gets and the low-balance amount; the bell shows
+// The Settings screen saves which emails the user gets, the low-balance amount and the daily summary of
+// orders placed through the API (a setting of its own, off by default, not among the emails); the bell shows
 // the unread count and the latest events and clears them; the unsubscribe page turns one kind of
 // email off from its link and says which.
 
@@ -43,10 +44,14 @@ function server() {
       saved.push(body);
       return jsonResponse(200, {
         message: 'Settings saved',
-        data: { email: { ...ALL_ON, ...body.email }, lowBalance: body.lowBalance === null ? null : `${body.lowBalance}.00` },
+        data: {
+          email: { ...ALL_ON, ...body.email },
+          lowBalance: body.lowBalance === null ? null : `${body.lowBalance}.00`,
+          apiOrderDigest: body.apiOrderDigest ?? false,
+        },
       });
     }
-    if (url.includes('user/notification-settings')) return jsonResponse(200, { data: { email: ALL_ON, lowBalance: null } });
+    if (url.includes('user/notification-settings')) return jsonResponse(200, { data: { email: ALL_ON, lowBalance: null, apiOrderDigest: false } });
     if (url.includes('user/notifications/read')) {
       read.push(JSON.parse(String(init.body)));
       unread = 0;
@@ -92,7 +97,22 @@ describe('the Settings screen', () => {
     expect(saved).toEqual([]);
     await retype(user, amount, '1000');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(saved).toEqual([{ email: { ...ALL_ON, order_completed: false }, lowBalance: '1000' }]));
+    await waitFor(() => expect(saved).toEqual([{ email: { ...ALL_ON, order_completed: false }, lowBalance: '1000', apiOrderDigest: false }]));
+  });
+
+  it('turns on the daily summary of orders placed through the API, a setting apart from the emails switched per kind', async () => {
+    const { saved, user } = openAt('/user/settings');
+    const digest = await screen.findByRole('switch', { name: 'Orders placed through the API: a daily summary by email' });
+    expect(digest.getAttribute('aria-checked')).toBe('false');
+    expect(within(screen.getByRole('region', { name: 'Email me about' })).queryByRole('switch', { name: /through the API/ })).toBeNull();
+    expect(screen.getByText(/never told one by one/)).toBeTruthy();
+    await user.click(digest);
+    expect(digest.getAttribute('aria-checked')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(saved).toEqual([{ email: ALL_ON, lowBalance: null, apiOrderDigest: true }]));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Orders placed through the API: a daily summary by email' }).getAttribute('aria-checked')).toBe('true'),
+    );
   });
 });
 

@@ -2,10 +2,11 @@
 // the /user prefix), and the one-click unsubscribe of every email, which needs no sign-in.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { API_ORDER_DIGEST } from '../../../vocabulary';
 import type { AppEnv } from '../../context';
 import { validJson, validQuery } from '../../lib/validation';
 import { requireUser } from '../../middleware/auth';
-import { markReadSchema, NOTIFICATION_LABELS, notificationSettingsSchema, unsubscribeSchema } from '../../schemas/notifications';
+import { labelInSentence, markReadSchema, notificationSettingsSchema, unsubscribeSchema } from '../../schemas/notifications';
 import {
   listNotifications,
   markRead,
@@ -41,5 +42,9 @@ export const unsubscribeRoutes = new Hono<AppEnv>().post('/unsubscribe', validJs
   const { token } = c.req.valid('json');
   const { userId, kind } = await readUnsubscribeToken(c.env, token);
   await turnEmailOff(c.var.db, userId, kind);
-  return c.json({ message: `You will no longer get emails about ${NOTIFICATION_LABELS[kind].toLowerCase()}.`, data: { kind } });
+  const message =
+    kind === API_ORDER_DIGEST
+      ? 'You will no longer get the daily summary of orders placed through the API.'
+      : `You will no longer get emails about ${labelInSentence(kind)}.`;
+  return c.json({ message, data: { kind } });
 });

@@ -1,5 +1,6 @@
-// What users are told: the bell's notifications, written with the event they tell of, and the cron's emails and low-balance check.
-// The rest of the Worker calls what is exported here.
+// What users are told: the bell's notifications, written with the event they tell of, and the cron's emails, low-balance check
+// and daily summary of orders placed through the API. The rest of the Worker calls what is exported here.
+export { writeApiOrderDigests } from './api-order-digest';
 export { checkLowBalances, readUnsubscribeToken, sendNotificationEmails } from './notification-emails';
 export {
   listNotifications,

@@ -4,14 +4,14 @@
 // dies between the claim and the send loses that one email: at most once, never twice.
 import { sql } from 'drizzle-orm';
 import { notificationSettings, notifications, users, wallets } from '../../../drizzle/schema';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../../vocabulary';
+import { API_ORDER_DIGEST, NOTIFICATION_KINDS, type NotificationKind } from '../../../vocabulary';
 import type { Db } from '../../db';
 import type { Env } from '../../env';
 import { hmacHex, verifyHmacHex } from '../../lib/crypto';
 import { invalid } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { sendEmail } from '../../providers/email';
-import { NOTIFICATION_LABELS } from '../../schemas/notifications';
+import { labelInSentence } from '../../schemas/notifications';
 
 const EMAIL_BATCH = 25;
 /** An email not sent within this long is no longer news: it is skipped. */
@@ -71,7 +71,10 @@ type ClaimedEmail = {
   email_state: 'sent' | 'skipped';
 };
 
-/** Cron: emails the notifications waiting, a batch at a time; kinds the user turned off are skipped. */
+/**
+ * Cron: emails the notifications waiting, a batch at a time; kinds the user turned off are skipped, and so is an API
+ * order summary whose setting was turned off after it was written (that setting is its email switch).
+ */
 export async function sendNotificationEmails(db: Db, env: Env): Promise<{ sent: number; skipped: number; failed: number }> {
   const { rows } = await db.execute<ClaimedEmail>(sql`
     with due as (
@@ -80,7 +83,9 @@ export async function sendNotificationEmails(db: Db, env: Env): Promise<{ sent: 
     update ${notifications} n
     set email_state = case
         when n.created_at < now() - ${EMAIL_MAX_AGE} or u.status <> 'active'
-          or exists (select 1 from ${notificationSettings} s where s.user_id = n.user_id and s.email_off @> to_jsonb(n.kind)) then 'skipped'
+          or exists (select 1 from ${notificationSettings} s where s.user_id = n.user_id and s.email_off @> to_jsonb(n.kind))
+          or (n.kind = ${API_ORDER_DIGEST} and not exists (select 1 from ${notificationSettings} s where s.user_id = n.user_id and s.api_order_digest))
+          then 'skipped'
         else 'sent' end,
       emailed_at = now()
     from due, ${users} u
@@ -100,7 +105,7 @@ export async function sendNotificationEmails(db: Db, env: Env): Promise<{ sent: 
         subject: row.title,
         text:
           `${row.body}\n\n${row.link ? `See it in your account: ${appUrl}${row.link}\n\n` : ''}` +
-          `You get this email about ${NOTIFICATION_LABELS[row.kind].toLowerCase()}. Stop these emails with one click: ${unsubscribe}\n` +
+          `You get this email about ${labelInSentence(row.kind)}. Stop these emails with one click: ${unsubscribe}\n` +
           `Choose which emails you get: ${appUrl}/user/settings`,
       });
       result.sent += 1;

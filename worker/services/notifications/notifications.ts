@@ -1,13 +1,15 @@
 // What users are told about. An event is recorded as one notifications row, in the transaction
 // that makes the event happen where there is one, and (kind, event key) is unique, so an event
 // seen twice (a replayed webhook, a second sync) is told once. The bell reads the rows; the
-// email job (notification-emails.ts) sends them, unless the user turned the kind off.
+// email job (notification-emails.ts) sends them, unless the user turned the kind off. Orders placed
+// through the API are not told one by one: at most in a daily summary (api-order-digest.ts).
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notificationSettings, notifications } from '../../../drizzle/schema';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../../vocabulary';
+import { API_ORDER_DIGEST, type NotificationKind } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../lib/decimal';
-import type { NotificationSettingsInput } from '../../schemas/notifications';
+import { EMAIL_SWITCHED_KINDS, type EmailSwitchedKind, type NotificationSettingsInput } from '../../schemas/notifications';
+import { startOfShopDay } from './api-order-digest';
 
 export interface NotificationEvent {
   userId: number;
@@ -49,11 +51,24 @@ export async function notifyDepositCredited(tx: DbOrTx, deposit: DepositNotice):
 
 const ORDER_KINDS = { Completed: 'order_completed', Partial: 'order_partial', Canceled: 'order_canceled' } as const;
 
-/** An order that reached a final state, told with what was refunded (called where orders close, closeOrder). */
+/**
+ * An order that reached a final state, told with what was refunded (called where orders close, closeOrder). One placed
+ * through the API is not: a reseller's tools place them by the hundred and read their outcome from the API, so they are
+ * told only in the daily summary, for those who turned it on.
+ */
 export async function notifyOrderClosed(
   tx: DbOrTx,
-  order: { id: number; userId: number; serviceName: string; status: keyof typeof ORDER_KINDS; refundedKobo: bigint; reason?: string | null },
+  order: {
+    id: number;
+    userId: number;
+    serviceName: string;
+    status: keyof typeof ORDER_KINDS;
+    refundedKobo: bigint;
+    reason?: string | null;
+    placedThroughApi: boolean;
+  },
 ): Promise<void> {
+  if (order.placedThroughApi) return;
   const refund = order.refundedKobo > 0n ? ` ${formatNaira(order.refundedKobo)} was refunded to your wallet.` : '';
   const words = {
     Completed: { title: `Order #${order.id} completed`, body: `Your order for ${order.serviceName} is complete.` },
@@ -121,29 +136,41 @@ export async function markRead(db: Db, userId: number, ids?: number[]): Promise<
 
 // ---------------------------------------------------------------- settings
 
+/**
+ * `email`: each kind with an email switch, on unless turned off. The API order summary is not among them: it is written
+ * only while `apiOrderDigest` is on (off unless turned on), so that one setting is its bell item and its email both.
+ */
 export async function notificationSettingsOf(db: DbOrTx, userId: number) {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
   const off = new Set(row?.emailOff ?? []);
   return {
-    email: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, !off.has(kind)])) as Record<NotificationKind, boolean>,
+    email: Object.fromEntries(EMAIL_SWITCHED_KINDS.map((kind) => [kind, !off.has(kind)])) as Record<EmailSwitchedKind, boolean>,
     lowBalance: row?.lowBalanceKobo ? koboToNaira(row.lowBalanceKobo) : null,
+    apiOrderDigest: row?.apiOrderDigest ?? false,
   };
 }
 
-/** Kinds not named keep their setting. A new low-balance amount arms the alert again. */
+/**
+ * Kinds not named keep their setting, as does the API order summary when not named. A new low-balance amount arms the
+ * alert again. The summary turned on starts with today's API orders (those closed earlier were never told, nor will be);
+ * one already on keeps the day it has reached, so saving other settings never skips or repeats a day.
+ */
 export async function updateNotificationSettings(db: Db, userId: number, input: NotificationSettingsInput) {
   const current = await notificationSettingsOf(db, userId);
   const email = { ...current.email, ...input.email };
-  const emailOff = NOTIFICATION_KINDS.filter((kind) => !email[kind]);
+  const emailOff = EMAIL_SWITCHED_KINDS.filter((kind) => !email[kind]);
   const lowBalanceKobo = input.lowBalance === null ? null : nairaToKobo(input.lowBalance);
+  const apiOrderDigest = input.apiOrderDigest ?? current.apiOrderDigest;
   await db
     .insert(notificationSettings)
-    .values({ userId, emailOff, lowBalanceKobo })
+    .values({ userId, emailOff, lowBalanceKobo, apiOrderDigest, apiDigestThrough: apiOrderDigest ? startOfShopDay : null })
     .onConflictDoUpdate({
       target: notificationSettings.userId,
       set: {
         emailOff,
         lowBalanceKobo,
+        apiOrderDigest,
+        apiDigestThrough: apiOrderDigest ? sql`coalesce(${notificationSettings.apiDigestThrough}, ${startOfShopDay})` : null,
         updatedAt: sql`now()`,
         lowBalanceAlertedAt: sql`case when ${notificationSettings.lowBalanceKobo} is not distinct from ${lowBalanceKobo} then ${notificationSettings.lowBalanceAlertedAt} end`,
       },
@@ -151,8 +178,15 @@ export async function updateNotificationSettings(db: Db, userId: number, input: 
   return notificationSettingsOf(db, userId);
 }
 
-/** One kind off, from an email's unsubscribe link. */
+/** One kind off, from an email's unsubscribe link; the API order summary's link turns the summary off. */
 export async function turnEmailOff(db: Db, userId: number, kind: NotificationKind): Promise<void> {
+  if (kind === API_ORDER_DIGEST) {
+    await db
+      .insert(notificationSettings)
+      .values({ userId, apiOrderDigest: false })
+      .onConflictDoUpdate({ target: notificationSettings.userId, set: { apiOrderDigest: false, apiDigestThrough: null, updatedAt: sql`now()` } });
+    return;
+  }
   await db
     .insert(notificationSettings)
     .values({ userId, emailOff: [kind] })

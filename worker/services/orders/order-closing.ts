@@ -58,7 +58,7 @@ export async function closeOrder(tx: DbOrTx, orderId: number, closing: Closing):
       updatedAt: new Date(),
     })
     .where(and(eq(orders.id, orderId), inArray(orders.status, closing.from), closing.where))
-    .returning({ userId: orders.userId, refundedKobo: orders.refundedKobo, serviceName: orders.serviceName });
+    .returning({ userId: orders.userId, refundedKobo: orders.refundedKobo, serviceName: orders.serviceName, apiKeyId: orders.apiKeyId });
   if (!closed) return null;
   if (closed.refundedKobo > 0n) {
     await applyLedgerEntry(tx, {
@@ -77,6 +77,7 @@ export async function closeOrder(tx: DbOrTx, orderId: number, closing: Closing):
     status: outcome.status,
     refundedKobo: closed.refundedKobo,
     reason: closing.reason,
+    placedThroughApi: closed.apiKeyId !== null,
   });
   return { userId: closed.userId, refundedKobo: closed.refundedKobo };
 }

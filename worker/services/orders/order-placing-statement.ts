@@ -62,12 +62,17 @@ export async function findByKey(db: DbOrTx, userId: number, idempotencyKey: stri
  * The placing statement: one round trip, atomic without a transaction. It looks for the order the
  * Idempotency-Key placed earlier; failing that, if the service is on sale with every value the
  * order was planned with, it debits the wallet through the ledger's conditional update, inserts
- * the order (queued for submission) only when the money moved, and writes the
- * ledger row naming it. Too little balance writes nothing. When a request with the same key
- * commits first, this one's order insert fails on the unique index, which undoes the whole
- * statement, debit included, and that request's order is the answer.
+ * the order (queued for submission, naming the API key of a reseller API call) only when the
+ * money moved, and writes the ledger row naming it. Too little balance writes nothing. When a
+ * request with the same key commits first, this one's order insert fails on the unique index,
+ * which undoes the whole statement, debit included, and that request's order is the answer.
  */
-export async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPlan, idempotencyKey: string | undefined): Promise<Placement> {
+export async function chargeAndInsertOrder(
+  db: Db,
+  userId: number,
+  plan: OrderPlan,
+  { idempotencyKey, apiKeyId }: { idempotencyKey?: string; apiKeyId?: number },
+): Promise<Placement> {
   const { service } = plan;
   const earlier = db
     .select({ id: orders.id, serviceId: orders.serviceId, link: orders.link, quantity: orders.quantity, extras: orders.extras })
@@ -104,10 +109,10 @@ export async function chargeAndInsertOrder(db: Db, userId: number, plan: OrderPl
       ${debit.balance},
       placed as (
         insert into orders (user_id, service_id, provider_id, provider_service_id, service_name, link, quantity, deliverable, extras,
-          rate_kobo, cost_kobo, charge_kobo, idempotency_key)
+          rate_kobo, cost_kobo, charge_kobo, idempotency_key, api_key_id)
         select ${userId}, ${service.id}, ${service.providerId}, ${service.providerServiceId}, ${service.name}, ${plan.link}, ${plan.quantity},
           ${plan.deliverable}, ${JSON.stringify(plan.providerFields)}::jsonb, ${service.rateKobo}, ${plan.costKobo}, ${plan.chargeKobo},
-          ${idempotencyKey ?? null}
+          ${idempotencyKey ?? null}, ${apiKeyId ?? null}::integer
         from ledger_balance
         returning *
       ),

@@ -23,6 +23,8 @@ interface PlacingOptions {
   idempotencyKey?: string;
   /** The charge the customer saw: the order is placed at this charge or not at all. */
   expectedChargeKobo?: bigint;
+  /** The key of the reseller API call placing the order: API orders are told in a daily summary, not one by one. */
+  apiKeyId?: number;
 }
 
 /** A 409 for a price that moved since the customer saw it: nothing was placed, and `data` says what it costs now. */
@@ -138,7 +140,7 @@ export async function createPaidOrder(db: Db, userId: number, input: CreateOrder
       }
       return earlierOrRefused(db, userId, options, plan, priceChanged(options.expectedChargeKobo, plan.chargeKobo));
     }
-    const placement = await chargeAndInsertOrder(db, userId, plan, options.idempotencyKey);
+    const placement = await chargeAndInsertOrder(db, userId, plan, options);
     if (placement.outcome === 'placed earlier') return earlierOrder(placement.order, plan);
     if (placement.outcome === 'placed') return { created: true, id: placement.view.order.id, view: placement.view };
     service = undefined;
@@ -147,9 +149,9 @@ export async function createPaidOrder(db: Db, userId: number, input: CreateOrder
 }
 
 /**
- * POST user/orders and the reseller API's `add`: the placing statement, then the order on the
- * submissions queue; the provider is never waited for. `created` is false when the idempotency
- * key named an earlier order.
+ * POST user/orders and the reseller API's `add` (which names its key, `apiKeyId`): the placing
+ * statement, then the order on the submissions queue; the provider is never waited for. `created`
+ * is false when the idempotency key named an earlier order.
  */
 export async function placeOrder(
   db: Db,
@@ -157,9 +159,10 @@ export async function placeOrder(
   userId: number,
   input: CreateOrderData,
   idempotencyKey?: string,
+  apiKeyId?: number,
 ): Promise<{ order: OrderView; created: boolean }> {
   const expectedChargeKobo = input.expectedCharge === undefined ? undefined : nairaToKobo(input.expectedCharge);
-  const paid = await createPaidOrder(db, userId, input, { idempotencyKey, expectedChargeKobo });
+  const paid = await createPaidOrder(db, userId, input, { idempotencyKey, expectedChargeKobo, apiKeyId });
   if (!paid.created) return { order: await getOrderView(db, userId, paid.id), created: false };
   await queueSubmissions(env, [paid.id]);
   return { order: toOrderView(paid.view), created: true };

@@ -5,7 +5,6 @@
 // for refusals; the route only reads the request and writes the answer.
 import { and, eq, inArray } from 'drizzle-orm';
 import { orderRefills, orders } from '../../../drizzle/schema';
-import type { OrderStatus } from '../../../vocabulary';
 import type { Db } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
 import { AppError, invalid, rateLimited } from '../../lib/errors';
@@ -36,12 +35,12 @@ import type { ResellerMeteredAction } from '../../schemas/settings';
 import { type ApiCaller, apiCallerOf, apiCallerQuery, hashApiKey, type Meter, meterHit } from '../accounts';
 import { listAllServices } from '../catalogue';
 import { INSUFFICIENT_BALANCE } from '../money';
-import { cancelOrder, getOrderRows, IDEMPOTENCY_KEY_REUSED, type OrderEnv, type OrderViewRow, placeOrder, requestRefill } from '../orders';
+import { cancelOrder, getOrderRows, IDEMPOTENCY_KEY_REUSED, type OrderEnv, type OrderViewRow, pendingRequestOf, placeOrder, requestRefill } from '../orders';
 import { resellerApiSettingsOf, resellerApiSettingsQuery } from '../settings';
+import { CURRENCY, protocolOrderFields } from './protocol-order';
 
 export const RATE_LIMITED = PANEL_ERRORS.tooManyRequests;
 const PROVIDER_SILENT = 'The provider did not answer. Please try again later.';
-const CURRENCY = 'NGN';
 /** Order and refill ids are Postgres integers. */
 const MAX_ROW_ID = 2_147_483_647;
 
@@ -128,22 +127,13 @@ async function eachInTurn<T>(ids: string[], work: (id: string) => Promise<T>): P
 // ---------------------------------------------------------------- actions
 
 /**
- * The protocol has six words; tools switch on them. An order not yet at our provider ('Pending Submission' in the SPA,
- * for about a second, or longer while the provider refuses or its submission is unknown) is Pending to them.
+ * An order as `status` reports it: the protocol's fields (protocol-order.ts, shared with the order.status webhook) and,
+ * while the provider has not answered a refill or cancel asked of it, `request` saying which (tools ignore fields they do
+ * not know; `status` stays one of the six words they switch on).
  */
-const protocolStatus = (status: OrderStatus): Exclude<OrderStatus, 'Pending Submission'> => (status === 'Pending Submission' ? 'Pending' : status);
-
-/** An order as `status` reports it: net charge, the protocol's status words, counts as text. */
-function orderStatus({ order }: OrderViewRow) {
-  // Until the provider reports progress nothing is delivered; a completion without figures delivered everything.
-  const remains = order.remains ?? (order.status === 'Completed' ? 0 : order.deliverable);
-  return {
-    charge: koboToNaira(order.chargeKobo - order.refundedKobo),
-    start_count: String(order.startCount ?? 0),
-    status: protocolStatus(order.status),
-    remains: String(remains),
-    currency: CURRENCY,
-  };
+function orderStatus(row: OrderViewRow) {
+  const request = pendingRequestOf(row);
+  return { ...protocolOrderFields(row.order), ...(request ? { request } : {}) };
 }
 
 async function services(db: Db) {
@@ -171,7 +161,7 @@ async function add(db: Db, env: OrderEnv, caller: ApiCaller, params: ResellerPar
   const headerKey = parseWith(idempotencyKeySchema, idempotencyKey);
   const { request_id: requestId } = parseWith(resellerRequestIdSchema, params);
   try {
-    const { order } = await placeOrder(db, env, caller.userId, input, headerKey ?? requestId);
+    const { order } = await placeOrder(db, env, caller.userId, input, headerKey ?? requestId, caller.keyId);
     return { order: order.id };
   } catch (error) {
     if (headerKey === undefined && error instanceof AppError && error.message === IDEMPOTENCY_KEY_REUSED) throw invalid(REQUEST_ID_REUSED);
