@@ -38,6 +38,8 @@ type Delivery = {
   lastAttemptAt: string | null;
   deliveredAt: string | null;
 };
+const REFILL_BODY = JSON.stringify({ event: 'refill.status', createdAt: '2024-03-07T10:00:00.000Z', data: { refill: 7, order: 23501, status: 'Completed' } });
+const TEST_BODY = JSON.stringify({ event: 'webhook.test', createdAt: '2024-03-07T11:00:00.000Z', data: { message: 'A test' } });
 const delivery = (fields: Partial<Delivery> & Pick<Delivery, 'id' | 'state'>): Delivery => ({
   endpointId: SHOP.id,
   event: 'order.status',
@@ -53,10 +55,10 @@ const delivery = (fields: Partial<Delivery> & Pick<Delivery, 'id' | 'state'>): D
 
 const LOG = [
   delivery({ id: 5, state: 'new', body: null }),
-  delivery({ id: 4, state: 'sending', event: 'webhook.test', endpointId: BOT.id }),
+  delivery({ id: 4, state: 'sending', event: 'webhook.test', endpointId: BOT.id, body: TEST_BODY }),
   delivery({ id: 3, state: 'sending', attempts: 2, responseStatus: 500, error: 'The endpoint answered HTTP 500' }),
   delivery({ id: 2, state: 'failed', attempts: 20, error: 'The endpoint could not be reached; given up after 20 tries over a day' }),
-  delivery({ id: 1, state: 'delivered', attempts: 1, responseStatus: 204, event: 'refill.status' }),
+  delivery({ id: 1, state: 'delivered', attempts: 1, responseStatus: 204, event: 'refill.status', body: REFILL_BODY }),
 ];
 
 /** The webhooks API: `state` is what GET answers now (tests change it between reads); POST answers come from `createAnswer`. */
@@ -98,7 +100,14 @@ const logRows = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => [...row.querySelectorAll('td')].slice(0, 5).map((cell) => cell.textContent));
+    // The event cell's first line is the event; its second, what it was about (logSubjects).
+    .map((row) => [...row.querySelectorAll('td')].slice(0, 5).map((cell, at) => (at === 0 ? cell.querySelector('span > span') : cell)?.textContent));
+/** The event cells' second line: what each delivery was about, read from its body. */
+const logSubjects = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('td')?.querySelector('span > span + span')?.textContent ?? null);
 
 describe('webhooks section', () => {
   it('lists the endpoints with their events, and the log with a badge for each state', async () => {
@@ -119,6 +128,7 @@ describe('webhooks section', () => {
       ['order.status', 'shop.example.com/hooks/smm', 'Failed', 'The endpoint could not be reached; given up after 20 tries over a day', '20'],
       ['refill.status', 'shop.example.com/hooks/smm', 'Delivered', 'HTTP 204', '1'],
     ]);
+    expect(logSubjects(table)).toEqual([null, null, 'Order #23501: Completed', 'Order #23501: Completed', 'Refill #7 of order #23501: Completed']);
     const badge = (label: string) => within(table).getByText(label, { selector: 'span' }).className;
     expect(badge('Delivered')).toContain('emerald');
     expect(badge('Retrying')).toContain('amber');
@@ -128,7 +138,7 @@ describe('webhooks section', () => {
     // The body as we signed it, pretty-printed once opened; one not yet built has none to show.
     const deliveredRow = within(table).getAllByRole('row').at(-1) as HTMLElement;
     await user.click(within(deliveredRow).getByText('Body'));
-    expect(deliveredRow.querySelector('pre')?.textContent).toBe(JSON.stringify(JSON.parse(ORDER_BODY), null, 2));
+    expect(deliveredRow.querySelector('pre')?.textContent).toBe(JSON.stringify(JSON.parse(REFILL_BODY), null, 2));
     expect(within(within(table).getAllByRole('row')[1]).queryByText('Body')).toBeNull();
     // Phones get the same log as cards.
     expect(within(screen.getByRole('list', { name: 'Recent deliveries' })).getAllByRole('listitem')).toHaveLength(LOG.length);

@@ -42,6 +42,30 @@ function prettyBody(body: string): string {
   }
 }
 
+/** What the event was about, read from the body we sent, so the log can be scanned without opening each one. */
+function deliverySubject(body: string | null): string | null {
+  if (body === null) return null;
+  try {
+    const { event, data } = JSON.parse(body);
+    if (event === 'order.status') return `Order #${data.order}: ${data.status}`;
+    if (event === 'refill.status') return `Refill #${data.refill} of order #${data.order}: ${data.status}`;
+    if (event === 'balance.low') return `Balance ${data.balance} ${data.currency}, below ${data.threshold}`;
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+const EventCell = ({ delivery }: { delivery: WebhookDelivery }) => {
+  const subject = deliverySubject(delivery.body);
+  return (
+    <span className="block min-w-0">
+      <span className="block truncate font-mono text-xs font-semibold text-slate-900">{delivery.event}</span>
+      {subject ? <span className="block text-xs text-slate-600">{subject}</span> : null}
+    </span>
+  );
+};
+
 function DeliveryBody({ body }: { body: string | null }) {
   // A delivery is given its body when it is queued; until then there is nothing to show.
   if (body === null) return <span className="text-slate-500">—</span>;
@@ -73,7 +97,7 @@ export function WebhookDeliveryLog({ deliveries, endpoints }: { deliveries: Webh
     return url ? shortUrl(url) : `Webhook ${delivery.endpointId}`;
   };
   const columns: ReadonlyArray<Column<WebhookDelivery>> = [
-    { key: 'event', header: 'Event', cell: (d) => <span className="font-mono text-xs text-slate-900">{d.event}</span> },
+    { key: 'event', header: 'Event', cell: (d) => <EventCell delivery={d} /> },
     { key: 'endpoint', header: 'Endpoint', cell: (d) => <CellText text={endpointOf(d)} className="max-w-[12rem] font-mono text-xs" /> },
     { key: 'state', header: 'State', cell: (d) => <StateBadge delivery={d} /> },
     { key: 'result', header: 'Result', cell: (d) => <CellText text={deliveryResult(d)} className="max-w-[14rem]" /> },
@@ -98,7 +122,7 @@ export function WebhookDeliveryLog({ deliveries, endpoints }: { deliveries: Webh
           renderCard={(d) => (
             <div className="space-y-1.5 text-sm">
               <div className="flex items-center justify-between gap-3">
-                <span className="min-w-0 truncate font-mono text-xs font-semibold text-slate-900">{d.event}</span>
+                <EventCell delivery={d} />
                 <StateBadge delivery={d} />
               </div>
               <p className="font-mono text-xs break-all text-slate-600">{endpointOf(d)}</p>
