@@ -244,3 +244,22 @@ describe('webhook deliveries', () => {
     await expect.poll(() => receivedAt(path), { timeout: 20_000 }).toHaveLength(1);
   });
 });
+
+describe('the delivery log', () => {
+  it('forgets finished deliveries after a month and keeps newer ones and those still on their way', async () => {
+    const user = await registerAndLogin();
+    const { id } = await addWebhook(user, `/${unique('old')}`);
+    const queue = recordingQueue();
+    const made = await Promise.all([0, 1, 2].map(() => withDb((db) => sendTestWebhook(db, queue.env, user.id, id))));
+    const [old, recent, pending] = made.map((m) => m.deliveryId);
+    await withDb(async (db) => {
+      await db.update(webhookDeliveries).set({ state: 'delivered', createdAt: sql`now() - interval '31 days'` }).where(eq(webhookDeliveries.id, old));
+      await db.update(webhookDeliveries).set({ state: 'delivered' }).where(eq(webhookDeliveries.id, recent));
+      // Still sending a month on would be given up first; only finished ones are forgotten.
+      await db.update(webhookDeliveries).set({ createdAt: sql`now() - interval '31 days'`, queuedAt: sql`now()` }).where(eq(webhookDeliveries.id, pending));
+    });
+    await withDb((db) => dispatchWebhooks(db, env));
+    const left = (await call('user/webhooks', { token: user.accessToken })).body.deliveries.map((d: { id: number }) => d.id);
+    expect(left.sort()).toEqual([recent, pending].sort());
+  });
+});

@@ -21,6 +21,10 @@ export const webhookRetryDelaySeconds = (attempt: number) => Math.min(30 * 2 ** 
 /** Longer than the longest delay: a delivery still sending with neither a try nor a queueing for this long lost its message. */
 const ORPHANED_AFTER = sql`interval '3 hours'`;
 const DISPATCH_BATCH = 500;
+/** How long the log keeps finished deliveries; the API page shows the latest 30 anyway. */
+const KEPT_FOR = sql`interval '30 days'`;
+/** The oldest rows looked at per run for forgetting: bounded work, and the oldest are always first in line. */
+const FORGET_BATCH = 1000;
 /** Cloudflare's limit on one sendBatch. */
 const QUEUE_BATCH = 100;
 
@@ -54,8 +58,11 @@ function eventData(event: string, subject: unknown, ordersById: Map<number, Orde
   return subject;
 }
 
-/** Cron: new events get their bodies and go to the queue; deliveries whose queue message was lost go again, or are given up. */
-export async function dispatchWebhooks(db: Db, env: Env): Promise<{ queued: number; requeued: number; givenUp: number }> {
+/**
+ * Cron: new events get their bodies and go to the queue; deliveries whose queue message was lost go again, or are given up;
+ * finished ones older than a month are forgotten.
+ */
+export async function dispatchWebhooks(db: Db, env: Env): Promise<{ queued: number; requeued: number; givenUp: number; forgotten: number }> {
   const fresh = await db
     .select({ id: webhookDeliveries.id, event: webhookDeliveries.event, subject: webhookDeliveries.subject, createdAt: webhookDeliveries.createdAt })
     .from(webhookDeliveries)
@@ -85,7 +92,11 @@ export async function dispatchWebhooks(db: Db, env: Env): Promise<{ queued: numb
     returning id`);
   const requeued = lost.map((row) => Number(row.id));
   await queueDeliveries(env, [...queued, ...requeued]);
-  return { queued: queued.length, requeued: requeued.length, givenUp: givenUp.rowCount ?? 0 };
+  const forgotten = await db.execute(sql`
+    delete from ${webhookDeliveries} where id in (
+      select id from (select id, state, created_at from ${webhookDeliveries} order by id limit ${FORGET_BATCH}) oldest
+      where state in ('delivered', 'failed') and created_at < now() - ${KEPT_FOR})`);
+  return { queued: queued.length, requeued: requeued.length, givenUp: givenUp.rowCount ?? 0, forgotten: forgotten.rowCount ?? 0 };
 }
 
 /** One try of one delivery; says when to try again, if ever. */
