@@ -16,7 +16,10 @@ export type OrderRow = typeof orders.$inferSelect;
 const FINISHED_WITH_DELIVERY = ['Completed', 'Partial'] as const satisfies readonly OrderStatus[];
 const OPEN_REFILL_STATUSES = ['Requesting', 'Pending', 'In progress'] as const;
 /** Refills that count against the service's cap: all but those the provider refused. */
-const refillsUsed = sql`(select count(*) from ${orderRefills} where ${orderRefills.orderId} = ${orders.id} and ${orderRefills.status} <> 'Rejected')`;
+/** Refills an order has used against its service's cap: all but those the provider refused. */
+export const refillsUsedBy = (orderId: SQL | number) =>
+  sql`(select count(*) from ${orderRefills} where ${orderRefills.orderId} = ${orderId} and ${orderRefills.status} <> 'Rejected')`;
+const refillsUsed = refillsUsedBy(sql`${orders.id}`);
 
 export const orderViewColumns = {
   order: orders,

@@ -12,7 +12,7 @@ import { type SmmItemResult, SmmProviderError } from '../../providers/smm/types'
 import { getProvider, providerClient, refillPeriodEnded } from '../catalogue';
 
 import { closeOrder } from './order-closing';
-import { isOpen, type OrderRow, type OrderViewRow, ordersWithService, refillability, toOrderView } from './order-views';
+import { isOpen, type OrderRow, type OrderViewRow, ordersWithService, refillability, refillsUsedBy, toOrderView } from './order-views';
 
 export type OrderEnv = Pick<Env, 'ENCRYPTION_KEY' | 'ORDER_SUBMISSIONS'>;
 
@@ -39,7 +39,7 @@ export async function requestRefill(db: Db, env: OrderEnv, orderId: number, by: 
       .execute<{ id: number }>(sql`
       insert into ${orderRefills} (order_id, requested_by)
       select ${orderId}, ${by.actorId}
-      where (select count(*) from ${orderRefills} where order_id = ${orderId} and status <> 'Rejected')
+      where ${refillsUsedBy(orderId)}
         < (select ${services.maxRefills} from ${services} where ${services.id} = ${row.order.serviceId})
       returning id`)
       .then((result) => result.rows);
