@@ -82,38 +82,6 @@ describe('Payment confirmation', () => {
     expect(screen.getByText('Transactions screen')).toBeTruthy();
   });
 
-  it.each([
-    ['another orderStatus', () => jsonResponse(200, { data: { orderStatus: 1 } })],
-    ['an error answer', () => jsonResponse(400, { message: 'Invalid signature' })],
-  ])('shows failure on %s, removes the payload and goes to /user after 2 s', async (_name, respond) => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    savePaymentPayload(PAYLOAD);
-    mockFetch(respond);
-
-    await openPage();
-    expect(screen.getByText('Payment Failed!')).toBeTruthy();
-    expect(screen.getByText('Your payment has failed.')).toBeTruthy();
-    expect(screen.queryByText('Wallet Credited Successfully!')).toBeNull();
-    expect(window.sessionStorage.getItem(PAYLOAD_KEY)).toBeNull();
-
-    await passes(1999);
-    expect(screen.queryByText('User home')).toBeNull();
-    await passes(1);
-    expect(screen.getByText('User home')).toBeTruthy();
-  });
-
-  it('fails when the network is down', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    savePaymentPayload(PAYLOAD);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
-    await openPage();
-    expect(screen.getByText('Payment Failed!')).toBeTruthy();
-    expect(window.sessionStorage.getItem(PAYLOAD_KEY)).toBeNull();
-  });
-
   it('verifies the stored payload, not the return address, while the payload is there', async () => {
     savePaymentPayload(PAYLOAD);
     const fetch = verifyAnswers(2);
@@ -195,39 +163,15 @@ describe('Payment confirmation without the stored payload', () => {
     expect(JSON.parse(String(fetch.mock.calls[0][1]!.body))).toEqual({ reference: 'dep-7', transactionId: '288200001' });
   });
 
-  it('shows a payment the provider declined as failed, then goes to /user', async () => {
-    verifyAnswers(3);
-    await openPage('/user/confirm-payment?reference=dep-42');
-    expect(screen.getByText('Payment Failed!')).toBeTruthy();
-    expect(screen.getByText('Your payment has failed.')).toBeTruthy();
-    await passes(2000);
-    expect(screen.getByText('User home')).toBeTruthy();
-  });
-
-  it('says a payment the provider has not settled is not confirmed yet, stays, and checks again on request', async () => {
-    let status = 1;
-    const fetch = mockFetch(() => jsonResponse(200, { data: { orderStatus: status } }));
-    await openPage('/user/confirm-payment?reference=dep-42');
-    expect(screen.getByRole('heading', { name: 'Your payment is not confirmed yet' })).toBeTruthy();
-    expect(screen.getByText(/no need to pay again/)).toBeTruthy();
-    expect(screen.queryByText('Payment Failed!')).toBeNull();
-    await passes(5000);
-    expect(screen.getByText('Your payment is not confirmed yet')).toBeTruthy();
-
-    status = 2;
-    await act(async () => screen.getByRole('button', { name: 'Check again' }).click());
-    await settle();
-    expect(fetch).toHaveBeenCalledTimes(2);
-    expect(screen.getByText('Wallet Credited Successfully!')).toBeTruthy();
-  });
-
   it("shows why a reference could not be checked, never 'Payment Failed!'", async () => {
-    mockFetch(() => jsonResponse(404, { message: 'We found no payment with this reference on your account.', error: 'Not Found' }));
+    const fetch = mockFetch(() => jsonResponse(404, { message: 'We found no payment with this reference on your account.', error: 'Not Found' }));
     await openPage('/user/confirm-payment?reference=dep-someone-else');
     expect(screen.getByRole('heading', { name: 'We could not check this payment right now' })).toBeTruthy();
     expect(screen.getByText('We found no payment with this reference on your account.')).toBeTruthy();
     expect(screen.queryByText('Payment Failed!')).toBeNull();
-    await passes(5000);
+    await passes(10_000);
     expect(screen.queryByText('User home')).toBeNull();
+    // The server said why: asking again by itself would only get the same answer.
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

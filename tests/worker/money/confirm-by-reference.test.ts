@@ -54,11 +54,14 @@ describe('verify-payment by reference', () => {
     expect((await call('user/getWalletBalance', { token: user.accessToken })).body.walletBalance).toBe(3000);
   });
 
-  it('says a declined payment failed', async () => {
+  it("says a declined payment failed, with the provider's reason for the payer to read", async () => {
     const user = await registerAndLogin();
     const { reference } = await addFund(user, 1000);
     await completeCheckout(reference, 'failed');
-    expect((await byReference(user, { reference })).body).toMatchObject({ message: 'Payment not successful', data: { orderStatus: 3 } });
+    expect((await byReference(user, { reference })).body).toMatchObject({
+      message: 'Payment not successful',
+      data: { orderStatus: 3, declineReason: 'Declined' },
+    });
   });
 
   it("answers another user's reference exactly as an unknown one, and credits no one", async () => {

@@ -84,8 +84,8 @@ describe('flutterwave', () => {
   });
 
   it('maps statuses, unknown references and refusals', async () => {
-    const failed = createFlutterwave({ ...options, fetchImpl: answering(200, transaction({ status: 'failed' })) });
-    expect(await failed.verify('dep-1')).toMatchObject({ status: 'failed', paidAt: null });
+    const failed = createFlutterwave({ ...options, fetchImpl: answering(200, transaction({ status: 'failed', processor_response: 'Insufficient funds' })) });
+    expect(await failed.verify('dep-1')).toMatchObject({ status: 'failed', paidAt: null, declineReason: 'Insufficient funds' });
     const missing = createFlutterwave({
       ...options,
       fetchImpl: answering(400, JSON.stringify({ status: 'error', message: 'No transaction was found for this id', data: null })),

@@ -308,7 +308,8 @@ describe('paystack verify', () => {
     const reference = newReference();
     await initialize(paystack, reference);
     await fake.post('/__complete', { reference, outcome: 'failed' });
-    expect(await paystack.verify(reference)).toMatchObject({ status: 'failed', paidAt: null });
+    // gateway_response: why, in Paystack's words, which the payer reads before trying again.
+    expect(await paystack.verify(reference)).toMatchObject({ status: 'failed', paidAt: null, declineReason: 'Declined' });
   });
 
   it('marks a paid transaction through the checkout page and redirects to the callback', async () => {

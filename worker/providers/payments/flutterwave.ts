@@ -9,7 +9,7 @@ import { type FetchImpl, globalFetch, isRecord } from '../http';
 import { envelopeApi } from './envelope-api';
 import { keyDomain } from './keys';
 import { readFlutterwaveReversal } from './reversals';
-import type { PaymentProvider, VerifiedPayment, VerifiedPaymentStatus, WebhookEvent } from './types';
+import { type PaymentProvider, providerWords, type VerifiedPayment, type VerifiedPaymentStatus, type WebhookEvent } from './types';
 
 export interface FlutterwaveOptions {
   secretKey: string;
@@ -140,6 +140,7 @@ export function createFlutterwave({
         rawStatus,
         domain: keyDomain('flutterwave', secretKey) === 'test' || mockCharge ? 'test' : 'live',
         payerFingerprint: flutterwavePayerFingerprint(data),
+        declineReason: rawStatus.toLowerCase() === 'failed' ? providerWords(data.processor_response) : undefined,
       };
     },
 

@@ -7,7 +7,14 @@ import { parseDecimalExact } from '../../lib/decimal';
 import { type FetchImpl, globalFetch, isRecord } from '../http';
 import { type Envelope, envelopeApi } from './envelope-api';
 import { readPaystackReversal } from './reversals';
-import type { DedicatedAccountProvider, PaymentProvider, VerifiedPayment, VerifiedPaymentStatus, WebhookEvent } from './types';
+import {
+  type DedicatedAccountProvider,
+  type PaymentProvider,
+  providerWords,
+  type VerifiedPayment,
+  type VerifiedPaymentStatus,
+  type WebhookEvent,
+} from './types';
 
 export interface PaystackOptions {
   secretKey: string;
@@ -160,6 +167,8 @@ export function createPaystack({
         currency: api.requireString(data.currency, 'data.currency').toUpperCase(),
         paidAt: typeof paidAt === 'string' && paidAt !== '' ? paidAt : null,
         rawStatus,
+        // Only a decline's: a reversed payment's gateway_response is its original "Approved".
+        declineReason: rawStatus === 'failed' ? providerWords(data.gateway_response) : undefined,
       };
     },
 

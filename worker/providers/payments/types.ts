@@ -41,6 +41,8 @@ export interface VerifiedPayment {
   paidAt: string | null;
   /** The provider's own status word, for logs and support. */
   rawStatus: string;
+  /** Why a declined payment was declined, in the provider's words, for the payer (who can then try again); absent otherwise. */
+  declineReason?: string;
   /** Test or live money, as the provider says; null when it says neither (a live shop credits only 'live'). */
   domain: PaymentDomain | null;
   /** How it was paid, as the provider names it ('card', Paystack's 'dedicated_nuban' for a transfer to a dedicated account). */
@@ -144,4 +146,10 @@ export class PaymentProviderError extends ProviderError {
   ) {
     super(...error);
   }
+}
+
+/** A provider's free text as the payer may read it: trimmed and bounded, or undefined when it sent none. */
+export function providerWords(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  return value.trim().slice(0, 200);
 }

@@ -9,13 +9,13 @@ import { deferSessionCheck, requireAdmin, requireUser } from '../../middleware/a
 import { addFundSchema, adminCreditSchema, transactionQuerySchema, verifyPaymentSchema } from '../../schemas/wallet';
 import {
   adminCredit,
+  checkDeposit,
   claimedReference,
   dedicatedAccountOf,
   listTransactions,
   payerIntentQuery,
   requestDedicatedAccount,
   startDeposit,
-  verifyDeposit,
   walletTotals,
 } from '../../services/money';
 
@@ -47,11 +47,13 @@ export const walletRoutes = new Hono<AppEnv>()
       principal,
       read: [intent],
     } = await session.admitWith(payerIntentQuery(c.var.db, session.userId, claimedReference(input)));
-    const orderStatus = await verifyDeposit(c.var.db, c.env, principal.id, input, intent);
+    const { orderStatus, declineReason } = await checkDeposit(c.var.db, c.env, principal.id, input, intent);
     const message =
       { [ORDER_STATUS.success]: 'Wallet credited successfully', [ORDER_STATUS.pending]: 'The payment is not settled yet' }[orderStatus] ??
       'Payment not successful';
-    return c.json({ message, data: { orderStatus } });
+    // declineReason only when the provider gave one: the payer reads why before trying again.
+    const data: { orderStatus: number; declineReason?: string } = declineReason ? { orderStatus, declineReason } : { orderStatus };
+    return c.json({ message, data });
   })
   // The personal account number for bank transfers: null until asked for; asking again answers the same one.
   .get('/dedicated-account', requireUser, async (c) =>

@@ -5,7 +5,16 @@ export { applyLedgerEntry, INSUFFICIENT_BALANCE, ledgerEntrySteps, refusedDebit 
 export { moneyAlerts } from './money-alerts';
 export { paymentRefusalAlert } from './payment-health';
 export { checkPaymentKey, paymentSettingsView, updatePaymentSettings } from './payment-settings';
-export { claimedReference, handlePaymentWebhook, payerIntentQuery, reverifyPendingDeposits, startDeposit, verifyDeposit } from './payments';
+export {
+  checkDeposit,
+  claimedReference,
+  type DepositCheck,
+  handlePaymentWebhook,
+  payerIntentQuery,
+  reverifyPendingDeposits,
+  startDeposit,
+  verifyDeposit,
+} from './payments';
 export { dailyReconciliation, reconcile } from './reconciliation';
 export { releaseReferralCommissions } from './referral-commissions';
 export { getReferralSettings, listReferrals, referralSettingsView, referralSummary, updateReferralSettings, voidReferral } from './referrals';

@@ -105,15 +105,25 @@ export async function startDeposit(db: Db, env: Env, payer: { id: number; email:
   return { checkoutUrl, signature, amount: koboToNumber(amountKobo), reference };
 }
 
-async function verifyIntent(db: Db, env: Env, intent: Intent, transactionId?: string): Promise<number> {
-  if (intent.status === 'success') return ORDER_STATUS.success;
+/** A deposit's outcome (ORDER_STATUS) and, for a decline, the provider's reason, which the payer reads before trying again. */
+export interface DepositCheck {
+  orderStatus: number;
+  declineReason: string | null;
+}
+
+async function checkIntent(db: Db, env: Env, intent: Intent, transactionId?: string): Promise<DepositCheck> {
+  if (intent.status === 'success') return { orderStatus: ORDER_STATUS.success, declineReason: null };
   const { provider, mode } = await paymentGateway(db, env, intent.provider as PaymentProviderName);
   let verified = await provider.verify(intent.reference, transactionId);
   // A transaction id can come from a return address the payer can edit: one the provider does not
   // know must not fail a paid deposit, so the reference, which is ours, decides.
   if (verified.status === 'not_found' && transactionId !== undefined) verified = await provider.verify(intent.reference);
-  return applyVerification(db, intent, verified, mode);
+  const orderStatus = await applyVerification(db, intent, verified, mode);
+  return { orderStatus, declineReason: orderStatus === ORDER_STATUS.failed && verified.status === 'failed' ? (verified.declineReason ?? null) : null };
 }
+
+const verifyIntent = async (db: Db, env: Env, intent: Intent, transactionId?: string): Promise<number> =>
+  (await checkIntent(db, env, intent, transactionId)).orderStatus;
 
 /** The payer's intent of that reference: a query, so the route can send it with the session check. */
 export const payerIntentQuery = (db: Db, userId: number, reference: string) =>
@@ -131,7 +141,7 @@ export const claimedReference = (input: VerifyPaymentInput): string => ('signatu
  * reference from the return address, the intent must be the caller's. Either way the provider is
  * then asked, so a reference alone can only ever reveal, never change, a payment's outcome.
  */
-export async function verifyDeposit(db: Db, env: Env, userId: number, input: VerifyPaymentInput, intent: Intent | undefined): Promise<number> {
+export async function checkDeposit(db: Db, env: Env, userId: number, input: VerifyPaymentInput, intent: Intent | undefined): Promise<DepositCheck> {
   if ('signature' in input) {
     const [reference, mac] = input.signature.split('.');
     const amountKobo = nairaToKobo(input.amount);
@@ -143,11 +153,14 @@ export async function verifyDeposit(db: Db, env: Env, userId: number, input: Ver
     throw notFound(PAYMENT_NOT_FOUND);
   }
   try {
-    return await verifyIntent(db, env, intent, 'transactionId' in input ? input.transactionId : undefined);
+    return await checkIntent(db, env, intent, 'transactionId' in input ? input.transactionId : undefined);
   } catch (error) {
     throw await refusalToCustomer(db, intent.provider as PaymentProviderName, error);
   }
 }
+
+/** checkDeposit's outcome alone. */
+export const verifyDeposit = async (...args: Parameters<typeof checkDeposit>): Promise<number> => (await checkDeposit(...args)).orderStatus;
 
 /**
  * A provider webhook: authenticated from the raw bytes, then re-verified like any other claim.
