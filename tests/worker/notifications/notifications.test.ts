@@ -133,7 +133,10 @@ describe('orders, refills and support answers', () => {
     expect(byKind.order_canceled.body).toMatch(
       new RegExp(`was canceled.*₦${canceled.charge.replace(/\B(?=(\d{3})+(?!\d))/g, ',')} was refunded to your wallet\\.$`),
     );
-    expect(byKind.order_partial.body).toMatch(/was only partly delivered\. ₦[\d,]+\.\d{2} was refunded to your wallet\.$/);
+    // The refund short of the charge comes with what it pays back: the part not delivered.
+    expect(byKind.order_partial.body).toMatch(
+      /was only partly delivered\. 500 of 1,000 were delivered, so (₦|NGN )[\d,]+\.\d{2} for the 500 not delivered was refunded to your wallet\.$/,
+    );
   });
 
   it('tell each answer from support once, and nothing when the user turned it off by email', async () => {

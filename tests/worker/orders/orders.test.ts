@@ -394,10 +394,13 @@ describe("the user's orders", () => {
       'canCancel',
       'canRefill',
       'charge',
+      'confirmationExpectedBy',
       'created_at',
+      'delivered',
       'id',
       'interval',
       'link',
+      'posts',
       'quantity',
       'refillUntil',
       'refunded',
@@ -408,6 +411,7 @@ describe("the user's orders", () => {
       'startCount',
       'status',
       'statusReason',
+      'total',
       'updated_at',
     ]);
     expect(

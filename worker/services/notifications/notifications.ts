@@ -64,19 +64,29 @@ export async function notifyOrderClosed(
     serviceName: string;
     status: keyof typeof ORDER_KINDS;
     refundedKobo: bigint;
+    /** What the order's page says of why: only words meant for the customer. */
     reason?: string | null;
+    /** Units the order was charged for, and those not delivered: the refund is the share of the charge for the latter. */
+    total: number;
+    undelivered: number;
     placedThroughApi: boolean;
   },
 ): Promise<void> {
   if (order.placedThroughApi) return;
-  const refund = order.refundedKobo > 0n ? ` ${formatNaira(order.refundedKobo)} was refunded to your wallet.` : '';
+  const delivered = order.total - order.undelivered;
+  const count = (units: number) => units.toLocaleString('en-US');
+  // A refund short of the charge is explained by what was delivered; a full one needs no sum.
+  const refund =
+    order.refundedKobo === 0n
+      ? ''
+      : delivered > 0
+        ? ` ${count(delivered)} of ${count(order.total)} were delivered, so ${formatNaira(order.refundedKobo)} for the ${count(order.undelivered)} not delivered was refunded to your wallet.`
+        : ` ${formatNaira(order.refundedKobo)} was refunded to your wallet.`;
+  const why = order.reason ? ` ${order.reason.replace(/[.!?]?$/, '.')}` : '';
   const words = {
     Completed: { title: `Order #${order.id} completed`, body: `Your order for ${order.serviceName} is complete.` },
-    Partial: { title: `Order #${order.id} partly delivered`, body: `Your order for ${order.serviceName} was only partly delivered.${refund}` },
-    Canceled: {
-      title: `Order #${order.id} canceled`,
-      body: `Your order for ${order.serviceName} was canceled${order.reason ? `: ${order.reason}` : '.'}${refund}`,
-    },
+    Partial: { title: `Order #${order.id} partly delivered`, body: `Your order for ${order.serviceName} was only partly delivered.${why}${refund}` },
+    Canceled: { title: `Order #${order.id} canceled`, body: `Your order for ${order.serviceName} was canceled.${why}${refund}` },
   }[order.status];
   await notify(tx, { userId: order.userId, kind: ORDER_KINDS[order.status], eventKey: String(order.id), link: '/user/orders', ...words });
 }

@@ -282,15 +282,23 @@ export async function adminCancelOrder(
     );
   }
   if (order.cancelRequestedAt) throw invalid('The provider was already asked to cancel this order; the refund follows when it confirms');
-  await requestProviderCancel(db, env, order);
+  await requestProviderCancel(db, env, order, input.reason ? `${CANCEL_REQUESTED_BY_ADMINISTRATOR}: ${input.reason}` : CANCEL_REQUESTED_BY_ADMINISTRATOR);
   await audit(db, { providerOrderId: order.providerOrderId });
   return { order: await adminOrderDetail(db, id), outcome: 'requested from the provider' };
 }
 
+/** What the customer reads of an administrator's cancel forwarded to the provider, followed by the reason given. */
+const CANCEL_REQUESTED_BY_ADMINISTRATOR = 'Cancel requested by an administrator';
+/**
+ * What the customer reads of a refund without the provider. The administrator's note says what was checked in the provider's
+ * panel, words for colleagues: it goes to the audit log only, as the dialog says.
+ */
+export const REFUNDED_BY_THE_SHOP = 'Canceled and refunded by the shop';
+
 /**
  * Closes an open order as Canceled with the full refund, without asking the provider: for what an
  * administrator has checked by hand (the provider has no such order, or canceled it outside the
- * API). The reason is required and goes to the audit log with the refund.
+ * API). The reason is required and goes to the audit log with the refund, never to the customer.
  */
 export async function refundWithoutProvider(db: Db, actorId: number, id: number, input: AdminRefundWithoutProviderInput) {
   const order = await orderRow(db, id);
@@ -301,7 +309,8 @@ export async function refundWithoutProvider(db: Db, actorId: number, id: number,
   await db.transaction(async (tx) => {
     const closed = await closeOrder(tx, id, {
       status: 'Canceled',
-      reason: `Refunded by an administrator: ${input.reason}`,
+      reason: REFUNDED_BY_THE_SHOP,
+      reasonReplacesRequest: true,
       ...unchangedFrom(order),
       set: withdrawnIfNotSent(order),
     });
@@ -344,6 +353,7 @@ export async function setOrderStatus(db: Db, actorId: number, id: number, input:
         status: input.status,
         remains: input.status === 'Completed' ? 0 : input.status === 'Partial' ? input.remains : order.deliverable,
         reason: input.reason ?? null,
+        reasonReplacesRequest: input.reason !== undefined,
         ...unchangedFrom(order),
         set: withdrawnIfNotSent(order),
       });

@@ -1,5 +1,5 @@
 // Closing an order in a final state with the refund that state owes (order-refunds.ts), once.
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { orders } from '../../../drizzle/schema';
 import type { OrderStatus } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
@@ -13,6 +13,11 @@ export interface Closing extends Delivery {
   status: FinalStatus;
   startCount?: number | null;
   reason?: string | null;
+  /**
+   * Whether `reason` replaces the one a cancel was requested with. A provider's answer to a requested cancel only confirms it, so
+   * the requester's words (an administrator's reason) stay what the customer reads; a person closing it says why anew.
+   */
+  reasonReplacesRequest?: boolean;
   /** The statuses the order may close from: the guard that makes its refund happen once. */
   from: readonly OrderStatus[];
   where?: SQL;
@@ -38,12 +43,20 @@ function withDeliverySeen(closing: Closing, seenRemains: number | null): Deliver
  */
 export async function closeOrder(tx: DbOrTx, orderId: number, closing: Closing): Promise<{ userId: number; refundedKobo: bigint } | null> {
   const [order] = await tx
-    .select({ chargeKobo: orders.chargeKobo, quantity: orders.quantity, deliverable: orders.deliverable, extras: orders.extras, seenRemains: orders.remains })
+    .select({
+      chargeKobo: orders.chargeKobo,
+      quantity: orders.quantity,
+      deliverable: orders.deliverable,
+      extras: orders.extras,
+      seenRemains: orders.remains,
+      requestReason: sql<string | null>`case when ${orders.cancelRequestedAt} is not null then ${orders.statusReason} end`,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) return null;
   const outcome = refundOwed(order, closing.status, withDeliverySeen(closing, order.seenRemains));
   if (outcome.status === null) throw invalid(`Order #${orderId} cannot close as ${closing.status}: ${outcome.problem}`);
+  const reason = order.requestReason !== null && !closing.reasonReplacesRequest ? order.requestReason : closing.reason;
   const [closed] = await tx
     .update(orders)
     .set({
@@ -51,14 +64,20 @@ export async function closeOrder(tx: DbOrTx, orderId: number, closing: Closing):
       status: outcome.status,
       remains: outcome.remains,
       startCount: closing.startCount ?? undefined,
-      statusReason: closing.reason ?? undefined,
+      statusReason: reason ?? undefined,
       refundedKobo: outcome.refundKobo,
       completedAt: new Date(),
       lastSyncedAt: new Date(),
       updatedAt: new Date(),
     })
     .where(and(eq(orders.id, orderId), inArray(orders.status, closing.from), closing.where))
-    .returning({ userId: orders.userId, refundedKobo: orders.refundedKobo, serviceName: orders.serviceName, apiKeyId: orders.apiKeyId });
+    .returning({
+      userId: orders.userId,
+      refundedKobo: orders.refundedKobo,
+      serviceName: orders.serviceName,
+      apiKeyId: orders.apiKeyId,
+      statusReason: orders.statusReason,
+    });
   if (!closed) return null;
   if (closed.refundedKobo > 0n) {
     await applyLedgerEntry(tx, {
@@ -76,7 +95,10 @@ export async function closeOrder(tx: DbOrTx, orderId: number, closing: Closing):
     serviceName: closed.serviceName,
     status: outcome.status,
     refundedKobo: closed.refundedKobo,
-    reason: closing.reason,
+    // The reason the order now shows, whoever gave it and whenever: the customer is told what the order page says.
+    reason: closed.statusReason,
+    total: order.deliverable,
+    undelivered: outcome.remains,
     placedThroughApi: closed.apiKeyId !== null,
   });
   return { userId: closed.userId, refundedKobo: closed.refundedKobo };

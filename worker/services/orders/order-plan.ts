@@ -220,8 +220,11 @@ export function planOrder(service: OrderableService, input: CreateOrderData): Or
     const delay = input.delay ?? 0;
     if (!SUBSCRIPTION_DELAYS.includes(delay)) throw invalid(`delay must be one of ${SUBSCRIPTION_DELAYS.join(', ')} minutes`);
     if (input.expiry !== undefined && !/^\d{2}\/\d{2}\/\d{4}$/.test(input.expiry)) throw invalid('expiry must be a date as dd/mm/yyyy');
-    Object.assign(fields, { min: input.min, max: input.max, posts, oldPosts: input.oldPosts, delay, expiry: input.expiry });
-    link = input.link ? checkLink(input.link, service) : `@${input.username}`;
+    // People type the account with or without @: the provider gets the bare name, and the order's link names it once as @name.
+    const username = input.username!.trim().replace(/^@+/, '');
+    if (!username) throw invalid('Username is required');
+    Object.assign(fields, { username, min: input.min, max: input.max, posts, oldPosts: input.oldPosts, delay, expiry: input.expiry });
+    link = input.link ? checkLink(input.link, service) : `@${username}`;
     quantity = input.max;
     deliverable = input.max * (posts + (input.oldPosts ?? 0));
     billedUnits = deliverable;

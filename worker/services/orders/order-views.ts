@@ -60,6 +60,19 @@ export function pendingRequestOf({ order, openRefill }: Pick<OrderViewRow, 'orde
   return openRefill ? 'Refill requested' : null;
 }
 
+/**
+ * How long an administrator takes to settle an order whose submission is unknown (find it in the provider's panel, then link,
+ * resend or refund it): the time its customer is told to expect an answer by.
+ */
+const UNKNOWN_SUBMISSION_SETTLED_WITHIN_MS = 24 * 60 * 60_000;
+
+/** When the customer can expect to hear whether the provider has the order; null unless that is what the order waits for. */
+function confirmationExpectedBy(order: OrderRow): string | null {
+  if (order.submission !== 'unknown' || order.status !== 'Pending Submission') return null;
+  // updatedAt is when the submission became unknown: nothing else writes an unknown order until a person settles it.
+  return new Date(order.updatedAt.getTime() + UNKNOWN_SUBMISSION_SETTLED_WITHIN_MS).toISOString();
+}
+
 export function toOrderView(row: OrderViewRow) {
   const { order, serviceCancel, openRefill } = row;
   const extras = order.extras as ProviderFields;
@@ -70,9 +83,16 @@ export function toOrderView(row: OrderViewRow) {
     serviceId: order.serviceId,
     serviceName: order.serviceName,
     link: order.link,
+    /** Per run for a drip-feed, per post for a subscription: `total` is what the charge pays for. */
     quantity: order.quantity,
     runs: extras.runs ?? null,
     interval: extras.interval ?? null,
+    /** The posts a subscription covers (future and old), each of `quantity`. */
+    posts: extras.posts === undefined ? null : Math.floor(order.deliverable / order.quantity),
+    total: order.deliverable,
+    /** Of `total`, as the provider last said; null until it says. */
+    delivered: order.remains === null ? null : Math.max(order.deliverable - Math.max(order.remains, 0), 0),
+    confirmationExpectedBy: confirmationExpectedBy(order),
     charge: koboToNaira(order.chargeKobo),
     startCount: order.startCount,
     remains: order.remains,

@@ -106,8 +106,11 @@ export async function cancelOrder(db: Db, env: OrderEnv, userId: number, orderId
   return { refunded: false };
 }
 
-/** Asks the provider to cancel an order it has; the refund follows when the sync reads the outcome. */
-export async function requestProviderCancel(db: Db, env: OrderEnv, order: OrderRow): Promise<void> {
+/**
+ * Asks the provider to cancel an order it has; the refund follows when the sync reads the outcome. `reason` is what the
+ * customer reads from now on, and still once the provider confirms (closeOrder keeps it); the customer's own cancel has none.
+ */
+export async function requestProviderCancel(db: Db, env: OrderEnv, order: OrderRow, reason: string | null = null): Promise<void> {
   const client = await providerClient(env, await getProvider(db, order.providerId));
   let answer: SmmItemResult<object> | undefined;
   try {
@@ -117,5 +120,5 @@ export async function requestProviderCancel(db: Db, env: OrderEnv, order: OrderR
     throw new AppError('unavailable', 'The provider did not answer. Please try again later.');
   }
   if (!answer?.ok) throw invalid(`The provider refused to cancel this order${answer ? `: ${answer.error}` : ''}`);
-  await db.update(orders).set({ cancelRequestedAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await db.update(orders).set({ cancelRequestedAt: new Date(), statusReason: reason, updatedAt: new Date() }).where(eq(orders.id, order.id));
 }

@@ -1,5 +1,6 @@
 // /user/orders: status badges (with a refill or cancel the provider has not answered yet), status filter, search,
-// pagination, polling while orders are open or a refill waits, refill/cancel where the server allows it, refunds shown.
+// pagination, polling while orders are open or a refill waits, refill/cancel where the server allows it, and what each order
+// costs, delivered and refunded, with why (OrderFacts.tsx).
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORDER_STATUSES, type OrderStatus } from '@vocabulary';
@@ -10,7 +11,7 @@ import { walletKeys } from '@/api/wallet';
 import { FilterSelect } from '@/components/FilterSelect';
 import { Icon } from '@/components/Icon';
 import { type EmptyListWords, ListEmptyState } from '@/components/ListEmptyState';
-import { OrderChargeCell, OrderServiceCell, OrderStatusCell } from '@/components/OrderCells';
+import { OrderServiceCell, OrderStatusCell } from '@/components/OrderCells';
 import { PagedTable } from '@/components/PagedTable';
 import { PageHeader } from '@/components/PageHeader';
 import type { Column } from '@/components/ResponsiveTable';
@@ -24,6 +25,7 @@ import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import { toast } from '@/lib/toast';
 import { cancelOrder } from './api/cancel-order';
 import { refillOrder } from './api/refill-order';
+import { deliveredText, OrderCharge, OrderNotes, OrderQuantity, perRunText } from './OrderFacts';
 
 const LIMIT = 20;
 const EMPTY_WORDS: EmptyListWords = {
@@ -85,16 +87,26 @@ export default function OrdersPage() {
   const columns: Column<Order>[] = [
     { key: 'id', header: 'ID', cell: (o) => <span className="font-medium text-slate-900">#{o.id}</span> },
     { key: 'service', header: 'Service', mobile: 'title', cell: (o) => <OrderServiceCell name={o.serviceName} link={o.link} className="max-w-xs" /> },
-    { key: 'status', header: 'Status', cell: (o) => <OrderStatusCell order={o} className="items-start" /> },
-    { key: 'quantity', header: 'Quantity', className: 'md:text-right', cell: (o) => <span className="tabular-nums">{formatCount(o.quantity)}</span> },
-    { key: 'charge', header: 'Charge', className: 'md:text-right', cell: (o) => <OrderChargeCell order={o} format={money.format} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (o) => (
+        <div className="max-w-64 space-y-1.5">
+          <OrderStatusCell order={o} className="items-start" />
+          <OrderNotes order={o} />
+        </div>
+      ),
+    },
+    { key: 'quantity', header: 'Quantity', className: 'md:text-right', cell: (o) => <OrderQuantity order={o} /> },
+    { key: 'charge', header: 'Charge', className: 'md:text-right', cell: (o) => <OrderCharge order={o} format={money.format} className="block max-w-48" /> },
     {
       key: 'progress',
-      header: 'Start / Remains',
+      header: 'Delivered',
       className: 'md:text-right',
       cell: (o) => (
         <span className="text-slate-600 tabular-nums">
-          {o.startCount != null ? formatCount(o.startCount) : '—'} / {o.remains != null ? formatCount(o.remains) : '—'}
+          {deliveredText(o)}
+          {o.startCount != null ? <span className="block text-xs text-slate-500">Start {formatCount(o.startCount)}</span> : null}
         </span>
       ),
     },
@@ -159,23 +171,23 @@ export default function OrdersPage() {
       <a href={o.link} target="_blank" rel="noreferrer noopener" className="block truncate text-sm text-brand-700 hover:underline">
         {o.link}
       </a>
-      <div className="flex items-end justify-between gap-3 text-sm">
-        <div className="text-slate-500">
+      <div className="flex items-start justify-between gap-3 text-sm">
+        <div className="min-w-0 text-slate-500">
           <p>
-            #{o.id} · {formatCount(o.quantity)} ·{' '}
+            #{o.id} · <span className="font-medium text-slate-900 tabular-nums">{formatCount(o.total)}</span>
+            {perRunText(o) ? ` (${perRunText(o)})` : ''} ·{' '}
             <time dateTime={o.created_at}>
               <TimeAgo at={o.created_at} />
             </time>
           </p>
           <p>
-            Start {o.startCount != null ? formatCount(o.startCount) : '—'} · Remains {o.remains != null ? formatCount(o.remains) : '—'}
+            Delivered {deliveredText(o)}
+            {o.startCount != null ? ` · Start ${formatCount(o.startCount)}` : ''}
           </p>
         </div>
-        <div className="text-right">
-          <p className="font-semibold text-slate-900 tabular-nums">{money.format(o.charge)}</p>
-          {Number(o.refunded) > 0 ? <p className="text-xs text-emerald-700">Refunded {money.format(o.refunded)}</p> : null}
-        </div>
+        <OrderCharge order={o} format={money.format} className="max-w-[45%] shrink-0 text-right" />
       </div>
+      <OrderNotes order={o} />
       {o.canRefill || o.canCancel ? <div className="border-t border-slate-100 pt-2">{actionsCell(o)}</div> : null}
     </div>
   );

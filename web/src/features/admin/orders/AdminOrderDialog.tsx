@@ -94,8 +94,8 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
     const reason = await promptText({
       title: `Cancel order #${order.id}?`,
       text: atProvider
-        ? `${order.providerName} is asked to cancel it. The user is refunded for what it did not deliver when it confirms.`
-        : `It has not reached the provider: the user gets ${formatAmount(order.charge, currency)} back at once.`,
+        ? `${order.providerName} is asked to cancel it. The user is refunded for what it did not deliver when it confirms, and reads your reason on the order now and in the notice then.`
+        : `It has not reached the provider: the user gets ${formatAmount(order.charge, currency)} back at once, and reads your reason on the order and in the notice.`,
       inputLabel: 'Reason (shown to the user)',
       confirmText: atProvider ? 'Yes, ask the provider' : 'Yes, cancel and refund',
       cancelText: 'No',
@@ -106,7 +106,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
   const onRefundWithoutProvider = async () => {
     const reason = await promptText({
       title: `Refund order #${order.id} without the provider?`,
-      text: `The user gets ${formatAmount(order.charge, currency)} back and the order is closed as Canceled, without asking ${order.providerName}. Do this only after checking its panel: the provider has no such order, or canceled it.`,
+      text: `The user gets ${formatAmount(order.charge, currency)} back and the order is closed as Canceled, without asking ${order.providerName}. Do this only after checking its panel: the provider has no such order, or canceled it. The user reads only that the shop canceled and refunded it.`,
       inputLabel: 'What you checked (kept in the audit log)',
       required: 'Say why the order is refunded without the provider',
       confirmText: 'Yes, refund',
@@ -214,7 +214,11 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={order.status} />
-        {order.statusReason ? <span className="text-sm text-slate-600">{order.statusReason}</span> : null}
+        {order.statusReason ? (
+          <span className="text-sm text-slate-600" title="What the user reads on the order">
+            {order.statusReason}
+          </span>
+        ) : null}
       </div>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
         {rows.map(({ label, value }) => (
