@@ -434,6 +434,8 @@ export const providers = pgTable(
     name: text('name').notNull(),
     apiUrl: text('api_url').notNull(),
     apiKeyEncrypted: text('api_key_encrypted').notNull(),
+    /** The secret a panel like ours signs its webhooks with, encrypted like the key; null = it sends none, so polling alone follows its orders. */
+    webhookSecretEncrypted: text('webhook_secret_encrypted'),
     /** The currency the panel prices and charges in. */
     currency: text('currency').notNull().default('USD'),
     timeoutMs: integer('timeout_ms').notNull().default(15_000),

@@ -33,6 +33,7 @@ import { webhookRoutes } from './routes/money/webhooks';
 import { notificationRoutes, unsubscribeRoutes } from './routes/notifications/notifications';
 import { adminOrderRoutes } from './routes/orders/admin-orders';
 import { orderRoutes } from './routes/orders/orders';
+import { providerWebhookRoutes } from './routes/orders/provider-webhooks';
 import { adminAuditRoutes } from './routes/oversight/admin-audit';
 import { resellerApiRoutes } from './routes/reseller/reseller-api';
 import { webhookEndpointRoutes } from './routes/reseller/webhooks';
@@ -121,6 +122,7 @@ const api = new Hono<AppEnv>()
   .route('/services', serviceRoutes)
   .route('/rates', rateRoutes)
   .route('/webhooks', webhookRoutes)
+  .route('/webhooks/providers', providerWebhookRoutes)
   .route('/admin', admin);
 
 /** The /api/v1 routes' inputs and answers, for the SPA's typed client (`hc<AppType>('/api/v1')`). */

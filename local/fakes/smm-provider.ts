@@ -4,7 +4,8 @@
 // Pending -> In progress -> Completed / Partial / Canceled as time passes
 // (smm-orders.ts), and test controls under /__* break it in the ways real panels
 // break: whole-panel modes, and per-call or per-order switches (smm-faults.ts),
-// with a "rough" preset that mixes them at low rates.
+// with a "rough" preset that mixes them at low rates. Switched on, it also sends signed order.status
+// webhooks as a shop like ours does (smm-webhooks.ts).
 
 import type { ServerResponse } from 'node:http';
 import { formatScaled, parseDecimal } from '../../worker/lib/decimal';
@@ -12,6 +13,7 @@ import { type FakeRequest, isOneOf, type RunningFake, readFields, Scopes, sendGa
 import { type CatalogueService, catalogue } from './smm-catalogue';
 import { type FaultPreset, Faults } from './smm-faults';
 import { type Outcome, PanelError, type PanelOrder, planOrder, progress, requireText } from './smm-orders';
+import { PanelWebhooks } from './smm-webhooks';
 
 export interface FakeSmmProviderOptions {
   apiKey: string;
@@ -55,9 +57,12 @@ interface PanelState {
   addRefusalsByLink: Map<string, number>;
   controls: Controls;
   faults: Faults;
+  webhooks: PanelWebhooks;
 }
 
 const BATCH_LIMIT = 100;
+/** How often the panel looks for status changes to send webhooks about (orders move as time passes, not on calls). */
+const WEBHOOK_TICK_MS = 200;
 const ACTIVE_ORDER_ERROR = 'You have active order with this link. Please wait until order being completed.';
 const MODES: Mode[] = ['normal', 'fail', 'timeout', 'garbage', 'no_balance', 'active_order', 'accept_then_timeout'];
 
@@ -85,7 +90,14 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
     addRefusalsByLink: new Map(),
     controls: { mode: 'normal', forceOutcome: null, stepMs: options.stepMs ?? 4000, numberFormat: 'string', refillStatusShape: 'array' },
     faults: new Faults(options.preset ?? 'calm', options.seed ?? 1),
+    webhooks: new PanelWebhooks(),
   }));
+  /** Scopes with webhooks on; their orders' changes are looked for every tick. */
+  const watched = new Set<PanelState>();
+  const webhookTicker = setInterval(() => {
+    for (const state of watched) for (const order of state.orders.values()) state.webhooks.notice(order.id, plainStatus(state, order));
+  }, WEBHOOK_TICK_MS);
+  webhookTicker.unref();
 
   function money(state: PanelState, micros: bigint): string | number {
     const text = formatScaled(micros, 6, 5);
@@ -340,8 +352,10 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
     if (isOneOf(fields.numberFormat, ['string', 'number'])) controls.numberFormat = fields.numberFormat;
     if (isOneOf(fields.refillStatusShape, ['array', 'object'])) controls.refillStatusShape = fields.refillStatusShape;
     if (typeof fields.balance === 'string') state.balanceMicros = parseDecimal(fields.balance, 6);
-    const refused = state.faults.control(fields);
+    const refused = state.faults.control(fields) ?? state.webhooks.configure(fields.webhook);
     if (refused !== null) return sendJson(response, 400, { error: refused });
+    if (state.webhooks.target) watched.add(state);
+    else watched.delete(state);
     const setRate = fields.setRate as { service?: unknown; rate?: unknown } | undefined;
     if (setRate && typeof setRate.rate === 'string') {
       const service = state.services.get(Number(setRate.service));
@@ -350,7 +364,13 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
       // Orders already placed keep the service they were priced with.
       state.services.set(service.service, { ...service, rate: setRate.rate });
     }
-    sendJson(response, 200, { controls, faults: state.faults.switches, seed: state.faults.seed, balance: formatScaled(state.balanceMicros, 6, 5) });
+    sendJson(response, 200, {
+      controls,
+      faults: state.faults.switches,
+      seed: state.faults.seed,
+      balance: formatScaled(state.balanceMicros, 6, 5),
+      webhook: state.webhooks.target?.url ?? null,
+    });
   }
 
   function listOrders(state: PanelState, response: ServerResponse): void {
@@ -418,6 +438,7 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
 
   const clearLateAnswers = () => {
     for (const timer of lateAnswers) clearTimeout(timer);
+    clearInterval(webhookTicker);
   };
   return startFakeServer(
     options.port ?? 0,
@@ -428,9 +449,11 @@ export async function startFakeSmmProvider(options: FakeSmmProviderOptions): Pro
       if (method === 'POST' && path === '/__control') return control(state, request, response);
       if (method === 'GET' && path === '/__orders') return listOrders(state, response);
       if (method === 'GET' && path === '/__adds') return listAdds(state, request, response);
+      if (method === 'GET' && path === '/__webhooks') return sendJson(response, 200, { webhooks: state.webhooks.log });
       const pin = /^\/__orders\/(\d+)$/.exec(path);
       if (method === 'POST' && pin) return pinOrder(state, pin[1], request, response);
       if (method === 'POST' && path === '/__reset') {
+        watched.delete(state);
         scopes.reset(scope);
         return sendJson(response, 200, { ok: true });
       }

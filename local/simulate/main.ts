@@ -4,8 +4,8 @@
 // of operations — sign-ups (through referral links too, and self-referral attempts), card deposits at the
 // sandbox Paystack or Flutterwave, bank transfers, refunds and disputes with every resolution and their
 // webhooks in any order, held referral commissions released, orders of every service type from /api/v1
-// and /api/v2, syncs, refills, cancels, administrators' changes, database connections cut and clients
-// hanging up — and checks the books with direct SQL after every step (local/simulate/invariants.ts and
+// and /api/v2, syncs, refills, cancels, administrators' changes, the sandbox panel's own order webhooks (about
+// half the seeds) sent again, late or replayed, database connections cut and clients hanging up — and checks the books with direct SQL after every step (local/simulate/invariants.ts and
 // invariants-money.ts say what), then drains the seed (local/simulate/drain.ts) and asks the shop's own
 // reconciliation. One line per seed; a broken invariant prints the seed,
 // the step and the operation, and how to replay it, and the run exits non-zero.

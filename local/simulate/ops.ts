@@ -8,6 +8,7 @@ import { adminCancel, adminRefundWithoutProvider, adminSetStatus, adminSettleUnk
 import { panelTrouble, sync, wait, withDroppedConnections, withHangUp } from './ops-chaos';
 import { adminCredit, confirmLate, deposit, replayWebhook, signUp } from './ops-money';
 import { placeOrder, refill, userCancel } from './ops-orders';
+import { replayPanelWebhook } from './ops-panel-webhooks';
 import { race } from './ops-race';
 import { bankTransfer, holdEnds, referredSignUp, selfReferral, switchProvider } from './ops-referrals';
 import { deliverReversals, openDispute, refund, resolveDispute } from './ops-reversals';
@@ -39,7 +40,8 @@ type Plain =
   | 'resolve dispute'
   | 'reversal webhooks'
   | 'hold ends'
-  | 'switch payment provider';
+  | 'switch payment provider'
+  | 'panel webhook replay';
 type Chaos = 'cut connections' | 'hang up';
 
 function plainOperation(name: Plain, services: readonly SimService[]): (sim: Sim) => Promise<string> {
@@ -96,6 +98,8 @@ function plainOperation(name: Plain, services: readonly SimService[]): (sim: Sim
       return holdEnds;
     case 'switch payment provider':
       return switchProvider;
+    case 'panel webhook replay':
+      return replayPanelWebhook;
   }
 }
 
@@ -134,6 +138,7 @@ function plainWeights(sim: Sim): Partial<Record<Plain, number>> {
     'reversal webhooks': reversalEvents.some((event) => event.delivery !== 'delivered') ? 5 : reversalEvents.length > 0 ? 1 : 0,
     'hold ends': referral?.enabled && referral.holdDays > 0 ? 1.5 : 0,
     'switch payment provider': 0.3,
+    'panel webhook replay': sim.world.panelWebhooks !== null ? 4 : 0,
   };
 }
 
@@ -157,6 +162,7 @@ const INTERRUPTIBLE: Plain[] = [
   'resolve dispute',
   'reversal webhooks',
   'hold ends',
+  'panel webhook replay',
 ];
 
 /** Draws one step: its name (for the log and a failure's report) and how to run it; running answers what it did, in words. */

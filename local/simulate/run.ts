@@ -11,6 +11,7 @@ import { checkBooks } from './invariants';
 import { checkReconciliation } from './invariants-money';
 import { chooseStep } from './ops';
 import { panelRecovers } from './ops-chaos';
+import { setUpPanelWebhooks } from './ops-panel-webhooks';
 import { setUpSeed } from './ops-referrals';
 import { Random } from './prng';
 import { checkAgainstPanel, checkAgainstPaymentProviders } from './provider-truth';
@@ -128,6 +129,8 @@ async function runSeed(shared: Shared, seed: number): Promise<SeedSummary> {
   const stepMs = options.stepMs ?? DEFAULT_STEP_MS;
   await control(target.smmProviderUrl, { preset: 'rough', seed: rng.fork(), stepMs, mode: 'normal' });
   await control(target.paystackUrl, { webhookMode: 'normal' });
+  // About half the seeds follow the panel by its webhooks as well as by polling.
+  await setUpPanelWebhooks(sim, rng.chance(0.5));
   await setUpSeed(sim);
   for (let step = 1; step <= options.steps; step += 1) {
     sim.world.step = step;

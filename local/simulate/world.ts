@@ -135,6 +135,8 @@ export interface World {
   /** Orders the simulator placed or tried to place (ids as the shop answered them). */
   orderIds: Set<number>;
   counter: number;
+  /** Where the sandbox panel sends its webhooks this seed, and its secret; null when it sends none (ops-panel-webhooks.ts). */
+  panelWebhooks: { url: string; secret: string } | null;
   /** Step at which a whole-panel mode the simulator switched on (no_balance, fail, garbage) ends; null when none is on. */
   panelModeUntil: number | null;
   /** Set while the step cuts the database connections: answers of 5xx and lost requests are then expected. */
@@ -168,6 +170,7 @@ export function newWorld(seed: number, tag: string): World {
     keys: new Map(),
     orderIds: new Set(),
     counter: 0,
+    panelWebhooks: null,
     panelModeUntil: null,
     dropping: false,
     hangUpAfterMs: null,

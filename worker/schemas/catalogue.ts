@@ -73,6 +73,16 @@ const providerFields = {
     .optional(),
   /** In the provider's currency, e.g. "10.00"; null switches the alert off. */
   lowBalanceAlert: scaledDecimal(6, 9, 'lowBalanceAlert must be an amount with at most 6 decimals').nullable().optional(),
+  /** What a panel like ours signs its webhooks with (write-only, as the key); null forgets it. */
+  webhookSecret: trimmedText({
+    required: 'Webhook signing secret must be text',
+    min: 8,
+    tooShort: 'Webhook signing secret must be at least 8 characters',
+    max: 500,
+    tooLong: 'Webhook signing secret is too long',
+  })
+    .nullable()
+    .optional(),
 };
 
 export const createProviderSchema = z.object(providerFields);

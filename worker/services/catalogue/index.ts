@@ -20,6 +20,7 @@ export {
   providerCatalogue,
   providerClient,
   providerDetail,
+  providerWebhookSecret,
   updateProvider,
 } from './providers';
 export { listRates, refreshRates, refreshRatesIfStale } from './rates';

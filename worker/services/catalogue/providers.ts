@@ -28,6 +28,8 @@ function toProviderView(row: ProviderRow, serviceCount = 0) {
     name: row.name,
     apiUrl: row.apiUrl,
     apiKeySet: true,
+    // Whether the panel's webhooks are followed; the secret itself, like the key, never leaves the database.
+    webhookSecretSet: row.webhookSecretEncrypted !== null,
     currency: row.currency,
     timeoutMs: row.timeoutMs,
     enabled: row.enabled,
@@ -58,6 +60,11 @@ export async function providerClient(
   return createSmmClient({ apiUrl: provider.apiUrl, apiKey, timeoutMs: provider.timeoutMs });
 }
 
+/** The secret the provider signs its webhooks with, decrypted only in memory; null when it sends none we follow. */
+export async function providerWebhookSecret(env: Pick<Env, 'ENCRYPTION_KEY'>, provider: Pick<ProviderRow, 'webhookSecretEncrypted'>): Promise<string | null> {
+  return provider.webhookSecretEncrypted === null ? null : decryptSecret(env.ENCRYPTION_KEY, provider.webhookSecretEncrypted);
+}
+
 export async function listProviders(db: Db): Promise<ProviderView[]> {
   const rows = await db
     .select({ provider: providers, serviceCount: count(services.id) })
@@ -78,6 +85,7 @@ const nameTaken = () => conflict('A provider with this name already exists');
 
 export async function createProvider(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, actorId: number | null, input: CreateProviderInput): Promise<ProviderView> {
   const apiKeyEncrypted = await encryptSecret(env.ENCRYPTION_KEY, input.apiKey);
+  const webhookSecretEncrypted = input.webhookSecret ? await encryptSecret(env.ENCRYPTION_KEY, input.webhookSecret) : null;
   try {
     // Interactive: the audit row names the id the insert returned.
     return await db.transaction(async (tx) => {
@@ -87,13 +95,19 @@ export async function createProvider(db: Db, env: Pick<Env, 'ENCRYPTION_KEY'>, a
           name: input.name,
           apiUrl: input.apiUrl,
           apiKeyEncrypted,
+          webhookSecretEncrypted,
           enabled: input.enabled ?? true,
           currency: input.currency ?? 'USD',
           timeoutMs: input.timeoutMs ?? 15_000,
           lowBalanceMicros: input.lowBalanceAlert == null ? null : BigInt(input.lowBalanceAlert),
         })
         .returning();
-      await recordAudit(tx, { actorId, action: 'provider.create', target: { type: 'provider', id: row.id }, details: { name: row.name, apiUrl: row.apiUrl } });
+      await recordAudit(tx, {
+        actorId,
+        action: 'provider.create',
+        target: { type: 'provider', id: row.id },
+        details: { name: row.name, apiUrl: row.apiUrl, webhookSecretSet: webhookSecretEncrypted !== null },
+      });
       return toProviderView(row);
     });
   } catch (error) {
@@ -109,9 +123,10 @@ export async function updateProvider(
   id: number,
   input: UpdateProviderInput,
 ): Promise<ProviderView> {
-  const { apiKey, lowBalanceAlert, ...plain } = input;
+  const { apiKey, lowBalanceAlert, webhookSecret, ...plain } = input;
   const changes: Partial<typeof providers.$inferInsert> = { ...plain, updatedAt: new Date() };
   if (apiKey !== undefined) changes.apiKeyEncrypted = await encryptSecret(env.ENCRYPTION_KEY, apiKey);
+  if (webhookSecret !== undefined) changes.webhookSecretEncrypted = webhookSecret === null ? null : await encryptSecret(env.ENCRYPTION_KEY, webhookSecret);
   if (lowBalanceAlert !== undefined) changes.lowBalanceMicros = lowBalanceAlert === null ? null : BigInt(lowBalanceAlert);
   try {
     // Interactive: a missing provider fails before the audit row is written.
@@ -123,7 +138,12 @@ export async function updateProvider(
         actorId,
         action: 'provider.update',
         target: { type: 'provider', id },
-        details: { ...plain, apiKeyChanged: apiKey !== undefined, lowBalanceAlert },
+        details: {
+          ...plain,
+          apiKeyChanged: apiKey !== undefined,
+          lowBalanceAlert,
+          ...(webhookSecret === undefined ? {} : { webhookSecretSet: webhookSecret !== null }),
+        },
       });
     });
   } catch (error) {

@@ -11,3 +11,4 @@ export { consumeSubmissions } from './order-submissions';
 export { runSmmSync, syncOrders } from './order-sync';
 export { committedKobo, getOrderRows, getOrderView, listUserOrders, type OrderViewRow, ordersForUserDetail, pendingRequestOf } from './order-views';
 export { cancelOrder, type OrderEnv, requestRefill } from './orders';
+export { receiveProviderWebhook } from './provider-webhooks';

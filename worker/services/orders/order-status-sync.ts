@@ -159,6 +159,47 @@ async function recordHealth(db: Db, provider: ProviderRow, answers: Map<string, 
   return false;
 }
 
+/** What acting on one reading did: an unusable one counts against the order (error: the shop itself failed to act). */
+export type ActOutcome = { kind: 'closed'; status: Closing['status'] } | { kind: 'moved' } | { kind: 'unchanged' } | { kind: 'unusable'; error?: string };
+
+/**
+ * Acts on what a provider said about one open order, whether polled or sent by its webhook: closes it with its refund (its
+ * own transaction), moves it on, or keeps the words and warns. Every write is guarded by the order's open status, so a
+ * repeated, late or out-of-order answer can neither refund twice nor reopen a closed order.
+ */
+export async function actOnReading(db: Db, provider: ProviderRow, order: PolledOrder, reading: Reading): Promise<ActOutcome> {
+  try {
+    if (reading.kind === 'close') {
+      // Interactive: closeOrder refunds through the ledger only if its guarded close matched.
+      const closed = await db.transaction((tx) => closeOrder(tx, order.id, reading.closing));
+      return closed ? { kind: 'closed', status: reading.closing.status } : { kind: 'unchanged' };
+    }
+    if (reading.kind === 'move') return (await moveOrder(db, order, reading)) ? { kind: 'moved' } : { kind: 'unchanged' };
+    // Unanswered while other batches were answered counts against the order: it may be what breaks its batch.
+    await noteUnclear(db, provider, order.id, reading.kind === 'unclear' ? reading.note : 'no readable answer for the batch this order was asked in');
+    return { kind: 'unusable' };
+  } catch (error) {
+    await noteUnclear(db, provider, order.id, `the shop could not act on the answer: ${errorText(error)}`);
+    return { kind: 'unusable', error: errorText(error) };
+  }
+}
+
+/** One of the provider's orders by the provider's id for it, while it is open at the provider; null when none is. */
+export async function openOrderAtProvider(db: Db, providerId: number, providerOrderId: string): Promise<PolledOrder | null> {
+  const [order] = await db
+    .select(polledColumns)
+    .from(orders)
+    .where(
+      and(
+        eq(orders.providerId, providerId),
+        eq(orders.providerOrderId, providerOrderId),
+        eq(orders.submission, 'accepted'),
+        inArray(orders.status, AT_PROVIDER_OPEN),
+      ),
+    );
+  return order ?? null;
+}
+
 /** Polls one provider's open orders, oldest-read first, and acts on each answer on its own. */
 export async function syncProviderStatuses(
   db: Db,
@@ -184,25 +225,17 @@ export async function syncProviderStatuses(
     for (const order of open) {
       const reading = readAnswer(order, answers.get(order.providerOrderId!)!, provider.currency);
       if (reading.kind === 'unanswered' && !healthy) continue;
-      try {
-        if (reading.kind === 'close') {
-          // Interactive: closeOrder refunds through the ledger only if its guarded close matched.
-          const closed = await db.transaction((tx) => closeOrder(tx, order.id, reading.closing));
-          if (closed) counts.closed += 1;
-          if (closed && reading.closing.status === 'Completed') completedServices.add(order.serviceId);
-        } else if (reading.kind === 'move') {
-          if (await moveOrder(db, order, reading)) counts.updated += 1;
-        } else {
-          // Unanswered while other batches were answered counts against the order: it may be what breaks its batch.
-          await noteUnclear(db, provider, order.id, reading.kind === 'unclear' ? reading.note : 'no readable answer for the batch this order was asked in');
-          unusable.push(order.id);
-          continue;
-        }
-        usable.push(order.id);
-      } catch (error) {
-        counts.errors.push(`${provider.name} order #${order.id}: ${errorText(error)}`);
-        await noteUnclear(db, provider, order.id, `the shop could not act on the answer: ${errorText(error)}`);
+      const outcome = await actOnReading(db, provider, order, reading);
+      if (outcome.kind === 'unusable') {
+        if (outcome.error !== undefined) counts.errors.push(`${provider.name} order #${order.id}: ${outcome.error}`);
         unusable.push(order.id);
+        continue;
+      }
+      usable.push(order.id);
+      if (outcome.kind === 'moved') counts.updated += 1;
+      if (outcome.kind === 'closed') {
+        counts.closed += 1;
+        if (outcome.status === 'Completed') completedServices.add(order.serviceId);
       }
     }
   } finally {

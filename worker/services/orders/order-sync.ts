@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-o
 import { orderRefills, orders, providers, services } from '../../../drizzle/schema';
 import type { Db } from '../../db';
 import type { Env } from '../../env';
+import type { SmmRefillStatus } from '../../providers/smm/types';
 import { checkProviderBalance, type ProviderEnv, type ProviderRow, providerClient, refreshRatesIfStale, syncProviderCatalogue } from '../catalogue';
 
 import { notifyRefillCompleted } from '../notifications';
@@ -27,6 +28,8 @@ const RETRY_AFTER = sql`interval '30 seconds'`;
 /** Held orders the provider would not take within this are canceled and refunded. */
 const HOLD_LIMIT = sql`interval '24 hours'`;
 const REFILL_POLL_LIMIT = 2000;
+/** Refills the provider still works on, the only ones its reports may move. */
+const OPEN_REFILL: Array<(typeof orderRefills.$inferSelect)['status']> = ['Pending', 'In progress'];
 const RETRY_LIMIT = 50;
 const CATALOGUE_MAX_AGE_MS = 30 * 60_000;
 /** Average delivery time is measured over this many recent completed orders per service. */
@@ -119,35 +122,62 @@ async function syncRefills(db: Db, env: ProviderEnv, provider: ProviderRow): Pro
     .update(orderRefills)
     .set({ status: 'Rejected', error: 'The request was interrupted', updatedAt: new Date() })
     .where(and(eq(orderRefills.status, 'Requesting'), lt(orderRefills.createdAt, sql`now() - ${STALE_CLAIM}`)));
-  const open = await db
-    .select({
-      id: orderRefills.id,
-      providerRefillId: orderRefills.providerRefillId,
-      status: orderRefills.status,
-      orderId: orders.id,
-      userId: orders.userId,
-      serviceName: orders.serviceName,
-    })
-    .from(orderRefills)
-    .innerJoin(orders, eq(orders.id, orderRefills.orderId))
-    .where(and(eq(orders.providerId, provider.id), inArray(orderRefills.status, ['Pending', 'In progress']), isNotNull(orderRefills.providerRefillId)))
-    .limit(REFILL_POLL_LIMIT);
+  const open = await openRefillsAt(db, provider.id);
   if (open.length === 0) return 0;
   const client = await providerClient(env, provider);
   const answers = await client.refillStatuses(open.map((refill) => refill.providerRefillId!));
   let changed = 0;
   for (const refill of open) {
     const answer = answers.get(refill.providerRefillId!);
-    if (!answer?.ok || answer.status === refill.status) continue;
-    // Interactive only because notifyRefillCompleted runs its own statements, which commit with the status.
-    await db.transaction(async (tx) => {
-      await tx.update(orderRefills).set({ status: answer.status, updatedAt: new Date() }).where(eq(orderRefills.id, refill.id));
-      if (answer.status === 'Completed')
-        await notifyRefillCompleted(tx, { id: refill.id, orderId: refill.orderId, userId: refill.userId, serviceName: refill.serviceName });
-    });
-    changed += 1;
+    if (answer?.ok && (await moveRefill(db, refill, answer.status))) changed += 1;
   }
   return changed;
+}
+
+const refillColumns = {
+  id: orderRefills.id,
+  providerRefillId: orderRefills.providerRefillId,
+  status: orderRefills.status,
+  orderId: orders.id,
+  userId: orders.userId,
+  serviceName: orders.serviceName,
+};
+/** A provider's open refills, or the one it knows by `providerRefillId`. */
+export function openRefillsAt(db: Db, providerId: number, providerRefillId?: string) {
+  return db
+    .select(refillColumns)
+    .from(orderRefills)
+    .innerJoin(orders, eq(orders.id, orderRefills.orderId))
+    .where(
+      and(
+        eq(orders.providerId, providerId),
+        inArray(orderRefills.status, OPEN_REFILL),
+        providerRefillId === undefined ? isNotNull(orderRefills.providerRefillId) : eq(orderRefills.providerRefillId, providerRefillId),
+      ),
+    )
+    .limit(REFILL_POLL_LIMIT);
+}
+
+type OpenRefill = Awaited<ReturnType<typeof openRefillsAt>>[number];
+
+/**
+ * Moves an open refill to the status its provider reported, polled or by webhook. Guarded by the open status, so
+ * a repeated or late report neither reopens a finished refill nor tells its owner twice that it completed.
+ */
+export async function moveRefill(db: Db, refill: OpenRefill, status: SmmRefillStatus): Promise<boolean> {
+  if (status === refill.status) return false;
+  // Interactive only because notifyRefillCompleted runs its own statements, which commit with the status.
+  return db.transaction(async (tx) => {
+    const moved = await tx
+      .update(orderRefills)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(orderRefills.id, refill.id), inArray(orderRefills.status, OPEN_REFILL)))
+      .returning({ id: orderRefills.id });
+    if (moved.length === 0) return false;
+    if (status === 'Completed')
+      await notifyRefillCompleted(tx, { id: refill.id, orderId: refill.orderId, userId: refill.userId, serviceName: refill.serviceName });
+    return true;
+  });
 }
 
 /** Mean seconds from submission to completion over each service's recent completed orders. */

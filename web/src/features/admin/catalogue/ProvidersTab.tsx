@@ -1,11 +1,12 @@
-// Upstream providers: add, edit (the API key is write-only: shown only as "configured"), switch
-// on or off, check the balance (with its low-balance alert), sync the catalogue, delete one that
-// never sold anything.
+// Upstream providers: add, edit (the API key and the webhook signing secret are write-only: shown only as
+// "configured"), switch on or off, check the balance (with its low-balance alert), sync the catalogue, delete one
+// that never sold anything.
 
 import { createProviderSchema } from '@schemas/catalogue';
 import { z } from '@schemas/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CopyButton } from '@/components/CopyButton';
 import { EmptyState, ErrorState } from '@/components/EmptyState';
 import { PasswordField, TextField } from '@/components/Field';
 import { FormActions } from '@/components/FormActions';
@@ -126,6 +127,8 @@ export function ProvidersTab() {
                 <dd className="text-right">{p.lowBalanceAlert ? `Below ${p.lowBalanceAlert} ${p.currency}` : 'Off'}</dd>
                 <dt className="text-slate-500">API key</dt>
                 <dd className="text-right">{p.apiKeySet ? <Badge tone="green">Configured</Badge> : <Badge tone="amber">Missing</Badge>}</dd>
+                <dt className="text-slate-500">Webhooks</dt>
+                <dd className="text-right">{p.webhookSecretSet ? <Badge tone="green">Followed</Badge> : 'Off (polling only)'}</dd>
                 <dt className="text-slate-500">Services</dt>
                 <dd className="text-right tabular-nums">{formatCount(p.serviceCount)}</dd>
                 <dt className="text-slate-500">Catalogue synced</dt>
@@ -186,6 +189,11 @@ const providerFormSchema = (isNew: boolean) =>
       .string()
       .trim()
       .regex(/^(\d{1,9}(\.\d{1,6})?)?$/, { error: 'Low-balance alert must be an amount' }),
+    webhookSecret: z
+      .string()
+      .trim()
+      .max(500, { error: 'Webhook signing secret is too long' })
+      .refine((v) => v === '' || v.length >= 8, { error: 'Webhook signing secret must be at least 8 characters' }),
   });
 type ProviderForm = z.infer<ReturnType<typeof providerFormSchema>>;
 
@@ -211,7 +219,9 @@ function ProviderFormBody({ existing, onClose, onSaved }: { existing: AdminProvi
     currency: existing?.currency ?? 'USD',
     timeoutMs: String(existing?.timeoutMs ?? 15_000),
     lowBalanceAlert: existing?.lowBalanceAlert ?? '',
+    webhookSecret: '',
   });
+  const [forgetSecret, setForgetSecret] = useState(false);
   const onValid = async (values: ProviderForm) => {
     const fields = {
       name: values.name,
@@ -219,6 +229,8 @@ function ProviderFormBody({ existing, onClose, onSaved }: { existing: AdminProvi
       currency: values.currency.toUpperCase(),
       timeoutMs: Number(values.timeoutMs),
       lowBalanceAlert: values.lowBalanceAlert === '' ? null : values.lowBalanceAlert,
+      // Blank keeps the stored secret (or none); only a new one, or asking to forget it, is sent.
+      ...(forgetSecret ? { webhookSecret: null } : values.webhookSecret ? { webhookSecret: values.webhookSecret } : {}),
     } satisfies ProviderChanges;
     try {
       // A blank key keeps the stored one; a new provider always has one (the form requires it).
@@ -236,7 +248,7 @@ function ProviderFormBody({ existing, onClose, onSaved }: { existing: AdminProvi
     <form
       noValidate
       className="space-y-4"
-      onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['name', 'apiUrl', 'apiKey', 'currency', 'timeoutMs', 'lowBalanceAlert']))}
+      onSubmit={handleSubmit(onValid, (e) => toastFirstError(e, ['name', 'apiUrl', 'apiKey', 'currency', 'timeoutMs', 'lowBalanceAlert', 'webhookSecret']))}
     >
       <TextField label="Name" {...field('name')} />
       <TextField label="API URL" type="url" placeholder="https://panel.example/api/v2" {...field('apiUrl')} />
@@ -252,7 +264,48 @@ function ProviderFormBody({ existing, onClose, onSaved }: { existing: AdminProvi
         <TextField label="Timeout (ms)" inputMode="numeric" {...field('timeoutMs')} />
         <TextField label="Low-balance alert" inputMode="decimal" placeholder="Off" hint="In the provider's currency." {...field('lowBalanceAlert')} />
       </div>
+      <PasswordField
+        label={
+          <span className="flex items-center gap-2">
+            Webhook signing secret (if this panel sends webhooks) {existing?.webhookSecretSet && !forgetSecret ? <Badge tone="green">Configured</Badge> : null}
+          </span>
+        }
+        labelAction={
+          existing?.webhookSecretSet ? (
+            <button type="button" className="text-xs font-medium text-brand-700 hover:underline" onClick={() => setForgetSecret((v) => !v)}>
+              {forgetSecret ? 'Keep it' : 'Forget it'}
+            </button>
+          ) : null
+        }
+        autoComplete="new-password"
+        readOnly={forgetSecret}
+        placeholder={
+          forgetSecret
+            ? 'Forgotten on save: polling alone follows its orders'
+            : existing?.webhookSecretSet
+              ? 'Configured (enter a new one to replace it)'
+              : 'Optional'
+        }
+        hint="A panel like ours signs its webhooks with it; its order changes then arrive at once, and polling still catches anything missed."
+        {...field('webhookSecret')}
+      />
+      {existing ? <WebhookAddress providerId={existing.id} /> : null}
       <FormActions onCancel={onClose} busy={isSubmitting} label={existing ? 'Save provider' : 'Add provider'} busyLabel="Saving..." />
     </form>
+  );
+}
+
+/** Where the upstream panel sends its webhooks: given to it in its webhook settings, with the secret it shows there. */
+function WebhookAddress({ providerId }: { providerId: number }) {
+  // The SPA is served by the Worker, so its origin is the shop's address (APP_URL), as on the API page.
+  const url = `${window.location.origin}/api/v1/webhooks/providers/${providerId}`;
+  return (
+    <div className="space-y-1">
+      <p className="text-sm font-medium text-slate-700">Webhook URL to give the panel</p>
+      <div className="flex items-center gap-2">
+        <code className="min-w-0 flex-1 rounded-lg bg-slate-50 px-3 py-2 text-xs break-all text-slate-800">{url}</code>
+        <CopyButton text={url} label="Copy webhook URL" />
+      </div>
+    </div>
   );
 }

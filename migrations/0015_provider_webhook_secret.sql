@@ -1,0 +1,1 @@
+ALTER TABLE "providers" ADD COLUMN "webhook_secret_encrypted" text;
