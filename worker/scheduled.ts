@@ -4,6 +4,7 @@ import { type Db, openDatabase } from './db';
 import type { Env } from './env';
 import { log } from './lib/log';
 import { forgetQuietSignInFailures } from './services/accounts';
+import { checkProviderBalances } from './services/catalogue';
 import { dailyReconciliation, releaseReferralCommissions, reverifyPendingDeposits } from './services/money';
 
 import { checkLowBalances, sendNotificationEmails, writeApiOrderDigests } from './services/notifications';
@@ -15,6 +16,8 @@ export type ScheduledJob = (db: Db, env: Env) => Promise<unknown>;
 export const scheduledJobs: Record<string, ScheduledJob> = {
   reverifyPendingDeposits,
   runSmmSync,
+  // After the sync, which reads the balance with each catalogue it refreshes: only the others are asked here.
+  checkProviderBalances,
   releaseReferralCommissions,
   dailyReconciliation,
   forgetQuietSignInFailures,

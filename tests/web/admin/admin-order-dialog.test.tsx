@@ -132,6 +132,32 @@ describe('AdminOrderDialog', () => {
     expect(label.nextElementSibling?.textContent).toBe(text);
   });
 
+  it('reads the order again after "The order changed meanwhile", so its buttons follow the order as it is now', async () => {
+    const user = userEvent.setup();
+    let current: AdminOrderDetail = ORDER;
+    mockFetch((url, init) => {
+      if (init.method === 'POST') {
+        // Someone else canceled it while this dialog was open.
+        current = { ...ORDER, status: 'Canceled', canCancel: false, submission: 'accepted', cancelRequestedAt: null, canceledBy: { by: 'provider' } };
+        return jsonResponse(409, { message: 'The order changed meanwhile; reload it', error: 'Conflict' });
+      }
+      if (url.includes('admin/orders/7')) return jsonResponse(200, { data: current });
+      return jsonResponse(200, { data: {} });
+    });
+    render(
+      <WithQuery>
+        <AdminOrderDialog orderId={7} onClose={() => {}} />
+      </WithQuery>,
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Refund without the provider' }));
+    await user.type(await screen.findByRole('textbox', { name: 'What you checked (kept in the audit log)' }), 'Not in the panel');
+    await user.click(screen.getByRole('button', { name: 'Yes, refund' }));
+    expect(await screen.findByText('The provider')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Refund without the provider' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Cancel at the provider' })).toBeNull();
+  });
+
   it('says nothing about canceling an order that is not canceled', async () => {
     server(ORDER);
     render(

@@ -87,6 +87,21 @@ describe('Payment Settings keys', () => {
   });
 });
 
+describe('Payment Settings keys in use', () => {
+  it('call a key the provider answers payments with "In use", with when, though nobody pressed Check now', async () => {
+    const inUse = {
+      ...VIEW,
+      keyChecks: { ...VIEW.keyChecks, paystack: { source: 'settings', verifiedAt: null, usedAt: '2024-03-05T12:00:00Z', refusals: null } },
+    };
+    mockFetch(() => jsonResponse(200, { data: inUse }));
+    renderScreen(<AdminPaymentSettingsPage />);
+    expect(await screen.findByText('In use')).toBeTruthy();
+    expect(screen.getByText(/Paystack answered a payment made with it/)).toBeTruthy();
+    expect(screen.queryByText('Not verified')).toBeNull();
+    expect(screen.queryByText(/Not verified with Paystack/)).toBeNull();
+  });
+});
+
 describe('the dashboard', () => {
   it('alerts first that the provider refuses the shop, with the count and the last reason', async () => {
     const dashboard = {

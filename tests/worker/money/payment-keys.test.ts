@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { auditLog, paymentIntents } from '../../../drizzle/schema';
+import { auditLog, paymentIntents, settings } from '../../../drizzle/schema';
 import type { Db } from '../../../worker/db';
 import type { PaymentSettingsInput } from '../../../worker/schemas/settings';
 import { adminDashboard } from '../../../worker/services/dashboard/admin-dashboard';
@@ -146,6 +146,28 @@ describe('saving a payment key', () => {
       body: { ...settingsInput(), paystackSecretKey: TEST_SECRETS.PAYSTACK_SECRET_KEY, clearKeys: ['paystackSecretKey'] },
     });
     expect(both).toMatchObject({ status: 400, body: { message: 'Enter a new key or clear the saved one, not both.' } });
+  });
+});
+
+describe('a key in real use', () => {
+  it('reads as in use once the provider answers a payment made with it, with no Check now, and not once the key changes', async () => {
+    const user = await registerAndLogin();
+    await withPaymentSettings({}, async (db) => {
+      await db.delete(settings).where(eq(settings.key, 'payment_health'));
+      expect((await paymentSettingsView(db, bindings)).keyChecks.paystack).toMatchObject({ source: 'deployment', verifiedAt: null, usedAt: null });
+
+      await startDeposit(db, bindings, { id: user.id, email: user.email }, '1000');
+      const used = (await paymentSettingsView(db, bindings)).keyChecks.paystack;
+      expect(used).toMatchObject({ source: 'deployment', verifiedAt: null, refusals: null });
+      expect(secondsAgo(used.usedAt)).toBeLessThan(60);
+
+      // Another deposit a moment later writes nothing new: one record per interval, not one per payment.
+      await startDeposit(db, bindings, { id: user.id, email: user.email }, '1000');
+      expect((await paymentSettingsView(db, bindings)).keyChecks.paystack.usedAt).toBe(used.usedAt);
+
+      const rotated = await paymentSettingsView(db, { ...bindings, PAYSTACK_SECRET_KEY: 'sk_test_rotated_since' });
+      expect(rotated.keyChecks.paystack).toMatchObject({ verifiedAt: null, usedAt: null });
+    });
   });
 });
 

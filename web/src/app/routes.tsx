@@ -96,6 +96,7 @@ const ManageUserPage = adminScreen('ManageUserPage');
 const AdminServicesPage = adminScreen('AdminServicesPage');
 const AdminTransactionsPage = adminScreen('AdminTransactionsPage');
 const ReconciliationPage = adminScreen('ReconciliationPage');
+const PendingPaymentsPage = adminScreen('PendingPaymentsPage');
 const AdminOrdersPage = adminScreen('AdminOrdersPage');
 const AdminTicketsPage = adminScreen('AdminTicketsPage');
 const AdminReferralsPage = adminScreen('AdminReferralsPage');
@@ -180,6 +181,7 @@ export const routes: RouteObject[] = [
           { path: 'services', element: page(AdminServicesPage) },
           { path: 'transactions', element: page(AdminTransactionsPage) },
           { path: 'reconciliation', element: page(ReconciliationPage) },
+          { path: 'pending-payments', element: page(PendingPaymentsPage) },
           { path: 'orders', element: page(AdminOrdersPage) },
           { path: 'tickets', element: page(AdminTicketsPage) },
           { path: 'tickets/:id', element: page(AdminTicketPage) },

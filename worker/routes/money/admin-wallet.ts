@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { koboToNumber } from '../../lib/decimal';
 import { pathId, validJson, validQuery } from '../../lib/validation';
+import { paginationSchema } from '../../schemas/common';
 import { adminDebitSchema, adminTransactionQuerySchema } from '../../schemas/wallet';
-import { adminDebit, exportTransactionsCsv, listTransactions, reconcile, userWalletDetail } from '../../services/money';
+import { adminDebit, exportTransactionsCsv, listAdminTransactions, listPendingPayments, reconcile, userWalletDetail } from '../../services/money';
 
 import { ordersForUserDetail } from '../../services/orders';
 
@@ -20,10 +21,14 @@ export const adminWalletRoutes = new Hono<AppEnv>()
     return c.json({ message: 'Debited successfully', data: { transactionId: applied.transactionId, balance: koboToNumber(applied.balanceAfterKobo) } });
   })
   .get('/transactions', validQuery(adminTransactionQuerySchema), async (c) =>
-    c.json({ message: 'Transactions fetched successfully', ...(await listTransactions(c.var.db, c.req.valid('query'))) }),
+    c.json({ message: 'Transactions fetched successfully', ...(await listAdminTransactions(c.var.db, c.req.valid('query'))) }),
   )
   .get('/transactions/export', validQuery(adminTransactionQuerySchema), async (c) => {
     const csv = await exportTransactionsCsv(c.var.db, c.req.valid('query'));
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="transactions.csv"' });
   })
+  // The dashboard's "Pending payments" as a list.
+  .get('/payments/pending', validQuery(paginationSchema), async (c) =>
+    c.json({ message: 'Pending payments fetched successfully', ...(await listPendingPayments(c.var.db, c.req.valid('query'))) }),
+  )
   .get('/reconciliation', async (c) => c.json({ message: 'Reconciliation complete', data: await reconcile(c.var.db, c.env) }));

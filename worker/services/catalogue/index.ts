@@ -9,6 +9,7 @@ export { addFavorite, favoriteIds, listFavorites, removeFavorite } from './favor
 export { accountLink, appUriLink, linkKindOf } from './link-kinds';
 export { getCatalogueSettings, saveCatalogueSettings } from './margin';
 export { acceptProviderPrice, acceptRate, listHeldProviderPrices, listRateReview, rejectRate } from './price-review';
+export { checkProviderBalances } from './provider-balances';
 export {
   checkProviderBalance,
   createProvider,

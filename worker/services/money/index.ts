@@ -15,8 +15,9 @@ export {
   startDeposit,
   verifyDeposit,
 } from './payments';
+export { listPendingPayments } from './pending-payments';
 export { dailyReconciliation, reconcile } from './reconciliation';
 export { releaseReferralCommissions } from './referral-commissions';
 export { getReferralSettings, listReferrals, referralSettingsView, referralSummary, updateReferralSettings, voidReferral } from './referrals';
 export { consumePaymentEvents } from './transfer-retries';
-export { adminCredit, adminDebit, exportTransactionsCsv, listTransactions, userWalletDetail, walletTotals } from './wallet';
+export { adminCredit, adminDebit, exportTransactionsCsv, listAdminTransactions, listTransactions, userWalletDetail, walletTotals } from './wallet';

@@ -4,9 +4,9 @@ import type { Db, DbOrTx } from '../../db';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
-import { type PaymentProvider, PaymentProviderError, type PaymentProviderName } from '../../providers/payments/types';
+import { type InitializePaymentInput, type PaymentProvider, PaymentProviderError, type PaymentProviderName } from '../../providers/payments/types';
 import { getPaymentSettings, type PaymentMode } from '../settings';
-import { recordProviderRefusal } from './payment-health';
+import { keyFingerprint, recordKeyUse, recordProviderRefusal } from './payment-health';
 import { keysProblem, paymentAdapter, providerKeys } from './payment-settings';
 
 const NOT_CONFIGURED = 'Card payments are not configured yet. Please contact support.';
@@ -33,7 +33,37 @@ export async function paymentGateway(db: DbOrTx, env: Env, name?: PaymentProvide
     log.error('card payments refused', { provider: providerName, mode: settings.mode, reason: problem.message });
     throw new AppError('unavailable', problem.kind === 'missing' ? NOT_CONFIGURED : UNAVAILABLE);
   }
-  return { provider: paymentAdapter(env, providerName, keys.secretKey!.value, keys.webhookSecretHash?.value), mode: settings.mode };
+  const secretKey = keys.secretKey!.value;
+  return { provider: recordingKeyUse(db, env, paymentAdapter(env, providerName, secretKey, keys.webhookSecretHash?.value), secretKey), mode: settings.mode };
+}
+
+/**
+ * The adapter, noting each answer to a call made with the secret key (a checkout started, a payment
+ * verified) as proof the key works, so Payment Settings reads a key taking deposits as in use, not
+ * "Not verified". Noting it never fails the payment.
+ */
+function recordingKeyUse<P extends PaymentProvider>(db: DbOrTx, env: Env, adapter: P, secretKey: string): P {
+  const noteUse = async () => {
+    try {
+      await recordKeyUse(db, adapter.name, await keyFingerprint(env, secretKey));
+    } catch (error) {
+      log.warn('could not record a payment key in use', { provider: adapter.name, error: String(error) });
+    }
+  };
+  // The adapters are plain objects of closures: spread, they keep their other calls (dedicated accounts).
+  return {
+    ...adapter,
+    initialize: async (input: InitializePaymentInput) => {
+      const started = await adapter.initialize(input);
+      await noteUse();
+      return started;
+    },
+    verify: async (reference: string, transactionId?: string) => {
+      const verified = await adapter.verify(reference, transactionId);
+      await noteUse();
+      return verified;
+    },
+  };
 }
 
 /**

@@ -23,9 +23,11 @@ export interface ProviderRefusals {
 }
 
 export interface ProviderHealth {
-  /** When the provider last accepted a secret key, and which one (a fingerprint, never the key). */
+  /** When the provider last accepted a secret key on an administrator's check or save, and which one (a fingerprint, never the key). */
   verifiedAt?: string;
   keyFingerprint?: string;
+  /** When the provider last answered a payment call (a checkout started, a payment verified) made with that key. */
+  usedAt?: string;
   /** The provider's refusals of the shop's calls since then. */
   refusals?: ProviderRefusals;
 }
@@ -91,4 +93,30 @@ export async function recordProviderRefusal(db: DbOrTx, provider: PaymentProvide
     on conflict (key) do update
       set value = s.value || jsonb_build_object(${provider}::text, coalesce(s.value -> ${provider}::text, '{}'::jsonb) || jsonb_build_object('refusals', ${refusal(counted)})),
         updated_at = now()`);
+}
+
+/** How stale the recorded use may grow before a payment call writes it again: one write per provider per interval, not one per payment. */
+const USE_RECORD_INTERVAL = '5 minutes';
+
+/**
+ * Records that the provider just answered a payment call made with this key: it works, whatever
+ * Check now last said. Refusals counted before no longer describe it, and a different key than the
+ * one recorded replaces that record. One statement, which writes only when something changes or the
+ * last record is older than USE_RECORD_INTERVAL.
+ */
+export async function recordKeyUse(db: DbOrTx, provider: PaymentProviderName, fingerprint: string) {
+  const at = new Date().toISOString();
+  const fresh = sql`jsonb_build_object('keyFingerprint', ${fingerprint}::text, 'usedAt', ${at}::text)`;
+  const path = (field: string) => `{${provider},${field}}`;
+  await db.execute(sql`
+    insert into ${settings} as s (key, value) values (${HEALTH_KEY}, jsonb_build_object(${provider}::text, ${fresh}))
+    on conflict (key) do update
+      set value = s.value || jsonb_build_object(${provider}::text,
+          case when s.value #>> ${path('keyFingerprint')}::text[] = ${fingerprint}::text
+            then (s.value -> ${provider}::text) - 'refusals' || jsonb_build_object('usedAt', ${at}::text)
+            else ${fresh} end),
+        updated_at = now()
+      where s.value #>> ${path('keyFingerprint')}::text[] is distinct from ${fingerprint}::text
+        or s.value #> ${path('refusals')}::text[] is not null
+        or coalesce((s.value #>> ${path('usedAt')}::text[])::timestamptz, '-infinity') < now() - ${USE_RECORD_INTERVAL}::interval`);
 }

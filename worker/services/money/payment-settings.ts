@@ -128,11 +128,17 @@ async function flaggedPayments(db: DbOrTx) {
 
 /**
  * What is known of a provider's secret key in effect: where it comes from, when the provider last
- * accepted it (null when never, or when the key has changed since), and its refusals since then.
+ * accepted it on a check and last answered a payment call made with it (each null when never, or when
+ * the key has changed since), and its refusals since then.
  */
 async function keyCheck(env: Env, secretKey: ResolvedSecret | null, health: ProviderHealth | undefined) {
   const stillThatKey = Boolean(secretKey && health?.keyFingerprint && health.keyFingerprint === (await keyFingerprint(env, secretKey.value)));
-  return { source: secretKey?.source ?? null, verifiedAt: stillThatKey ? (health?.verifiedAt ?? null) : null, refusals: health?.refusals ?? null };
+  return {
+    source: secretKey?.source ?? null,
+    verifiedAt: stillThatKey ? (health?.verifiedAt ?? null) : null,
+    usedAt: stillThatKey ? (health?.usedAt ?? null) : null,
+    refusals: health?.refusals ?? null,
+  };
 }
 
 const wholeNaira = (kobo: string) => Number(BigInt(kobo) / 100n);

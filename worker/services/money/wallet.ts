@@ -99,19 +99,42 @@ function transactionFilter(query: Partial<Omit<AdminTransactionQuery, 'page' | '
   );
 }
 
-/** One page of ledger rows, newest first, with the total in the same round trip. */
+/** A page past the last has no row to carry the window total, so only then is it counted apart. */
+async function pageTotal(db: DbOrTx, query: TransactionQuery & Partial<AdminTransactionQuery>, rows: ReadonlyArray<{ total: number }>) {
+  return rows[0]?.total ?? (query.page > 1 ? (await db.select({ total: count() }).from(walletTransactions).where(transactionFilter(query)))[0].total : 0);
+}
+
+const pageColumns = { row: walletTransactions, deposit: depositColumns, total: sql<number>`count(*) over ()`.mapWith(Number) };
+const newestFirst = [desc(walletTransactions.createdAt), desc(walletTransactions.id)];
+
+/** One page of a user's own ledger (or any filtered one), newest first, with the total in the same round trip. */
 export async function listTransactions(db: DbOrTx, query: TransactionQuery & Partial<AdminTransactionQuery>) {
   const rows = await db
-    .select({ row: walletTransactions, deposit: depositColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select(pageColumns)
     .from(walletTransactions)
     .leftJoin(paymentIntents, paymentOfRow)
     .where(transactionFilter(query))
-    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .orderBy(...newestFirst)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const total =
-    rows[0]?.total ?? (query.page > 1 ? (await db.select({ total: count() }).from(walletTransactions).where(transactionFilter(query)))[0].total : 0);
+  const total = await pageTotal(db, query, rows);
   return { data: rows.map(({ row, deposit }) => toTransactionView(row, deposit)), page: query.page, limit: query.limit, total };
+}
+
+/** The administrators' ledger page: as listTransactions, each row naming its user (full name, email) from the same query. */
+export async function listAdminTransactions(db: DbOrTx, query: AdminTransactionQuery) {
+  const rows = await db
+    .select({ ...pageColumns, userFullName: users.fullName, userEmail: users.email })
+    .from(walletTransactions)
+    .innerJoin(users, eq(users.id, walletTransactions.userId))
+    .leftJoin(paymentIntents, paymentOfRow)
+    .where(transactionFilter(query))
+    .orderBy(...newestFirst)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const total = await pageTotal(db, query, rows);
+  const data = rows.map(({ row, deposit, userFullName, userEmail }) => ({ ...toTransactionView(row, deposit), userFullName, userEmail }));
+  return { data, page: query.page, limit: query.limit, total };
 }
 
 export const EXPORT_ROW_LIMIT = 50_000;

@@ -13,6 +13,7 @@ export const adminScreens = {
   AdminServicesPage: () => import('@/features/admin/catalogue/AdminServicesPage'),
   AdminTransactionsPage: () => import('@/features/admin/wallet/AdminTransactionsPage'),
   ReconciliationPage: () => import('@/features/admin/wallet/ReconciliationPage'),
+  PendingPaymentsPage: () => import('@/features/admin/wallet/PendingPaymentsPage'),
   AdminOrdersPage: () => import('@/features/admin/orders/AdminOrdersPage'),
   AdminTicketsPage: () => import('@/features/admin/tickets/AdminTicketsPage'),
   AdminReferralsPage: () => import('@/features/admin/referrals/AdminReferralsPage'),

@@ -27,13 +27,15 @@ import { ProviderBalances } from './ProviderBalances';
 import { StuckOrders } from './StuckOrders';
 import { SyncStatus } from './SyncStatus';
 
-const PERIODS = [
+/** The charts' bars: one per day, week or month; the window shown follows (WINDOW). */
+const GROUPINGS = [
   { value: 'day', label: 'Day' },
   { value: 'week', label: 'Week' },
   { value: 'month', label: 'Month' },
 ] as const satisfies ReadonlyArray<{ value: DashboardPeriod; label: string }>;
 
 const WINDOW: Record<DashboardPeriod, string> = { day: 'last 30 days', week: 'last 12 weeks', month: 'last 12 months' };
+const GROUPED: Record<DashboardPeriod, string> = { day: 'by day', week: 'by week', month: 'by month' };
 
 /**
  * The money tiles, one total each, each saying what it counts; profit turns red below zero and says its share of spend.
@@ -72,10 +74,16 @@ export default function AdminDashboardPage() {
     <div className="space-y-5">
       <PageHeader
         title="Dashboard"
-        description={`Money and orders, ${WINDOW[period]} (UTC).`}
+        description={`Money and orders over the ${WINDOW[period]}, ${GROUPED[period]} (UTC).`}
         actions={
           <>
-            <SegmentedControl label="Period" hideLabel options={PERIODS} value={period} onChange={setPeriod} />
+            <div className="flex items-center gap-2">
+              {/* Beside "last 30 days" a bare Day / Week / Month reads as a choice of period; it chooses the bars. */}
+              <span className="text-sm font-medium text-slate-600" aria-hidden="true">
+                Group by:
+              </span>
+              <SegmentedControl label="Group by" hideLabel options={GROUPINGS} value={period} onChange={setPeriod} />
+            </div>
             <Link to="/admin/transactions" className="btn btn-secondary">
               <Icon name="receipt" className="h-4 w-4" /> Transactions
             </Link>
@@ -112,6 +120,11 @@ export default function AdminDashboardPage() {
               label="Pending payments"
               value={formatCount(data?.pendingPayments)}
               loading={loading}
+              hint={
+                <Link to="/admin/pending-payments" className="link">
+                  See the payments
+                </Link>
+              }
             />
           </section>
 

@@ -11,6 +11,18 @@ import { formatCount } from '@/lib/format';
 import { cx } from '@/lib/hooks';
 import type { DashboardSectionProps } from './sectionProps';
 
+type ProviderView = NonNullable<DashboardSectionProps['data']>['providers'][number];
+
+/**
+ * A balance never read, and when it will be: the cron asks every enabled provider not checked yet at
+ * its next run (every 2 minutes, wrangler.toml), and again after a failed try.
+ */
+function uncheckedBalanceText(p: ProviderView): string {
+  if (!p.enabled) return 'Balance not checked: provider switched off';
+  if (p.lastError) return 'Balance not checked yet: the last try failed; tried again within 2 minutes';
+  return 'Balance not checked yet: checked within 2 minutes';
+}
+
 export function ProviderBalances({ data, loading }: DashboardSectionProps) {
   const providers = data?.providers ?? [];
   const low = providers.filter((p) => p.lowBalance).length;
@@ -65,7 +77,7 @@ export function ProviderBalances({ data, loading }: DashboardSectionProps) {
                       Checked <TimeAgo at={p.balanceCheckedAt} />
                     </>
                   ) : (
-                    'Balance not checked yet'
+                    uncheckedBalanceText(p)
                   )}
                   {p.lowBalanceAlert ? ` · alert below ${p.lowBalanceAlert} ${p.currency}` : ''}
                 </p>

@@ -16,7 +16,7 @@ import { QueryState } from '@/components/QueryState';
 import { SkeletonRows } from '@/components/Skeleton';
 import { Badge, StatusBadge } from '@/components/StatusBadge';
 import { useRefreshAdmin } from '@/features/admin/adminApi';
-import { handleApiError } from '@/lib/api';
+import { handleApiError, isApiError } from '@/lib/api';
 import { confirmAction, promptText } from '@/lib/confirm';
 import { formatAmount, formatCount, formatDateTime, formatKobo } from '@/lib/format';
 import { useCurrency } from '@/lib/settings';
@@ -71,7 +71,14 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
       setForm(null);
       void refresh();
     },
-    onError: (error) => handleApiError(error),
+    onError: (error) => {
+      handleApiError(error);
+      // The order moved on since it was read: show it as it is now, so only the actions it still allows are offered.
+      if (isApiError(error) && error.status === 409) {
+        setForm(null);
+        void refresh();
+      }
+    },
   });
 
   const canResend = order.status === 'Pending Submission' && order.submission !== 'sending';

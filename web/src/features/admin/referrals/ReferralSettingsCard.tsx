@@ -13,6 +13,8 @@ import { useReferralSettings } from './api/get-referral-settings';
 import { referralAdminKeys } from './api/keys';
 import { saveReferralSettings } from './api/save-referral-settings';
 
+const SWITCH_LABEL = 'Pay referral commissions';
+
 type FieldName = 'ratePercent' | 'holdDays' | 'capPerReferred';
 
 /** A whole number of days as typed, or NaN (which the schema refuses with its own message). */
@@ -62,7 +64,20 @@ export function ReferralSettingsCard() {
   return (
     <section className="card space-y-4 p-4 sm:p-5" aria-label="Referral settings">
       {current.isError ? <ErrorState message={getErrorMessage(current.error)} onRetry={() => void current.refetch()} /> : null}
-      <Switch checked={enabled} onChange={setEnabled} label="Pay referral commissions" disabled={disabled} />
+      <div className="flex items-start gap-3">
+        <Switch checked={enabled} onChange={setEnabled} label={SWITCH_LABEL} disabled={disabled} />
+        {/* The switch's own name is for screen readers only; this is what sighted administrators read beside it. */}
+        <div className="text-sm">
+          <p className="font-medium text-slate-900" aria-hidden="true">
+            {SWITCH_LABEL}: {enabled ? 'On' : 'Off'}
+          </p>
+          <p className="text-slate-600">
+            {enabled
+              ? 'Referrers earn the commission below on each deposit of the accounts they brought.'
+              : 'No commission is earned on new deposits; commissions already earned are kept.'}
+          </p>
+        </div>
+      </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           label="Commission (% of each deposit)"

@@ -1,5 +1,5 @@
 // What Payment Settings says of one key instead of a bare "Configured": where the key in effect
-// comes from, when its provider last accepted it, or why it fails (the provider's own refusals),
+// comes from, when its provider last answered a payment made with it or accepted it on a check, or why it fails (the provider's own refusals),
 // with "Check now" and, for a key saved here, "Clear" (the deployment's secret is used again).
 import { PAYMENT_PROVIDER_LABELS, PAYMENT_PROVIDERS, PAYMENT_SECRET_KEY_OF } from '@schemas/settings';
 import { Badge } from '@/components/StatusBadge';
@@ -25,6 +25,8 @@ export function KeyBadge({ name, view }: { name: KeyName; view: PaymentSettingsV
   if (!provider) return <Badge tone="green">Set</Badge>;
   const check = view.keyChecks[provider];
   if (check.refusals) return <Badge tone="red">Refused</Badge>;
+  // A key the provider answers payments with is proven by that use, whether or not anyone pressed Check now.
+  if (check.usedAt) return <Badge tone="green">In use</Badge>;
   return check.verifiedAt ? <Badge tone="green">Verified</Badge> : <Badge tone="slate">Not verified</Badge>;
 }
 
@@ -51,7 +53,11 @@ export function KeyStatus({ name, label, view, busy, onCheck, onClear }: KeyStat
         {provider && check ? (
           <>
             <span aria-hidden="true">·</span>
-            {check.verifiedAt ? (
+            {check.usedAt ? (
+              <span>
+                {PAYMENT_PROVIDER_LABELS[provider]} answered a payment made with it <When at={check.usedAt} />
+              </span>
+            ) : check.verifiedAt ? (
               <span>
                 {PAYMENT_PROVIDER_LABELS[provider]} accepted it <When at={check.verifiedAt} />
               </span>

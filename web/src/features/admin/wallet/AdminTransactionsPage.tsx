@@ -11,7 +11,7 @@ import { FilterSelect } from '@/components/FilterSelect';
 import { Icon } from '@/components/Icon';
 import { PagedTable } from '@/components/PagedTable';
 import { PageHeader } from '@/components/PageHeader';
-import type { Column } from '@/components/ResponsiveTable';
+import { CellText, type Column } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { Spinner } from '@/components/Spinner';
 import { Badge } from '@/components/StatusBadge';
@@ -101,13 +101,24 @@ export default function AdminTransactionsPage() {
         </div>
       ),
     },
-    { key: 'user', header: 'User', cell: (t) => <ManageUserLink userId={t.userId} className="link whitespace-nowrap">{`User #${t.userId}`}</ManageUserLink> },
+    {
+      key: 'user',
+      header: 'User',
+      cell: (t) => (
+        <ManageUserLink userId={t.userId} className="block text-brand-700 hover:underline">
+          <CellText text={t.userFullName} className="max-w-[9rem]" />
+          <CellText text={t.userEmail} className="max-w-[9rem] text-xs text-slate-500" />
+        </ManageUserLink>
+      ),
+    },
     { key: 'type', header: 'Type', cell: (t) => <Badge tone={t.transaction_type === 1 ? 'green' : 'red'}>{transactionTypeLabel(t)}</Badge> },
     { key: 'source', header: 'Source', hideBelow: '6xl', cell: (t) => sourceLabel(t.source) },
     { key: 'amount', header: 'Amount', className: 'whitespace-nowrap md:text-right', cell: (t) => <SignedAmount tx={t} currency={currency} /> },
     {
       key: 'balance',
       header: 'Balance after',
+      // Beside the sidebar on a laptop the user's name and email need the room; phone cards and wide screens still show it.
+      hideBelow: '6xl',
       className: 'md:text-right',
       cell: (t) => <span className="whitespace-nowrap tabular-nums">{formatAmount(t.balance_after, currency)}</span>,
     },
