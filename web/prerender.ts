@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { USER_TYPE } from '../vocabulary/index.js';
+import { recordFirstTapScript } from './src/lib/firstTap.js';
 import { USER_KEY } from './src/lib/session.js';
 
 /** Pages a visitor reaches first, from search engines and shared links. */
@@ -35,9 +36,10 @@ const fileFor = (page: string) => (page === '/' ? 'index.html' : `${page.slice(1
  * does not hold the paint back by the time a phone takes to evaluate React. A hidden tab paints nothing
  * and a browser that cannot report the paint gets the code at once; the timer is a last resort. One
  * script for every page, so the Content-Security-Policy allows it by its hash. (Forms stay inert until
- * hydrated: lib/hydrated.ts.)
+ * hydrated: lib/hydrated.ts.) It also keeps a tap on a header control that cannot take it yet (lib/firstTap.ts).
  */
 const guardScript = (spinner: string, { entry, imports }: EntryFiles) =>
+  `try{${recordFirstTapScript()}}catch(e){}` +
   `try{var root=document.getElementById("root");if(location.pathname!==root.dataset.page||!localStorage.getItem(${JSON.stringify(USER_KEY)})!==!root.dataset.signedIn){root.removeAttribute("data-page");root.innerHTML=${JSON.stringify(spinner)}}}catch(e){}` +
   `(function(){var started=false;function add(tag,attributes){var element=document.createElement(tag);for(var name in attributes)element.setAttribute(name,attributes[name]);document.head.appendChild(element)}` +
   `function start(){if(started)return;started=true;var files=${JSON.stringify([...imports, entry])},next=Promise.resolve();files.forEach(function(href){add("link",{rel:"modulepreload",crossorigin:"",href:href})});` +

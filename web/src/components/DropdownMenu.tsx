@@ -1,4 +1,5 @@
 import { type ReactNode, useRef, useState } from 'react';
+import { FIRST_TAP_ATTRIBUTE, useFirstTap } from '@/lib/firstTap';
 import { cx, useEscapeKey, useOutsideClick } from '@/lib/hooks';
 
 export type MenuEntry = { kind: 'header'; label: string } | { kind: 'item'; label: string; onSelect: () => void; icon?: ReactNode; danger?: boolean };
@@ -7,17 +8,22 @@ export type MenuEntry = { kind: 'header'; label: string } | { kind: 'item'; labe
  * Button + menu (role="menu"). Opens on click, Enter, Space or ArrowDown; arrows move between
  * items; Escape or a click outside closes it. Headers are disabled menu items. `label` names the button
  * and the menu: it holds any words the trigger shows, so what is seen is what a voice user can say.
+ * `firstTap` names the button for a tap made before it could take it (lib/firstTap.ts): the menu opens once it can.
  */
 export function DropdownMenu({
   trigger,
   label,
   entries,
   align = 'right',
+  firstTap,
+  buttonClassName,
 }: {
   trigger: ReactNode;
   label: string;
   entries: ReadonlyArray<MenuEntry>;
   align?: 'left' | 'right';
+  firstTap?: string;
+  buttonClassName?: string;
 }) {
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
@@ -35,6 +41,7 @@ export function DropdownMenu({
     setOpen(true);
     window.requestAnimationFrame?.(() => items()[0]?.focus());
   };
+  useFirstTap(firstTap, button, openMenu);
   const onMenuKey = (e: React.KeyboardEvent) => {
     const list = items();
     const i = list.indexOf(document.activeElement as HTMLElement);
@@ -57,6 +64,7 @@ export function DropdownMenu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-label={label}
+        {...(firstTap ? { [FIRST_TAP_ATTRIBUTE]: firstTap } : {})}
         onClick={() => (open ? setOpen(false) : openMenu())}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
@@ -64,7 +72,10 @@ export function DropdownMenu({
             openMenu();
           }
         }}
-        className="flex min-h-11 items-center gap-2 rounded-xl px-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className={cx(
+          'flex min-h-11 items-center gap-2 rounded-xl px-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600',
+          buttonClassName,
+        )}
       >
         {trigger}
       </button>

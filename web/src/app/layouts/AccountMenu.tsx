@@ -26,6 +26,8 @@ export function AccountMenu({
   return (
     <DropdownMenu
       label={user ? `${name}, ${user.fullName}` : name}
+      firstTap="account-menu"
+      buttonClassName={crowded ? 'max-sm:px-1' : undefined}
       trigger={
         <>
           <MenuAvatar name={user?.fullName} />

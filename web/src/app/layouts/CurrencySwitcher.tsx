@@ -17,7 +17,8 @@ const NAMES: Record<string, string> = {
   ZAR: 'South African rand',
 };
 
-export function CurrencySwitcher({ className }: { className?: string }) {
+/** `compact`: narrower on a phone, where the user shell's top bar holds the balance and four buttons beside it. */
+export function CurrencySwitcher({ className, compact = false }: { className?: string; compact?: boolean }) {
   const id = useId();
   const { currency, options, setCurrency } = useDisplayCurrency();
   return (
@@ -33,7 +34,10 @@ export function CurrencySwitcher({ className }: { className?: string }) {
           if (isDisplayCurrency(e.target.value)) setCurrency(e.target.value);
         }}
         title={`Prices shown in ${NAMES[currency] ?? currency}`}
-        className="h-9 cursor-pointer appearance-none rounded-lg border border-slate-200 bg-white py-0 pr-6 pl-2 text-xs font-semibold text-slate-700 transition hover:border-slate-300 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:cursor-default disabled:opacity-70 sm:text-sm"
+        className={cx(
+          'h-9 cursor-pointer appearance-none rounded-lg border border-slate-200 bg-white py-0 pr-6 pl-2 text-xs font-semibold text-slate-700 transition hover:border-slate-300 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:cursor-default disabled:opacity-70 sm:text-sm',
+          compact && 'max-sm:pr-4 max-sm:pl-1.5',
+        )}
       >
         {options.map((c) => (
           <option key={c} value={c} aria-label={`${c} – ${NAMES[c] ?? c}`}>
@@ -41,7 +45,7 @@ export function CurrencySwitcher({ className }: { className?: string }) {
           </option>
         ))}
       </select>
-      <ShellIcon name="chevronDown" className="pointer-events-none absolute right-1.5 h-3.5 w-3.5 text-slate-500" />
+      <ShellIcon name="chevronDown" className={cx('pointer-events-none absolute right-1.5 h-3.5 w-3.5 text-slate-500', compact && 'max-sm:right-0.5')} />
     </span>
   );
 }

@@ -12,10 +12,10 @@ export function SupportLink() {
       to="/user/tickets"
       aria-label={unread > 0 ? `Support tickets, ${unread} unread` : 'Support tickets'}
       title="Support tickets"
-      className="relative flex h-9 w-8 shrink-0 items-center justify-center rounded-full text-slate-600 sm:w-9 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      className="relative flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
       <Icon name="mail" className="h-5 w-5" />
-      {unread > 0 ? <UnreadCountPill count={unread} className="absolute -top-1 -right-1" /> : null}
+      {unread > 0 ? <UnreadCountPill count={unread} className="absolute top-0.5 right-0.5" /> : null}
     </Link>
   );
 }

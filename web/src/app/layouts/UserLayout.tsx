@@ -3,17 +3,15 @@
 // menu), the maintenance notice, the request to confirm the email address, and the tab row Services / Orders / Transactions / Profile,
 // highlighted from the second path segment.
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { useWalletBalance } from '@/api/wallet';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
-import { Skeleton } from '@/components/Skeleton';
 import { NotificationBell } from '@/features/notifications/NotificationBell';
-import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { cx } from '@/lib/hooks';
 import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
 import { AccountMenu } from './AccountMenu';
 import { CurrencySwitcher } from './CurrencySwitcher';
 import { EmailVerificationBanner } from './EmailVerificationBanner';
+import { HeaderBalance } from './HeaderBalance';
 import { MaintenanceBanner } from './MaintenanceBanner';
 import { SkipLink } from './ShellParts';
 import { SupportLink } from './SupportLink';
@@ -39,45 +37,43 @@ export function activeUserTab(pathname: string): string {
 
 export default function UserLayout() {
   const { pathname } = useLocation();
-  const money = useDisplayCurrency();
   const { data: settings } = usePublicSettings();
-  const balance = useWalletBalance();
   const active = activeUserTab(pathname);
 
   return (
     <div className="min-h-dvh bg-slate-50">
       <SkipLink target="user-main" />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
-          <Logo compact name={settings?.siteName || SITE_NAME_FALLBACK} src={settings?.logoUrl} />
-          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-3">
-            <CurrencySwitcher />
-            <div className="flex flex-col items-end leading-tight sm:flex-row sm:items-baseline sm:gap-1.5" aria-live="polite">
-              <span className="text-xs text-slate-500 sm:text-sm">Your Balance:</span>
-              {balance.isPending ? (
-                <Skeleton className="h-5 w-20" />
-              ) : (
-                <span className="text-sm font-bold text-slate-900 tabular-nums sm:text-base">{money.format(balance.data ?? 0)}</span>
-              )}
-            </div>
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-2 sm:gap-4 sm:px-4">
+          {/* The mark never yields its room: at 390 px the balance, its currency and four 44 px buttons take the rest. */}
+          <Logo compact className="shrink-0 sm:shrink" name={settings?.siteName || SITE_NAME_FALLBACK} src={settings?.logoUrl} />
+          <div className="ml-auto flex shrink-0 items-center sm:gap-3">
+            <CurrencySwitcher compact />
+            <HeaderBalance />
             <span className="group relative">
               <Link
                 to="/user/add-fund"
                 aria-label="Add fund"
                 title="Add fund"
-                className="flex h-9 w-9 items-center justify-center rounded-full bg-emerald-500 text-white shadow-sm transition hover:bg-emerald-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+                className="flex h-11 w-11 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
               >
-                <Icon name="plus" className="h-5 w-5" strokeWidth={2.4} />
+                {/* A 36 px disc in a 44 px touch target. */}
+                <span className="flex h-9 w-9 items-center justify-center rounded-full bg-emerald-500 text-white shadow-sm transition group-hover:bg-emerald-600">
+                  <Icon name="plus" className="h-5 w-5" strokeWidth={2.4} />
+                </span>
               </Link>
               <span
                 role="tooltip"
-                className="pointer-events-none absolute top-full left-1/2 z-40 mt-2 -translate-x-1/2 rounded-md bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white opacity-0 transition group-focus-within:opacity-100 group-hover:opacity-100"
+                className="pointer-events-none absolute top-full left-1/2 z-40 mt-2 -translate-x-1/2 rounded-md bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white opacity-0 transition group-has-[:focus-visible]:opacity-100 [@media(hover:hover)]:group-hover:opacity-100"
               >
                 Add fund
               </span>
             </span>
-            <NotificationBell />
-            <SupportLink />
+            {/* 44 px boxes around 20 px icons carry their own spacing: no gap between them on a phone. */}
+            <div className="flex items-center sm:gap-1">
+              <NotificationBell />
+              <SupportLink />
+            </div>
             <AccountMenu name="Account menu" heading="My Account" links={ACCOUNT_LINKS} crowded />
           </div>
         </div>

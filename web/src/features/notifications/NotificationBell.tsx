@@ -8,6 +8,7 @@ import { Icon } from '@/components/Icon';
 import { TimeAgo } from '@/components/TimeAgo';
 import { UnreadCountPill } from '@/components/UnreadCountPill';
 import { handleApiError } from '@/lib/api';
+import { FIRST_TAP_ATTRIBUTE, useFirstTap } from '@/lib/firstTap';
 import { cx, useEscapeKey, useOutsideClick } from '@/lib/hooks';
 import { useBell } from './api/get-notifications';
 import { notificationKeys } from './api/keys';
@@ -25,6 +26,7 @@ export function NotificationBell() {
     setOpen(false);
     button.current?.focus();
   }, open);
+  useFirstTap('notifications', button, () => setOpen(true));
   const readAll = useMutation({
     mutationFn: markAllRead,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.bell }),
@@ -42,11 +44,12 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls="notification-panel"
         title="Notifications"
+        {...{ [FIRST_TAP_ATTRIBUTE]: 'notifications' }}
         onClick={() => setOpen((v) => !v)}
-        className="relative flex h-9 w-8 shrink-0 items-center justify-center rounded-full text-slate-600 sm:w-9 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="relative flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <Icon name="bell" className="h-5 w-5" />
-        {unread > 0 ? <UnreadCountPill count={unread} className="absolute -top-1 -right-1" /> : null}
+        {unread > 0 ? <UnreadCountPill count={unread} className="absolute top-0.5 right-0.5" /> : null}
       </button>
       {open ? (
         <section
