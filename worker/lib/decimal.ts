@@ -130,11 +130,18 @@ export function koboToNaira(kobo: bigint): string {
   return formatScaled(kobo, 2, 2);
 }
 
-/** Kobo as naira for messages people read: 123450n -> "₦1,234.50". */
+/**
+ * Kobo as naira for messages people read (bell, emails, answers), written as every page writes money
+ * (the SPA's Intl en-US currency format): 123450n -> "NGN 1,234.50", -5n -> "-NGN 0.05", the space a
+ * no-break one, so a line never wraps between the code and the amount.
+ */
 export function formatNaira(kobo: bigint): string {
-  const [whole, fraction] = koboToNaira(kobo).split('.');
-  return `₦${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  const [whole, fraction] = koboToNaira(kobo < 0n ? -kobo : kobo).split('.');
+  return `${kobo < 0n ? '-' : ''}NGN\u00a0${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
+
+/** formatNaira in SQL, for texts a query writes: `koboExpression` (an amount that is never negative there) as "NGN 1,234.50". */
+export const formatNairaSql = (koboExpression: string): string => `'NGN' || chr(160) || to_char(${koboExpression} / 100.0, 'FM999,999,999,990.00')`;
 
 /**
  * Kobo to a naira number, only for API fields the spec defines as numbers

@@ -27,7 +27,7 @@ const EVENTS = [
     id: 1,
     kind: 'deposit_credited',
     title: 'Deposit credited',
-    body: '₦2,500.00 from your card payment was added to your wallet.',
+    body: 'NGN\u00a02,500.00 from your card payment was added to your wallet.',
     link: '/user/transactions',
   },
 ];

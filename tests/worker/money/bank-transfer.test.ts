@@ -98,7 +98,7 @@ describe('a transfer to it', () => {
     expect(listed.find((row) => row.reference === bank.reference)?.description).toBe('Deposit by bank transfer (Paystack)');
     expect(listed.find((row) => row.reference === started.body.reference)?.description).toBe('Deposit by card (Paystack)');
     const told = await withDb((db) => db.select().from(notifications).where(eq(notifications.eventKey, bank.reference)));
-    expect(told).toEqual([expect.objectContaining({ userId: user.id, body: '₦7,500.50 from your bank transfer payment was added to your wallet.' })]);
+    expect(told).toEqual([expect.objectContaining({ userId: user.id, body: 'NGN\u00a07,500.50 from your bank transfer payment was added to your wallet.' })]);
     await expectBooksReconcile();
   });
 
@@ -230,7 +230,7 @@ describe('a transfer that cannot be credited when its webhook comes', () => {
         .from(catalogueWarnings)
         .where(and(eq(catalogueWarnings.kind, 'transfer_unclaimed'), sql`${catalogueWarnings.details}->>'reference' = ${reference}`)),
     );
-    expect(warning.message).toContain('₦2,500.00');
+    expect(warning.message).toContain('NGN\u00a02,500.00');
 
     // The account turns out to be a user's (its record was written late): the next try credits it, once.
     const owner = await registerAndLogin();

@@ -96,7 +96,7 @@ describe('a refund after a credit', () => {
         .status,
     ).toBe(200);
     const owed = walletDebtMessage(spent);
-    expect(owed).toMatch(/^Your wallet owes ₦[\d,]+\.\d\d after a payment was reversed/);
+    expect(owed).toMatch(/^Your wallet owes NGN\u00a0[\d,]+\.\d\d after a payment was reversed/);
     const refused = await placeOrder(user, { serviceId: likes, link: newLink(), quantity: 100 });
     expect(refused).toMatchObject({ status: 400, body: { message: owed, error: 'Bad Request' } });
     const mass = await call('user/mass-order', { token: user.accessToken, body: { orders: `${likes}|${newLink()}|100` } });

@@ -64,8 +64,8 @@ describe('an open dispute', () => {
       {
         id: `dispute:${stored.id}`,
         kind: 'dispute_open',
-        title: 'Open dispute of ₦5,000.00 at Paystack',
-        detail: `${user.email} disputes their ₦5,000.00 card deposit ${reference}, opened ${sayWhen(stored.createdAt)}; the disputed money is held back from their wallet until it is resolved.`,
+        title: 'Open dispute of NGN\u00a05,000.00 at Paystack',
+        detail: `${user.email} disputes their NGN\u00a05,000.00 card deposit ${reference}, opened ${sayWhen(stored.createdAt)}; the disputed money is held back from their wallet until it is resolved.`,
         amount: '5000.00',
         nextStep: `Answer at Paystack with evidence of the orders delivered before ${sayWhen(dueAt)}, or accept it.`,
         link: userPage(user.id),
@@ -108,7 +108,7 @@ describe('an open dispute', () => {
     await deliver(webhook);
     const [open] = (await moneyOf(admin, user.id)).items;
     expect(open).toMatchObject({ kind: 'dispute_open', amount: '5000.00', user: { id: user.id } });
-    expect(open.detail).toMatch(/held back from their wallet until it is resolved, and they owe ₦3,000\.00\.$/);
+    expect(open.detail).toMatch(/held back from their wallet until it is resolved, and they owe NGN\u00a03,000\.00\.$/);
 
     await deliver((await paystackFake('/__dispute/resolve', { id: dispute.id, resolution: 'merchant-accepted' })).webhook);
     const [reversal] = await withDb((db) =>
@@ -121,10 +121,11 @@ describe('an open dispute', () => {
       {
         id: `debt:${reversal.id}`,
         kind: 'chargeback_debt',
-        title: `Chargeback lost: ${user.email} owes ₦3,000.00`,
-        detail: `Paystack took back ₦5,000.00 of the ₦5,000.00 card deposit ${reference} after it was spent: ₦2,000.00 came out of the balance and ₦3,000.00 became debt.`,
+        title: `Chargeback lost: ${user.email} owes NGN\u00a03,000.00`,
+        detail: `Paystack took back NGN\u00a05,000.00 of the NGN\u00a05,000.00 card deposit ${reference} after it was spent: NGN\u00a02,000.00 came out of the balance and NGN\u00a03,000.00 became debt.`,
         amount: '5000.00',
-        nextStep: 'Their orders are refused until a deposit settles the ₦3,000.00 first. Ask them to pay it, or suspend the account if the payment was fraud.',
+        nextStep:
+          'Their orders are refused until a deposit settles the NGN\u00a03,000.00 first. Ask them to pay it, or suspend the account if the payment was fraud.',
         link: userPage(user.id),
         user: { id: user.id, email: user.email },
         provider: 'paystack',
@@ -157,9 +158,9 @@ describe('a refunded deposit that paid a referral commission', () => {
       id: `commission:${intent.id}`,
       kind: 'commission_reversed',
       title: `Commission taken back from ${referrer.email}`,
-      detail: `${friend.email}'s deposit ${reference} was refunded, so ₦1,000.00 of the ₦1,000.00 commission it paid was taken back, ₦400.00 of it as debt (already spent).`,
+      detail: `${friend.email}'s deposit ${reference} was refunded, so NGN\u00a01,000.00 of the NGN\u00a01,000.00 commission it paid was taken back, NGN\u00a0400.00 of it as debt (already spent).`,
       amount: '1000.00',
-      nextStep: `${referrer.email} owes ₦400.00: their orders are refused until credits settle it. If the two accounts look like one person, void the referral.`,
+      nextStep: `${referrer.email} owes NGN\u00a0400.00: their orders are refused until credits settle it. If the two accounts look like one person, void the referral.`,
       link: userPage(referrer.id),
       user: { id: referrer.id, email: referrer.email },
       provider: 'paystack',
@@ -272,7 +273,7 @@ describe('the books and the payment keys', () => {
           id: 'reconciliation:2026-03-06T09:30:00.000Z',
           kind: 'reconciliation',
           title: 'The books are not clean',
-          detail: 'The daily reconciliation of 6 Mar 2026, 09:30 UTC found 3 problems; ₦59,500.00 of credit has nothing behind it.',
+          detail: 'The daily reconciliation of 6 Mar 2026, 09:30 UTC found 3 problems; NGN\u00a059,500.00 of credit has nothing behind it.',
           amount: '59500.00',
           nextStep: 'Open Reconciliation, run it again, and resolve each finding by its user and cause.',
           link: { to: '/admin/reconciliation', label: 'Open Reconciliation', userId: null },

@@ -116,8 +116,8 @@ describe('commissions', () => {
     expect(await commissionsOf(referrer.id)).toEqual([]);
     expect(await summaryOf(referrer)).toMatchObject({ depositsCredited: 2, earnings: '0.00', pending: '66.65' });
     expect((await toldOf(referrer.id, ['referral_earned'])).map((told) => told.body)).toEqual([
-      expect.stringMatching(/^A deposit by Test U\. earned you ₦50\.00\. It is held until \d+ \w+ \d{4}, then added to your wallet\.$/),
-      expect.stringMatching(/^A deposit by Test U\. earned you ₦16\.65\. It is held/),
+      expect.stringMatching(/^A deposit by Test U\. earned you NGN\u00a050\.00\. It is held until \d+ \w+ \d{4}, then added to your wallet\.$/),
+      expect.stringMatching(/^A deposit by Test U\. earned you NGN\u00a016\.65\. It is held/),
     ]);
     await withDb((db) => releaseReferralCommissions(db));
     expect(await commissionsOf(referrer.id)).toEqual([]);
@@ -265,10 +265,12 @@ describe('commission that follows its deposit', () => {
     expect(await walletOf(referrer.id)).toEqual({ balance: 0n, debt: 40_000n });
     expect(await summaryOf(referrer)).toMatchObject({ earnings: '0.00', pending: '0.00' });
     expect((await toldOf(referrer.id, ['referral_reversed'])).map((told) => told.body)).toEqual([
-      'A deposit by Test U. was refunded or disputed, so ₦1,000.00 of your commission on it was taken from your wallet.',
+      'A deposit by Test U. was refunded or disputed, so NGN\u00a01,000.00 of your commission on it was taken from your wallet.',
     ]);
     expect((await toldOf(friend.id, ['deposit_reversed'])).map((told) => told.body)).toEqual([
-      expect.stringMatching(/^₦20,000\.00 of your ₦20,000\.00 deposit \(.+\) was refunded to your card or account, so it was taken back from your wallet\.$/),
+      expect.stringMatching(
+        /^NGN\u00a020,000\.00 of your NGN\u00a020,000\.00 deposit \(.+\) was refunded to your card or account, so it was taken back from your wallet\.$/,
+      ),
     ]);
     const report = await withDb((db) => reconcile(db));
     expect(report.unbacked.findings.filter((finding) => finding.reference === reference)).toEqual([]);

@@ -71,7 +71,7 @@ async function toldUpToToday(userId: number): Promise<boolean> {
 const settingsOf = async (user: TestAccount) => (await call('user/notification-settings', { token: user.accessToken })).body.data;
 const saveSettings = (user: TestAccount, body: Record<string, unknown>) =>
   call('user/notification-settings', { token: user.accessToken, method: 'PUT', body: { email: {}, lowBalance: null, ...body } });
-const naira = (kobo: bigint) => `₦${(Number(kobo) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const naira = (kobo: bigint) => `NGN\u00a0${(Number(kobo) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 describe('an order placed through the API', () => {
   it('remembers its key and ends with no notification of its own, while orders placed in the site, one by one or in a batch, are told', async () => {

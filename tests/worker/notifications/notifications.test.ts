@@ -52,7 +52,7 @@ describe('a deposit credited', () => {
         {
           kind: 'deposit_credited',
           title: 'Deposit credited',
-          body: '₦2,500.00 from your card payment was added to your wallet.',
+          body: 'NGN\u00a02,500.00 from your card payment was added to your wallet.',
           link: '/user/transactions',
           read: false,
         },
@@ -131,11 +131,11 @@ describe('orders, refills and support answers', () => {
     await withDb((db) => syncOrders(db, env));
     const byKind = Object.fromEntries((await rowsOf(user.id)).map((row) => [row.kind, row]));
     expect(byKind.order_canceled.body).toMatch(
-      new RegExp(`was canceled.*₦${canceled.charge.replace(/\B(?=(\d{3})+(?!\d))/g, ',')} was refunded to your wallet\\.$`),
+      new RegExp(`was canceled.*NGN\u00a0${canceled.charge.replace(/\B(?=(\d{3})+(?!\d))/g, ',')} was refunded to your wallet\\.$`),
     );
     // The refund short of the charge comes with what it pays back: the part not delivered.
     expect(byKind.order_partial.body).toMatch(
-      /was only partly delivered\. 500 of 1,000 were delivered, so (₦|NGN )[\d,]+\.\d{2} for the 500 not delivered was refunded to your wallet\.$/,
+      /was only partly delivered\. 500 of 1,000 were delivered, so NGN\u00a0[\d,]+\.\d{2} for the 500 not delivered was refunded to your wallet\.$/,
     );
   });
 
@@ -176,7 +176,10 @@ describe('the low-balance alert', () => {
     await withDb((db) => checkLowBalances(db));
     const alerts = async () => (await rowsOf(user.id)).filter((row) => row.kind === 'low_balance');
     expect(await alerts()).toEqual([
-      expect.objectContaining({ body: 'Your wallet has ₦500.00, below the ₦1,000.00 you set. Add funds to keep ordering.', link: '/user/add-fund' }),
+      expect.objectContaining({
+        body: 'Your wallet has NGN\u00a0500.00, below the NGN\u00a01,000.00 you set. Add funds to keep ordering.',
+        link: '/user/add-fund',
+      }),
     ]);
 
     await fund(user.id, 100_000n);

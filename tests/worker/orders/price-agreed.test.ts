@@ -14,7 +14,8 @@ import { FAKE, newShop, rateKoboOf, type Shop, shopSelling } from '../fixtures/s
 import { balanceKobo, fundedUser, ledgerFor } from '../fixtures/wallet-fixtures';
 
 const chargeOf = async (serviceId: number, quantity: number) => ceilDiv((await rateKoboOf(serviceId)) * BigInt(quantity), 1000n);
-const ngn = (kobo: bigint) => `NGN ${koboToNaira(kobo).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+/** Money as every page writes it (Intl's no-break space after the code). */
+const ngn = (kobo: bigint) => `NGN\u00a0${koboToNaira(kobo).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 const ordersOf = (userId: number) => withDb((db) => db.select().from(orders).where(eq(orders.userId, userId)));
 const orderDebits = async (userId: number) => (await ledgerFor(userId)).filter((entry) => entry.sourceKind === 'order');
 

@@ -45,10 +45,11 @@ export function homeFor(userType: number | null | undefined): string {
 /** The page a visitor asked for before being sent to sign in (router state `from`). */
 export type From = Pick<Location, 'pathname' | 'search' | 'hash'>;
 
-/** The sign-in page's router state: the page to go back to, or that the account was suspended while signed in. */
+/** The sign-in page's router state: the page to go back to, that the account was suspended while signed in, or was just created. */
 export interface LoginState {
   from?: From;
   suspended?: boolean;
+  registered?: boolean;
 }
 
 /** After login: the remembered location if it is in the person's own area, else /admin or /user. */

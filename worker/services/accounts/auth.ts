@@ -100,6 +100,8 @@ export interface SignIn extends SessionTokens {
   user: SignedInUser;
   /** Not the account's first sign-in, from a device (or, for a browser without its cookie, an address) it never signed in from. */
   fromNewDevice: boolean;
+  /** The account had never signed in before: the pages greet a newcomer, not someone coming back. */
+  firstSignIn: boolean;
 }
 
 /**
@@ -155,7 +157,7 @@ export async function login(db: Db, env: Env, input: LoginInput, client: ClientI
   const user: SignedInUser = { ...toPublicUser(updated), ...(row.userType === USER_TYPE.admin && { twoFactorSetupRequired: row.twoFactorSetupRequired }) };
   const accessToken = await signAccessToken(env.JWT_SECRET, { userId: user.id, userType: user.userType, sessionId });
   const fromNewDevice = !row.firstSignIn && !(client.deviceCookieSent ? claim.known_device : claim.known_address);
-  return { accessToken, refreshToken, user, fromNewDevice };
+  return { accessToken, refreshToken, user, fromNewDevice, firstSignIn: Boolean(row.firstSignIn) };
 }
 
 /**

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { notificationSettings, notifications, orders } from '../../../drizzle/schema';
 import { API_ORDER_DIGEST } from '../../../vocabulary';
 import type { Db } from '../../db';
+import { formatNairaSql } from '../../lib/decimal';
 
 /** The shop's customers count days in Lagos time; a constant, written into the SQL rather than passed as text. */
 const SHOP_TIME_ZONE = sql.raw(`'Africa/Lagos'`);
@@ -16,7 +17,7 @@ const SHOP_TIME_ZONE = sql.raw(`'Africa/Lagos'`);
 /** The start of today in Lagos: a summary covers up to it, and one turned on today starts from it. */
 export const startOfShopDay = sql`(date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})`;
 
-const naira = (kobo: string) => sql.raw(`'₦' || to_char(${kobo} / 100.0, 'FM999,999,999,990.00')`);
+const naira = (kobo: string) => sql.raw(formatNairaSql(kobo));
 
 /**
  * Cron: for each user with the summary on whose last one is older than today, one statement takes the days since then

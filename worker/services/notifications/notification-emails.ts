@@ -8,6 +8,7 @@ import { API_ORDER_DIGEST, NOTIFICATION_KINDS, type NotificationKind } from '../
 import type { Db } from '../../db';
 import type { Env } from '../../env';
 import { hmacHex, verifyHmacHex } from '../../lib/crypto';
+import { formatNairaSql } from '../../lib/decimal';
 import { invalid } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { sendEmail } from '../../providers/email';
@@ -49,7 +50,7 @@ export async function checkLowBalances(db: Db): Promise<{ alerted: number; rearm
     )
     insert into ${notifications} (user_id, kind, event_key, title, body, link)
     select user_id, 'low_balance', user_id || ':' || (extract(epoch from low_balance_alerted_at) * 1000)::bigint, 'Your balance is low',
-      'Your wallet has ₦' || to_char(balance_kobo / 100.0, 'FM999,999,999,990.00') || ', below the ₦' || to_char(low_balance_kobo / 100.0, 'FM999,999,999,990.00') || ' you set. Add funds to keep ordering.',
+      'Your wallet has ' || ${sql.raw(formatNairaSql('balance_kobo'))} || ', below the ' || ${sql.raw(formatNairaSql('low_balance_kobo'))} || ' you set. Add funds to keep ordering.',
       '/user/add-fund'
     from low
     on conflict do nothing`);

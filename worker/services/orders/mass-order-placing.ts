@@ -4,10 +4,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { orders } from '../../../drizzle/schema';
 import type { Db } from '../../db';
-import { koboToNaira, nairaToKobo } from '../../lib/decimal';
+import { formatNaira, koboToNaira, nairaToKobo } from '../../lib/decimal';
 import { AppError, invalid } from '../../lib/errors';
 import { type MassOrderLine, parseMassOrderLines, SERVICE_UNAVAILABLE } from '../../schemas/orders';
-import { createPaidOrder, inNaira, PriceChanged } from './order-placing';
+import { createPaidOrder, PriceChanged } from './order-placing';
 import { massLineChargeKobo, readOrderableServices, serviceIdOf } from './order-plan';
 import { queueSubmissions } from './order-submissions';
 import type { OrderEnv } from './orders';
@@ -65,9 +65,12 @@ async function agreeTotal(
     totalKobo += chargeKobo ?? 0n;
   }
   if (totalKobo !== shownKobo) {
-    throw new PriceChanged(`The total changed from ${inNaira(shownKobo)} to ${inNaira(totalKobo)}. Check the new prices and confirm to place the orders.`, {
-      total: koboToNaira(totalKobo),
-    });
+    throw new PriceChanged(
+      `The total changed from ${formatNaira(shownKobo)} to ${formatNaira(totalKobo)}. Check the new prices and confirm to place the orders.`,
+      {
+        total: koboToNaira(totalKobo),
+      },
+    );
   }
   return agreed;
 }

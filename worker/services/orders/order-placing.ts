@@ -41,11 +41,8 @@ export class PriceChanged extends AppError {
   }
 }
 
-/** Money as the order form shows it: "NGN 4,046.17". */
-export const inNaira = (kobo: bigint) => formatNaira(kobo).replace('₦', 'NGN ');
-
 const priceChanged = (shownKobo: bigint, nowKobo: bigint) =>
-  new PriceChanged(`The price changed from ${inNaira(shownKobo)} to ${inNaira(nowKobo)}. Check the new price and confirm to place the order.`, {
+  new PriceChanged(`The price changed from ${formatNaira(shownKobo)} to ${formatNaira(nowKobo)}. Check the new price and confirm to place the order.`, {
     charge: koboToNaira(nowKobo),
   });
 

@@ -4,7 +4,9 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { EmailField, PasswordField, TextField } from '@/components/Field';
 import { SubmitButton } from '@/components/FormActions';
 import { handleApiError, isAccountSuspended, isApiError } from '@/lib/api';
-import { destinationAfterLogin, type From, type LoginState, useAuth } from '@/lib/authContext';
+import { destinationAfterLogin, type LoginState, useAuth } from '@/lib/authContext';
+import { chosenServiceOrderForm } from '@/lib/chosenService';
+import { noteSignIn } from '@/lib/firstSignIn';
 import { toastFirstError } from '@/lib/formErrors';
 import { useHydrated } from '@/lib/hydrated';
 import { toast } from '@/lib/toast';
@@ -39,8 +41,11 @@ export function LoginForm({ onSwitchToRegister, onDone }: Props) {
     try {
       const res = await login({ email: values.email.trim(), password: values.password, code });
       toast.success(res.message || 'Login successful');
+      noteSignIn(res.user.id, res.firstSignIn);
       onDone?.();
-      const from = (location.state as { from?: From } | null)?.from;
+      // The page asked for on the way here, else the service chosen before signing up (Register and a confirmation tab lose
+      // the router state); the order form forgets that choice once open (AuthLayout, rendering meanwhile, must still see it).
+      const from = (location.state as LoginState | null)?.from ?? chosenServiceOrderForm();
       navigate(destinationAfterLogin(Number(res.user?.userType), from), { replace: true });
     } catch (error) {
       const message = handleApiError(error);

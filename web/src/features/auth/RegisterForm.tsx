@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { EmailField, PasswordField, TextField, usePasswordsToggle } from '@/components/Field';
 import { SubmitButton } from '@/components/FormActions';
 import { getErrorMessage, isApiError } from '@/lib/api';
+import type { LoginState } from '@/lib/authContext';
 import { toastFirstError } from '@/lib/formErrors';
 import { useHydrated } from '@/lib/hydrated';
 import { forgetReferral, rememberedReferral } from '@/lib/referral';
@@ -17,11 +18,13 @@ const FIELD_ORDER = ['fullName', 'email', 'password', 'confirmPassword'] as cons
 const EMPTY: RegisterFormInput = { fullName: '', email: '', password: '', confirmPassword: '' };
 
 interface Props {
-  /** In a modal: "Sign In" (and success) switch to the login form instead of navigating. */
+  /** In a modal: "Sign In" switches to the login form instead of navigating. */
   onSwitchToLogin?: () => void;
+  /** In a modal: after the account is created, the login form for a first sign-in. */
+  onRegistered?: () => void;
 }
 
-export function RegisterForm({ onSwitchToLogin }: Props) {
+export function RegisterForm({ onSwitchToLogin, onRegistered }: Props) {
   const navigate = useNavigate();
   const passwords = usePasswordsToggle();
   const { field, handleSubmit, reset, setError, isSubmitting } = useZodForm(registerFormSchema, EMPTY);
@@ -40,8 +43,8 @@ export function RegisterForm({ onSwitchToLogin }: Props) {
       forgetReferral();
       toast.success('Account created successfully');
       reset(EMPTY);
-      if (onSwitchToLogin) onSwitchToLogin();
-      else navigate('/auth/login');
+      if (onRegistered) onRegistered();
+      else navigate('/auth/login', { state: { registered: true } satisfies LoginState });
     } catch (error) {
       const reason = getErrorMessage(error);
       toast.error(`Failed to register. ${reason}`);

@@ -13,6 +13,7 @@ import { ServiceHeading } from '@/components/ServiceHeading';
 import { Skeleton } from '@/components/Skeleton';
 import { Badge } from '@/components/StatusBadge';
 import { Tabs, tabPanelProps } from '@/components/Tabs';
+import { forgetChosenService } from '@/lib/chosenService';
 import { type DisplayMoney, useDisplayCurrency } from '@/lib/displayCurrency';
 import { formatCount, formatDuration } from '@/lib/format';
 import { rateUnit } from '@/lib/serviceTypes';
@@ -80,6 +81,8 @@ export default function CreateOrderPage() {
   useEffect(() => {
     if (formWanted) void loadOrderForm();
   }, [formWanted]);
+  // A service chosen before signing up has brought the customer here: a later sign-in goes to their own area.
+  useEffect(forgetChosenService, []);
 
   useEffect(() => {
     if (preselected.service) {

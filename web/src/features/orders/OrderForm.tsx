@@ -28,7 +28,17 @@ import { rateUnit, typeSpec } from '@/lib/serviceTypes';
 import { toast } from '@/lib/toast';
 import { newPrice, placeOrder } from './api/place-order';
 import { ChargeSummary, type PriceChange, PriceChangedAlert } from './OrderCharge';
-import { canDripFeed, EMPTY_ORDER_FORM, FIELD_LABELS, linkFieldText, type OrderFormValues, orderFormSchema, orderTotals, toOrderBody } from './orderFields';
+import {
+  canDripFeed,
+  EMPTY_ORDER_FORM,
+  expiryAsTyped,
+  FIELD_LABELS,
+  linkFieldText,
+  type OrderFormValues,
+  orderFormSchema,
+  orderTotals,
+  toOrderBody,
+} from './orderFields';
 
 /** The link and quantity to start from ("Order again" from Favorites); the customer still checks and sends. */
 export interface OrderFormStart {
@@ -191,6 +201,24 @@ export function OrderForm({
         }
         const isQuantity = f === spec.quantity;
         const hint = isQuantity ? `${meta.hint ?? ''} Min ${formatCount(service.min)} · Max ${formatCount(service.max)}.` : meta.hint;
+        if (f === 'expiry') {
+          const expiry = register('expiry');
+          return (
+            <TextField
+              key={f}
+              label={meta.label}
+              placeholder={meta.placeholder}
+              inputMode="numeric"
+              maxLength={10}
+              error={errors.expiry?.message}
+              {...expiry}
+              onChange={(event) => {
+                event.target.value = expiryAsTyped(event.target.value);
+                return expiry.onChange(event);
+              }}
+            />
+          );
+        }
         return meta.multiline ? (
           <TextAreaField key={f} label={meta.label} hint={hint} rows={5} error={errors[f]?.message} {...register(f)} />
         ) : (

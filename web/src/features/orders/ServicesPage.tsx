@@ -3,6 +3,7 @@ import { USER_TYPE } from '@vocabulary';
 import { useNavigate } from 'react-router-dom';
 import type { Service } from '@/api/catalogue';
 import { useAuth } from '@/lib/authContext';
+import { rememberChosenService } from '@/lib/chosenService';
 import { ServiceCatalog } from './ServiceCatalog';
 
 /** Public catalogue. "Order" takes a signed-in user to the order form; a visitor to login first. */
@@ -14,7 +15,11 @@ export default function ServicesPage() {
     const target = { pathname: '/user/create-order', search: `?service=${encodeURIComponent(String(s.id))}`, hash: '' };
     if (user && userType === USER_TYPE.user) navigate(`${target.pathname}${target.search}`, { state: { service: s } });
     else if (user) navigate('/admin');
-    else navigate('/auth/login', { state: { from: target } });
+    else {
+      // Kept beyond this navigation too: a visitor without an account goes on to Register first.
+      rememberChosenService(s.id);
+      navigate('/auth/login', { state: { from: target } });
+    }
   };
 
   return (

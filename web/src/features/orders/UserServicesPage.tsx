@@ -6,6 +6,7 @@ import { Icon } from '@/components/Icon';
 import { Skeleton } from '@/components/Skeleton';
 import { useAuth } from '@/lib/authContext';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
+import { isFirstSignIn } from '@/lib/firstSignIn';
 import { ServiceCatalog } from './ServiceCatalog';
 
 export default function UserServicesPage() {
@@ -14,6 +15,7 @@ export default function UserServicesPage() {
   const { user } = useAuth();
   const balance = useWalletBalance();
   const firstName = (user?.fullName ?? '').split(/\s+/)[0];
+  const greeting = isFirstSignIn(user?.id) ? 'Welcome' : 'Welcome back';
 
   const onOrder = (s: Service) => navigate(`/user/create-order?service=${encodeURIComponent(String(s.id))}`, { state: { service: s } });
 
@@ -21,7 +23,7 @@ export default function UserServicesPage() {
     <div className="space-y-5">
       <section className="flex flex-col gap-4 rounded-2xl bg-gradient-to-br from-brand-700 to-brand-500 p-5 text-white sm:flex-row sm:items-center sm:justify-between sm:p-6">
         <div>
-          <p className="text-sm text-brand-100">Welcome back{firstName ? `, ${firstName}` : ''}</p>
+          <p className="text-sm text-brand-100">{firstName ? `${greeting}, ${firstName}` : greeting}</p>
           <h1 className="text-2xl font-bold">Services</h1>
           <p className="mt-1 text-brand-50">Prices are per 1,000 unless stated. Pick a service to order it.</p>
           <p className="mt-1 text-sm text-brand-100">

@@ -38,8 +38,17 @@ export const FIELD_LABELS: Record<ExtraField, { label: string; hint?: string; mu
   max: { label: 'Maximum per post', numeric: true },
   posts: { label: 'Number of future posts', numeric: true, hint: 'You pay for the maximum on every post up front.' },
   delay: { label: 'Delay after a new post' },
-  expiry: { label: 'Expiry date (optional)', placeholder: 'dd/mm/yyyy' },
+  expiry: { label: 'Expiry date (optional)', numeric: true, placeholder: 'dd/mm/yyyy' },
 };
+
+/**
+ * The expiry date as typed on a phone's number pad, which has no "/": the digits, at most eight, with the
+ * slashes put in as they are reached ("1205" -> "12/05", "12052027" -> "12/05/2027").
+ */
+export function expiryAsTyped(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
+}
 
 /** Form values are the inputs' text. */
 export interface OrderFormValues {
@@ -75,7 +84,8 @@ export const EMPTY_ORDER_FORM: OrderFormValues = {
   min: '',
   max: '',
   posts: '',
-  delay: '',
+  // A subscription starts on each new post unless the customer picks a delay: "No delay" is chosen until then.
+  delay: '0',
   expiry: '',
   dripfeed: false,
   runs: '',
