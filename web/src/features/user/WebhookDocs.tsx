@@ -30,7 +30,7 @@ export function WebhookDocs() {
     <section id="api-webhooks" className="card space-y-5 p-4 sm:p-6" aria-labelledby="api-webhooks-title">
       <div className="space-y-1.5 text-sm text-slate-700">
         <h3 id="api-webhooks-title" className="text-base font-bold text-slate-900">
-          Webhooks
+          Receiving webhooks
         </h3>
         <p>
           Add a webhook above and we tell your endpoint what changed, instead of your tool asking for status again and again. Each delivery is an HTTP POST with
