@@ -2,14 +2,13 @@
 // sent through a Resend-compatible HTTP API (the local stack and the tests point it at a sandbox
 // mailbox). A one-time link is only ever in the email itself: the outbox keeps a hash of its token.
 // Every email names the shop: it comes from EMAIL_FROM, or else from a sender named after the site
-// name in Site Settings, and ends with that name, so a customer knows who wrote without opening links.
+// name the caller passes (Site Settings'), and ends with that name, so a customer knows who wrote without opening links.
 import { eq } from 'drizzle-orm';
 import { emailOutbox } from '../../drizzle/schema';
 import type { DbOrTx } from '../db';
 import { type Env, isLocalEnvironment } from '../env';
 import { sha256Hex } from '../lib/crypto';
 import { log } from '../lib/log';
-import { DEFAULT_SITE_SETTINGS, getSiteSettings } from '../services/settings';
 
 export interface EmailMessage {
   to: string;
@@ -46,8 +45,7 @@ export function emailSender(env: Pick<Env, 'EMAIL_FROM' | 'APP_URL'>, siteName: 
 /** The text with the shop's name as its signature. */
 export const signedText = (text: string, siteName: string): string => `${text.trimEnd()}\n\n— ${siteName}`;
 
-export async function sendEmail(db: DbOrTx, env: Env, unsigned: EmailMessage): Promise<void> {
-  const siteName = (await getSiteSettings(db)).siteName.trim() || DEFAULT_SITE_SETTINGS.siteName;
+export async function sendEmail(db: DbOrTx, env: Env, unsigned: EmailMessage, siteName: string): Promise<void> {
   const message = { ...unsigned, text: signedText(unsigned.text, siteName) };
   const [row] = await db
     .insert(emailOutbox)

@@ -9,9 +9,7 @@ import { describeError } from '../../lib/db-errors';
 import { refreshTokenInvalid, unauthenticated } from '../../lib/errors';
 import { validForm, validJson } from '../../lib/validation';
 import { requireSignedIn, requireSignedInDuringTwoFactorSetup } from '../../middleware/auth';
-import { sendEmail } from '../../providers/email';
 import { forgotPasswordSchema, loginSchema, refreshSchema, registerSchema, resetPasswordSchema, verifyEmailSchema } from '../../schemas/auth';
-
 import {
   confirmEmail,
   countHits,
@@ -31,6 +29,7 @@ import {
   sendEmailConfirmation,
   sendNewDeviceNotice,
 } from '../../services/accounts';
+import { sendShopEmail } from '../../services/notifications';
 
 const REFRESH_COOKIE = 'refresh_token';
 
@@ -164,7 +163,7 @@ export const authRoutes = new Hono<AppEnv>()
     const reset = sentWithinTheMinute ? null : await createPasswordReset(c.var.db, email);
     if (reset) {
       const link = `${c.env.APP_URL}/reset-password?token=${encodeURIComponent(reset.token)}`;
-      await sendEmail(c.var.db, c.env, {
+      await sendShopEmail(c.var.db, c.env, {
         to: reset.user.email,
         token: reset.token,
         subject: 'Reset your password',
@@ -178,7 +177,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { password } = c.req.valid('form');
     const done = await resetPassword(c.var.db, c.var.resetToken, password);
     // The password is changed whatever the mailbox does: a failed notice is logged, never answered as a failed reset.
-    await sendEmail(c.var.db, c.env, {
+    await sendShopEmail(c.var.db, c.env, {
       to: done.user.email,
       subject: done.promoted ? 'You are now an administrator' : 'Your password was changed',
       text: everyWayInRevoked(

@@ -5,9 +5,9 @@ import type { AppEnv } from '../../context';
 import { describeError } from '../../lib/db-errors';
 import { validJson } from '../../lib/validation';
 import { requireSignedIn, requireSignedInDuringTwoFactorSetup } from '../../middleware/auth';
-import { sendEmail } from '../../providers/email';
 import { changePasswordSchema, updateProfileSchema } from '../../schemas/auth';
 import { changePassword, everyWayInRevoked, toProfile, updateProfile } from '../../services/accounts';
+import { sendShopEmail } from '../../services/notifications';
 
 export const profileRoutes = new Hono<AppEnv>()
   .get('/getCurrentProfile', requireSignedInDuringTwoFactorSetup, (c) => {
@@ -24,7 +24,7 @@ export const profileRoutes = new Hono<AppEnv>()
     const { fullName, email } = c.var.principal;
     const revokedKeys = await changePassword(c.var.db, c.var.principal.id, input);
     // Changed whatever the mailbox does: a failed notice is logged, never answered as a failed change.
-    await sendEmail(c.var.db, c.env, {
+    await sendShopEmail(c.var.db, c.env, {
       to: email,
       subject: 'Your password was changed',
       text: everyWayInRevoked(fullName, 'Your password was changed from your profile.', revokedKeys),

@@ -12,7 +12,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { sendEmail } from '../../providers/email';
 import type { InviteAdministratorInput } from '../../schemas/admin';
 import { recordAudit } from '../oversight';
-import { getSiteSettings } from '../settings';
+import { siteNameOf } from '../settings';
 import { promotionInvitationText } from './account-emails';
 import { createPasswordReset, RESET_TOKEN_TTL_MINUTES, registerUser, revokeAllSessions, revokeEveryWayIn } from './auth';
 import { type PublicUser, publicUserColumns, toPublicUser } from './users';
@@ -75,20 +75,25 @@ export async function inviteAdministrator(db: Db, env: Env, actor: { id: number;
     const reset = await createPasswordReset(tx, email);
     // The account was made a moment ago in this transaction, so the reset cannot be missing.
     const link = `${env.APP_URL}/reset-password?token=${encodeURIComponent(reset!.token)}`;
-    const { siteName } = await getSiteSettings(tx);
-    await sendEmail(tx, env, {
-      to: email,
-      token: reset!.token,
-      subject: `You are now an administrator of ${siteName}`,
-      text: [
-        `Hello ${input.fullName},`,
-        '',
-        `${actor.fullName} made you an administrator of ${siteName}. Choose your password with this link within ${RESET_TOKEN_TTL_MINUTES} minutes:`,
-        link,
-        '',
-        `If the link has expired, use "Forgot password" on the login page with ${email} to get a new one.`,
-      ].join('\n'),
-    });
+    const siteName = await siteNameOf(tx);
+    await sendEmail(
+      tx,
+      env,
+      {
+        to: email,
+        token: reset!.token,
+        subject: `You are now an administrator of ${siteName}`,
+        text: [
+          `Hello ${input.fullName},`,
+          '',
+          `${actor.fullName} made you an administrator of ${siteName}. Choose your password with this link within ${RESET_TOKEN_TTL_MINUTES} minutes:`,
+          link,
+          '',
+          `If the link has expired, use "Forgot password" on the login page with ${email} to get a new one.`,
+        ].join('\n'),
+      },
+      siteName,
+    );
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'admin.invite',
@@ -114,20 +119,25 @@ async function sendPromotionLink(db: Db, env: Env, actor: { id: number; fullName
       purpose: 'promote',
       expiresAt: sql`now() + make_interval(hours => ${PROMOTION_LINK_TTL_HOURS})`,
     });
-    const { siteName } = await getSiteSettings(tx);
-    await sendEmail(tx, env, {
-      to: account.email,
-      token,
-      subject: `Become an administrator of ${siteName}`,
-      text: promotionInvitationText({
-        fullName: account.fullName,
-        email: account.email,
-        invitedBy: actor.fullName,
-        siteName,
-        link: `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`,
-        ttlHours: PROMOTION_LINK_TTL_HOURS,
-      }),
-    });
+    const siteName = await siteNameOf(tx);
+    await sendEmail(
+      tx,
+      env,
+      {
+        to: account.email,
+        token,
+        subject: `Become an administrator of ${siteName}`,
+        text: promotionInvitationText({
+          fullName: account.fullName,
+          email: account.email,
+          invitedBy: actor.fullName,
+          siteName,
+          link: `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`,
+          ttlHours: PROMOTION_LINK_TTL_HOURS,
+        }),
+      },
+      siteName,
+    );
     await recordAudit(tx, { actorId: actor.id, action: 'admin.invite_existing', target: { type: 'user', id: account.id }, details: { email: account.email } });
   });
 }

@@ -8,7 +8,7 @@ import type { Env } from '../../env';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, invalid } from '../../lib/errors';
-import { sendEmail } from '../../providers/email';
+import { sendShopEmail } from '../notifications';
 import { emailConfirmationText } from './account-emails';
 import { enforceRateLimits, type RateLimit } from './rate-limit';
 
@@ -33,7 +33,7 @@ const expiry = () => sql`now() + make_interval(hours => ${EMAIL_VERIFICATION_TTL
 
 async function mailLink(db: DbOrTx, env: Env, to: Recipient, token: string): Promise<void> {
   const link = `${env.APP_URL}/verify-email?token=${encodeURIComponent(token)}`;
-  await sendEmail(db, env, {
+  await sendShopEmail(db, env, {
     to: to.email,
     token,
     subject: 'Confirm your email address',

@@ -3,7 +3,7 @@
 // out every device and stops every API key.
 import type { DbOrTx } from '../../db';
 import type { Env } from '../../env';
-import { sendEmail } from '../../providers/email';
+import { sendShopEmail } from '../notifications';
 
 export interface SignInPlace {
   ip: string;
@@ -27,7 +27,7 @@ const resetAdvice = (env: Pick<Env, 'APP_URL'>) => [
 ];
 
 export function sendNewDeviceNotice(db: DbOrTx, env: Env, owner: Owner, place: SignInPlace): Promise<void> {
-  return sendEmail(db, env, {
+  return sendShopEmail(db, env, {
     to: owner.email,
     subject: 'New sign-in to your account',
     text: [
@@ -44,7 +44,7 @@ export function sendNewDeviceNotice(db: DbOrTx, env: Env, owner: Owner, place: S
 }
 
 export function sendTwoFactorLockAlert(db: DbOrTx, env: Env, owner: Owner, place: SignInPlace, lockMinutes: number): Promise<void> {
-  return sendEmail(db, env, {
+  return sendShopEmail(db, env, {
     to: owner.email,
     subject: 'Your password was used with wrong two-factor codes',
     text: [

@@ -8,6 +8,7 @@ import type { DisabledReason } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { bpsToPercent, formatScaled, koboToNaira } from '../../lib/decimal';
 import { notFound } from '../../lib/errors';
+import { totalOfPage } from '../../lib/paging';
 import { PROVIDER_MONEY_SCALE, type SmmService } from '../../providers/smm/types';
 import type { AdminServiceListQuery, ServiceListQuery } from '../../schemas/catalogue';
 import type { Pagination } from '../../schemas/common';
@@ -208,17 +209,7 @@ async function serviceListPage<TColumns extends SelectedFieldsFlat>(db: Db, colu
     .innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId))
     .innerJoin(providers, eq(providers.id, services.providerId))
     .orderBy(asc(page.categoryName), asc(page.id));
-  // Past the last page no row carries the total.
-  const total =
-    rows[0]?.total ??
-    (query.page > 1
-      ? (
-          await db
-            .with(matching)
-            .select({ total: sql<number>`count(*)`.mapWith(Number) })
-            .from(matching)
-        )[0].total
-      : 0);
+  const total = await totalOfPage(rows, query.page, async () => (await db.with(matching).select({ total: count() }).from(matching))[0].total);
   return { rows: rows.map((row) => row.row), total };
 }
 

@@ -8,6 +8,7 @@ import { catalogueWarnings, orders, paymentIntents, providers, services, users }
 import { OPEN_ORDER_STATUSES } from '../../../vocabulary';
 import type { Db } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
+import { windowTotal } from '../../lib/paging';
 import type { DashboardPeriod } from '../../schemas/admin';
 
 import { listProviders } from '../catalogue';
@@ -163,7 +164,7 @@ async function stuckOrders(db: Db) {
       submission: orders.submission,
       openSince: sql<string>`${openSince}`.mapWith((value: string) => new Date(value).toISOString()),
       expectedSeconds: services.averageTimeSeconds,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: windowTotal(),
     })
     .from(orders)
     .innerJoin(services, eq(services.id, orders.serviceId))

@@ -102,21 +102,30 @@ const USE_RECORD_INTERVAL = '5 minutes';
  * Records that the provider just answered a payment call made with this key: it works, whatever
  * Check now last said. Refusals counted before no longer describe it, and a different key than the
  * one recorded replaces that record. One statement, which writes only when something changes or the
- * last record is older than USE_RECORD_INTERVAL.
+ * last record is older than USE_RECORD_INTERVAL: a plain UPDATE, whose WHERE leaves the row unlocked
+ * when there is nothing to write (an upsert's DO UPDATE locks it on every payment), and an INSERT for
+ * the first record only.
  */
 export async function recordKeyUse(db: DbOrTx, provider: PaymentProviderName, fingerprint: string) {
   const at = new Date().toISOString();
   const fresh = sql`jsonb_build_object('keyFingerprint', ${fingerprint}::text, 'usedAt', ${at}::text)`;
   const path = (field: string) => `{${provider},${field}}`;
   await db.execute(sql`
-    insert into ${settings} as s (key, value) values (${HEALTH_KEY}, jsonb_build_object(${provider}::text, ${fresh}))
-    on conflict (key) do update
+    with updated as (
+      update ${settings} s
       set value = s.value || jsonb_build_object(${provider}::text,
           case when s.value #>> ${path('keyFingerprint')}::text[] = ${fingerprint}::text
             then (s.value -> ${provider}::text) - 'refusals' || jsonb_build_object('usedAt', ${at}::text)
             else ${fresh} end),
         updated_at = now()
-      where s.value #>> ${path('keyFingerprint')}::text[] is distinct from ${fingerprint}::text
-        or s.value #> ${path('refusals')}::text[] is not null
-        or coalesce((s.value #>> ${path('usedAt')}::text[])::timestamptz, '-infinity') < now() - ${USE_RECORD_INTERVAL}::interval`);
+      where s.key = ${HEALTH_KEY}
+        and (s.value #>> ${path('keyFingerprint')}::text[] is distinct from ${fingerprint}::text
+          or s.value #> ${path('refusals')}::text[] is not null
+          or coalesce((s.value #>> ${path('usedAt')}::text[])::timestamptz, '-infinity') < now() - ${USE_RECORD_INTERVAL}::interval)
+      returning 1
+    )
+    insert into ${settings} (key, value)
+    select ${HEALTH_KEY}, jsonb_build_object(${provider}::text, ${fresh})
+    where not exists (select 1 from ${settings} where key = ${HEALTH_KEY})
+    on conflict (key) do nothing`);
 }

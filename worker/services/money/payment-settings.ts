@@ -11,6 +11,7 @@ import type { Env } from '../../env';
 import { encryptSecret } from '../../lib/crypto';
 import { koboToNaira } from '../../lib/decimal';
 import { AppError, invalid } from '../../lib/errors';
+import { windowTotal } from '../../lib/paging';
 import { createFlutterwave } from '../../providers/payments/flutterwave';
 import { keyDomain, LIVE_KEY_SHAPES, TEST_KEY_SHAPES } from '../../providers/payments/keys';
 import { createPaystack } from '../../providers/payments/paystack';
@@ -103,7 +104,7 @@ async function flaggedPayments(db: DbOrTx) {
       userId: paymentIntents.userId,
       email: users.email,
       flaggedAt: paymentIntents.lastCheckedAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: windowTotal(),
     })
     .from(paymentIntents)
     .innerJoin(users, eq(users.id, paymentIntents.userId))

@@ -6,6 +6,7 @@ import { TRANSACTION_TYPE } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { koboToNaira, nairaToKobo } from '../../lib/decimal';
 import { conflict, notFound } from '../../lib/errors';
+import { totalOfPage, windowTotal } from '../../lib/paging';
 import type { AuditAction } from '../../schemas/admin';
 import { PAYMENT_PROVIDER_LABELS } from '../../schemas/settings';
 import type { AdminCreditInput, AdminDebitInput, AdminTransactionQuery, TransactionQuery } from '../../schemas/wallet';
@@ -99,12 +100,11 @@ function transactionFilter(query: Partial<Omit<AdminTransactionQuery, 'page' | '
   );
 }
 
-/** A page past the last has no row to carry the window total, so only then is it counted apart. */
-async function pageTotal(db: DbOrTx, query: TransactionQuery & Partial<AdminTransactionQuery>, rows: ReadonlyArray<{ total: number }>) {
-  return rows[0]?.total ?? (query.page > 1 ? (await db.select({ total: count() }).from(walletTransactions).where(transactionFilter(query)))[0].total : 0);
+function pageTotal(db: DbOrTx, query: TransactionQuery & Partial<AdminTransactionQuery>, rows: ReadonlyArray<{ total: number }>) {
+  return totalOfPage(rows, query.page, async () => (await db.select({ total: count() }).from(walletTransactions).where(transactionFilter(query)))[0].total);
 }
 
-const pageColumns = { row: walletTransactions, deposit: depositColumns, total: sql<number>`count(*) over ()`.mapWith(Number) };
+const pageColumns = { row: walletTransactions, deposit: depositColumns, total: windowTotal() };
 const newestFirst = [desc(walletTransactions.createdAt), desc(walletTransactions.id)];
 
 /** One page of a user's own ledger (or any filtered one), newest first, with the total in the same round trip. */

@@ -13,4 +13,7 @@ export {
   notifyTicketAnswered,
   turnEmailOff,
   updateNotificationSettings,
+  type WalletAdjustmentNotice,
+  walletAdjustedNotice,
 } from './notifications';
+export { sendShopEmail } from './shop-email';

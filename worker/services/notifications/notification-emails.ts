@@ -13,6 +13,7 @@ import { invalid } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { sendEmail } from '../../providers/email';
 import { labelInSentence } from '../../schemas/notifications';
+import { siteNameOf } from '../settings';
 
 const EMAIL_BATCH = 25;
 /** An email not sent within this long is no longer news: it is skipped. */
@@ -94,6 +95,7 @@ export async function sendNotificationEmails(db: Db, env: Env): Promise<{ sent: 
     returning n.id, n.user_id, n.kind, n.title, n.body, n.link, u.email, n.email_state`);
   const result = { sent: 0, skipped: 0, failed: 0 };
   const appUrl = env.APP_URL.replace(/\/$/, '');
+  const siteName = rows.some((row) => row.email_state !== 'skipped') ? await siteNameOf(db) : '';
   for (const row of rows) {
     if (row.email_state === 'skipped') {
       result.skipped += 1;
@@ -101,14 +103,19 @@ export async function sendNotificationEmails(db: Db, env: Env): Promise<{ sent: 
     }
     const unsubscribe = `${appUrl}/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(env, row.user_id, row.kind))}`;
     try {
-      await sendEmail(db, env, {
-        to: row.email,
-        subject: row.title,
-        text:
-          `${row.body}\n\n${row.link ? `See it in your account: ${appUrl}${row.link}\n\n` : ''}` +
-          `You get this email about ${labelInSentence(row.kind)}. Stop these emails with one click: ${unsubscribe}\n` +
-          `Choose which emails you get: ${appUrl}/user/settings`,
-      });
+      await sendEmail(
+        db,
+        env,
+        {
+          to: row.email,
+          subject: row.title,
+          text:
+            `${row.body}\n\n${row.link ? `See it in your account: ${appUrl}${row.link}\n\n` : ''}` +
+            `You get this email about ${labelInSentence(row.kind)}. Stop these emails with one click: ${unsubscribe}\n` +
+            `Choose which emails you get: ${appUrl}/user/settings`,
+        },
+        siteName,
+      );
       result.sent += 1;
     } catch (error) {
       result.failed += 1;

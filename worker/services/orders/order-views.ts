@@ -1,12 +1,13 @@
 // Orders as their owners and the other areas read them: the view the SPA and the reseller API
 // show (with what the order allows now: refill, cancel), the user's list, and the figures other
 // areas read (committed money, the admin user-detail orders).
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { orderRefills, orders, services } from '../../../drizzle/schema';
 import { OPEN_ORDER_STATUSES, type OrderStatus, type PendingRequest } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
 import { notFound } from '../../lib/errors';
+import { totalOfPage, windowTotal } from '../../lib/paging';
 import type { ListOrdersQuery } from '../../schemas/orders';
 import { refillDeadline } from '../catalogue';
 import type { ProviderFields } from './order-plan';
@@ -139,23 +140,14 @@ export function orderSearch(search: string | undefined): SQL | undefined {
 export async function listUserOrders(db: Db, userId: number, query: ListOrdersQuery): Promise<{ data: OrderView[]; total: number }> {
   const where = and(eq(orders.userId, userId), query.status ? eq(orders.status, query.status) : undefined, orderSearch(query.search));
   const rows = await db
-    .select({ ...orderViewColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({ ...orderViewColumns, total: windowTotal() })
     .from(orders)
     .innerJoin(services, eq(services.id, orders.serviceId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const total =
-    rows[0]?.total ??
-    (query.page > 1
-      ? (
-          await db
-            .select({ total: sql<number>`count(*)`.mapWith(Number) })
-            .from(orders)
-            .where(where)
-        )[0].total
-      : 0);
+  const total = await totalOfPage(rows, query.page, async () => (await db.select({ total: count() }).from(orders).where(where))[0].total);
   return { data: rows.map(toOrderView), total };
 }
 

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db';
 import { type Env, isLocalEnvironment } from '../../env';
 import { decryptSecret } from '../../lib/crypto';
 import { PAYMENT_SECRET_NAMES, type SecuritySettings, type SiteSettings } from '../../schemas/settings';
-import { recordAudit } from '../oversight';
+import { fieldChanges, recordAudit } from '../oversight';
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   siteName: 'SMM Provider',
@@ -81,6 +81,11 @@ export async function getSiteSettings(db: DbOrTx): Promise<SiteSettings> {
   return (await readSettings(db)).site;
 }
 
+/** The shop's name as its emails show it: never blank. */
+export async function siteNameOf(db: DbOrTx): Promise<string> {
+  return (await getSiteSettings(db)).siteName.trim() || DEFAULT_SITE_SETTINGS.siteName;
+}
+
 export async function getPaymentSettings(db: DbOrTx, env: Pick<Env, 'ENVIRONMENT'>): Promise<StoredPaymentSettings> {
   return withPaymentDefaults((await readSettings(db)).payment, env);
 }
@@ -128,8 +133,14 @@ export async function saveSetting(db: DbOrTx, key: string, value: unknown, actor
 export async function updateSiteSettings(db: Db, actorId: number, input: SiteSettings): Promise<SiteSettings> {
   // Interactive only because saveSetting runs its own statement; an administrator's rare save.
   await db.transaction(async (tx) => {
+    const before = await getSiteSettings(tx);
     await saveSetting(tx, 'site', input, actorId);
-    await recordAudit(tx, { actorId, action: 'settings.site.update', target: { type: 'settings', id: 'site' }, details: { fields: Object.keys(input) } });
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.site.update',
+      target: { type: 'settings', id: 'site' },
+      details: { fields: Object.keys(input), changes: fieldChanges(before, input) },
+    });
   });
   return input;
 }
@@ -151,8 +162,15 @@ export async function getSecuritySettings(db: DbOrTx, env: Pick<Env, 'ENVIRONMEN
 export async function updateSecuritySettings(db: Db, actorId: number, input: SecuritySettings): Promise<SecuritySettings> {
   // Interactive only because saveSetting runs its own statement; an administrator's rare save.
   await db.transaction(async (tx) => {
+    const [saved] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, 'security'));
+    const before = (saved?.value ?? {}) as Partial<SecuritySettings>;
     await saveSetting(tx, 'security', input, actorId);
-    await recordAudit(tx, { actorId, action: 'settings.security.update', target: { type: 'settings', id: 'security' }, details: input });
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.security.update',
+      target: { type: 'settings', id: 'security' },
+      details: { ...input, changes: fieldChanges(before, input) },
+    });
   });
   return input;
 }
