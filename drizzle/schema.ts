@@ -96,7 +96,8 @@ export const sessions = pgTable(
     /** The browser's device cookie at sign-in: a device the owner has signed in from before is known. */
     device: text('device'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  // The retention job's order (worker/services/oversight/retention.ts): sessions long past their expiry first.
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 /** Refresh tokens are stored only as SHA-256 hashes; a used one that comes back revokes its session. */
@@ -110,7 +111,7 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId), index('refresh_tokens_created_idx').on(t.createdAt)],
 );
 
 export const passwordResets = pgTable(
@@ -128,7 +129,7 @@ export const passwordResets = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('password_resets_user_idx').on(t.userId)],
+  (t) => [index('password_resets_user_idx').on(t.userId), index('password_resets_expires_idx').on(t.expiresAt)],
 );
 
 /** Links that confirm a mailbox: `email` is the address the link was sent to, which becomes the account's when used. */
@@ -144,7 +145,7 @@ export const emailVerifications = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('email_verifications_user_idx').on(t.userId)],
+  (t) => [index('email_verifications_user_idx').on(t.userId), index('email_verifications_expires_idx').on(t.expiresAt)],
 );
 
 /**
@@ -174,11 +175,16 @@ export const twoFactorRecoveryCodes = pgTable(
 );
 
 /** Fixed-window counters; Workers isolates share no memory, so the database keeps them. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-  hits: integer('hits').notNull().default(0),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    hits: integer('hits').notNull().default(0),
+  },
+  // The retention job forgets rows whose window ended long ago, oldest first.
+  (t) => [index('rate_limits_window_start_idx').on(t.windowStart)],
+);
 
 /**
  * Keys of the reseller API (/api/v2). A key is 256 random bits shown once, so its SHA-256 is all that
@@ -218,7 +224,11 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_to_idx').on(t.toAddress)],
+  (t) => [
+    index('email_outbox_to_idx').on(t.toAddress),
+    // The retention job forgets mail sent long ago; unsent mail is not in this index.
+    index('email_outbox_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+  ],
 );
 
 // ---------------------------------------------------------------- money
@@ -406,7 +416,12 @@ export const auditLog = pgTable(
     details: jsonb('details').notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  // The audit log page filters by administrator and by what was changed, newest first, at any age of the log.
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------- catalogue and orders
@@ -842,6 +857,8 @@ export const notifications = pgTable(
     uniqueIndex('notifications_event_key').on(t.kind, t.eventKey),
     index('notifications_user_idx').on(t.userId, t.id),
     index('notifications_email_pending_idx').on(t.id).where(sql`${t.emailState} = 'pending'`),
+    // The retention job forgets old read ones; unread ones are not in this index.
+    index('notifications_read_created_idx').on(t.createdAt).where(sql`${t.readAt} is not null`),
   ],
 );
 

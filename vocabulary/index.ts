@@ -117,6 +117,7 @@ export type ReversalStatus = (typeof REVERSAL_STATUSES)[number];
 export const NOTIFICATION_KINDS = [
   'deposit_credited',
   'deposit_reversed',
+  'wallet_adjusted',
   'order_completed',
   'order_partial',
   'order_canceled',

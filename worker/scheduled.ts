@@ -9,6 +9,7 @@ import { dailyReconciliation, releaseReferralCommissions, reverifyPendingDeposit
 
 import { checkLowBalances, sendNotificationEmails, writeApiOrderDigests } from './services/notifications';
 import { runSmmSync } from './services/orders';
+import { runRetention } from './services/oversight';
 import { dispatchWebhooks } from './services/reseller';
 
 export type ScheduledJob = (db: Db, env: Env) => Promise<unknown>;
@@ -26,6 +27,8 @@ export const scheduledJobs: Record<string, ScheduledJob> = {
   writeApiOrderDigests,
   sendNotificationEmails,
   dispatchWebhooks,
+  // Last, as housekeeping: old rate-limit windows, ended sessions, expired links, read notifications and sent mail, in bounded batches.
+  runRetention,
 };
 
 export async function runScheduledJobs(env: Env): Promise<Record<string, unknown>> {

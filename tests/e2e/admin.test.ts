@@ -179,6 +179,7 @@ describe('an administrator', () => {
       'Users',
       'Referrals',
       'Administrators',
+      'Audit Log',
       'Site Settings',
     ]);
     const onScreen = async () => ((await sidebar.boundingBox())?.x ?? -1) >= 0;

@@ -1,6 +1,6 @@
 import { registerSchema } from './auth';
 import type { BulkServicesInput } from './catalogue';
-import { idParam, paginationSchema } from './common';
+import { dateQueryParam, idParam, paginationSchema } from './common';
 import { z } from './zod';
 
 export const USER_STATUSES = ['active', 'suspended'] as const;
@@ -76,6 +76,10 @@ export type AuditAction =
   | 'user.suspend'
   | 'wallet.credit'
   | 'wallet.debit';
+/** The kinds of record an audit entry names as its target. */
+export const AUDIT_TARGET_TYPES = ['category', 'exchange_rate', 'order', 'provider', 'service', 'settings', 'ticket', 'user'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
 /** The part of an action before its dot ("wallet" of "wallet.credit"), which the log's filter matches. */
 export type AuditArea = AuditAction extends `${infer Area}.${string}` ? Area : never;
 
@@ -88,5 +92,18 @@ export const auditQuerySchema = paginationSchema.extend({
     .regex(/^[a-z_]+(?:\.[a-z_]+)*$/, { error: 'action must look like wallet or wallet.credit' })
     .optional(),
   actorId: idParam('actorId').optional(),
+  /** Recorded on or after this day (UTC). */
+  from: dateQueryParam('from'),
+  /** Recorded on or before this day (UTC): the day itself included. */
+  to: dateQueryParam('to'),
+  /** The kind of record acted on; with targetId, that one record. */
+  targetType: z.enum(AUDIT_TARGET_TYPES, { error: `targetType must be one of ${AUDIT_TARGET_TYPES.join(', ')}` }).optional(),
+  targetId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60, { error: 'targetId must be at most 60 characters' })
+    .regex(/^[A-Za-z0-9_.-]+$/, { error: 'targetId must be an id (letters, digits, _ . -)' })
+    .optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -9,6 +9,7 @@ import { z } from './zod';
 export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   deposit_credited: 'Deposits credited to your wallet',
   deposit_reversed: 'Deposits refunded or disputed',
+  wallet_adjusted: 'Credits and corrections by an administrator',
   order_completed: 'Orders completed',
   order_partial: 'Orders partly delivered, with the refund',
   order_canceled: 'Orders canceled, with the refund',

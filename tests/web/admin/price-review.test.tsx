@@ -120,7 +120,7 @@ describe('Pricing tab: prices held for review', () => {
     expect(within(table).getAllByRole('button', { name: 'Accept' })).toHaveLength(1);
 
     await user.click(within(table).getByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText(/Cost ₦496\.08 → ₦0\.00, price ₦744\.12 → ₦0\.01/)).toBeTruthy();
+    expect(await screen.findByText(/Cost NGN\s496\.08 → NGN\s0\.00, price NGN\s744\.12 → NGN\s0\.01/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Yes, accept' }));
     await waitFor(() => expect(postedBodies(fetch, 'admin/services/5/provider-price/accept')).toEqual([{ providerRate: '0.000000' }]));
   });

@@ -9,15 +9,26 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useOrders } from '@/api/orders';
 import { useWalletBalance } from '@/api/wallet';
 import { TimeAgo } from '@/components/TimeAgo';
+import { useBell } from '@/features/notifications/api/get-notifications';
 import { createQueryClient } from '@/lib/queryClient';
 import { TOKEN_KEY } from '@/lib/session';
 import { jsonResponse, mockFetch, WithQuery } from '../helpers';
 
 /** A fake server: the balance it reports and the status of order 7 can be changed between calls. */
 function server() {
-  const state = { balance: 1000, status: 'In progress', refunded: '0.00' };
+  const state = {
+    balance: 1000,
+    status: 'In progress',
+    refunded: '0.00',
+    // The bell's latest notifications, newest first.
+    notices: [{ id: 1, kind: 'deposit_credited' }] as Array<{ id: number; kind: string }>,
+  };
   const fetch = mockFetch((url) => {
     if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: state.balance, walletDebt: 0 });
+    if (url.includes('user/notifications')) {
+      const items = state.notices.map((n) => ({ ...n, title: n.kind, body: n.kind, link: '/user', createdAt: '2024-03-05T10:00:00Z', read: false }));
+      return jsonResponse(200, { message: 'ok', data: { unread: items.length, items } });
+    }
     if (url.includes('user/orders/7/cancel')) return jsonResponse(200, { message: 'Order canceled' });
     if (url.includes('user/orders')) {
       return jsonResponse(200, {
@@ -64,6 +75,11 @@ function Orders() {
   return <p>Order status {orders.data?.data[0]?.status ?? '…'}</p>;
 }
 
+function Bell() {
+  const bell = useBell();
+  return <p>Bell {bell.data?.items[0]?.id ?? '…'}</p>;
+}
+
 /** The balance on screen beside what changes it, on the app's own query client (returned, to refetch with). */
 function renderBalanceWith(other?: ReactNode) {
   window.localStorage.setItem(TOKEN_KEY, 'user-token');
@@ -107,6 +123,33 @@ describe('balances stay fresh', () => {
     await act(() => client.refetchQueries({ queryKey: ['orders'] }));
     expect(await screen.findByText('Order status Canceled')).toBeTruthy();
     expect(await screen.findByText('Balance 1400')).toBeTruthy();
+    expect(balanceReads()).toBe(2);
+  });
+
+  it("re-reads the balance when the bell's poll brings a new notification of money moving, and only then", async () => {
+    const { state, balanceReads } = server();
+    const client = renderBalanceWith(<Bell />);
+    // The first load asks once: the deposit already in the bell is what the balance read with it shows.
+    expect(await screen.findByText('Bell 1')).toBeTruthy();
+    expect(await screen.findByText('Balance 1000')).toBeTruthy();
+    expect(balanceReads()).toBe(1);
+    const poll = () => act(() => client.refetchQueries({ queryKey: ['notifications', 'bell'] }));
+
+    // News that moves no money: the balance is not asked for.
+    state.notices = [{ id: 2, kind: 'order_completed' }, ...state.notices];
+    await poll();
+    expect(await screen.findByText('Bell 2')).toBeTruthy();
+    expect(balanceReads()).toBe(1);
+
+    // An administrator credited the wallet while the customer stayed on the page.
+    state.balance = 2500;
+    state.notices = [{ id: 3, kind: 'wallet_adjusted' }, ...state.notices];
+    await poll();
+    expect(await screen.findByText('Balance 2500')).toBeTruthy();
+    expect(balanceReads()).toBe(2);
+
+    // The same notifications again: nothing new, nothing asked.
+    await poll();
     expect(balanceReads()).toBe(2);
   });
 

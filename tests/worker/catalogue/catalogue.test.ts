@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { catalogueWarnings, providers, serviceCategories, services } from '../../../drizzle/schema';
 import { decryptSecret } from '../../../worker/lib/crypto';
+import { formatNaira } from '../../../worker/lib/decimal';
 import { syncProviderCatalogue } from '../../../worker/services/catalogue';
 import { auditEntries, BASE, call, createAdmin, unique, withDb } from '../../support/api';
 import { IG_FOLLOWERS_AT_60 } from '../../support/fake-services';
@@ -135,7 +136,7 @@ describe('administrators edit the catalogue', () => {
     const tooCheap = await call(`admin/services/${id}`, { method: 'PUT', token, body: { rate: '2000' } });
     expect(tooCheap).toMatchObject({
       status: 400,
-      body: { message: `Price must be at least ₦${(Number(floor) / 100).toFixed(2)} (cost ₦2247.87 plus the minimum margin)` },
+      body: { message: `Price must be at least ${formatNaira(floor)} (cost NGN\u00a02,247.87 plus the minimum margin)` },
     });
     const fixed = await call(`admin/services/${id}`, {
       method: 'PUT',
@@ -291,7 +292,7 @@ describe('the margin guard', () => {
     expect(await rateKoboOf(likes)).toBe(priceWithMarkup(newLikesCost, 10n));
     const warnings = await call('admin/services/warnings?kind=margin_repriced&acknowledged=false&limit=100', { token });
     const warning = warnings.body.data.find((entry: { serviceId: number }) => entry.serviceId === likes);
-    expect(warning.message).toMatch(/price raised from ₦600.00 to ₦852.65/);
+    expect(warning.message).toMatch(/price raised from NGN\u00a0600\.00 to NGN\u00a0852\.65/);
     expect(warnings.body.data.some((entry: { serviceId: number }) => entry.serviceId === followers)).toBe(false);
     expect((await call(`admin/services/warnings/${warning.id}/acknowledge`, { method: 'POST', token })).status).toBe(200);
 

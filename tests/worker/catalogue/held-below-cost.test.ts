@@ -9,7 +9,7 @@ import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { catalogueWarnings, services } from '../../../drizzle/schema';
-import { koboToNaira } from '../../../worker/lib/decimal';
+import { formatNaira, koboToNaira } from '../../../worker/lib/decimal';
 import { SERVICE_UNAVAILABLE } from '../../../worker/schemas/order-constants';
 import { syncProviderCatalogue } from '../../../worker/services/catalogue/catalogue-sync';
 import { refreshRates } from '../../../worker/services/catalogue/rates';
@@ -124,7 +124,7 @@ describe('a service that would sell under cost at a held exchange rate', () => {
     const heldCost = costAt(1_450_000n, HELD);
     expect(await warningsAbout(thin.id)).toEqual([
       expect.objectContaining({
-        message: expect.stringContaining(`${thin.name} (#${thin.id}: ₦${koboToNaira(thinBefore.rateKobo)}, cost ₦${koboToNaira(heldCost)})`),
+        message: expect.stringContaining(`${thin.name} (#${thin.id}: ${formatNaira(thinBefore.rateKobo)}, cost ${formatNaira(heldCost)})`),
         details: { stopped: [{ serviceId: thin.id, name: thin.name, rate: koboToNaira(thinBefore.rateKobo), heldCost: koboToNaira(heldCost) }] },
       }),
     ]);
@@ -232,7 +232,7 @@ describe('provider prices while an exchange rate is held', () => {
       rateKobo: 150_000n,
     });
     expect(await warningsAbout(likes.id)).toEqual([
-      expect.objectContaining({ message: expect.stringContaining(`cost ₦${koboToNaira(costAt(640_000n, HELD))}`) }),
+      expect.objectContaining({ message: expect.stringContaining(`cost ${formatNaira(costAt(640_000n, HELD))}`) }),
     ]);
     // A second sync at the same price changes nothing and tells no one again.
     expect(await shop.sync()).toMatchObject({ stopped: 0, updated: 0 });

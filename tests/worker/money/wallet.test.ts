@@ -1,11 +1,11 @@
 import { env, SELF } from 'cloudflare:test';
 import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { paymentIntents, wallets, walletTransactions } from '../../../drizzle/schema';
+import { notifications, paymentIntents, wallets, walletTransactions } from '../../../drizzle/schema';
+import { adminCredit } from '../../../worker/services/money/admin-entries';
 import { applyLedgerEntry } from '../../../worker/services/money/ledger';
 import { reverifyPendingDeposits } from '../../../worker/services/money/payments';
 import { reconcile } from '../../../worker/services/money/reconciliation';
-import { adminCredit } from '../../../worker/services/money/wallet';
 import { auditEntries, BASE, call, countingRoundTrips, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../../support/api';
 import { expectBooksKept } from '../fixtures/wallet-fixtures';
 
@@ -186,6 +186,63 @@ describe('POST user/admin-credit-user-wallet', () => {
   });
 });
 
+describe("an administrator's entry is told to the wallet's owner", () => {
+  const told = async (account: TestAccount) =>
+    ((await call('user/notifications', { token: account.accessToken })).body.data.items as Array<{ kind: string; title: string; body: string; link: string }>)
+      .filter((item) => item.kind === 'wallet_adjusted')
+      .map(({ title, body, link }) => ({ title, body, link }));
+
+  it('a credit: in the bell (and by email unless turned off) with the amount and the reference the history shows, and nothing kept for the audit log', async () => {
+    const admin = await createAdmin();
+    const user = await registerAndLogin();
+    const reference = unique('ref');
+    expect((await call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount: 1500, reference, userId: user.id } })).status).toBe(200);
+    expect(await told(user)).toEqual([
+      { title: 'Wallet credited', body: `NGN\u00a01,500.00 was added to your wallet by an administrator (ref ${reference}).`, link: '/user/transactions' },
+    ]);
+    // Who made it is the audit log's, not the customer's.
+    const [audit] = await auditEntries({ actorId: admin.id, action: 'wallet.credit' });
+    expect(audit.targetId).toBe(String(user.id));
+    expect(JSON.stringify(await told(user))).not.toContain(admin.email);
+    // The email job sends it unless the user turned the kind off in Settings.
+    const [row] = await withDb((db) =>
+      db
+        .select({ emailState: notifications.emailState })
+        .from(notifications)
+        .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'wallet_adjusted'))),
+    );
+    expect(row.emailState).toBe('pending');
+    expect((await call('user/notification-settings', { token: user.accessToken })).body.data.email.wallet_adjusted).toBe(true);
+
+    // A reference used again moves nothing and tells nothing more.
+    expect((await call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount: 1500, reference, userId: user.id } })).status).toBe(409);
+    expect(await told(user)).toHaveLength(1);
+  });
+
+  it('a debit: with its reason; one refused for want of balance is not told', async () => {
+    const admin = await createAdmin();
+    const user = await registerAndLogin();
+    await withDb((db) => adminCredit(db, admin.id, { amount: '50', reference: unique('ref'), userId: user.id }));
+    const refused = await call('admin/wallet/debit', {
+      token: admin.accessToken,
+      body: { amount: 60, reference: unique('ref'), reason: 'too much', userId: user.id },
+    });
+    expect(refused.status).toBe(400);
+    expect(await told(user)).toHaveLength(1);
+    const reference = unique('ref');
+    const debit = await call('admin/wallet/debit', {
+      token: admin.accessToken,
+      body: { amount: 20.5, reference, reason: 'Duplicate credit.', userId: user.id },
+    });
+    expect(debit.status).toBe(200);
+    expect((await told(user))[0]).toEqual({
+      title: 'Wallet corrected',
+      body: `NGN\u00a020.50 was taken from your wallet by an administrator: Duplicate credit (ref ${reference}).`,
+      link: '/user/transactions',
+    });
+  });
+});
+
 describe('admin debit', () => {
   it('corrects a balance with a reason and never goes below zero', async () => {
     const admin = await createAdmin();
@@ -358,7 +415,9 @@ describe('card funding', () => {
 
   it('enforces the deposit limits and validates the amount', async () => {
     const user = await registerAndLogin();
-    expect((await call('user/add-fund', { token: user.accessToken, body: { amount: 99 } })).body.message).toBe('Amount must be between ₦100 and ₦5,000,000');
+    expect((await call('user/add-fund', { token: user.accessToken, body: { amount: 99 } })).body.message).toBe(
+      'Amount must be between NGN\u00a0100.00 and NGN\u00a05,000,000.00',
+    );
     expect((await call('user/add-fund', { token: user.accessToken, body: { amount: 5_000_001 } })).status).toBe(400);
     expect((await call('user/add-fund', { token: user.accessToken, body: {} })).body.message).toBe('Please enter a valid amount');
     const intents = await withDb((db) => db.select().from(paymentIntents).where(eq(paymentIntents.userId, user.id)));

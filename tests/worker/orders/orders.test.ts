@@ -380,6 +380,23 @@ describe('when the provider fails', () => {
 });
 
 describe("the user's orders", () => {
+  it('finds "#id" (what a ticket\'s View order opens) as that order alone, where the bare number also finds links holding it', async () => {
+    const shop = await sharedShop();
+    const user = await fundedUser(100_000_000n);
+    const order = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: newLink(), quantity: 100 })).body.data;
+    const sameDigits = (await placeSubmittedOrder(user, { serviceId: shop.serviceIds[FAKE.igLikes], link: `${newLink()}${order.id}`, quantity: 100 })).body
+      .data;
+    const ids = async (search: string, account = user) =>
+      ((await call(`user/orders?search=${encodeURIComponent(search)}`, { token: account.accessToken })).body.data as Array<{ id: number }>)
+        .map((o) => o.id)
+        .sort((a, b) => a - b);
+    expect(await ids(String(order.id))).toEqual([order.id, sameDigits.id]);
+    expect(await ids(`#${order.id}`)).toEqual([order.id]);
+    expect(await ids(`  #${order.id} `)).toEqual([order.id]);
+    // Someone else's order is not found by its id.
+    expect(await ids(`#${order.id}`, await registerAndLogin())).toEqual([]);
+  });
+
   it("lists with pagination, status filter and search, and hides other users' orders", async () => {
     const shop = await sharedShop();
     const user = await fundedUser(100_000_000n);

@@ -104,6 +104,8 @@ const AdminTicketPage = adminScreen('AdminTicketPage');
 const AdminSiteSettingsPage = adminScreen('AdminSiteSettingsPage');
 const AdminPaymentSettingsPage = adminScreen('AdminPaymentSettingsPage');
 const AdminAdministratorsPage = adminScreen('AdminAdministratorsPage');
+const AuditLogPage = adminScreen('AuditLogPage');
+const AuditEntryPage = adminScreen('AuditEntryPage');
 // Anything else
 const NotFound = screen(() => import('@/components/NotFound'));
 
@@ -190,6 +192,8 @@ export const routes: RouteObject[] = [
           { path: 'users', element: page(AdminUsersPage) },
           { path: 'referrals', element: page(AdminReferralsPage) },
           { path: 'administrators', element: page(AdminAdministratorsPage) },
+          { path: 'audit-log', element: page(AuditLogPage) },
+          { path: 'audit-log/:id', element: page(AuditEntryPage) },
           { path: 'manage-user', element: page(ManageUserPage) },
         ],
       },

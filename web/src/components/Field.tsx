@@ -60,7 +60,7 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   ref?: Ref<HTMLInputElement>;
   containerClassName?: string;
   labelAction?: ReactNode;
-  /** Content shown inside the input on the left (e.g. a currency sign). */
+  /** Content shown inside the input on the left (the currency, NGN). */
   prefix?: ReactNode;
 };
 
@@ -70,7 +70,7 @@ export function TextField({ label, error, hint, id, ref, className, containerCla
     <FieldShell id={control.id} label={label} error={error} hint={hint} className={containerClassName} labelAction={labelAction}>
       <div className="relative">
         {prefix ? <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-500">{prefix}</span> : null}
-        <input ref={ref} {...control} className={cx('input', prefix ? 'pl-9' : undefined, className)} {...rest} />
+        <input ref={ref} {...control} className={cx('input', prefix ? 'pl-14' : undefined, className)} {...rest} />
       </div>
     </FieldShell>
   );

@@ -1,6 +1,6 @@
 import { MutationCache, type Query, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api';
-import { BALANCE_REFRESH_MS, isMoneyQuery, isOrdersQuery, MONEY_QUERY_PREFIXES, orderStates, someOrderMoved } from './moneyQueries';
+import { BALANCE_REFRESH_MS, BELL_QUERY_KEY, bellNewest, isMoneyQuery, isOrdersQuery, MONEY_QUERY_PREFIXES, orderStates, someOrderMoved } from './moneyQueries';
 
 /** Re-reads every answer on screen that shows money (the others are marked stale for their next use). */
 export function refreshMoney(client: QueryClient): Promise<void> {
@@ -13,6 +13,8 @@ export function refreshMoney(client: QueryClient): Promise<void> {
  *   the screen that made it cannot know every balance it touched;
  * - when a re-read orders list shows an order whose status or refund changed (the sync job
  *   refunded it while the customer watched);
+ * - when the bell's poll brings a new notification of money moving (an administrator's credit, a
+ *   deposit credited by its webhook, a refund), so the header balance agrees with the bell;
  * - when the tab regains focus, and every BALANCE_REFRESH_MS while it is visible (money moved
  *   elsewhere: an administrator's credit, a card payment's webhook).
  * Client errors (4xx) are not retried. A dead refresh token needs nothing here: the API client ends
@@ -42,7 +44,25 @@ export function createQueryClient(): QueryClient {
     client.setQueryDefaults(prefix, { refetchOnWindowFocus: 'always', refetchInterval: BALANCE_REFRESH_MS, refetchIntervalInBackground: false });
   }
   watchOrders(client);
+  watchBell(client);
   return client;
+}
+
+/**
+ * Refreshes money when a bell answer holds a money notification newer than every one the previous answer held. The
+ * first answer only sets the mark: the balances on screen were read with it, so the first load asks for nothing more.
+ */
+function watchBell(client: QueryClient): void {
+  const seen = new WeakMap<Query, number>();
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const key = event.query.queryKey;
+    if (key.length !== BELL_QUERY_KEY.length || !BELL_QUERY_KEY.every((part, i) => key[i] === part)) return;
+    const after = bellNewest(event.query.state.data);
+    const before = seen.get(event.query);
+    seen.set(event.query, Math.max(before ?? 0, after.any));
+    if (before !== undefined && after.money > before) void refreshMoney(client);
+  });
 }
 
 /** Compares each orders answer with the one it replaces, and refreshes money when an order in both moved. */

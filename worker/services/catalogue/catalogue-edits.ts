@@ -5,10 +5,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { serviceCategories, services } from '../../../drizzle/schema';
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { bpsToPercent, formatScaled, koboToNaira } from '../../lib/decimal';
+import { bpsToPercent, formatNaira, formatScaled, koboToNaira } from '../../lib/decimal';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import type { BulkServicesInput, CatalogueSettingsInput, UpdateCategoryInput, UpdateServiceInput } from '../../schemas/catalogue';
-import { recordAudit } from '../oversight';
+import { fieldChanges, recordAudit } from '../oversight';
 import { adminListCategories, adminService, ensureCategories } from './catalogue';
 import { PROVIDER_PRICE_REASON } from './catalogue-sync';
 import { HELD_BELOW_COST } from './held-cost';
@@ -25,6 +25,10 @@ export async function updateService(db: Db, actorId: number, id: number, input: 
       providerMax: services.providerMax,
       categoryId: services.categoryId,
       refillDays: services.refillDays,
+      description: services.description,
+      maxRefills: services.maxRefills,
+      linkKind: services.linkKind,
+      categoryName: serviceCategories.name,
     })
       .where(eq(services.id, id))
       .for('update', { of: services });
@@ -45,7 +49,7 @@ export async function updateService(db: Db, actorId: number, id: number, input: 
     }
     if (next.priceMode === 'markup') next.rateKobo = priceWithMarkup(current.costKobo, effectiveMarkup(next, settings));
     const floor = priceWithMarkup(current.costKobo, settings.minMarginBps);
-    if (next.rateKobo < floor) throw invalid(`Price must be at least ₦${koboToNaira(floor)} (cost ₦${koboToNaira(current.costKobo)} plus the minimum margin)`);
+    if (next.rateKobo < floor) throw invalid(`Price must be at least ${formatNaira(floor)} (cost ${formatNaira(current.costKobo)} plus the minimum margin)`);
 
     if (input.enabled === true && current.disabledReason === PROVIDER_PRICE_REASON) throw heldProviderPrice();
     if (input.enabled === true && current.disabledReason === HELD_BELOW_COST) throw heldBelowCost();
@@ -82,10 +86,64 @@ export async function updateService(db: Db, actorId: number, id: number, input: 
       actorId,
       action: 'service.update',
       target: { type: 'service', id },
-      details: { ...input, rateKobo: String(next.rateKobo), previousRateKobo: String(current.rateKobo) },
+      details: {
+        ...input,
+        rateKobo: String(next.rateKobo),
+        previousRateKobo: String(current.rateKobo),
+        // The price per 1000 and its cost before and after, and every field the edit changed.
+        price: {
+          before: { rate: koboToNaira(current.rateKobo), cost: koboToNaira(current.costKobo) },
+          after: { rate: koboToNaira(next.rateKobo), cost: koboToNaira(current.costKobo) },
+        },
+        changes: fieldChanges(
+          serviceFields(current, current.categoryName),
+          serviceFields(
+            {
+              ...next,
+              min,
+              max,
+              enabled,
+              name: input.name ?? current.name,
+              description: input.description ?? current.description,
+              refillDays: input.refillDays === undefined ? current.refillDays : input.refillDays,
+              maxRefills: input.maxRefills ?? current.maxRefills,
+              linkKind: input.linkKind === undefined ? current.linkKind : input.linkKind,
+            },
+            input.category ?? current.categoryName,
+          ),
+        ),
+      },
     });
   });
   return adminService(db, id);
+}
+
+/** A service's fields as its audit row compares them: money and markups as the screens write them. */
+function serviceFields(
+  state: Pick<PriceState, 'rateKobo' | 'priceMode' | 'markupBps' | 'enabled' | 'name'> & {
+    description: string | null;
+    min: number;
+    max: number;
+    refillDays: number | null;
+    maxRefills: number;
+    linkKind: string | null;
+  },
+  category: string,
+) {
+  return {
+    name: state.name,
+    description: state.description,
+    category,
+    priceMode: state.priceMode,
+    markupPercent: state.markupBps === null ? null : bpsToPercent(state.markupBps),
+    rate: koboToNaira(state.rateKobo),
+    min: state.min,
+    max: state.max,
+    refillDays: state.refillDays,
+    maxRefills: state.maxRefills,
+    linkKind: state.linkKind,
+    enabled: state.enabled,
+  };
 }
 
 const heldProviderPrice = () => invalid("The provider's new price for this service is held for review; accept it before switching the service on");
@@ -151,7 +209,11 @@ export async function updateCategory(db: Db, actorId: number, id: number, input:
   await db.transaction(async (tx) => {
     const settings = await getCatalogueSettings(tx);
     if (input.markupPercent !== undefined) checkMarkup(input.markupPercent, settings);
-    const [row] = await tx.select({ id: serviceCategories.id }).from(serviceCategories).where(eq(serviceCategories.id, id)).for('update');
+    const [row] = await tx
+      .select({ id: serviceCategories.id, name: serviceCategories.name, platform: serviceCategories.platform, markupBps: serviceCategories.markupBps })
+      .from(serviceCategories)
+      .where(eq(serviceCategories.id, id))
+      .for('update');
     if (!row) throw notFound('Category not found');
     if (input.name !== undefined || input.platform !== undefined || input.markupPercent !== undefined) {
       await tx
@@ -165,7 +227,19 @@ export async function updateCategory(db: Db, actorId: number, id: number, input:
     if (input.markupPercent !== undefined) {
       await repriceServices(tx, eq(services.categoryId, id), settings, { actorId, cause: 'rules', targetType: 'category', targetId: String(id) });
     }
-    await recordAudit(tx, { actorId, action: 'category.update', target: { type: 'category', id }, details: input });
+    const percent = (bps: number | null | undefined) => (bps == null ? bps : bpsToPercent(bps));
+    await recordAudit(tx, {
+      actorId,
+      action: 'category.update',
+      target: { type: 'category', id },
+      details: {
+        ...input,
+        changes: fieldChanges(
+          { name: row.name, platform: row.platform, markupPercent: percent(row.markupBps) },
+          { name: input.name, platform: input.platform, markupPercent: percent(input.markupPercent) },
+        ),
+      },
+    });
   });
   return (await adminListCategories(db)).find((category) => category.id === id)!;
 }

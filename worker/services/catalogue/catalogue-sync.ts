@@ -7,7 +7,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { providers, services } from '../../../drizzle/schema';
 import type { Db } from '../../db';
-import { formatScaled, koboToNaira, parseDecimal } from '../../lib/decimal';
+import { formatNaira, formatScaled, koboToNaira, parseDecimal } from '../../lib/decimal';
 import { isRecord } from '../../providers/http';
 import { PROVIDER_MONEY_SCALE, type SmmService, type SmmServiceCatalogue } from '../../providers/smm/types';
 import type { PriceChange } from '../../schemas/catalogue';
@@ -262,7 +262,7 @@ function suspectWarning(current: SyncState, proposed: bigint | null, currency: s
     kind: 'provider_price_suspect',
     serviceId: current.id,
     providerId: current.providerId,
-    message: `${current.name}: the provider ${problem}, was ${last} per 1000; the price ₦${koboToNaira(current.rateKobo)} was kept and the service switched off until an administrator accepts the new provider price`,
+    message: `${current.name}: the provider ${problem}, was ${last} per 1000; the price ${formatNaira(current.rateKobo)} was kept and the service switched off until an administrator accepts the new provider price`,
     details: {
       providerRate: providerMoney(current.providerRateMicros),
       proposedProviderRate: proposed === null ? null : providerMoney(proposed),

@@ -10,7 +10,7 @@ import { eq, ne, type SQL } from 'drizzle-orm';
 import { exchangeRates, providers } from '../../../drizzle/schema';
 import type { DisabledReason } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
-import { ceilDiv, koboToNaira } from '../../lib/decimal';
+import { ceilDiv, formatNaira, koboToNaira } from '../../lib/decimal';
 import { RATE_SCALE } from '../../providers/rates';
 
 import type { WarningInput } from '../oversight';
@@ -98,7 +98,7 @@ export interface HeldStop {
  * what lets them sell again is the review on the Pricing tab, where the administrators are sent.
  */
 export function heldStopWarning(stopped: HeldStop[]): WarningInput {
-  const shown = stopped.slice(0, 20).map((s) => `${s.name} (#${s.id}: ₦${koboToNaira(s.rateKobo)}, cost ₦${koboToNaira(s.heldCostKobo)})`);
+  const shown = stopped.slice(0, 20).map((s) => `${s.name} (#${s.id}: ${formatNaira(s.rateKobo)}, cost ${formatNaira(s.heldCostKobo)})`);
   const more = stopped.length > shown.length ? ` and ${stopped.length - shown.length} more` : '';
   const single = stopped.length === 1 ? stopped[0] : null;
   return {

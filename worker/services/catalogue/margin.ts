@@ -9,7 +9,7 @@ import { settings } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db';
 import { bpsToPercent, ceilDiv } from '../../lib/decimal';
 import type { CatalogueSettingsInput } from '../../schemas/catalogue';
-import { recordAudit } from '../oversight';
+import { fieldChanges, recordAudit } from '../oversight';
 
 const BPS = 10_000n;
 const SETTINGS_KEY = 'catalogue';
@@ -48,12 +48,18 @@ export async function getCatalogueSettings(db: DbOrTx): Promise<CatalogueSetting
 
 /** Writes the settings (audited); the caller reprices what the change affects in the same transaction. */
 export async function saveCatalogueSettings(tx: DbOrTx, actorId: number | null, input: CatalogueSettingsInput): Promise<CatalogueSettings> {
-  const next = { ...(await getCatalogueSettings(tx)), ...input };
+  const before = await getCatalogueSettings(tx);
+  const next = { ...before, ...input };
   await tx
     .insert(settings)
     .values({ key: SETTINGS_KEY, value: next, updatedBy: actorId })
     .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: new Date(), updatedBy: actorId } });
-  await recordAudit(tx, { actorId, action: 'catalogue.settings', target: { type: 'settings', id: SETTINGS_KEY }, details: next });
+  await recordAudit(tx, {
+    actorId,
+    action: 'catalogue.settings',
+    target: { type: 'settings', id: SETTINGS_KEY },
+    details: { ...next, changes: fieldChanges(before, next) },
+  });
   return next;
 }
 

@@ -10,7 +10,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { providers, serviceCategories, services } from '../../../drizzle/schema';
 import type { DisabledReason } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
-import { bpsToPercent, koboToNaira } from '../../lib/decimal';
+import { bpsToPercent, formatNaira, koboToNaira } from '../../lib/decimal';
 import { invalid } from '../../lib/errors';
 import type { PriceChange } from '../../schemas/catalogue';
 import { type AuditTargetType, recordAudit, recordWarning, type WarningInput } from '../oversight';
@@ -86,7 +86,7 @@ export function reviewPrice(state: PriceState, costKobo: bigint, settings: Catal
         serviceId: state.id,
         providerId: state.providerId,
         details,
-        message: `${state.name}: disabled, its price ₦${koboToNaira(state.rateKobo)} is below cost ₦${koboToNaira(costKobo)} plus the minimum margin`,
+        message: `${state.name}: disabled, its price ${formatNaira(state.rateKobo)} is below cost ${formatNaira(costKobo)} plus the minimum margin`,
       },
     };
   }
@@ -100,7 +100,7 @@ export function reviewPrice(state: PriceState, costKobo: bigint, settings: Catal
         serviceId: state.id,
         providerId: state.providerId,
         details: { ...details, rate: koboToNaira(outcome.rateKobo) },
-        message: `${state.name}: price raised from ₦${koboToNaira(state.rateKobo)} to ₦${koboToNaira(outcome.rateKobo)} to keep the minimum margin over cost ₦${koboToNaira(costKobo)}`,
+        message: `${state.name}: price raised from ${formatNaira(state.rateKobo)} to ${formatNaira(outcome.rateKobo)} to keep the minimum margin over cost ${formatNaira(costKobo)}`,
       },
     };
   }

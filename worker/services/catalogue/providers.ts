@@ -12,7 +12,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { createSmmClient, type SmmClient } from '../../providers/smm/client';
 import { PROVIDER_MONEY_SCALE } from '../../providers/smm/types';
 import type { CreateProviderInput, UpdateProviderInput } from '../../schemas/catalogue';
-import { recordAudit, recordWarningOnce } from '../oversight';
+import { fieldChanges, recordAudit, recordWarningOnce } from '../oversight';
 
 import { koboConverter } from './rates';
 
@@ -131,8 +131,20 @@ export async function updateProvider(
   try {
     // Interactive: a missing provider fails before the audit row is written.
     await db.transaction(async (tx) => {
-      const [row] = await tx.update(providers).set(changes).where(eq(providers.id, id)).returning({ id: providers.id });
-      if (!row) throw notFound('Provider not found');
+      const [before] = await tx
+        .select({
+          name: providers.name,
+          apiUrl: providers.apiUrl,
+          enabled: providers.enabled,
+          currency: providers.currency,
+          timeoutMs: providers.timeoutMs,
+          lowBalanceMicros: providers.lowBalanceMicros,
+        })
+        .from(providers)
+        .where(eq(providers.id, id))
+        .for('update');
+      if (!before) throw notFound('Provider not found');
+      await tx.update(providers).set(changes).where(eq(providers.id, id));
       // The audit names what changed, never the key itself.
       await recordAudit(tx, {
         actorId,
@@ -143,6 +155,11 @@ export async function updateProvider(
           apiKeyChanged: apiKey !== undefined,
           lowBalanceAlert,
           ...(webhookSecret === undefined ? {} : { webhookSecretSet: webhookSecret !== null }),
+          // Each field the edit changed, before and after (the keys are never recorded).
+          changes: fieldChanges(
+            { ...before, lowBalanceMicros: undefined, lowBalanceAlert: providerMoney(before.lowBalanceMicros) },
+            { ...plain, lowBalanceAlert: lowBalanceAlert === undefined ? undefined : providerMoney(lowBalanceAlert === null ? null : BigInt(lowBalanceAlert)) },
+          ),
         },
       });
     });

@@ -1,5 +1,6 @@
 // Money: every kobo into and out of a wallet. The ledger (the one way a balance changes), card and bank-transfer deposits, refunds and
 // disputes, referral commissions, administrators' entries, the reconciliation and the money alerts. The rest of the Worker calls what is exported here.
+export { adminCredit, adminDebit } from './admin-entries';
 export { dedicatedAccountOf, requestDedicatedAccount } from './bank-transfers';
 export { applyLedgerEntry, INSUFFICIENT_BALANCE, ledgerEntrySteps, refusedDebit } from './ledger';
 export { moneyAlerts } from './money-alerts';
@@ -20,4 +21,4 @@ export { dailyReconciliation, reconcile } from './reconciliation';
 export { releaseReferralCommissions } from './referral-commissions';
 export { getReferralSettings, listReferrals, referralSettingsView, referralSummary, updateReferralSettings, voidReferral } from './referrals';
 export { consumePaymentEvents } from './transfer-retries';
-export { adminCredit, adminDebit, exportTransactionsCsv, listAdminTransactions, listTransactions, userWalletDetail, walletTotals } from './wallet';
+export { exportTransactionsCsv, listAdminTransactions, listTransactions, userWalletDetail, walletTotals } from './wallet';

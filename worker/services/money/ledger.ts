@@ -152,18 +152,19 @@ export async function addDebt(tx: DbOrTx, userId: number, debtKobo: bigint): Pro
 }
 
 /**
- * applyLedgerEntry with a record of the entry in the same statement, so both are written or
- * neither: `record` is an INSERT that selects from ledger_row (id, balance_after_kobo), such as an
- * administrator's audit row naming the transaction. Unlike applyLedgerEntry it tells a user
- * without a wallet (WalletNotFound) apart from a debit that does not fit.
+ * applyLedgerEntry with records of the entry in the same statement, so all are written or
+ * none: each of `records` is an INSERT that selects from ledger_row (id, balance_after_kobo), such as an
+ * administrator's audit row naming the transaction, or the owner's notification. Unlike applyLedgerEntry
+ * it tells a user without a wallet (WalletNotFound) apart from a debit that does not fit.
  */
-export async function applyRecordedLedgerEntry(db: DbOrTx, entry: LedgerEntry, record: SQL): Promise<AppliedEntry> {
+export async function applyRecordedLedgerEntry(db: DbOrTx, entry: LedgerEntry, records: SQL | readonly SQL[]): Promise<AppliedEntry> {
   const { balance, row } = ledgerEntrySteps(entry);
+  const recordSteps = [records].flat().map((record, i) => sql`${sql.raw(`record_${i}`)} as (${record})`);
   const applied = await runEntryStatement<{ has_wallet: boolean; id: string | null; balance_after_kobo: string | null }>(
     db,
     entry,
     sql`
-    with ${balance}, ${row}, record as (${record})
+    with ${balance}, ${row}, ${sql.join(recordSteps, sql`, `)}
     select exists (select 1 from wallets where user_id = ${entry.userId}) as has_wallet,
       (select id from ledger_row) as id, (select balance_after_kobo from ledger_row) as balance_after_kobo`,
   );

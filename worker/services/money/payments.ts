@@ -7,7 +7,7 @@ import { ORDER_STATUS } from '../../../vocabulary';
 import type { Db } from '../../db';
 import type { Env } from '../../env';
 import { hmacHex, toHex, verifyHmacHex } from '../../lib/crypto';
-import { koboToNumber, nairaToKobo } from '../../lib/decimal';
+import { formatNaira, koboToNumber, nairaToKobo } from '../../lib/decimal';
 import { AppError, invalid, notFound, rateLimited } from '../../lib/errors';
 import { log } from '../../lib/log';
 import type { PaymentProviderName } from '../../providers/payments/types';
@@ -70,7 +70,7 @@ export async function startDeposit(db: Db, env: Env, payer: { id: number; email:
   const settings = await getPaymentSettings(db, env);
   const [min, max] = [BigInt(settings.minDepositKobo), BigInt(settings.maxDepositKobo)];
   if (amountKobo < min || amountKobo > max) {
-    throw invalid(`Amount must be between ₦${(min / 100n).toLocaleString('en-US')} and ₦${(max / 100n).toLocaleString('en-US')}`);
+    throw invalid(`Amount must be between ${formatNaira(min)} and ${formatNaira(max)}`);
   }
   const { provider } = await paymentGateway(db, env);
   // Paystack allows only letters, digits, '-', '.' and '=' in references.

@@ -1,19 +1,17 @@
-// The wallet as people see it: balances, history, administrators' manual entries, the
-// admin user-detail view.
+// The wallet as people see it: balances, history and the admin user-detail view
+// (administrators' manual entries are admin-entries.ts).
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import { auditLog, paymentIntents, users, walletTransactions } from '../../../drizzle/schema';
+import { paymentIntents, users, walletTransactions } from '../../../drizzle/schema';
 import { TRANSACTION_TYPE } from '../../../vocabulary';
-import type { Db, DbOrTx } from '../../db';
-import { koboToNaira, nairaToKobo } from '../../lib/decimal';
-import { conflict, notFound } from '../../lib/errors';
+import type { DbOrTx } from '../../db';
+import { koboToNaira } from '../../lib/decimal';
 import { totalOfPage, windowTotal } from '../../lib/paging';
-import type { AuditAction } from '../../schemas/admin';
 import { PAYMENT_PROVIDER_LABELS } from '../../schemas/settings';
-import type { AdminCreditInput, AdminDebitInput, AdminTransactionQuery, TransactionQuery } from '../../schemas/wallet';
+import type { AdminTransactionQuery, TransactionQuery } from '../../schemas/wallet';
 import { getProfile, orderCountsOf } from '../accounts';
 
 import { reversalsForUser } from './chargebacks';
-import { type AppliedEntry, applyRecordedLedgerEntry, DuplicateLedgerEntry, type LedgerSource, WalletNotFound } from './ledger';
+import type { LedgerSource } from './ledger';
 
 export interface TransactionView {
   id: number;
@@ -171,47 +169,6 @@ export async function exportTransactionsCsv(db: DbOrTx, query: AdminTransactionQ
       .join(','),
   );
   return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
-}
-
-export const REFERENCE_ALREADY_USED = 'This reference has already been used. Please use a new reference.';
-
-/**
- * An administrator's credit or debit and its audit row, written by one statement (both or
- * neither). An unknown user has no wallet, which the same statement reports: 404.
- */
-async function manualEntry(db: Db, actorId: number, input: AdminCreditInput, direction: 'credit' | 'debit', reason: string): Promise<AppliedEntry> {
-  const details = { amount: input.amount, reference: input.reference, reason };
-  const auditRow = sql`
-    insert into ${auditLog} (actor_id, action, target_type, target_id, details)
-    select ${actorId}, ${`wallet.${direction}` satisfies AuditAction}, 'user', ${String(input.userId)}, ${JSON.stringify(details)}::jsonb || jsonb_build_object('transactionId', ledger_row.id)
-    from ledger_row`;
-  try {
-    return await applyRecordedLedgerEntry(
-      db,
-      {
-        userId: input.userId,
-        direction,
-        amountKobo: nairaToKobo(input.amount),
-        source: direction === 'credit' ? 'admin_credit' : 'admin_debit',
-        sourceRef: input.reference,
-        description: reason,
-        createdBy: actorId,
-      },
-      auditRow,
-    );
-  } catch (error) {
-    if (error instanceof DuplicateLedgerEntry) throw conflict(REFERENCE_ALREADY_USED);
-    if (error instanceof WalletNotFound) throw notFound('User not found');
-    throw error;
-  }
-}
-
-export async function adminCredit(db: Db, actorId: number, input: AdminCreditInput): Promise<AppliedEntry> {
-  return manualEntry(db, actorId, input, 'credit', `Credit by administrator (ref ${input.reference})`);
-}
-
-export async function adminDebit(db: Db, actorId: number, input: AdminDebitInput): Promise<AppliedEntry> {
-  return manualEntry(db, actorId, input, 'debit', `Correction by administrator: ${input.reason} (ref ${input.reference})`);
 }
 
 /** Naira text per kind of money, so that refunds and administrators' credits are never counted as deposits. */

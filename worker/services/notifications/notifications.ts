@@ -3,7 +3,7 @@
 // seen twice (a replayed webhook, a second sync) is told once. The bell reads the rows; the
 // email job (notification-emails.ts) sends them, unless the user turned the kind off. Orders placed
 // through the API are not told one by one: at most in a daily summary (api-order-digest.ts).
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { notificationSettings, notifications } from '../../../drizzle/schema';
 import { API_ORDER_DIGEST, type NotificationKind } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
@@ -47,6 +47,46 @@ export async function notifyDepositCredited(tx: DbOrTx, deposit: DepositNotice):
     title: 'Deposit credited',
     body: `${formatNaira(deposit.amountKobo)} from your ${how} payment was added to your wallet.`,
   });
+}
+
+/** An administrator's credit or debit of a wallet, in the words the owner's history shows it with (reference, a debit's reason). */
+export interface WalletAdjustmentNotice {
+  userId: number;
+  direction: 'credit' | 'debit';
+  amountKobo: bigint;
+  reference: string;
+  /** A debit's reason, which the owner's history also shows; nothing meant for the audit log only. */
+  reason?: string;
+}
+
+/**
+ * The owner's notification of an administrator's credit or debit, as an INSERT for the caller's statement that writes it
+ * once for each row of `onlyWith` (a CTE of that statement, such as the ledger row): told if and only if the money moved.
+ */
+export function walletAdjustedNotice(adjustment: WalletAdjustmentNotice, onlyWith: SQL): SQL {
+  const amount = formatNaira(adjustment.amountKobo);
+  const event: NotificationEvent =
+    adjustment.direction === 'credit'
+      ? {
+          userId: adjustment.userId,
+          kind: 'wallet_adjusted',
+          eventKey: `admin_credit:${adjustment.reference}`,
+          link: '/user/transactions',
+          title: 'Wallet credited',
+          body: `${amount} was added to your wallet by an administrator (ref ${adjustment.reference}).`,
+        }
+      : {
+          userId: adjustment.userId,
+          kind: 'wallet_adjusted',
+          eventKey: `admin_debit:${adjustment.reference}`,
+          link: '/user/transactions',
+          title: 'Wallet corrected',
+          body: `${amount} was taken from your wallet by an administrator${adjustment.reason ? `: ${adjustment.reason.replace(/[.!?]?$/, '')}` : ''} (ref ${adjustment.reference}).`,
+        };
+  return sql`
+    insert into ${notifications} (user_id, kind, event_key, title, body, link)
+    select ${event.userId}, ${event.kind}, ${event.eventKey}, ${event.title}, ${event.body}, ${event.link} from ${onlyWith}
+    on conflict (kind, event_key) do nothing`;
 }
 
 const ORDER_KINDS = { Completed: 'order_completed', Partial: 'order_partial', Canceled: 'order_canceled' } as const;

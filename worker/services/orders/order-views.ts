@@ -130,9 +130,14 @@ export async function getOrderRows(db: DbOrTx, userId: number, orderIds: readonl
   return ordersWithService(db).where(and(eq(orders.userId, userId), inArray(orders.id, [...orderIds])));
 }
 
-/** Search by link (trigram-indexed ILIKE) or, for a number, by order id. */
+/**
+ * Search by link (trigram-indexed ILIKE) or, for a number, by order id; "#102" is order 102 and no other (what a
+ * ticket's "View order" opens), as a bare number also finds the links that contain it.
+ */
 export function orderSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
+  const exactId = /^#(\d{1,9})$/.exec(search);
+  if (exactId) return eq(orders.id, Number(exactId[1]));
   const byLink = ilike(orders.link, `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
   return /^\d{1,9}$/.test(search) ? or(byLink, eq(orders.id, Number(search))) : byLink;
 }

@@ -1,12 +1,15 @@
 // The audit log: who did what to which record, and when. Writers record their row with recordAudit,
 // passing the transaction of the change it records, so the row and the change commit together.
-import { and, count, desc, eq, like, or, type SQL } from 'drizzle-orm';
+
+import { and, asc, count, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { auditLog, users } from '../../../drizzle/schema';
+import { USER_TYPE } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
 import { notFound } from '../../lib/errors';
-import type { AuditAction, AuditQuery } from '../../schemas/admin';
+import type { AuditAction, AuditQuery, AuditTargetType } from '../../schemas/admin';
 
-export type AuditTargetType = 'category' | 'exchange_rate' | 'order' | 'provider' | 'service' | 'settings' | 'ticket' | 'user';
+export type { AuditTargetType };
 
 export interface AuditRecord {
   /** Null for the shop's own work (a scheduled sync). */
@@ -21,16 +24,47 @@ export async function recordAudit(db: DbOrTx, { actorId, action, target, details
   await db.insert(auditLog).values({ actorId, action, targetType: target.type, targetId: target.id == null ? null : String(target.id), details });
 }
 
+/** One field's move, as an audit row's `details.changes` records it. */
+export interface FieldChange {
+  from: unknown;
+  to: unknown;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * What an edit changed, field by field, for an audit row's `details.changes`: each field of `after`
+ * (undefined ones are not part of the edit) whose value differs from `before`'s. A nested object is
+ * compared field by field ("perMinute.add"). Values must be JSON (bigints written as text by the caller).
+ */
+export function fieldChanges(before: object, after: object, prefix = ''): Record<string, FieldChange> {
+  const changes: Record<string, FieldChange> = {};
+  for (const [field, to] of Object.entries(after)) {
+    if (to === undefined) continue;
+    const from = (before as Record<string, unknown>)[field];
+    if (isPlainObject(to) && isPlainObject(from)) Object.assign(changes, fieldChanges(from, to, `${prefix}${field}.`));
+    else if (JSON.stringify(from ?? null) !== JSON.stringify(to)) changes[`${prefix}${field}`] = { from: from ?? null, to };
+  }
+  return changes;
+}
+
+/** The user an entry acts on, when its target is a user (an administrator made, a wallet credited). */
+const targetUser = alias(users, 'target_user');
+
 const auditColumns = {
   entry: auditLog,
   actorName: users.fullName,
   actorEmail: users.email,
+  targetName: targetUser.fullName,
+  targetEmail: targetUser.email,
 };
 
 interface AuditRow {
   entry: typeof auditLog.$inferSelect;
   actorName: string | null;
   actorEmail: string | null;
+  targetName: string | null;
+  targetEmail: string | null;
 }
 
 /** Price changes a listed entry shows; a repricing of the whole catalogue lists thousands, read in full one entry at a time. */
@@ -42,12 +76,14 @@ function listedDetails(details: unknown): unknown {
   return { ...(details as object), changes: changes.slice(0, LISTED_CHANGES) };
 }
 
-export function toAuditView({ entry, actorName, actorEmail }: AuditRow, full = false) {
+export function toAuditView({ entry, actorName, actorEmail, targetName, targetEmail }: AuditRow, full = false) {
   return {
     id: entry.id,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
+    /** The user acted on, by name, for an entry whose target is a user that still exists. */
+    targetUser: targetEmail === null ? null : { fullName: targetName, email: targetEmail },
     details: full ? entry.details : listedDetails(entry.details),
     // The actor's row may be gone (deleted accounts keep their history with no name).
     actor: entry.actorId === null ? null : { id: entry.actorId, fullName: actorName, email: actorEmail },
@@ -56,21 +92,35 @@ export function toAuditView({ entry, actorName, actorEmail }: AuditRow, full = f
 }
 export type AuditView = ReturnType<typeof toAuditView>;
 
-function auditFilter(query: Pick<AuditQuery, 'action' | 'actorId'>): SQL | undefined {
+const DAY_MS = 86_400_000;
+
+function auditFilter(query: Omit<AuditQuery, 'page' | 'limit'>): SQL | undefined {
   return and(
     query.action ? or(eq(auditLog.action, query.action), like(auditLog.action, `${query.action.replace(/_/g, '\\_')}.%`)) : undefined,
     query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
+    query.from ? gte(auditLog.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    // Through the end of the day named.
+    query.to ? lt(auditLog.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)) : undefined,
+    query.targetType ? eq(auditLog.targetType, query.targetType) : undefined,
+    query.targetId ? eq(auditLog.targetId, query.targetId) : undefined,
   );
 }
 
 /** Entries with their actor's name, newest first. */
 function newestEntries(db: DbOrTx, where?: SQL) {
-  return db
-    .select(auditColumns)
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  return (
+    db
+      .select(auditColumns)
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      // Target ids are text (a currency, a settings key); a user's is its id.
+      .leftJoin(
+        targetUser,
+        sql`${auditLog.targetType} = 'user' and ${targetUser.id} = (case when ${auditLog.targetType} = 'user' then ${auditLog.targetId}::integer end)`,
+      )
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+  );
 }
 
 export async function listAuditEntries(db: DbOrTx, query: AuditQuery): Promise<{ data: AuditView[]; total: number }> {
@@ -95,3 +145,28 @@ export async function getAuditEntry(db: DbOrTx, id: number): Promise<AuditView> 
 export async function recentAuditEntries(db: DbOrTx, limit: number): Promise<AuditView[]> {
   return (await newestEntries(db).limit(limit)).map((row) => toAuditView(row));
 }
+
+/**
+ * The people the log's "Administrator" filter offers, by name: every administrator, and anyone no longer
+ * one who has entries (their history stays theirs).
+ */
+export async function listAuditActors(db: DbOrTx) {
+  const rows = await db
+    .select({ id: users.id, fullName: users.fullName, email: users.email, userType: users.userType })
+    .from(users)
+    .where(
+      or(
+        eq(users.userType, USER_TYPE.admin),
+        inArray(
+          users.id,
+          db
+            .selectDistinct({ id: sql<number>`${auditLog.actorId}` })
+            .from(auditLog)
+            .where(sql`${auditLog.actorId} is not null`),
+        ),
+      ),
+    )
+    .orderBy(asc(users.fullName), asc(users.email), asc(users.id));
+  return rows.map(({ userType, ...person }) => ({ ...person, administrator: userType === USER_TYPE.admin }));
+}
+export type AuditActor = Awaited<ReturnType<typeof listAuditActors>>[number];

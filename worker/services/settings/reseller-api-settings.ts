@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { settings } from '../../../drizzle/schema';
 import type { Db, DbOrTx } from '../../db';
 import { type ResellerApiSettings, resellerApiSettingsSchema } from '../../schemas/settings';
-import { recordAudit } from '../oversight';
+import { fieldChanges, recordAudit } from '../oversight';
 import { saveSetting } from './settings';
 
 const KEY = 'reseller_api';
@@ -36,8 +36,14 @@ export async function getResellerApiSettings(db: DbOrTx): Promise<ResellerApiSet
 export async function updateResellerApiSettings(db: Db, actorId: number, input: ResellerApiSettings): Promise<ResellerApiSettings> {
   // Interactive only because saveSetting runs its own statement; an administrator's rare save.
   await db.transaction(async (tx) => {
+    const before = await getResellerApiSettings(tx);
     await saveSetting(tx, KEY, input, actorId);
-    await recordAudit(tx, { actorId, action: 'settings.reseller_api.update', target: { type: 'settings', id: KEY }, details: input });
+    await recordAudit(tx, {
+      actorId,
+      action: 'settings.reseller_api.update',
+      target: { type: 'settings', id: KEY },
+      details: { ...input, changes: fieldChanges(before, input) },
+    });
   });
   return input;
 }

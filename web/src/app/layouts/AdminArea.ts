@@ -21,4 +21,6 @@ export const adminScreens = {
   AdminSiteSettingsPage: () => import('@/features/admin/settings/AdminSiteSettingsPage'),
   AdminPaymentSettingsPage: () => import('@/features/admin/settings/AdminPaymentSettingsPage'),
   AdminAdministratorsPage: () => import('@/features/admin/users/AdminAdministratorsPage'),
+  AuditLogPage: () => import('@/features/admin/audit/AuditLogPage'),
+  AuditEntryPage: () => import('@/features/admin/audit/AuditEntryPage'),
 };

@@ -9,7 +9,7 @@ import { TICKETS_BADGE_ID, TicketsNavBadge } from '@/features/admin/tickets/Tick
 import { useAuth } from '@/lib/authContext';
 import { drawerSlide, useDrawerFocus } from '@/lib/drawer';
 import { cx, useEscapeKey, useMediaQuery, useOutsideClick } from '@/lib/hooks';
-import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
+import { SITE_NAME_FALLBACK, usePublicSettings, useSiteTitle } from '@/lib/settings';
 import { AccountMenu } from './AccountMenu';
 import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { MenuToggle, SkipLink } from './ShellParts';
@@ -27,6 +27,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; icon: IconNam
   { to: 'users', label: 'Users', icon: 'users' },
   { to: 'referrals', label: 'Referrals', icon: 'gift' },
   { to: 'administrators', label: 'Administrators', icon: 'shield' },
+  { to: 'audit-log', label: 'Audit Log', icon: 'clock' },
   { to: 'site-settings', label: 'Site Settings', icon: 'cog' },
 ];
 
@@ -35,6 +36,7 @@ export default function AdminLayout() {
   const { pathname } = useLocation();
   const settingUpTwoFactor = useTwoFactorSetupGate();
   const { data: settings } = usePublicSettings();
+  useSiteTitle(settings?.siteName);
   const wide = useMediaQuery(`(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`);
   const [open, setOpen] = useState(false);
   const sidebar = useRef<HTMLElement>(null);

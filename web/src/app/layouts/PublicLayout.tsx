@@ -4,7 +4,7 @@ import { Logo } from '@/components/Logo';
 import { useAuth } from '@/lib/authContext';
 import { drawerSlide, useDrawerFocus } from '@/lib/drawer';
 import { rememberReferral } from '@/lib/referral';
-import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
+import { SITE_NAME_FALLBACK, usePublicSettings, useSiteTitle } from '@/lib/settings';
 import { cx, useEscapeKey, useOutsideClick } from '@/lib/shellHooks';
 import type { AuthDialog } from './AuthModal';
 import { CurrencySwitcher } from './CurrencySwitcher';
@@ -58,6 +58,7 @@ function AccountLinks({
 export default function PublicLayout() {
   const { user } = useAuth();
   const { data: settings } = usePublicSettings();
+  useSiteTitle(settings?.siteName);
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [modal, setModal] = useState<AuthDialog | null>(null);

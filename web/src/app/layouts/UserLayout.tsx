@@ -7,7 +7,7 @@ import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
 import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { cx } from '@/lib/hooks';
-import { SITE_NAME_FALLBACK, usePublicSettings } from '@/lib/settings';
+import { SITE_NAME_FALLBACK, usePublicSettings, useSiteTitle } from '@/lib/settings';
 import { AccountMenu } from './AccountMenu';
 import { CurrencySwitcher } from './CurrencySwitcher';
 import { EmailVerificationBanner } from './EmailVerificationBanner';
@@ -38,6 +38,7 @@ export function activeUserTab(pathname: string): string {
 export default function UserLayout() {
   const { pathname } = useLocation();
   const { data: settings } = usePublicSettings();
+  useSiteTitle(settings?.siteName);
   const active = activeUserTab(pathname);
 
   return (

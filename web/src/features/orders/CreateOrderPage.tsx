@@ -134,8 +134,9 @@ export default function CreateOrderPage() {
               <>
                 {service ? (
                   <div className="mb-3 flex justify-end">
-                    <button type="button" className="btn-sm btn-ghost" onClick={() => setPicking(false)}>
-                      Keep {service.name.length > 30 ? `${service.name.slice(0, 30)}...` : service.name}
+                    {/* The whole name, wrapped: two similar services may differ only past its first words. */}
+                    <button type="button" className="btn-sm btn-ghost max-w-full text-left break-words" onClick={() => setPicking(false)}>
+                      Keep {service.name}
                     </button>
                   </div>
                 ) : null}

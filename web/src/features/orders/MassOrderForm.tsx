@@ -1,15 +1,20 @@
-// The mass order: many "serviceId|link|quantity" lines at once. Each line is priced from the
-// catalogue as the Worker counts a batch (massLineChargeKobo), and the total shows before anything
-// is charged; it is sent as the total agreed, so when prices moved meanwhile nothing is placed
-// until the customer confirms the new total. After placing, the lines placed leave the box and
-// the others stay in it, each with the reason it was not placed.
+// The mass order: many "serviceId|link|quantity" lines at once. Each line is checked as the Worker
+// checks it, as far as the page can tell (its format, the service on sale and orderable by a line,
+// the link, the quantity within the service's range), and priced from the catalogue as the Worker
+// counts a batch (massLineChargeKobo). A line the page can already reject is marked with its reason
+// and neither counted nor sent: the total and the button count only the lines that would be placed.
+// The total is sent as the total agreed, so when prices moved meanwhile nothing is placed until the
+// customer confirms the new total. After placing, the lines placed leave the box and the others
+// stay in it, each with the reason it was not placed. While the wallet owes a debt, nothing can be
+// placed (the Worker refuses every order until a deposit settles it), and the page says so.
 
 import { MASS_ORDER_MAX_LINES, type MassOrderLine, massOrderSchema, parseMassOrderLines, SERVICE_UNAVAILABLE } from '@schemas/orders';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { nairaToKobo, serviceByIdQuery } from '@/api/catalogue';
 import { orderKeys } from '@/api/orders';
-import { useWalletBalance, walletKeys } from '@/api/wallet';
+import { useWalletBalance, useWalletDebt, walletKeys } from '@/api/wallet';
 import { TextAreaField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
@@ -20,12 +25,13 @@ import { toast } from '@/lib/toast';
 import { type MassOrderResult, massOrder } from './api/mass-order';
 import { newPrice } from './api/place-order';
 import { ChargeSummary, type PriceChange, PriceChangedAlert } from './OrderCharge';
-import { massLineChargeKobo } from './orderFields';
-
-const NEEDS_ORDER_FORM = 'This service needs more details than a line can give: order it on the New order tab';
+import { massLineChargeKobo, massLineProblem } from './orderFields';
 
 /** A line as it is sent, and as its reason is remembered once the server refused it. */
 const lineText = (line: MassOrderLine) => `${line.serviceId}|${line.link}|${line.quantity}`;
+
+/** The server's refusals that are about the wallet, not the line: the same line may be placed once the wallet allows it. */
+const isWalletReason = (reason: string) => reason === 'Insufficient wallet balance' || reason.startsWith('Your wallet owes ');
 
 interface PricedLine {
   line: MassOrderLine;
@@ -34,7 +40,7 @@ interface PricedLine {
   problem: string | null;
 }
 
-/** The lines with their prices from the catalogue, looked up by service id once the typing pauses. */
+/** The lines checked and priced from the catalogue, looked up by service id once the typing pauses. */
 function usePricedLines(lines: MassOrderLine[]): { priced: PricedLine[]; loading: boolean } {
   const wanted = useMemo(() => [...new Set(lines.filter((l) => !l.error && /^\d{1,9}$/.test(l.serviceId)).map((l) => l.serviceId))].sort().join(','), [lines]);
   const ids = useDebouncedValue(wanted, 400);
@@ -50,8 +56,9 @@ function usePricedLines(lines: MassOrderLine[]): { priced: PricedLine[]; loading
       return { line, chargeKobo: null, problem: null };
     }
     if (!lookup.data) return { line, chargeKobo: null, problem: lookup.isError ? 'Its price could not be loaded' : SERVICE_UNAVAILABLE };
-    const chargeKobo = massLineChargeKobo(lookup.data, line.quantity);
-    return { line, chargeKobo, problem: chargeKobo === null ? NEEDS_ORDER_FORM : null };
+    const problem = massLineProblem(lookup.data, line);
+    if (problem) return { line, chargeKobo: null, problem };
+    return { line, chargeKobo: massLineChargeKobo(lookup.data, line.quantity), problem: null };
   });
   return { priced, loading };
 }
@@ -59,6 +66,7 @@ function usePricedLines(lines: MassOrderLine[]): { priced: PricedLine[]; loading
 export function MassOrderForm() {
   const queryClient = useQueryClient();
   const balance = useWalletBalance();
+  const debt = useWalletDebt();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -67,14 +75,23 @@ export function MassOrderForm() {
   const [reasons, setReasons] = useState<ReadonlyMap<string, string>>(new Map());
   const [totalChange, setTotalChange] = useState<PriceChange | null>(null);
   const keyRef = useRef<string | null>(null);
+  const blockedId = useId();
   const lines = useMemo(() => parseMassOrderLines(text), [text]);
   const { priced, loading } = usePricedLines(lines);
-  const totalKobo = priced.reduce((sum, p) => sum + (p.chargeKobo ?? 0n), 0n);
-  const problems = priced
-    .map((p) => ({ line: p.line.line, problem: p.line.error ? p.problem : (reasons.get(lineText(p.line)) ?? p.problem) }))
-    .filter((p): p is { line: number; problem: string } => p.problem !== null);
-  const malformed = lines.filter((l) => l.error);
+  const checked = priced.map((p) => {
+    const refused = p.line.error ? undefined : reasons.get(lineText(p.line));
+    // The page's own reason first; else the server's for this very line, which it gives again unless the wallet was the reason.
+    const problem = p.problem ?? refused ?? null;
+    const placeable = p.chargeKobo !== null && (refused === undefined || isWalletReason(refused));
+    return { ...p, problem, placeable };
+  });
+  /** The lines that are sent and counted: those neither the page nor an earlier answer has refused. */
+  const toPlace = checked.filter((p) => p.placeable);
+  const totalKobo = toPlace.reduce((sum, p) => sum + (p.chargeKobo ?? 0n), 0n);
+  const problems = checked.filter((p): p is typeof p & { problem: string } => p.problem !== null).map((p) => ({ line: p.line.line, problem: p.problem }));
+  const notToPlace = checked.filter((p) => !p.placeable && p.problem !== null).length;
   const balanceKobo = balance.data !== undefined ? nairaToKobo(balance.data.toFixed(2)) : null;
+  const debtKobo = debt.data ? nairaToKobo(debt.data.toFixed(2)) : 0n;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the text is the trigger, not an input: edited lines are a new submission, priced as shown again
   useEffect(() => {
@@ -85,11 +102,7 @@ export function MassOrderForm() {
   const send = async (expectedTotal: string) => {
     if (sending) return;
     const parsed = massOrderSchema.safeParse({ orders: text });
-    const message = !parsed.success
-      ? (parsed.error.issues[0]?.message ?? 'Enter at least one order')
-      : malformed.length
-        ? `Line ${malformed[0].line}: ${malformed[0].error}`
-        : null;
+    const message = !parsed.success ? (parsed.error.issues[0]?.message ?? 'Enter at least one order') : toPlace.length === 0 ? 'No line can be placed' : null;
     setError(message);
     if (message) {
       toast.error(message);
@@ -97,18 +110,30 @@ export function MassOrderForm() {
     }
     setSending(true);
     keyRef.current ??= newIdempotencyKey();
+    const sent = toPlace.map((p) => p.line);
     try {
-      const res = await massOrder(lines.map(lineText).join('\n'), expectedTotal, keyRef.current);
+      const res = await massOrder(sent.map(lineText).join('\n'), expectedTotal, keyRef.current);
       keyRef.current = null;
-      // The server numbers the lines as sent: the box's lines without the blank ones.
-      const list = res.results.map((r) => ({ ...r, text: lines[r.line - 1] ? lineText(lines[r.line - 1]) : '' }));
+      // The server numbers the lines as sent: only the lines the page would place, in the box's order.
+      const list = res.results.map((r) => ({ ...r, text: sent[r.line - 1] ? lineText(sent[r.line - 1]) : '' }));
       const failed = list.filter((r) => !r.ok && r.text);
       setResults(list);
-      setReasons(new Map(failed.map((r) => [r.text, r.error ?? 'Not placed'])));
-      const ok = list.filter((r) => r.ok).length;
-      if (ok) {
-        toast.success(`${ok} of ${list.length} orders placed`);
-        setText(failed.map((r) => r.text).join('\n'));
+      // The reasons of lines not sent this time stay with them: the server would give them again.
+      const sentTexts = new Set(sent.map(lineText));
+      setReasons(
+        new Map([...[...reasons].filter(([line]) => !sentTexts.has(line)), ...failed.map((r): [string, string] => [r.text, r.error ?? 'Not placed'])]),
+      );
+      const placed = new Set(list.filter((r) => r.ok).map((r) => sent[r.line - 1]));
+      if (placed.size) {
+        toast.success(`${placed.size} of ${lines.length} orders placed`);
+        // Every line not placed stays, as it was typed: the server's refusals and the lines the page did not send.
+        const typed = text.split(/\r?\n/);
+        setText(
+          lines
+            .filter((l) => !placed.has(l))
+            .map((l) => typed[l.line - 1]?.trim() ?? lineText(l))
+            .join('\n'),
+        );
         void queryClient.invalidateQueries({ queryKey: walletKeys.all });
         void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       } else {
@@ -131,7 +156,9 @@ export function MassOrderForm() {
   };
 
   const insufficient = balanceKobo !== null && totalKobo > balanceKobo;
-  const countable = priced.filter((p) => p.chargeKobo !== null).length;
+  const owes = debtKobo > 0n;
+  /** Lines are typed, checked, and not one of them would be placed. */
+  const nothingToPlace = lines.length > 0 && !loading && toPlace.length === 0;
 
   return (
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -139,6 +166,7 @@ export function MassOrderForm() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          if (owes || nothingToPlace) return;
           void send(koboToNaira(totalKobo));
         }}
         className="card space-y-4 p-4 sm:p-6"
@@ -157,7 +185,7 @@ export function MassOrderForm() {
         <div className="flex items-center justify-between text-sm text-slate-600">
           <span>
             {lines.length} line{lines.length === 1 ? '' : 's'}
-            {problems.length ? <span className="text-rose-700"> · {problems.length} not to be placed</span> : null}
+            {notToPlace ? <span className="text-rose-700"> · {notToPlace} not to be placed</span> : null}
           </span>
         </div>
         {problems.length ? (
@@ -172,10 +200,18 @@ export function MassOrderForm() {
 
         <ChargeSummary
           label="Total"
-          detail={countable ? `${countable} order${countable === 1 ? '' : 's'}` : null}
+          detail={toPlace.length ? `${toPlace.length} order${toPlace.length === 1 ? '' : 's'}` : null}
           amount={loading ? <Spinner className="h-4 w-4" label="Loading prices" /> : formatKobo(totalKobo)}
         >
-          {insufficient && !loading ? (
+          {owes ? (
+            <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">
+              Your wallet owes {formatKobo(debtKobo)} after a card payment was refunded or charged back, and no order can be placed until it is paid. Your next
+              deposit settles it first.{' '}
+              <Link to="/user/add-fund" className="font-semibold underline">
+                Add funds
+              </Link>
+            </p>
+          ) : insufficient && !loading ? (
             <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">
               The total is more than your balance: the lines your balance does not cover will not be placed.
             </p>
@@ -183,9 +219,21 @@ export function MassOrderForm() {
         </ChargeSummary>
 
         {totalChange ? (
-          <PriceChangedAlert change={totalChange} of="batch" sending={sending} onConfirm={() => void send(totalChange.now)} />
+          <PriceChangedAlert change={totalChange} of="batch" sending={sending} disabled={owes} onConfirm={() => void send(totalChange.now)} />
+        ) : nothingToPlace || owes ? (
+          <>
+            <button type="submit" className="btn btn-primary w-full" disabled aria-describedby={blockedId}>
+              <Icon name="stack" />
+              No orders to place
+            </button>
+            <p id={blockedId} className="text-sm text-slate-600">
+              {owes
+                ? 'Orders can be placed once what your wallet owes is paid.'
+                : 'Every line is marked not to be placed: correct the lines above to place them.'}
+            </p>
+          </>
         ) : (
-          <button type="submit" className="btn btn-primary w-full" disabled={sending || loading || lines.length === 0}>
+          <button type="submit" className="btn btn-primary w-full" disabled={sending || loading || toPlace.length === 0}>
             {sending ? <Spinner label="Placing orders" /> : <Icon name="stack" />}
             {sending ? 'Placing orders…' : `Place orders for ${formatKobo(totalKobo)}`}
           </button>

@@ -13,7 +13,7 @@ import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { nairaToKobo, type Service } from '@/api/catalogue';
 import { orderKeys } from '@/api/orders';
-import { useWalletBalance, walletKeys } from '@/api/wallet';
+import { useWalletBalance, useWalletDebt, walletKeys } from '@/api/wallet';
 import { SelectField, TextAreaField, TextField } from '@/components/Field';
 import { Icon } from '@/components/Icon';
 import { PlatformBadge } from '@/components/PlatformBadge';
@@ -59,6 +59,7 @@ export function OrderForm({
 }) {
   const queryClient = useQueryClient();
   const balance = useWalletBalance();
+  const debt = useWalletDebt();
   const spec = typeSpec(service.type);
   const schema = useMemo(() => orderFormSchema(service), [service]);
   const {
@@ -88,7 +89,12 @@ export function OrderForm({
   const chargeKobo = priceChange ? nairaToKobo(priceChange.now) : totals.chargeKobo;
   const balanceKobo = balance.data !== undefined ? nairaToKobo(balance.data.toFixed(2)) : null;
   const chargeEquivalent = chargeKobo > 0n ? money.equivalent(koboToNaira(chargeKobo)) : null;
-  const insufficient = balanceKobo !== null && chargeKobo > 0n && chargeKobo > balanceKobo;
+  // What a reversed card payment left owing. The Worker refuses every order while any is owed, and a
+  // deposit pays it first (settleDebt): the order is placed once balance + deposit covers debt + charge.
+  const debtKobo = debt.data ? nairaToKobo(debt.data.toFixed(2)) : 0n;
+  const owes = debtKobo > 0n;
+  const neededKobo = balanceKobo === null ? null : chargeKobo + debtKobo - balanceKobo;
+  const insufficient = neededKobo !== null && chargeKobo > 0n && neededKobo > 0n;
 
   /** Places the order at `expectedCharge` (naira text): the charge on screen, or the new one the customer confirmed. */
   const send = async (v: OrderFormValues, expectedCharge: string) => {
@@ -132,18 +138,21 @@ export function OrderForm({
 
   return (
     <form noValidate onSubmit={handleSubmit((v) => send(v, koboToNaira(totals.chargeKobo)), onInvalid)} className="space-y-4">
-      <div className="flex items-center gap-3 rounded-xl border border-brand-200 bg-brand-50/60 p-3">
+      {/* The whole name, wrapped: services that differ only towards the end of their names stay told apart, on a phone too. */}
+      <div className="flex flex-wrap items-start gap-x-3 gap-y-2 rounded-xl border border-brand-200 bg-brand-50/60 p-3">
         <PlatformBadge platform={service.platform} className="h-9 w-9 text-[10px]" />
-        <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-semibold text-slate-900">{service.name}</p>
+        <div className="min-w-0 flex-1 basis-40">
+          <p className="text-sm font-semibold break-words text-slate-900">{service.name}</p>
           <p className="text-xs text-slate-600">
             {money.formatPrecise(service.rate)} {rateUnit(service)} · min {abbreviateNumber(service.min)} · max {abbreviateNumber(service.max)}
           </p>
         </div>
-        <StarButton serviceId={service.id} serviceName={service.name} />
-        <button type="button" className="btn-sm btn-secondary" onClick={onChangeService}>
-          Change
-        </button>
+        <div className="ml-auto flex shrink-0 items-center gap-3">
+          <StarButton serviceId={service.id} serviceName={service.name} />
+          <button type="button" className="btn-sm btn-secondary" onClick={onChangeService}>
+            Change
+          </button>
+        </div>
       </div>
 
       {placed ? (
@@ -261,10 +270,25 @@ export function OrderForm({
         }
         equivalent={chargeEquivalent}
       >
-        {insufficient && balanceKobo !== null ? (
-          <p role="alert" className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">
-            <Icon name="alert" className="h-4 w-4" />
-            Insufficient balance — you need {formatKobo(chargeKobo - balanceKobo)} more.
+        {insufficient || owes ? (
+          <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-2.5 text-sm text-amber-900">
+            <Icon name="alert" className="mr-1.5 inline h-4 w-4 align-[-0.125em]" />
+            {insufficient && neededKobo !== null ? (
+              owes ? (
+                <>
+                  Insufficient balance — you need {formatKobo(neededKobo)} more: the {formatKobo(chargeKobo)} charge and the {formatKobo(debtKobo)} your wallet
+                  owes after a card payment was refunded or charged back{balanceKobo ? <>, less your {formatKobo(balanceKobo)} balance</> : null}. Your next
+                  deposit settles what is owed first; no order can be placed until it is paid.{' '}
+                </>
+              ) : (
+                <>Insufficient balance — you need {formatKobo(neededKobo)} more. </>
+              )
+            ) : owes ? (
+              <>
+                Your wallet owes {formatKobo(debtKobo)} after a card payment was refunded or charged back. Your next deposit settles it first; no order can be
+                placed until it is paid.{' '}
+              </>
+            ) : null}
             <Link to="/user/add-fund" className="font-semibold underline">
               Add funds
             </Link>
@@ -277,11 +301,11 @@ export function OrderForm({
           change={priceChange}
           of="order"
           sending={sending}
-          disabled={insufficient}
+          disabled={insufficient || owes}
           onConfirm={() => void handleSubmit((v) => send(v, priceChange.now), onInvalid)()}
         />
       ) : (
-        <button type="submit" className="btn btn-primary w-full" disabled={sending || insufficient}>
+        <button type="submit" className="btn btn-primary w-full" disabled={sending || insufficient || owes}>
           {sending ? <Spinner label="Placing order" /> : <Icon name="cart" />}
           {sending ? 'Placing order…' : 'Place order'}
         </button>

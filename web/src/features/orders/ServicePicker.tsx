@@ -181,7 +181,8 @@ export function ServicePicker({ onSelect, selectedId }: Props) {
               >
                 <PlatformBadge platform={s.platform} className="h-8 w-8 text-[10px]" />
                 <div className="min-w-0 flex-1">
-                  <p className="line-clamp-2 text-sm font-medium text-slate-900">
+                  {/* The whole name, wrapped: similar services often differ only towards its end. */}
+                  <p className="text-sm font-medium break-words text-slate-900">
                     <span className="text-slate-600">#{s.id}</span> {s.name}
                   </p>
                   <p className="truncate text-xs text-slate-600">{s.category}</p>

@@ -1,7 +1,7 @@
 // Which fields each service type needs (the common SMM-panel API types), the form's schema for a
 // chosen service, and turning form values into the POST user/orders body.
 
-import { LINK_REQUIRED, LINK_TOO_LONG, MAX_RUNS, QUANTITY_INVALID } from '@schemas/order-constants';
+import { LINK_INVALID, LINK_REQUIRED, LINK_TOO_LONG, MAX_RUNS, QUANTITY_INVALID, USERNAME_INVALID } from '@schemas/order-constants';
 import type { CreateOrderInput } from '@schemas/orders';
 import { z } from '@schemas/zod';
 import { chargeKobo, type Service } from '@/api/catalogue';
@@ -134,6 +134,59 @@ export function massLineChargeKobo(service: Service, quantity: number): bigint |
   const spec = typeSpec(service.type);
   if (spec.extras.length > 0) return null;
   return chargeKobo(service.rateKobo, spec.quantity === 'package' ? 1000 : quantity);
+}
+
+/** Why a line cannot be ordered by a mass order: its type needs fields only the New order form has. */
+export const NEEDS_ORDER_FORM = 'This service needs more details than a line can give: order it on the New order tab';
+/** The Worker's refusal of a package line with another quantity than 1 (planOrder). */
+export const ONE_PACKAGE = 'This service is sold by the package: each order is one package, so leave the quantity out or send 1';
+
+/** A username as the Worker reads one (accountLink in worker/services/catalogue/link-kinds.ts). */
+const USERNAME = /^@?([\p{L}\p{N}_.-]{1,100})$/u;
+/** Apps' own addresses the Worker reads as web links (appUriLink). */
+const APP_URI = /^spotify:(artist|track|album|playlist|user|show|episode):([A-Za-z0-9._-]{1,100})$/i;
+
+/**
+ * The Worker's refusal of a line's link that the page can tell already (checkLink in
+ * worker/services/orders/order-plan.ts): no link, a username that is none, or text that is no web
+ * address. Never stricter than the Worker: the platform's hosts are left to it.
+ */
+export function linkProblem(service: Pick<Service, 'linkKind'>, typed: string): string | null {
+  const text = typed.trim();
+  if (!text) return LINK_REQUIRED;
+  if (APP_URI.test(text)) return null;
+  const byUsername = service.linkKind === 'username';
+  if (byUsername && !/[/:]/.test(text)) {
+    const name = USERNAME.exec(text)?.[1];
+    return !name || /^\.+$/.test(name) ? USERNAME_INVALID : null;
+  }
+  const link = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  let url: URL | null = null;
+  try {
+    url = new URL(link);
+  } catch {
+    url = null;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname.includes('.')) return byUsername ? USERNAME_INVALID : LINK_INVALID;
+  return null;
+}
+
+/**
+ * Why the Worker would refuse a mass-order line (service, link, quantity) for this service, in the
+ * order it checks (planOrder): a type a line cannot give the fields of, the link, then the quantity
+ * (one package, or within the service's min and max). Null when the line can be placed.
+ */
+export function massLineProblem(service: Service, line: { link: string; quantity: number }): string | null {
+  const spec = typeSpec(service.type);
+  if (spec.extras.length > 0 || (spec.quantity !== 'input' && spec.quantity !== 'package')) return NEEDS_ORDER_FORM;
+  const link = linkProblem(service, line.link);
+  if (link) return link;
+  if (spec.quantity === 'package') return line.quantity === 1 ? null : ONE_PACKAGE;
+  const min = Number(service.min);
+  const max = Number(service.max);
+  if (line.quantity < min) return `Minimum quantity is ${min.toLocaleString('en-US')}`;
+  if (line.quantity > max) return `Maximum quantity is ${max.toLocaleString('en-US')}`;
+  return null;
 }
 
 /** The form's schema for one service (its min/max, its type's fields). */

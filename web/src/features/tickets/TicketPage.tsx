@@ -27,7 +27,8 @@ function Ticket({ id }: { id: number }) {
             ticket={ticket}
             action={
               ticket.order ? (
-                <Link to={`/user/orders?search=${ticket.order.id}`} className="btn-sm btn-secondary">
+                // "#9" is order 9 alone: a bare number would also list the orders whose link contains it.
+                <Link to={`/user/orders?search=${encodeURIComponent(`#${ticket.order.id}`)}`} className="btn-sm btn-secondary">
                   View order
                 </Link>
               ) : null

@@ -107,7 +107,7 @@ export default function AddFundPage() {
               inputMode="decimal"
               autoComplete="off"
               placeholder="Enter amount"
-              prefix="₦"
+              prefix="NGN"
               hint={
                 settings.isPending ? undefined : minDeposit || maxDeposit ? (
                   <>

@@ -12,7 +12,7 @@ import { Badge } from '@/components/StatusBadge';
 import { useAdminChange } from '@/features/admin/useAdminChange';
 import { getErrorMessage } from '@/lib/api';
 import { confirmAction } from '@/lib/confirm';
-import { formatDateTime, timeAgo } from '@/lib/format';
+import { formatDateTime, formatDecimalString, timeAgo } from '@/lib/format';
 import { acceptProviderPrice } from './api/accept-provider-price';
 import { decideExchangeRate } from './api/decide-exchange-rate';
 import { type ExchangeRateReview, useExchangeRates } from './api/get-exchange-rates';
@@ -138,7 +138,7 @@ export function HeldProviderPrices() {
   const onAccept = async (entry: HeldProviderPrice) => {
     const ok = await confirmAction({
       title: `Accept the provider's new price for ${entry.name}?`,
-      text: `${short(entry.providerRate)} → ${short(entry.proposedProviderRate!)} ${entry.currency} per 1000. Cost ₦${entry.cost} → ₦${entry.newCost}, price ₦${entry.rate} → ₦${entry.newRate}${entry.disabledReason === 'provider_price' ? '; the service is switched back on' : ''}.`,
+      text: `${short(entry.providerRate)} → ${short(entry.proposedProviderRate!)} ${entry.currency} per 1000. Cost ${formatDecimalString(entry.cost)} → ${formatDecimalString(entry.newCost ?? '0')}, price ${formatDecimalString(entry.rate)} → ${formatDecimalString(entry.newRate ?? '0')}${entry.disabledReason === 'provider_price' ? '; the service is switched back on' : ''}.`,
       confirmText: 'Yes, accept',
     });
     if (ok) accept.mutate(entry);
@@ -164,7 +164,11 @@ export function HeldProviderPrices() {
         </span>
       ),
     },
-    { key: 'price', header: 'Our price', cell: (e) => (e.newRate === null ? `₦${e.rate}` : `₦${e.rate} → ₦${e.newRate}`) },
+    {
+      key: 'price',
+      header: 'Our price',
+      cell: (e) => (e.newRate === null ? formatDecimalString(e.rate) : `${formatDecimalString(e.rate)} → ${formatDecimalString(e.newRate)}`),
+    },
     {
       key: 'actions',
       header: 'Review',

@@ -186,7 +186,7 @@ function ServiceForm({ service, onClose }: { service: AdminService; onClose: () 
         ) : (
           <TextField
             label="Fixed price"
-            prefix="₦"
+            prefix="NGN"
             inputMode="decimal"
             hint="Stays put when the cost moves, unless the margin guard has to raise it."
             {...field('rate')}

@@ -97,7 +97,7 @@ export function ReferralSettingsCard() {
           disabled={disabled}
         />
         <TextField
-          label="Cap per referred account (₦)"
+          label="Cap per referred account (NGN)"
           inputMode="decimal"
           value={cap}
           onChange={(e) => setCap(e.target.value)}

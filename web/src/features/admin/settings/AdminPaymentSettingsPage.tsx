@@ -212,8 +212,8 @@ function PaymentSettingsForm({ current }: { current: PaymentSettingsView }) {
         <h2 id="limits-title" className="font-semibold text-slate-900 sm:col-span-2">
           Deposit limits
         </h2>
-        <TextField label="Minimum deposit" prefix="₦" inputMode="numeric" hint="Whole naira." {...field('minDeposit')} />
-        <TextField label="Maximum deposit" prefix="₦" inputMode="numeric" hint="Whole naira." {...field('maxDeposit')} />
+        <TextField label="Minimum deposit" prefix="NGN" inputMode="numeric" hint="Whole naira." {...field('minDeposit')} />
+        <TextField label="Maximum deposit" prefix="NGN" inputMode="numeric" hint="Whole naira." {...field('maxDeposit')} />
       </section>
 
       <section className="card space-y-2 p-4 sm:p-6" aria-labelledby="bank-transfer-title">

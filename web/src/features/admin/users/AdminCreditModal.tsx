@@ -1,5 +1,6 @@
 // Admin "Add fund" modal (spec sections 2, 5, 8): Amount + Reference, confirmation dialog
 // before sending, 'Loading...' while sending, 'Added successfully!' after, then close and reset.
+// The user is told of the credit (bell and email) with its amount and reference, so the hint says the reference is theirs to read.
 
 import { useMutation } from '@tanstack/react-query';
 import { TextField } from '@/components/Field';
@@ -50,8 +51,14 @@ export function AdminCreditModal({ open, onClose, userId, userName, onCredited }
   return (
     <Modal open={open} onClose={close} busy={sending} title="Add Funds" description={userName ? `Credit ${userName}'s wallet by hand.` : undefined}>
       <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
-        <TextField label="Amount" inputMode="decimal" autoComplete="off" prefix="₦" placeholder="0.00" {...field('amount')} />
-        <TextField label="Reference" autoComplete="off" placeholder="e.g. Bank transfer 12 March" {...field('reference')} />
+        <TextField label="Amount" inputMode="decimal" autoComplete="off" prefix="NGN" placeholder="0.00" {...field('amount')} />
+        <TextField
+          label="Reference"
+          autoComplete="off"
+          placeholder="e.g. Bank transfer 12 March"
+          hint="The user sees it: in their notification of the credit and in their transaction history."
+          {...field('reference')}
+        />
         <FormActions onCancel={close} busy={sending} label="Submit" busyLabel="Loading..." />
       </form>
     </Modal>
