@@ -3,9 +3,9 @@
 // the user turns on in Settings (off by default), written by the cron at most once a day, and emailed like any other.
 // Days are moved into the past in the database (the summary covers up to today's Lagos midnight), never waited for.
 import { env, SELF } from 'cloudflare:test';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, notificationSettings, notifications, orders } from '../../../drizzle/schema';
+import { emailOutbox, notificationSettings, notifications, orderRefills, orders } from '../../../drizzle/schema';
 import { startOfShopDay, writeApiOrderDigests } from '../../../worker/services/notifications/api-order-digest';
 import { sendNotificationEmails } from '../../../worker/services/notifications/notification-emails';
 import { syncOrders } from '../../../worker/services/orders/order-sync';
@@ -104,6 +104,39 @@ describe('an order placed through the API', () => {
     );
     // Only the telling is left out: the canceled order's refund is as for any other.
     expect((await orderRow(viaBatch)).refundedKobo).toBeGreaterThan(0n);
+  });
+
+  it('has its refill finish with no notification either, while the refill of an order placed in the site is told', async () => {
+    const { shop, serviceId, user } = await shopSelling(FAKE.igFollowers);
+    const apiKey = await newApiKey(user);
+    const viaApi = await placeThroughApi(apiKey.key, serviceId);
+    const viaSite = (await placeSubmittedOrder(user, { serviceId, link: newLink(), quantity: 1000 })).body.data.id as number;
+    await closeAtProvider(shop, [
+      [viaApi, 'Completed', 0],
+      [viaSite, 'Completed', 0],
+    ]);
+    const refill = new URLSearchParams({ key: apiKey.key, action: 'refill', order: String(viaApi) });
+    const asked = (await (await SELF.fetch('http://shop.test/api/v2', { method: 'POST', body: refill })).json()) as { refill?: unknown; error?: string };
+    expect(asked.refill, JSON.stringify(asked)).toBeDefined();
+    expect((await call(`user/orders/${viaSite}/refill`, { method: 'POST', token: user.accessToken })).status).toBe(200);
+    await shop.fake.post('/__control', { stepMs: 1 });
+    await expect
+      .poll(
+        async () => {
+          await withDb((db) => syncOrders(db, env));
+          const refills = await withDb((db) =>
+            db
+              .select()
+              .from(orderRefills)
+              .where(inArray(orderRefills.orderId, [viaApi, viaSite])),
+          );
+          return refills.map((row) => row.status);
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['Completed', 'Completed']);
+    const told = (await rowsOf(user.id)).filter((row) => row.kind === 'refill_completed').map((row) => row.title);
+    expect(told).toEqual([`Refill of order #${viaSite} done`]);
   });
 });
 

@@ -17,12 +17,19 @@ export function OrderServiceCell({ name, link, className }: { name: string; link
   );
 }
 
-/** An order's charge with what was refunded of it under it; `format` writes an amount (the shop's currency, or the visitor's). */
+/**
+ * An order's charge with what was refunded of it under it; `format` writes an amount (the shop's currency, or the visitor's).
+ * The amounts never break; the refund's label may go on a line of its own, so the column is as wide as an amount, not a sentence.
+ */
 export function OrderChargeCell({ order: { charge, refunded }, format }: { order: { charge: string; refunded: string }; format: (amount: string) => string }) {
   return (
     <span className="whitespace-nowrap tabular-nums">
       {format(charge)}
-      {Number(refunded) > 0 ? <span className="block text-xs text-emerald-700">Refunded {format(refunded)}</span> : null}
+      {Number(refunded) > 0 ? (
+        <span className="block whitespace-normal text-xs text-emerald-700">
+          Refunded <span className="whitespace-nowrap">{format(refunded)}</span>
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -131,7 +131,12 @@ export async function notifyOrderClosed(
   await notify(tx, { userId: order.userId, kind: ORDER_KINDS[order.status], eventKey: String(order.id), link: '/user/orders', ...words });
 }
 
-export async function notifyRefillCompleted(tx: DbOrTx, refill: { id: number; orderId: number; userId: number; serviceName: string }): Promise<void> {
+/** A refill the provider finished; as with notifyOrderClosed, not for an order placed through the API, whose tools read refill_status. */
+export async function notifyRefillCompleted(
+  tx: DbOrTx,
+  refill: { id: number; orderId: number; userId: number; serviceName: string; placedThroughApi: boolean },
+): Promise<void> {
+  if (refill.placedThroughApi) return;
   await notify(tx, {
     userId: refill.userId,
     kind: 'refill_completed',

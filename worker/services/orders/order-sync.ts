@@ -141,6 +141,7 @@ const refillColumns = {
   orderId: orders.id,
   userId: orders.userId,
   serviceName: orders.serviceName,
+  placedThroughApi: sql<boolean>`${orders.apiKeyId} is not null`,
 };
 /** A provider's open refills, or the one it knows by `providerRefillId`. */
 export function openRefillsAt(db: Db, providerId: number, providerRefillId?: string) {
@@ -175,7 +176,13 @@ export async function moveRefill(db: Db, refill: OpenRefill, status: SmmRefillSt
       .returning({ id: orderRefills.id });
     if (moved.length === 0) return false;
     if (status === 'Completed')
-      await notifyRefillCompleted(tx, { id: refill.id, orderId: refill.orderId, userId: refill.userId, serviceName: refill.serviceName });
+      await notifyRefillCompleted(tx, {
+        id: refill.id,
+        orderId: refill.orderId,
+        userId: refill.userId,
+        serviceName: refill.serviceName,
+        placedThroughApi: refill.placedThroughApi,
+      });
     return true;
   });
 }
