@@ -6,27 +6,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ADA, renderApp, userAreaAnswer } from '../app';
+import { renderApp, userAreaAnswer } from '../app';
 import { jsonResponse, mockFetch, retype } from '../helpers';
+import { ORDER_SERVICES, RICH_ADA } from './order-catalogue';
 
-/** Enough in the wallet for every order here. */
-const RICH_ADA = { ...ADA, wallet: { balance: '50000.00' } };
-const base = { platform: 'Instagram', categoryId: 1, refill: true, cancel: false, dripfeed: false, averageTimeSeconds: null, refillDays: 30, linkKind: 'url' };
-const SERVICES = [
-  { ...base, id: 102, name: 'Instagram Likes', category: 'Instagram Likes', type: 'Default', min: 100, max: 10000, rate: '3596.60', rateKobo: '359660' },
-  { ...base, id: 103, name: 'Instagram Reach Package', category: 'Instagram Packages', type: 'Package', min: 1, max: 1, rate: '12.50', rateKobo: '1250' },
-  {
-    ...base,
-    id: 104,
-    name: 'Instagram Comments',
-    category: 'Instagram Comments',
-    type: 'Custom Comments',
-    min: 5,
-    max: 500,
-    rate: '900.00',
-    rateKobo: '90000',
-  },
-];
+const SERVICES = ORDER_SERVICES;
 
 type Answer = { status: number; body: unknown };
 
