@@ -1,7 +1,11 @@
-// A listed page and its total in one round trip: every row of the page carries the count of all
-// matching rows (a window over the whole match). Only a page past the last has no row to carry it,
-// and only then is the total counted apart.
-import { sql } from 'drizzle-orm';
+// A listed page and its total. Small lists carry the total on every row of the page (a window over
+// the whole match, one round trip); only a page past the last has no row to carry it, and only then
+// is it counted apart. Lists that grow with the shop (the ledger, orders) count no further than
+// COUNT_CAP: a window or count(*) over millions of rows reads every one of them on each page, where a
+// capped count stops at the cap and the page itself is read from the newest-first index.
+import { count, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db';
 
 /** The count of every row the query matched, as a column of each row it returns. */
 export const windowTotal = () => sql<number>`count(*) over ()`.mapWith(Number);
@@ -10,3 +14,28 @@ export const windowTotal = () => sql<number>`count(*) over ()`.mapWith(Number);
 export async function totalOfPage(rows: ReadonlyArray<{ total: number }>, page: number, countApart: () => Promise<number>): Promise<number> {
   return rows[0]?.total ?? (page > 1 ? countApart() : 0);
 }
+
+/** How far a growing list counts its matches: past it, the page says "10,000+". */
+export const COUNT_CAP = 10_000;
+
+/** A growing list's total: exact up to COUNT_CAP, else COUNT_CAP with `totalCapped`. */
+export interface CappedTotal {
+  total: number;
+  totalCapped: boolean;
+}
+
+/** The rows of `table` that `where` matches, counted to one past COUNT_CAP at most (to tell "exactly the cap" from "more"). */
+export const cappedCountQuery = (db: DbOrTx, table: PgTable, where: SQL | undefined) =>
+  db.select({ counted: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .limit(COUNT_CAP + 1)
+      .as('matching'),
+  );
+
+export const cappedTotal = ([{ counted }]: ReadonlyArray<{ counted: number }>): CappedTotal => ({
+  total: Math.min(counted, COUNT_CAP),
+  totalCapped: counted > COUNT_CAP,
+});

@@ -20,12 +20,18 @@ export const paginationSchema = z.object({
 export type Pagination = z.infer<typeof paginationSchema>;
 
 /** A list's answer: one page of it, where that page is, and how many there are in all. */
-export const listPage = <T>(message: string, { page, limit }: Pagination, { data, total }: { data: T[]; total: number }) => ({
+/** A list's answer; `totalCapped` when the list counted no further than its cap (worker/lib/paging.ts) and there are more. */
+export const listPage = <T>(
+  message: string,
+  { page, limit }: Pagination,
+  { data, total, totalCapped = false }: { data: T[]; total: number; totalCapped?: boolean },
+) => ({
   message,
   data,
   page,
   limit,
   total,
+  totalCapped,
 });
 
 /** How long a typed text may be, and the message a person reads for each way it is not. */

@@ -8,7 +8,7 @@ type Key = string | number;
 
 /** What a list screen's query holds: one page of rows, the page size the server used, and how many rows there are in all. */
 interface PageQuery<T> {
-  data: { data: ReadonlyArray<T>; limit: number; total: number | string } | undefined;
+  data: { data: ReadonlyArray<T>; limit: number; total: number | string; totalCapped?: boolean } | undefined;
   error: unknown;
   isError: boolean;
   isPending: boolean;
@@ -41,7 +41,15 @@ export function PagedTable<T>({ query, paging, pagerDisabled = query.isFetching,
     <>
       <ResponsiveTable {...table} rowKey={rowKey} rows={query.data?.data} loading={query.isPending} />
       {query.data ? (
-        <Pagination page={paging.page} limit={query.data.limit} total={Number(query.data.total)} onPage={paging.setPage} disabled={pagerDisabled} />
+        <Pagination
+          page={paging.page}
+          limit={query.data.limit}
+          total={Number(query.data.total)}
+          totalCapped={query.data.totalCapped}
+          rowsShown={query.data.data.length}
+          onPage={paging.setPage}
+          disabled={pagerDisabled}
+        />
       ) : null}
     </>
   );

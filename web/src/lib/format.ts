@@ -63,6 +63,9 @@ export function formatCount(value: number | string | null | undefined): string {
   return countFormat().format(toNumber(value));
 }
 
+/** A list's total: "312", or "10,000+" when the list counted no further than that. */
+export const formatTotal = (total: number | string, capped = false): string => `${formatCount(total)}${capped ? '+' : ''}`;
+
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -1,11 +1,11 @@
 // The wallet as people see it: balances, history and the admin user-detail view
 // (administrators' manual entries are admin-entries.ts).
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { paymentIntents, users, walletTransactions } from '../../../drizzle/schema';
 import { TRANSACTION_TYPE } from '../../../vocabulary';
-import type { DbOrTx } from '../../db';
+import type { Db, DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
-import { totalOfPage, windowTotal } from '../../lib/paging';
+import { cappedCountQuery, cappedTotal } from '../../lib/paging';
 import { PAYMENT_PROVIDER_LABELS } from '../../schemas/settings';
 import type { AdminTransactionQuery, TransactionQuery } from '../../schemas/wallet';
 import { getProfile, orderCountsOf } from '../accounts';
@@ -98,41 +98,44 @@ function transactionFilter(query: Partial<Omit<AdminTransactionQuery, 'page' | '
   );
 }
 
-function pageTotal(db: DbOrTx, query: TransactionQuery & Partial<AdminTransactionQuery>, rows: ReadonlyArray<{ total: number }>) {
-  return totalOfPage(rows, query.page, async () => (await db.select({ total: count() }).from(walletTransactions).where(transactionFilter(query)))[0].total);
-}
-
-const pageColumns = { row: walletTransactions, deposit: depositColumns, total: windowTotal() };
+const pageColumns = { row: walletTransactions, deposit: depositColumns };
 const newestFirst = [desc(walletTransactions.createdAt), desc(walletTransactions.id)];
 
-/** One page of a user's own ledger (or any filtered one), newest first, with the total in the same round trip. */
-export async function listTransactions(db: DbOrTx, query: TransactionQuery & Partial<AdminTransactionQuery>) {
-  const rows = await db
-    .select(pageColumns)
-    .from(walletTransactions)
-    .leftJoin(paymentIntents, paymentOfRow)
-    .where(transactionFilter(query))
-    .orderBy(...newestFirst)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const total = await pageTotal(db, query, rows);
-  return { data: rows.map(({ row, deposit }) => toTransactionView(row, deposit)), page: query.page, limit: query.limit, total };
+/** One page of a user's own ledger (or any filtered one), newest first, and its capped total, in one round trip. */
+export async function listTransactions(db: Db, query: TransactionQuery & Partial<AdminTransactionQuery>) {
+  const where = transactionFilter(query);
+  const [rows, counted] = await db.batch([
+    db
+      .select(pageColumns)
+      .from(walletTransactions)
+      .leftJoin(paymentIntents, paymentOfRow)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    cappedCountQuery(db, walletTransactions, where),
+  ]);
+  const data = rows.map(({ row, deposit }) => toTransactionView(row, deposit));
+  return { data, page: query.page, limit: query.limit, ...cappedTotal(counted) };
 }
 
 /** The administrators' ledger page: as listTransactions, each row naming its user (full name, email) from the same query. */
-export async function listAdminTransactions(db: DbOrTx, query: AdminTransactionQuery) {
-  const rows = await db
-    .select({ ...pageColumns, userFullName: users.fullName, userEmail: users.email })
-    .from(walletTransactions)
-    .innerJoin(users, eq(users.id, walletTransactions.userId))
-    .leftJoin(paymentIntents, paymentOfRow)
-    .where(transactionFilter(query))
-    .orderBy(...newestFirst)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const total = await pageTotal(db, query, rows);
+export async function listAdminTransactions(db: Db, query: AdminTransactionQuery) {
+  const where = transactionFilter(query);
+  const [rows, counted] = await db.batch([
+    db
+      .select({ ...pageColumns, userFullName: users.fullName, userEmail: users.email })
+      .from(walletTransactions)
+      .innerJoin(users, eq(users.id, walletTransactions.userId))
+      .leftJoin(paymentIntents, paymentOfRow)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    cappedCountQuery(db, walletTransactions, where),
+  ]);
   const data = rows.map(({ row, deposit, userFullName, userEmail }) => ({ ...toTransactionView(row, deposit), userFullName, userEmail }));
-  return { data, page: query.page, limit: query.limit, total };
+  return { data, page: query.page, limit: query.limit, ...cappedTotal(counted) };
 }
 
 export const EXPORT_ROW_LIMIT = 50_000;

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { koboToNaira } from '../../lib/decimal';
 import { conflict, invalid, notFound } from '../../lib/errors';
+import { cappedCountQuery, cappedTotal } from '../../lib/paging';
 import type { AdminCancelInput, AdminOrderStatusInput, AdminOrdersQuery, AdminRefundWithoutProviderInput, CanceledBy } from '../../schemas/orders';
 import { recordAudit } from '../oversight';
 import { closeOrder } from './order-closing';
@@ -76,18 +77,15 @@ export async function adminListOrders(db: Db, query: AdminOrdersQuery) {
     query.to ? lt(orders.createdAt, new Date(`${query.to}T00:00:00Z`)) : undefined,
     orderSearch(query.search),
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await db.batch([
     adminOrders(db)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(orders)
-      .where(where),
+    cappedCountQuery(db, orders, where),
   ]);
-  return { data: rows.map(toAdminOrderView), total };
+  return { data: rows.map(toAdminOrderView), ...cappedTotal(counted) };
 }
 
 /**

@@ -1,13 +1,13 @@
 // Orders as their owners and the other areas read them: the view the SPA and the reseller API
 // show (with what the order allows now: refill, cancel), the user's list, and the figures other
 // areas read (committed money, the admin user-detail orders).
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { orderRefills, orders, services } from '../../../drizzle/schema';
 import { OPEN_ORDER_STATUSES, type OrderStatus, type PendingRequest } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
 import { notFound } from '../../lib/errors';
-import { totalOfPage, windowTotal } from '../../lib/paging';
+import { type CappedTotal, cappedCountQuery, cappedTotal } from '../../lib/paging';
 import type { ListOrdersQuery } from '../../schemas/orders';
 import { refillDeadline } from '../catalogue';
 import type { ProviderFields } from './order-plan';
@@ -142,18 +142,21 @@ export function orderSearch(search: string | undefined): SQL | undefined {
   return /^\d{1,9}$/.test(search) ? or(byLink, eq(orders.id, Number(search))) : byLink;
 }
 
-export async function listUserOrders(db: Db, userId: number, query: ListOrdersQuery): Promise<{ data: OrderView[]; total: number }> {
+/** One page of the user's orders, newest first, and its capped total, in one round trip. */
+export async function listUserOrders(db: Db, userId: number, query: ListOrdersQuery): Promise<{ data: OrderView[] } & CappedTotal> {
   const where = and(eq(orders.userId, userId), query.status ? eq(orders.status, query.status) : undefined, orderSearch(query.search));
-  const rows = await db
-    .select({ ...orderViewColumns, total: windowTotal() })
-    .from(orders)
-    .innerJoin(services, eq(services.id, orders.serviceId))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const total = await totalOfPage(rows, query.page, async () => (await db.select({ total: count() }).from(orders).where(where))[0].total);
-  return { data: rows.map(toOrderView), total };
+  const [rows, counted] = await db.batch([
+    db
+      .select(orderViewColumns)
+      .from(orders)
+      .innerJoin(services, eq(services.id, orders.serviceId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    cappedCountQuery(db, orders, where),
+  ]);
+  return { data: rows.map(toOrderView), ...cappedTotal(counted) };
 }
 
 /** The money held by the user's open orders (charges not yet finished): the spec's smmBalance. */

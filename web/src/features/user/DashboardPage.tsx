@@ -15,7 +15,7 @@ import { TimeAgo } from '@/components/TimeAgo';
 import { SignedAmount, TransactionWords } from '@/components/TransactionAmount';
 import { useAuth } from '@/lib/authContext';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
-import { abbreviateNumber, formatCount } from '@/lib/format';
+import { abbreviateNumber, formatCount, formatTotal } from '@/lib/format';
 import { cx } from '@/lib/hooks';
 import { useWalletSummary, type WalletSummary } from './api/get-wallet-summary';
 
@@ -89,7 +89,7 @@ export default function DashboardPage() {
   const balances: ReadonlyArray<ComponentProps<typeof StatCard>> = [
     { icon: 'wallet', label: 'Wallet balance', value: money.format(wallet.data ?? 0), loading: wallet.isPending, hint: 'Available to spend', tone: 'emerald' },
     { icon: 'clock', label: 'In open orders', value: money.format(smm.data ?? 0), loading: smm.isPending, hint: 'Committed to open orders', tone: 'amber' },
-    { icon: 'list', label: 'Orders', value: formatCount(orders.data?.total ?? 0), loading: orders.isPending, hint: 'All time' },
+    { icon: 'list', label: 'Orders', value: formatTotal(orders.data?.total ?? 0, orders.data?.totalCapped), loading: orders.isPending, hint: 'All time' },
     { icon: 'chart', label: `Spent (${DAYS} days)`, value: money.format(spent30), loading: recentTotals.isPending, hint: 'Orders less refunds', tone: 'sky' },
   ];
 
