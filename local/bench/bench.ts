@@ -23,6 +23,7 @@ import path from 'node:path';
 import { root, startThrowawayStack } from '../stack/stack';
 import { runScript, StartupError } from '../stack/startup-error';
 import { BROWSER_LOADS, firstLoadJavaScript, timeToServicesList } from './browser';
+import { callFilterFrom } from './call-filter';
 import { auditPages } from './lighthouse-audit';
 import { type Call, type CallResult, CONNECTIONS, type FloorResult, measure, measureFloor, SECONDS } from './measure';
 import { CATALOGUE_SIZE, nextId, prepareUsers, routeExists, seedCatalogue, settledPayment } from './prepare';
@@ -34,15 +35,6 @@ function databaseLatencyMs(): number {
   if (!Number.isFinite(value) || value < 0)
     throw new StartupError(`BENCH_DB_LATENCY_MS=${process.env.BENCH_DB_LATENCY_MS} is no latency: give milliseconds each way (0 for none).`);
   return value;
-}
-
-/** BENCH_CALLS: comma-separated parts of call names; unset measures every call. */
-function callFilter(): (name: string) => boolean {
-  const parts = (process.env.BENCH_CALLS ?? '')
-    .split(',')
-    .map((part) => part.trim().toLowerCase())
-    .filter(Boolean);
-  return (name) => parts.length === 0 || parts.some((part) => name.toLowerCase().includes(part));
 }
 
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
@@ -64,7 +56,7 @@ const row = (result: FloorResult | CallResult, floorMs: number) => [
 
 async function main() {
   const latencyMs = databaseLatencyMs();
-  const wanted = callFilter();
+  const wanted = callFilterFrom(process.env.BENCH_CALLS);
   const browser = process.env.BENCH_BROWSER !== '0';
   const admin = { email: 'bench-admin@example.com', password: randomBytes(18).toString('base64url') };
   console.log(

@@ -337,7 +337,7 @@ describe('Dashboard', () => {
     expect(totals.textContent).toMatch(/Profit.*500\.25/);
     expect(String(callsTo(fetch, 'admin/dashboard')[0][0])).toBe('/api/v1/admin/dashboard?period=day');
     expect(screen.getByText(/below the low-balance alert/)).toBeTruthy();
-    expect(screen.getByText('3.50 USD')).toBeTruthy();
+    expect(screen.getByText('USD 3.50')).toBeTruthy();
     expect(screen.getByText(/Panel is not answering readably/)).toBeTruthy();
     expect(screen.getByText('Unhealthy')).toBeTruthy();
     expect(screen.getByText(/2 orders need attention/)).toBeTruthy();

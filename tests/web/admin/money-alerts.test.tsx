@@ -185,7 +185,7 @@ describe('the dashboard', () => {
     );
     const totals = await screen.findByRole('region', { name: 'Totals' });
     await waitFor(() => expect(totals.textContent).toMatch(/Deposits.*12,600\.25/));
-    expect(totals.textContent).toMatch(/Card and bank transfer net of refunds and chargebacks \(NGN.2,500\.00\), and admin credits/);
+    expect(totals.textContent).toMatch(/Card and bank transfer less NGN.2,500\.00 taken back by refunds and chargebacks, and admin credits/);
     expect(totals.textContent).toMatch(/Bank transfers NGN.5,000\.00 · admin credits NGN.100\.25/);
     const [item] = within(section()).getAllByRole('listitem');
     expect(item.textContent).toContain('chidi@example.com disputes their');

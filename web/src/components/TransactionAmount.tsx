@@ -17,7 +17,13 @@ export function SignedAmount({
   const deposit = isDeposit(tx);
   const abs = Math.abs(Number(tx.amount) || 0);
   return (
-    <span className={deposit ? 'font-semibold text-emerald-700 tabular-nums' : 'font-semibold text-rose-700 tabular-nums'}>
+    <span
+      className={
+        deposit
+          ? 'shrink-0 whitespace-nowrap font-semibold text-emerald-700 tabular-nums'
+          : 'shrink-0 whitespace-nowrap font-semibold text-rose-700 tabular-nums'
+      }
+    >
       {deposit ? '+' : '-'}
       {format ? format(abs) : formatAmount(abs, currency)}
     </span>

@@ -20,9 +20,10 @@ export function HeaderBalance() {
         <Link
           to="/user/add-fund"
           title="A card payment was refunded or charged back after the money was spent: your next deposit settles this first."
-          className="text-[11px] font-semibold whitespace-nowrap text-rose-700 hover:underline sm:text-xs"
+          className="text-right text-[11px] font-semibold text-rose-700 hover:underline sm:text-xs sm:whitespace-nowrap"
         >
-          Owed {formatAmount(debt)}
+          {/* Two lines on a phone, so the column is no wider than the amount above it and the bar never scrolls sideways. */}
+          <span className="max-sm:block">Owed</span> <span className="whitespace-nowrap">{formatAmount(debt)}</span>
         </Link>
       ) : null}
     </div>

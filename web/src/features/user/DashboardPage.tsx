@@ -4,7 +4,7 @@ import { type ComponentProps, type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useOrders } from '@/api/orders';
-import { type Transaction, useSmmBalance, useTransactions, useWalletBalance } from '@/api/wallet';
+import { type Transaction, useSmmBalance, useTransactions, useWalletBalance, useWalletDebt } from '@/api/wallet';
 import { EmptyState } from '@/components/EmptyState';
 import { Icon, type IconName } from '@/components/Icon';
 import { Panel } from '@/components/Panel';
@@ -15,7 +15,7 @@ import { TimeAgo } from '@/components/TimeAgo';
 import { SignedAmount, TransactionWords } from '@/components/TransactionAmount';
 import { useAuth } from '@/lib/authContext';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
-import { abbreviateNumber, formatCount, formatTotal } from '@/lib/format';
+import { abbreviateNumber, formatAmount, formatCount, formatTotal } from '@/lib/format';
 import { cx } from '@/lib/hooks';
 import { useWalletSummary, type WalletSummary } from './api/get-wallet-summary';
 
@@ -55,6 +55,7 @@ export default function DashboardPage() {
     return dayKey(d);
   }, []);
   const totals = useWalletSummary();
+  const debt = useWalletDebt().data ?? 0;
   const recentTotals = useWalletSummary(since);
   // Orders and their refunds are rows of both types.
   const spending = useTransactions({ page: 1, limit: 100, from: since });
@@ -125,11 +126,15 @@ export default function DashboardPage() {
             <StatCard key={total} {...tile} value={money.format(totals.data?.[total] ?? 0)} loading={totals.isPending} />
           ))}
         </div>
-        {Number(totals.data?.totalAdminDebits) > 0 || Number(totals.data?.totalCardReversals) > 0 ? (
+        {Number(totals.data?.totalAdminDebits) > 0 || Number(totals.data?.totalCardReversals) > 0 || debt > 0 ? (
           <p className="mt-2 text-xs text-slate-500">
             {[
               Number(totals.data?.totalAdminDebits) > 0 ? `Debits by administrator: ${money.format(totals.data?.totalAdminDebits ?? 0)}` : null,
-              Number(totals.data?.totalCardReversals) > 0 ? `Card deposits taken back: ${money.format(totals.data?.totalCardReversals ?? 0)}` : null,
+              Number(totals.data?.totalCardReversals) > 0
+                ? `Card deposits taken back from the wallet: ${money.format(totals.data?.totalCardReversals ?? 0)}`
+                : null,
+              // What a refund or chargeback took beyond the balance: owed in naira, as the header says.
+              debt > 0 ? `Still owed: ${formatAmount(debt)}` : null,
             ]
               .filter(Boolean)
               .join(' · ')}

@@ -45,7 +45,7 @@ function moneyTiles(totals: Dashboard['totals'] | undefined, currency: string) {
   const profitShare = totals && Number(totals.spend) > 0 ? `${((Number(totals.profit) / Number(totals.spend)) * 100).toFixed(1)}% of spend` : undefined;
   const depositsHint = totals ? (
     <>
-      Card and bank transfer net of refunds and chargebacks ({formatAmount(totals.depositsReversed, currency)}), and admin credits
+      Card and bank transfer less {formatAmount(totals.depositsReversed, currency)} taken back by refunds and chargebacks, and admin credits
       <span className="block">
         Bank transfers {formatAmount(totals.bankTransfers, currency)} · admin credits {formatAmount(totals.adminCredits, currency)}
       </span>

@@ -79,7 +79,7 @@ export function ProviderBalances({ data, loading }: DashboardSectionProps) {
                   ) : (
                     uncheckedBalanceText(p)
                   )}
-                  {p.lowBalanceAlert ? ` · alert below ${p.lowBalanceAlert} ${p.currency}` : ''}
+                  {p.lowBalanceAlert ? ` · alert below ${providerMoney(p.lowBalanceAlert, p.currency)}` : ''}
                 </p>
                 {health.get(p.id)?.unhealthySince ? (
                   <p className="text-xs text-rose-700" title={health.get(p.id)?.lastError ?? undefined}>
@@ -89,7 +89,7 @@ export function ProviderBalances({ data, loading }: DashboardSectionProps) {
               </div>
               <div className="shrink-0 text-right">
                 <p className={cx('font-semibold tabular-nums', p.lowBalance ? 'text-rose-700' : 'text-slate-900')}>
-                  {p.balance === null ? '—' : `${p.balance} ${p.currency}`}
+                  {p.balance === null ? '—' : providerMoney(p.balance, p.currency)}
                 </p>
                 {p.lowBalance ? <Badge tone="red">Low balance</Badge> : null}
                 {health.get(p.id)?.unhealthySince ? <Badge tone="red">Unhealthy</Badge> : null}
@@ -100,4 +100,11 @@ export function ProviderBalances({ data, loading }: DashboardSectionProps) {
       )}
     </Panel>
   );
+}
+
+const PANEL_AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/** "USD 5,000.00": code first and digits grouped, as the shop writes "NGN 1,234.00"; text in another shape is shown as it came. */
+function providerMoney(amount: string, currency: string): string {
+  return /^-?\d+(\.\d+)?$/.test(amount) ? `${currency} ${PANEL_AMOUNT.format(amount as `${number}`)}` : `${amount} ${currency}`;
 }
