@@ -6,6 +6,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -75,6 +76,13 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(t.username),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     index('users_created_at_idx').on(t.createdAt),
+    // The administrators' user list sorted by name or by last sign-in (admin-users.ts SORTS), read a page at a time.
+    index('users_name_idx').on(t.fullName, t.id),
+    index('users_last_login_idx').on(sql`${t.lastLogin} desc nulls last`, t.id),
+    // The administrators' user search matches anywhere in the name, email or username (admin-users.ts).
+    index('users_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     check('users_user_type_check', sql`${t.userType} in (1, 2)`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
@@ -272,6 +280,8 @@ export const walletTransactions = pgTable(
     uniqueIndex('wallet_transactions_source_key').on(t.sourceKind, t.sourceRef),
     index('wallet_transactions_user_created_idx').on(t.userId, t.createdAt),
     index('wallet_transactions_created_idx').on(t.createdAt),
+    // The reconciliation's recent run finds each new row's predecessor by id (reconciliation-ledger.ts).
+    index('wallet_transactions_user_id_idx').on(t.userId, t.id),
     check('wallet_transactions_type_check', sql`${t.transactionType} in (1, 2)`),
     check('wallet_transactions_amount_positive', sql`${t.amountKobo} > 0`),
     check('wallet_transactions_balance_after_non_negative', sql`${t.balanceAfterKobo} >= 0`),
@@ -316,6 +326,8 @@ export const paymentIntents = pgTable(
     uniqueIndex('payment_intents_reference_key').on(t.reference),
     index('payment_intents_user_idx').on(t.userId, t.createdAt),
     index('payment_intents_pending_idx').on(t.status, t.createdAt),
+    // The reconciliation reads the payments settled since its last clean run, and re-asks the providers about the newest.
+    index('payment_intents_settled_idx').on(t.settledAt).where(sql`${t.status} = 'success'`),
     index('payment_intents_fingerprint_idx').on(t.payerFingerprint),
     check('payment_intents_amount_positive', sql`${t.amountKobo} > 0`),
     check('payment_intents_reversed_check', sql`${t.reversedKobo} >= 0 and ${t.reversedKobo} <= ${t.amountKobo}`),
@@ -559,6 +571,32 @@ export const catalogueVersion = pgTable(
   },
   (t) => [check('catalogue_version_one_row', sql`${t.id}`)],
 );
+
+/**
+ * The administrators' dashboard's figures per UTC day, so a period's chart reads a few hundred rows whatever the
+ * shop's age. Kept by the statements that write orders, payments, the ledger and users: triggers of migration 0019
+ * add each statement's change to dashboard_day_changes (inserts only, so writers never wait on each other), and
+ * the cron folds those into dashboard_days (dashboard-rollups.ts). The dashboard reads both. order_status is the
+ * orders' status for what orders add, '' for the rest. Figures as admin-dashboard.ts defines them.
+ */
+const dashboardFigures = {
+  day: date('day', { mode: 'string' }).notNull(),
+  orderStatus: text('order_status').notNull().default(''),
+  /** Successful payments by their settled day, net of what their refunds and disputes took back. */
+  depositsKobo: kobo('deposits_kobo').notNull().default(sql`0`),
+  bankTransfersKobo: kobo('bank_transfers_kobo').notNull().default(sql`0`),
+  reversedKobo: kobo('reversed_kobo').notNull().default(sql`0`),
+  adminCreditsKobo: kobo('admin_credits_kobo').notNull().default(sql`0`),
+  /** Orders by their placing day: charged less refunded, and the provider cost of that part. */
+  spendKobo: kobo('spend_kobo').notNull().default(sql`0`),
+  costKobo: kobo('cost_kobo').notNull().default(sql`0`),
+  orders: integer('orders').notNull().default(0),
+  newUsers: integer('new_users').notNull().default(0),
+};
+
+export const dashboardDays = pgTable('dashboard_days', dashboardFigures, (t) => [primaryKey({ columns: [t.day, t.orderStatus] })]);
+
+export const dashboardDayChanges = pgTable('dashboard_day_changes', { id: bigserial('id', { mode: 'number' }).primaryKey(), ...dashboardFigures });
 
 /** What the syncs want an administrator to see: margin guard actions, vanished services, provider trouble, orders to check. */
 export const catalogueWarnings = pgTable(

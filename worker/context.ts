@@ -17,6 +17,7 @@ export interface Principal extends PublicUser {
 /** Behind deferSessionCheck: the token checked, the session check still to run, alone or with the handler's first read. */
 export interface UserSession {
   userId: number;
+  sessionId: string;
   admit(): Promise<Principal>;
   admitWith<TRead extends BatchItem<'pg'>>(read: TRead): Promise<{ principal: Principal; read: Awaited<TRead> }>;
 }

@@ -5,6 +5,7 @@ import type { Env } from './env';
 import { log } from './lib/log';
 import { forgetQuietSignInFailures } from './services/accounts';
 import { checkProviderBalances } from './services/catalogue';
+import { foldDashboardDays } from './services/dashboard';
 import { dailyReconciliation, releaseReferralCommissions, reverifyPendingDeposits } from './services/money';
 
 import { checkLowBalances, sendNotificationEmails, writeApiOrderDigests } from './services/notifications';
@@ -27,6 +28,7 @@ export const scheduledJobs: Record<string, ScheduledJob> = {
   writeApiOrderDigests,
   sendNotificationEmails,
   dispatchWebhooks,
+  foldDashboardDays,
   // Last, as housekeeping: old rate-limit windows, ended sessions, expired links, read notifications and sent mail, in bounded batches.
   runRetention,
 };

@@ -7,11 +7,14 @@ import { openPoolDatabase } from '../../worker/db';
 // Gives the driver Node's WebSocket.
 import '../stack/node-db';
 import type { DatabaseTraffic, RunningStack } from '../stack/stack';
+import { untilDatabaseQuiet } from './database-quiet';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Requests whose database work is counted, one at a time, per call. */
 const COUNTED_REQUESTS = 5;
+/** How long the database link must carry nothing before a counted request. */
+const QUIET_MS = 500;
 
 export interface Stats {
   p50: number;
@@ -129,10 +132,10 @@ export async function measureFloor(stack: RunningStack, name: string, path: Floo
   const counted = floorClient(stack, path);
   try {
     if (path === 'open connection') await counted.run();
-    await untilDatabaseQuiet(stack);
+    await untilDatabaseQuiet(stack, QUIET_MS);
     const before = stack.databaseTraffic();
     await counted.run();
-    await untilDatabaseQuiet(stack);
+    await untilDatabaseQuiet(stack, QUIET_MS);
     return {
       name,
       p50: percentile(latencies, 0.5),
@@ -151,17 +154,6 @@ async function send(stack: RunningStack, call: Call): Promise<number> {
   return response.status;
 }
 
-/** Waits until nothing has reached the database for `quietMs`: requests of the last load run may still be finishing. */
-async function untilDatabaseQuiet(stack: RunningStack, quietMs = 500): Promise<void> {
-  const same = (a: DatabaseTraffic, b: DatabaseTraffic) => a.roundTrips === b.roundTrips && a.statements === b.statements && a.connections === b.connections;
-  for (let last = stack.databaseTraffic(); ; ) {
-    await new Promise((resolve) => setTimeout(resolve, quietMs));
-    const now = stack.databaseTraffic();
-    if (same(now, last)) return;
-    last = now;
-  }
-}
-
 /**
  * Database work per request, counted at the link: what happens while the request waits for its
  * answer (its round trips are counted as Postgres answers, before the answer travels back), and
@@ -173,12 +165,12 @@ async function countDatabaseWork(stack: RunningStack, call: Call): Promise<{ dur
   let during = none;
   let after = none;
   for (let i = 0; i < COUNTED_REQUESTS; i++) {
-    await untilDatabaseQuiet(stack, call.quietMs);
+    await untilDatabaseQuiet(stack, call.quietMs ?? QUIET_MS);
     const sent = stack.databaseTraffic();
     const status = await send(stack, call);
     const answered = stack.databaseTraffic();
     if (status >= 400) throw new Error(`${call.name} answered ${status} while being counted`);
-    await untilDatabaseQuiet(stack, call.quietMs);
+    await untilDatabaseQuiet(stack, call.quietMs ?? QUIET_MS);
     during = addWork(during, workBetween(sent, answered, COUNTED_REQUESTS));
     after = addWork(after, workBetween(answered, stack.databaseTraffic(), COUNTED_REQUESTS));
   }

@@ -1,8 +1,8 @@
 // A first tap counts on a cheap phone (issue 28, part 4): the signed-in pages paint from pre-rendered
 // markup that stays inert until the SPA's code has arrived and the session check is done; a tap on the
 // account menu meanwhile is kept and opens the menu once it can. Under a 6x CPU slowdown at 390 px.
-// Also the top bar at 390 px with a seven-figure balance: the logo keeps its size and the add-funds,
-// bell and tickets buttons are 44 px touch targets.
+// Also the top bar at 390 px with a seven-figure balance: the logo keeps its size and the logo's link, the
+// currency switcher and the add-funds, bell and tickets buttons are 44 px touch targets in a 64 px bar.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
 import { api, newUserSignedIn, sharedBrowser, signInByApi, unique } from './shop';
@@ -52,7 +52,10 @@ describe('a first tap on a cheap phone', () => {
       expect(logoBox?.width).toBeGreaterThanOrEqual(32);
       const currency = await header.getByLabel('Display currency').boundingBox();
       expect(logoBox!.x + logoBox!.width, 'the logo ends before the currency switcher starts').toBeLessThanOrEqual(currency!.x);
+      expect((await header.boundingBox())?.height, 'the bar is no taller for its touch targets').toBeLessThanOrEqual(65);
       for (const target of [
+        header.getByRole('link', { name: /home$/ }),
+        header.getByLabel('Display currency'),
         header.getByRole('link', { name: 'Add fund' }),
         header.getByRole('button', { name: /^Notifications/ }),
         header.getByRole('link', { name: /^Support tickets/ }),

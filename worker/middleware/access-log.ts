@@ -28,6 +28,7 @@ export const accessLog = createMiddleware<AppEnv>(async (c, next) => {
     path: c.req.path.slice(0, MAX_LOGGED_PATH),
     status,
     durationMs: Date.now() - startedAt,
-    ...(c.var.principal ? { userId: c.var.principal.id } : {}),
+    // A call whose statement checked the session itself (placing an order) has no principal: its token names the caller.
+    ...(c.var.principal ? { userId: c.var.principal.id } : c.var.session ? { userId: c.var.session.userId } : {}),
   } satisfies Omit<AccessLogLine, 'level' | 'msg' | 'requestId'>);
 });

@@ -1,6 +1,6 @@
 // Guards for private calls. One query checks the session is live and loads the caller
 // with their wallet balance, so a simple read (profile, balance) costs a single round trip.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -11,7 +11,7 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
 import { ACCOUNT_HEADER, ACCOUNT_MISMATCH, ACCOUNT_MISMATCH_ERROR } from '../schemas/session';
-import { publicUserColumns, toPublicUser, twoFactorSetupRequiredSql, verifyAccessToken } from '../services/accounts';
+import { liveSession, publicUserColumns, toPublicUser, twoFactorSetupRequiredSql, verifyAccessToken } from '../services/accounts';
 
 function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
@@ -45,7 +45,7 @@ const sessionQuery = (db: Db, env: Env, claims: Claims) =>
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    .where(liveSession(claims.sessionId, claims.userId));
 
 interface Guard {
   /** Null for any signed-in person. */
@@ -91,6 +91,7 @@ async function userSession(c: Context<AppEnv>): Promise<UserSession> {
   const claims = await claimsOf(c);
   return {
     userId: claims.userId,
+    sessionId: claims.sessionId,
     admit: async (): Promise<Principal> => admit(c, claims, customer, await sessionQuery(c.var.db, c.env, claims)),
     admitWith: async <TRead extends BatchItem<'pg'>>(read: TRead): Promise<{ principal: Principal; read: Awaited<TRead> }> => {
       const [session, result] = await c.var.db.batch([sessionQuery(c.var.db, c.env, claims), read]);

@@ -1,10 +1,10 @@
 // Request-body schemas shared by the Worker (validation) and the SPA (forms),
 // so a form and its endpoint cannot drift apart. Messages are the spec's, to the letter.
 
+import { EMAIL_PATTERN } from './common';
 import { referralCodeField } from './referrals';
 import { z } from './zod';
 
-export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 const PASSWORD_TOO_LONG = 'Password must be at most 128 characters';

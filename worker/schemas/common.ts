@@ -1,5 +1,8 @@
 import { z } from './zod';
 
+/** What the shop takes as an email address (sign-up, sign-in, an administrator's filter). */
+export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
+
 /** Lists are always paginated and capped, so no call can ask for the whole table. */
 export const MAX_PAGE_SIZE = 100;
 

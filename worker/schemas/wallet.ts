@@ -1,5 +1,5 @@
 import { LEDGER_SOURCES } from '../../vocabulary';
-import { dateQueryParam, paginationSchema, trimmedText } from './common';
+import { dateQueryParam, EMAIL_PATTERN, paginationSchema, trimmedText } from './common';
 import { z } from './zod';
 
 /** A positive naira amount with at most two decimals, given as a number or numeric text; parsed to its exact text form. */
@@ -66,5 +66,12 @@ export const adminTransactionQuerySchema = transactionQuerySchema.extend({
   userId: z.coerce.number().int().positive({ error: 'userId must be a positive number' }).max(2_147_483_647, { error: 'userId is out of range' }).optional(),
   source: z.enum(LEDGER_SOURCES, { error: 'Unknown source' }).optional(),
   search: z.string().trim().max(100).optional(),
+  /** The user by address, as administrators know them: resolved in the list's own statement, no lookup first. */
+  email: z.string().trim().toLowerCase().max(254, { error: 'email is invalid' }).regex(EMAIL_PATTERN, { error: 'email is invalid' }).optional(),
 });
 export type AdminTransactionQuery = z.infer<typeof adminTransactionQuerySchema>;
+
+/** GET admin/reconciliation: 'full' reads every row; 'recent' (the default once a daily run came out clean) what was written since. */
+export const reconciliationQuerySchema = z.object({
+  scope: z.enum(['recent', 'full'], { error: 'scope must be recent or full' }).optional(),
+});

@@ -2,7 +2,8 @@
 import http from 'node:http';
 import pg from 'pg';
 import type { RunningStack } from '../../stack/stack';
-import { untilDatabaseQuiet } from './measure';
+import { untilDatabaseQuiet } from '../database-quiet';
+import { QUIET_MS } from './measure';
 import { CRON_TIMEOUT_S } from './settings';
 
 const CRON = '*/2 * * * *';
@@ -51,7 +52,7 @@ export async function runCron(stack: RunningStack): Promise<CronResult> {
   await client.end();
   const since = new Date();
   const before = await cronWork(stack.databaseUrl, since);
-  await untilDatabaseQuiet(stack);
+  await untilDatabaseQuiet(stack, QUIET_MS);
   const traffic = stack.databaseTraffic();
   const started = performance.now();
   // Bounded, so a run that would take longer than a deployed cron may run cannot eat the bench: what it did by then is reported.

@@ -232,7 +232,7 @@ async function main() {
       let reconciliationOk: boolean | null = null;
       const reconciliationStarted = performance.now();
       try {
-        const { data } = await callApi<{ data: Record<string, unknown> & { ok: boolean } }>(stack.url, 'GET', 'admin/reconciliation', {
+        const { data } = await callApi<{ data: Record<string, unknown> & { ok: boolean } }>(stack.url, 'GET', 'admin/reconciliation?scope=full', {
           token: (await adminSession.headers()).authorization.slice(7),
         });
         reconciliationOk = data.ok;

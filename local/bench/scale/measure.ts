@@ -3,11 +3,14 @@
 // alone are timed sequentially (SCALE_SLOW_REQUESTS times) instead of under autocannon, so an export or the
 // reconciliation at full volume cannot eat the run.
 import autocannon from 'autocannon';
-import type { DatabaseTraffic, RunningStack } from '../../stack/stack';
+import type { RunningStack } from '../../stack/stack';
+import { untilDatabaseQuiet } from '../database-quiet';
 
 export const SECONDS = Number(process.env.SCALE_SECONDS ?? 3);
 export const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 4);
 const SLOW_MS = 1000;
+/** How long the database link must carry nothing before a counted request. */
+export const QUIET_MS = 300;
 const VERY_SLOW_MS = 8000;
 const SLOW_REQUESTS = Number(process.env.SCALE_SLOW_REQUESTS ?? 3);
 
@@ -27,16 +30,6 @@ export interface Measured {
   error?: string;
 }
 
-export async function untilDatabaseQuiet(stack: RunningStack, quietMs = 300): Promise<void> {
-  const same = (a: DatabaseTraffic, b: DatabaseTraffic) => a.roundTrips === b.roundTrips && a.statements === b.statements && a.connections === b.connections;
-  for (let last = stack.databaseTraffic(); ; ) {
-    await new Promise((resolve) => setTimeout(resolve, quietMs));
-    const now = stack.databaseTraffic();
-    if (same(now, last)) return;
-    last = now;
-  }
-}
-
 async function timedFetch(url: string, headers: Record<string, string>): Promise<{ ms: number; status: number; text: string }> {
   const started = performance.now();
   const response = await fetch(url, { headers, signal: AbortSignal.timeout(300_000) });
@@ -49,7 +42,7 @@ const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floo
 export async function measureCall(stack: RunningStack, path: string, headers: Record<string, string>): Promise<Measured> {
   const url = `${stack.url.replace('localhost', '127.0.0.1')}${path}`;
   // The first request, alone on a quiet database, is counted; the phase warmed the isolate's caches before its first call.
-  await untilDatabaseQuiet(stack);
+  await untilDatabaseQuiet(stack, QUIET_MS);
   const before = stack.databaseTraffic();
   const counted = await timedFetch(url, headers);
   const after = stack.databaseTraffic();
@@ -63,7 +56,7 @@ export async function measureCall(stack: RunningStack, path: string, headers: Re
   if (counted.status >= 400) {
     return { p50: counted.ms, p99: counted.ms, requests: 1, failures: 1, mode: 'sequential', ...work, error: counted.text.slice(0, 200) };
   }
-  await untilDatabaseQuiet(stack);
+  await untilDatabaseQuiet(stack, QUIET_MS);
   const sequential = async () => {
     const times = [counted.ms];
     let failures = 0;
@@ -85,7 +78,7 @@ export async function measureCall(stack: RunningStack, path: string, headers: Re
     timeout: 60,
     requests: [{ method: 'GET', path, headers }],
   });
-  await untilDatabaseQuiet(stack);
+  await untilDatabaseQuiet(stack, QUIET_MS);
   // No answer came back within the run (each took longer under load than alone): timed one after another instead.
   if (result.latency.p50 === 0 || result['2xx'] === 0) return sequential();
   return {

@@ -113,8 +113,9 @@ export async function seedLedger(ctx: SeedContext, oBase: number, pBase: number)
   await client.query(`select setval(pg_get_serial_sequence('wallet_transactions', 'id'), (select max(id) from wallet_transactions))`);
   await step(
     'wallets',
+    // Written last with its last ledger row, as ledger.ts keeps it: the reconciliation's recent run reads by it.
     `insert into wallets (user_id, balance_kobo, debt_kobo, updated_at)
-     select su.id, coalesce(t.s, 0), 0, now() from su
-     left join (select user_id, sum(case type when 1 then amount else -amount end) as s from sl group by user_id) t on t.user_id = su.id`,
+     select su.id, coalesce(t.s, 0), 0, coalesce(t.last_at, su.created_at) from su
+     left join (select user_id, sum(case type when 1 then amount else -amount end) as s, max(created_at) as last_at from sl group by user_id) t on t.user_id = su.id`,
   );
 }

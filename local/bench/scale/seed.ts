@@ -105,6 +105,8 @@ export async function seedBatch(databaseUrl: string, options: SeedBatch): Promis
           .reduce((t, s) => t + s.seconds, 0)
           .toFixed(1)} s`,
       );
+    // Loaded with triggers off (replica role): the dashboard's daily figures are counted again from the tables.
+    await step('dashboard figures per day', 'select dashboard_days_rebuild()');
     await step('analyze', 'analyze');
 
     // The reconciliation's first two checks, straight in SQL (at full volume GET admin/reconciliation may not answer at all).
@@ -122,6 +124,14 @@ export async function seedBatch(databaseUrl: string, options: SeedBatch): Promis
     log(
       `  books: ${books.balance_mismatches} wallets off their ledger, ${books.broken_running_balances} broken running balances, ${books.negative_balances} negative`,
     );
+    if (Number(books.balance_mismatches) === 0 && Number(books.broken_running_balances) === 0) {
+      // As a busy shop has it: yesterday's daily reconciliation came out clean, so an administrator's (and today's) reads since then.
+      await client.query(
+        `insert into settings (key, value) values ('reconciliation', jsonb_build_object('ok', true, 'findings', 0, 'scope', 'full',
+           'checkedAt', now() - interval '1 day', 'startedAt', now() - interval '1 day', 'cleanSince', now() - interval '1 day', 'lastFullAt', now() - interval '1 day'))
+         on conflict (key) do update set value = excluded.value, updated_at = now() - interval '1 day'`,
+      );
+    }
     const heavy = await one<{ id: number }>(
       `select o.user_id as id from orders o join users u on u.id = o.user_id where o.id > $1::int and u.status = 'active' group by o.user_id order by count(*) desc limit 1`,
       [oBase],

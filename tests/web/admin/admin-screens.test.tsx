@@ -157,6 +157,47 @@ describe('Transactions', () => {
   });
 });
 
+describe('Transactions: by user email', () => {
+  it("filters by an address once it is whole, and names each row's user with a link to their page", async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch(() =>
+      jsonResponse(
+        200,
+        list([
+          {
+            id: 1,
+            userId: 5,
+            userFullName: 'Ada Obi',
+            userEmail: 'ada@example.com',
+            transaction_type: 1,
+            amount: '250.00',
+            balance_after: '1000.00',
+            source: 'admin_credit',
+            reference: 'ref-1',
+            description: 'Admin credit',
+            note: null,
+            created_at: '2024-03-05T10:00:00Z',
+          },
+        ]),
+      ),
+    );
+    renderScreen(<AdminTransactionsPage />, '/admin/transactions');
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    expect(
+      within(table)
+        .getByRole('link', { name: /Ada Obi\s*ada@example\.com/ })
+        .getAttribute('href'),
+    ).toBe('/admin/manage-user');
+
+    await user.type(screen.getByRole('textbox', { name: 'User email' }), 'Ada@Example.com');
+    await waitFor(() => expect(callsTo(fetch, 'admin/transactions').at(-1)?.[0]).toContain('email=ada%40example.com'));
+    // Half an address was never sent.
+    expect(callsTo(fetch, 'admin/transactions').filter(([url]) => String(url).includes('email=') && !String(url).includes('email=ada%40example.com'))).toEqual(
+      [],
+    );
+  });
+});
+
 describe('Transactions: ledger sources in words', () => {
   it('names a referral commission taken back with its deposit, and one returned with it, in the Source column and filter', async () => {
     const row = (id: number, type: number, source: string, description: string) => ({

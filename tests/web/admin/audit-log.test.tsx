@@ -67,7 +67,10 @@ describe('the audit log page', () => {
     const nav = await screen.findByRole('complementary', { name: 'Admin navigation' });
     expect(within(nav).getByRole('link', { name: 'Audit Log' }).getAttribute('aria-current')).toBe('page');
     expect(await screen.findByRole('link', { name: /Suspended Chidi Okeke \(chidi@example\.com\)/ })).toBeTruthy();
-    expect(screen.getByText(/Root Admin \(root@example\.com\) ·/)).toBeTruthy();
+    // The actor and the time in full: neither is cut off (the time never splits).
+    const meta = screen.getByText(/Root Admin \(root@example\.com\)/, { selector: 'p' });
+    expect(meta.className).not.toContain('truncate');
+    expect(meta.querySelector('time')?.className).toContain('whitespace-nowrap');
 
     // The administrator is chosen by name; a former one is said to be one.
     const administrator = screen.getByRole('combobox', { name: 'Administrator' });
@@ -124,5 +127,16 @@ describe('the audit log page', () => {
     const credit = { ...SUSPENSION, action: 'wallet.credit', details: { amount: '1500', reference: 'Bank transfer' } };
     expect(describeAuditEntry(credit as never).replaceAll('\u00a0', ' ')).toBe('Credited NGN 1,500.00 to Chidi Okeke (chidi@example.com) (ref Bank transfer)');
     expect(describeAuditEntry({ ...credit, targetUser: null } as never).replaceAll('\u00a0', ' ')).toBe('Credited NGN 1,500.00 to user #5 (ref Bank transfer)');
+  });
+
+  it('names a provider the log joined, or the one a deletion kept, and falls back to its number', () => {
+    const imported = { ...SUSPENSION, action: 'service.import', targetType: 'provider', targetId: '1', targetUser: null, details: {} };
+    expect(describeAuditEntry({ ...imported, targetProvider: { name: 'Sandbox SMM Panel' } } as never)).toBe(
+      'Imported services from provider Sandbox SMM Panel',
+    );
+    expect(describeAuditEntry({ ...imported, action: 'provider.delete', targetProvider: null, details: { name: 'Old Panel' } } as never)).toBe(
+      'Deleted provider Old Panel',
+    );
+    expect(describeAuditEntry({ ...imported, action: 'provider.update', targetProvider: null } as never)).toBe('Edited provider #1');
   });
 });

@@ -13,6 +13,8 @@ const ROOT = sessionUser({ id: 9, fullName: 'Root Admin', email: 'root@example.c
 const CLEAN = {
   ok: true,
   checkedAt: '2026-03-05T10:00:00.000Z',
+  scope: 'full',
+  since: null,
   walletsChecked: 42,
   balanceMismatches: [],
   brokenRunningBalances: [],
@@ -120,6 +122,26 @@ describe('Reconciliation', () => {
     await waitFor(() => expect(within(screen.getByRole('region', { name: 'Verdict' })).getByRole('heading', { name: 'Books are clean' })).toBeTruthy());
     expect(runs(fetch)).toHaveLength(2);
     expect(screen.queryByRole('region', { name: 'Ledger checks' })).toBeNull();
+  });
+
+  it('opens on what changed since the last clean daily run, says so, and checks everything on demand', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch((url) => {
+      if (!url.includes('admin/reconciliation')) return jsonResponse(200, {});
+      const full = url.includes('scope=full');
+      const data = full ? CLEAN : { ...CLEAN, scope: 'recent', since: '2026-03-04T09:00:00.000Z', walletsChecked: 3 };
+      return jsonResponse(200, { message: 'Reconciliation complete', data });
+    });
+    renderScreen(<ReconciliationPage />, '/admin/reconciliation', 'admin-token');
+    const verdict = await screen.findByRole('region', { name: 'Verdict' });
+    expect(verdict.textContent).toMatch(/written since .*2026/);
+    expect(String(runs(fetch)[0][0])).toContain('scope=recent');
+
+    await user.click(screen.getByRole('button', { name: 'Check everything' }));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Verdict' }).textContent).toContain('Every wallet, ledger row, payment'));
+    expect(String(runs(fetch).at(-1)?.[0])).toContain('scope=full');
+    // Everything was read: there is nothing more to ask for.
+    expect(screen.queryByRole('button', { name: 'Check everything' })).toBeNull();
   });
 
   it('says why the checks could not run, and runs them again', async () => {

@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { refreshTokens } from '../../../drizzle/schema';
 import { sha256Hex } from '../../../worker/lib/crypto';
 import { REFRESH_GRACE_SECONDS } from '../../../worker/services/accounts/auth';
-import { call, countingDatabaseWork, createAdmin, registerAndLogin, unique, withDb } from '../../support/api';
+import { call, countingDatabaseWork, createAdmin, registerAndLogin, setUserStatus, unique, withDb } from '../../support/api';
 import { newLink, placeOrder } from '../fixtures/order-fixtures';
 import { paystackFake } from '../fixtures/paystack-fixtures';
 import { FAKE, listCallWork, newShop } from '../fixtures/shop-fixtures';
-import { fundedUser } from '../fixtures/wallet-fixtures';
+import { balanceKobo, fundedUser } from '../fixtures/wallet-fixtures';
 
 const oneRoundTrip = { httpCalls: 1, webSockets: 0 };
 
@@ -59,18 +59,41 @@ describe('round trips of the hot calls', () => {
     expect(await call('user/verify-payment', { token: user.accessToken, body: { checkoutUrl, signature, amount } })).toMatchObject({ status: 401 });
   });
 
-  it('places an order in two round trips: the session check (with the service when not read lately), then the placing statement', async () => {
+  it('places an order in one round trip, the placing statement checking the session itself (two when the service was not read lately)', async () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes] });
     const user = await fundedUser(10_000_000n);
     const serviceId = shop.serviceIds[FAKE.igLikes];
-    for (const round of ['service not read yet', 'service read lately']) {
-      const { result, httpCalls, webSockets } = await countingDatabaseWork(() =>
-        placeOrder(user, { serviceId, link: newLink(), quantity: 100 }, unique('key')),
-      );
-      expect(result.status, `${round}: ${JSON.stringify(result.body)}`).toBe(201);
-      expect(result.body.data).toMatchObject({ serviceId, status: 'Pending Submission', canCancel: true });
-      expect({ httpCalls, webSockets }, round).toEqual({ httpCalls: 2, webSockets: 0 });
+    for (const [round, httpCalls] of [
+      ['service not read yet', 2],
+      ['service read lately', 1],
+    ] as const) {
+      const work = await countingDatabaseWork(() => placeOrder(user, { serviceId, link: newLink(), quantity: 100 }, unique('key')));
+      expect(work.result.status, `${round}: ${JSON.stringify(work.result.body)}`).toBe(201);
+      expect(work.result.body.data).toMatchObject({ serviceId, status: 'Pending Submission', canCancel: true });
+      expect({ httpCalls: work.httpCalls, webSockets: work.webSockets }, round).toEqual({ httpCalls, webSockets: 0 });
     }
+  });
+
+  it('places nothing for a session the placing statement finds not live, and says why as the session check does', async () => {
+    const shop = await newShop({ serviceIds: [FAKE.igLikes] });
+    const serviceId = shop.serviceIds[FAKE.igLikes];
+    const signedOut = await fundedUser(1_000_000n);
+    const key = unique('key');
+    expect((await placeOrder(signedOut, { serviceId, link: newLink(), quantity: 100 }, key)).status).toBe(201);
+    expect((await call('auth/logout', { token: signedOut.accessToken, method: 'POST' })).status).toBe(200);
+    const balance = await balanceKobo(signedOut.id);
+    // A new order, and the earlier order under its key: neither is placed nor shown.
+    expect(await placeOrder(signedOut, { serviceId, link: newLink(), quantity: 100 }, unique('key'))).toMatchObject({ status: 401 });
+    expect(await placeOrder(signedOut, { serviceId, link: newLink(), quantity: 100 }, key)).toMatchObject({ status: 401 });
+    expect(await balanceKobo(signedOut.id)).toBe(balance);
+
+    const suspended = await fundedUser(1_000_000n);
+    await setUserStatus(suspended.id, 'suspended');
+    expect(await placeOrder(suspended, { serviceId, link: newLink(), quantity: 100 }, unique('key'))).toMatchObject({ status: 401 });
+    expect(await balanceKobo(suspended.id)).toBe(1_000_000n);
+
+    const admin = await createAdmin();
+    expect(await placeOrder(admin, { serviceId, link: newLink(), quantity: 100 }, unique('key'))).toMatchObject({ status: 403 });
   });
 
   it('credits a wallet as an administrator in two round trips: the session check, then the one statement', async () => {

@@ -28,6 +28,30 @@ describe('GET admin/transactions', () => {
     const own = await call('user/transactions', { token: user.accessToken });
     expect(own.body.data[0]).not.toHaveProperty('userEmail');
   });
+
+  it("filters by the user's email address, typed in any case, in one round trip", async () => {
+    const admin = await createAdmin();
+    const user = await registerAndLogin({ fullName: unique('Chidi Eze ') });
+    const reference = unique('credit');
+    const credited = await call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount: 300, reference, userId: user.id } });
+    expect(credited.status, JSON.stringify(credited.body)).toBe(200);
+
+    const listed = await call(`admin/transactions?email=${encodeURIComponent(` ${user.email.toUpperCase()} `)}`, { token: admin.accessToken });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.data).toEqual([expect.objectContaining({ userId: user.id, reference })]);
+    expect(listed.body.total).toBe(1);
+
+    const nobody = await call(`admin/transactions?email=${encodeURIComponent(unique('nobody-'))}%40example.com`, { token: admin.accessToken });
+    expect(nobody.body).toMatchObject({ data: [], total: 0 });
+    expect((await call('admin/transactions?email=not-an-address', { token: admin.accessToken })).status).toBe(400);
+
+    const { result, httpCalls, webSockets } = await countingRoundTrips((db) => listAdminTransactions(db, { page: 1, limit: 25, email: user.email }));
+    expect(result.total).toBe(1);
+    expect({ httpCalls, webSockets }).toEqual({ httpCalls: 1, webSockets: 0 });
+
+    const csv = await call(`admin/transactions/export?email=${encodeURIComponent(user.email)}`, { token: admin.accessToken });
+    expect(String(csv.body)).toContain(reference);
+  });
 });
 
 describe('GET admin/payments/pending', () => {

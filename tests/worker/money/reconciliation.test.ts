@@ -1,7 +1,8 @@
 // The reconciliation against the outside world: credit a wallet holds with nothing behind it is found by
 // user and cause, from the provider's recorded events (a planted refund that never took the money back, and
 // the commission it leaves unbacked) and from asking the provider again (a refund it never told us of); the
-// daily run from the cron runs once a day. Planted states live in a transaction that is rolled back.
+// daily run from the cron runs once a day, over what was written since the last clean run began (everything when none
+// was clean, and weekly). Planted states live in a transaction that is rolled back.
 import { env } from 'cloudflare:test';
 import { eq, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -102,6 +103,8 @@ describe('credit with nothing behind it', () => {
   });
 });
 
+const DAY = 24 * 60 * 60_000;
+
 describe('the daily reconciliation', () => {
   it('runs once a day however often the cron fires', async () => {
     await withDb((db) => db.delete(settings).where(eq(settings.key, 'reconciliation')));
@@ -110,5 +113,37 @@ describe('the daily reconciliation', () => {
     expect(await withDb((db) => dailyReconciliation(db, env))).toEqual({ ran: false });
     const [saved] = await withDb((db) => db.select().from(settings).where(eq(settings.key, 'reconciliation')));
     expect(saved.value).toMatchObject({ checkedAt: expect.any(String), findings: first.findings });
+  });
+
+  const lastRun = (value: Record<string, unknown>) =>
+    withDb((db) =>
+      db
+        .insert(settings)
+        .values({ key: 'reconciliation', value, updatedAt: new Date(Date.now() - 2 * DAY) })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date(Date.now() - 2 * DAY) } }),
+    );
+  const saved = async () => (await withDb((db) => db.select().from(settings).where(eq(settings.key, 'reconciliation'))))[0].value as Record<string, unknown>;
+
+  it('reads since the last clean run began, less an hour, and keeps that moment until a run is clean', async () => {
+    const cleanSince = new Date(Date.now() - 2 * DAY).toISOString();
+    const lastFullAt = new Date(Date.now() - 3 * DAY).toISOString();
+    await lastRun({ checkedAt: cleanSince, ok: true, cleanSince, lastFullAt });
+    const run = await withDb((db) => dailyReconciliation(db, env));
+    expect(run).toMatchObject({ ran: true, scope: 'recent' });
+    const after = await saved();
+    expect(after).toMatchObject({ scope: 'recent', lastFullAt, ok: run.ok });
+    // Clean: the next run reads from this one's start; not clean: still from the last clean one's.
+    if (run.ok) expect(Date.parse(String(after.cleanSince))).toBeGreaterThan(Date.parse(cleanSince));
+    else expect(after.cleanSince).toBe(cleanSince);
+  });
+
+  it('reads everything when no run was clean, and a week after the last full run', async () => {
+    await lastRun({ checkedAt: new Date().toISOString(), ok: false });
+    expect(await withDb((db) => dailyReconciliation(db, env))).toMatchObject({ ran: true, scope: 'full' });
+    expect(await saved()).toMatchObject({ scope: 'full', lastFullAt: expect.any(String) });
+
+    const cleanSince = new Date(Date.now() - DAY).toISOString();
+    await lastRun({ ok: true, cleanSince, lastFullAt: new Date(Date.now() - 8 * DAY).toISOString() });
+    expect(await withDb((db) => dailyReconciliation(db, env))).toMatchObject({ ran: true, scope: 'full' });
   });
 });

@@ -127,7 +127,7 @@ describe('round trips', () => {
     const shop = await newShop({ serviceIds: [FAKE.igLikes] });
     const user = await fundedUser(10_000_000n);
     const serviceId = shop.serviceIds[FAKE.igLikes];
-    const order = (link: string, key: string) => (db: Db) => placeOrderDirectly(db, env, user.id, { serviceId, link, quantity: 100 }, key);
+    const order = (link: string, key: string) => (db: Db) => placeOrderDirectly(db, env, user.id, { serviceId, link, quantity: 100 }, { idempotencyKey: key });
 
     // The first order on a service this isolate has not read yet reads it first.
     const first = await countingRoundTrips(order(newLink(), unique('key')));

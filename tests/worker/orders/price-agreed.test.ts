@@ -71,7 +71,7 @@ describe('placing an order at the charge the customer saw', () => {
   it('catches a price changed between the read of the service and the placing statement', async () => {
     const { serviceId, user, funded } = await shopSelling(FAKE.igLikes);
     const place = (expectedCharge: string) => (db: Db) =>
-      placeOrderDirectly(db, env, user.id, { serviceId, link: newLink(), quantity: 1000, expectedCharge }, unique('key'));
+      placeOrderDirectly(db, env, user.id, { serviceId, link: newLink(), quantity: 1000, expectedCharge }, { idempotencyKey: unique('key') });
     // This isolate now holds the service as priced: the next order is planned with that copy.
     const first = await withDb(place(koboToNaira(await chargeOf(serviceId, 1000))));
     const shown = await chargeOf(serviceId, 1000);

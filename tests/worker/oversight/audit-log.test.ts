@@ -17,6 +17,27 @@ async function namedAdmin(): Promise<TestAccount & { fullName: string }> {
 }
 
 describe('the audit log', () => {
+  it('names the provider an entry acts on, from the same query, and keeps the name of one deleted since', async () => {
+    const admin = await namedAdmin();
+    const shop = await newShop({ serviceIds: [FAKE.igLikes], admin });
+    const name = (await call('admin/providers', { token: admin.accessToken })).body.data.find((p: { id: number }) => p.id === shop.providerId).name;
+    const imported = await call(`admin/audit?actorId=${admin.id}&targetType=provider&targetId=${shop.providerId}`, { token: admin.accessToken });
+    expect(imported.body.data.find((entry: { action: string }) => entry.action === 'service.import')).toMatchObject({ targetProvider: { name } });
+
+    // A provider nothing was bought from, deleted: the log can no longer join it, so the deletion keeps its name.
+    const spare = await call('admin/providers', {
+      token: admin.accessToken,
+      body: { name: unique('spare panel '), apiUrl: 'https://panel.example.com/api/v2', apiKey: 'key', timeoutMs: 2000 },
+    });
+    expect(spare.status, JSON.stringify(spare.body)).toBe(201);
+    expect((await call(`admin/providers/${spare.body.data.id}`, { method: 'DELETE', token: admin.accessToken })).status).toBe(200);
+    const deleted = await call(`admin/audit?actorId=${admin.id}&targetType=provider&targetId=${spare.body.data.id}`, { token: admin.accessToken });
+    expect(deleted.body.data.find((entry: { action: string }) => entry.action === 'provider.delete')).toMatchObject({
+      targetProvider: null,
+      details: { name: spare.body.data.name },
+    });
+  });
+
   it('lists one administrator’s entries, by target and dates, and names the administrators', async () => {
     const [first, second] = [await namedAdmin(), await namedAdmin()];
     const shop = await newShop({ serviceIds: [FAKE.igLikes], admin: first });

@@ -113,9 +113,12 @@ function RootLayout() {
   return (
     <AuthProvider>
       <Outlet />
-      {/* Last and sticky to the bottom (clicks pass through it): it appears once settings/public answers, and from here it pushes nothing on the page down. */}
-      <TestPaymentsBanner />
-      <ScrollToTop />
+      {/* Last and sticky to the bottom (clicks pass through it): the banner appears once settings/public answers, and from here it pushes
+          nothing on the page down. The scroll-to-top button stands on top of this dock, so it sits above the banner whatever its height. */}
+      <div className="pointer-events-none sticky bottom-0 z-20">
+        <ScrollToTop />
+        <TestPaymentsBanner />
+      </div>
       <RestoreScroll />
     </AuthProvider>
   );

@@ -39,8 +39,9 @@ export function Logo({
     </>
   );
   if (to === null) return <span className={cx('inline-flex min-w-0 items-center gap-2', className)}>{content}</span>;
+  // The padding makes a 44 px touch target around the 32 px mark; the negative margin keeps the header's layout as it was.
   return (
-    <Link to={to} className={cx('inline-flex min-w-0 items-center gap-2 rounded-lg', className)} aria-label={`${name} home`}>
+    <Link to={to} className={cx('-m-1.5 inline-flex min-w-0 items-center gap-2 rounded-lg p-1.5', className)} aria-label={`${name} home`}>
       {content}
     </Link>
   );

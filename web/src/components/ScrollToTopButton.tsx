@@ -1,4 +1,5 @@
-// The floating scroll-to-top button ScrollToTop shows past 300 px, and its eased scroll.
+// The scroll-to-top button ScrollToTop shows past 300 px, and its eased scroll. It stands on top of the root layout's
+// bottom dock (sticky, with the test-payments banner in it when shown), so it never covers the banner.
 import { Icon } from './Icon';
 
 export const SCROLL_DURATION_MS = 1000;
@@ -28,7 +29,7 @@ export default function ScrollToTopButton() {
       onClick={() => smoothScrollToTop()}
       aria-label="Scroll to top"
       title="Scroll to top"
-      className="fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 flex h-11 w-11 animate-fade-in items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      className="pointer-events-auto absolute right-4 bottom-full mb-[max(1rem,env(safe-area-inset-bottom))] flex h-11 w-11 animate-fade-in items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
       <Icon name="arrowUp" />
     </button>

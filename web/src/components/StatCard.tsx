@@ -14,13 +14,23 @@ const TONES: Record<StatTone, string> = {
   slate: 'bg-slate-100 text-slate-700',
 };
 
-/** Values longer than this get a smaller type so that four cards in a row still show them whole. */
-const LONG_VALUE = 13;
+/**
+ * The widest a character of the figure runs, in em (bold digits and capitals of the widest fallback font): the
+ * figure's type is sized so that its length in these fits the room it has.
+ */
+const WIDEST_CHARACTER_EM = 0.66;
 
 /**
- * A figure with its label and icon; `hint` is a line under the value (a link, a comparison).
- * The figure is never cut: a long amount takes a smaller type and may wrap after its currency code
- * (amounts are formatted with a no-break space there, made breakable here), then anywhere.
+ * Type for the figure that fits it on one line, up to text-xl, so "NGN 2,352,178.90" never breaks its currency code
+ * off. `--figure-room` is the width the figure has, from the card's `cqi` (hundredths of its width: the card is a size
+ * container). A browser without container units keeps text-xl and wraps the figure after its currency code instead.
+ */
+const fittedFontSize = (value: string) => `min(var(--text-xl), calc(var(--figure-room) / ${(value.length * WIDEST_CHARACTER_EM).toFixed(2)}))`;
+
+/**
+ * A figure with its label and icon; `hint` is a line under the value (a link, a comparison). The figure is never cut.
+ * A card narrower than 18rem (four in a laptop's row, two on a phone) puts a smaller icon beside the label and gives
+ * the figure the card's whole width.
  */
 export function StatCard({
   icon,
@@ -37,21 +47,34 @@ export function StatCard({
   loading?: boolean;
   hint?: ReactNode;
 }) {
+  const narrow = '@max-[18rem]:col-span-2';
   return (
-    <div className="card flex items-center gap-4 p-4">
-      <span className={cx('flex h-11 w-11 shrink-0 items-center justify-center rounded-xl', TONES[tone])}>
-        <Icon name={icon} />
-      </span>
-      <div className="min-w-0">
-        <p className="text-sm text-slate-600">{label}</p>
+    <div className="card @container p-4">
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 [--figure-room:calc(100cqi-3.75rem)] @max-[18rem]:gap-x-2.5 @max-[18rem]:[--figure-room:100cqi]">
+        <span
+          className={cx(
+            'row-span-3 flex h-11 w-11 items-center justify-center rounded-xl @max-[18rem]:row-span-1 @max-[18rem]:h-8 @max-[18rem]:w-8',
+            TONES[tone],
+          )}
+        >
+          <Icon name={icon} className="h-5 w-5 @max-[18rem]:h-4 @max-[18rem]:w-4" />
+        </span>
+        <p className="self-end text-sm text-slate-600 @max-[18rem]:self-center">{label}</p>
         {loading ? (
-          <Skeleton className="mt-1 h-6 w-24" />
+          <Skeleton className={cx('mt-1 h-6 w-24 self-start', narrow)} />
         ) : (
-          <p className={cx('font-bold [overflow-wrap:anywhere] text-slate-900 tabular-nums', value.length > LONG_VALUE ? 'text-lg' : 'text-xl')}>
+          <p
+            className={cx(
+              'self-start text-xl font-bold [overflow-wrap:anywhere] text-slate-900 tabular-nums supports-[font-size:1cqi]:whitespace-nowrap',
+              narrow,
+            )}
+            style={{ fontSize: fittedFontSize(value) }}
+          >
+            {/* Amounts carry a no-break space after the currency code: breakable here for the wrapping fallback. */}
             {value.replace(/\u00a0/g, ' ')}
           </p>
         )}
-        {hint && !loading ? <div className="mt-0.5 text-xs text-slate-500">{hint}</div> : null}
+        {hint && !loading ? <div className={cx('mt-0.5 self-start text-xs text-slate-500', narrow)}>{hint}</div> : null}
       </div>
     </div>
   );

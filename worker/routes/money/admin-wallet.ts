@@ -3,8 +3,8 @@ import type { AppEnv } from '../../context';
 import { koboToNumber } from '../../lib/decimal';
 import { pathId, validJson, validQuery } from '../../lib/validation';
 import { paginationSchema } from '../../schemas/common';
-import { adminDebitSchema, adminTransactionQuerySchema } from '../../schemas/wallet';
-import { adminDebit, exportTransactionsCsv, listAdminTransactions, listPendingPayments, reconcile, userWalletDetail } from '../../services/money';
+import { adminDebitSchema, adminTransactionQuerySchema, reconciliationQuerySchema } from '../../schemas/wallet';
+import { adminDebit, exportTransactionsCsv, listAdminTransactions, listPendingPayments, reconcileOnDemand, userWalletDetail } from '../../services/money';
 
 import { ordersForUserDetail } from '../../services/orders';
 
@@ -31,4 +31,6 @@ export const adminWalletRoutes = new Hono<AppEnv>()
   .get('/payments/pending', validQuery(paginationSchema), async (c) =>
     c.json({ message: 'Pending payments fetched successfully', ...(await listPendingPayments(c.var.db, c.req.valid('query'))) }),
   )
-  .get('/reconciliation', async (c) => c.json({ message: 'Reconciliation complete', data: await reconcile(c.var.db, c.env) }));
+  .get('/reconciliation', validQuery(reconciliationQuerySchema), async (c) =>
+    c.json({ message: 'Reconciliation complete', data: await reconcileOnDemand(c.var.db, c.env, c.req.valid('query').scope) }),
+  );

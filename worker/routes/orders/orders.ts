@@ -3,46 +3,26 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
-import type { AppEnv, Principal, UserSession } from '../../context';
-import type { Db } from '../../db';
+import type { AppEnv } from '../../context';
 import { parseWith, pathId, validJson, validQuery } from '../../lib/validation';
 import { deferSessionCheck, requireUser } from '../../middleware/auth';
 import { listPage } from '../../schemas/common';
 import { createOrderSchema, idempotencyKeySchema, listOrdersQuerySchema, massOrderSchema } from '../../schemas/orders';
-import {
-  cancelOrder,
-  getOrderView,
-  listUserOrders,
-  orderableServiceQuery,
-  placeMassOrder,
-  placeOrder,
-  recentlyReadService,
-  rememberServices,
-  requestRefill,
-  serviceIdOf,
-} from '../../services/orders';
+import { cancelOrder, getOrderView, listUserOrders, placeMassOrder, placeOrder, requestRefill } from '../../services/orders';
 
 /** The Idempotency-Key header, checked before the body is read. */
 const idempotencyKey = createMiddleware<{ Variables: { idempotencyKey: z.output<typeof idempotencyKeySchema> } }>(async (c, next) => {
   c.set('idempotencyKey', parseWith(idempotencyKeySchema, c.req.header('idempotency-key')));
   await next();
 });
-/**
- * The session check, with the ordered service read in the same batch when this isolate has no recent
- * copy of it: either way one round trip, and placing the order is then its one statement.
- */
-async function admitOrdering(session: UserSession, db: Db, serviceId: number | null): Promise<Principal> {
-  if (serviceId === null || recentlyReadService(serviceId) !== undefined) return session.admit();
-  const { principal, read } = await session.admitWith(orderableServiceQuery(db, serviceId));
-  rememberServices(read);
-  return principal;
-}
-
 export const orderRoutes = new Hono<AppEnv>()
   .post('/orders', deferSessionCheck, idempotencyKey, validJson(createOrderSchema), async (c) => {
-    const input = c.req.valid('json');
-    const principal = await admitOrdering(c.var.session, c.var.db, serviceIdOf(input.serviceId));
-    const { order, created } = await placeOrder(c.var.db, c.env, principal.id, input, c.var.idempotencyKey);
+    // The placing statement checks the session itself: with the service as this isolate last read it, one round trip.
+    const { session } = c.var;
+    const { order, created } = await placeOrder(c.var.db, c.env, session.userId, c.req.valid('json'), {
+      idempotencyKey: c.var.idempotencyKey,
+      admission: session,
+    });
     return c.json({ message: 'Order placed successfully', data: order }, created ? 201 : 200);
   })
   .get('/orders', requireUser, validQuery(listOrdersQuerySchema), async (c) => {

@@ -16,6 +16,7 @@ export {
   revokeSession,
 } from './auth';
 export { confirmEmail, resendEmailConfirmation, sendEmailConfirmation } from './email-verification';
+export { liveCustomerSession, liveSession } from './live-session';
 export { hashPassword } from './passwords';
 export { countHits, enforceRateLimit, enforceRateLimits, type Meter, meterHit, type RateLimit, tooManyAttempts } from './rate-limit';
 export { forgetQuietSignInFailures } from './sign-in-limits';

@@ -176,9 +176,10 @@ export async function deleteProvider(db: Db, actorId: number, id: number): Promi
   await db.transaction(async (tx) => {
     const [{ total }] = await tx.select({ total: count() }).from(services).where(eq(services.providerId, id));
     if (total > 0) throw conflict('This provider has services; disable it instead of deleting it');
-    const [row] = await tx.delete(providers).where(eq(providers.id, id)).returning({ id: providers.id });
+    const [row] = await tx.delete(providers).where(eq(providers.id, id)).returning({ id: providers.id, name: providers.name });
     if (!row) throw notFound('Provider not found');
-    await recordAudit(tx, { actorId, action: 'provider.delete', target: { type: 'provider', id } });
+    // The name goes with the row: the log names a provider by joining it, which a deleted one no longer allows.
+    await recordAudit(tx, { actorId, action: 'provider.delete', target: { type: 'provider', id }, details: { name: row.name } });
   });
 }
 

@@ -16,6 +16,7 @@ import { moneyAlerts, paymentRefusalAlert } from '../money';
 
 import { AT_PROVIDER_OPEN, NEEDS_ATTENTION_AFTER } from '../orders';
 import { recentAuditEntries } from '../oversight';
+import { dashboardFigures } from './dashboard-rollups';
 
 /** How many buckets each period shows, ending with the current one. Buckets are UTC, like the transaction filters. */
 const PERIODS: Record<DashboardPeriod, { buckets: number; step: string }> = {
@@ -38,8 +39,8 @@ function firstBucket(period: DashboardPeriod): SQL {
   return sql`${bucketOf(period, sql`now()`)} - ${step}::interval * ${buckets - 1}`;
 }
 
-/** The window's start as a timestamptz, to compare created_at with (so its index serves the range). */
-const windowStart = (period: DashboardPeriod) => sql`(${firstBucket(period)}) at time zone 'UTC'`;
+/** The window's first UTC day, to read the daily figures from. */
+const firstDay = (period: DashboardPeriod) => sql`(${firstBucket(period)})::date`;
 
 interface BucketRow extends Record<string, unknown> {
   bucket: string;
@@ -60,51 +61,27 @@ interface BucketRow extends Record<string, unknown> {
  * then, plus administrators' credits (money received outside the providers, or given); bank transfers,
  * what was reversed and administrators' credits are also counted apart.
  * Spend is what orders charged less what they refunded; provider cost is each order's cost in the same
- * proportion (a canceled order costs nothing, a partial one its delivered part).
+ * proportion (a canceled order costs nothing, a partial one its delivered part). Read from the daily figures
+ * the writing statements keep (dashboard-rollups.ts), so a year's chart costs what a month's does.
  */
 async function moneySeries(db: Db, period: DashboardPeriod) {
   const { step } = PERIODS[period];
-  const createdBucket = bucketOf(period, sql`created_at`);
-  const since = windowStart(period);
   const result = await db.execute<BucketRow>(sql`
     with buckets as (
       select generate_series(${firstBucket(period)}, ${bucketOf(period, sql`now()`)}, ${step}::interval) as start
     ),
-    deposits as (
-      select ${bucketOf(period, sql`settled_at`)} as start, sum(amount_kobo - reversed_kobo) as kobo,
-        coalesce(sum(amount_kobo - reversed_kobo) filter (where channel = 'bank_transfer'), 0) as transfers, sum(reversed_kobo) as reversed
-      from payment_intents
-      where status = 'success' and settled_at >= ${since}
-      group by 1
-    ),
-    credits as (
-      select ${createdBucket} as start, sum(amount_kobo) as kobo
-      from wallet_transactions
-      where transaction_type = 1 and source_kind = 'admin_credit' and created_at >= ${since}
-      group by 1
-    ),
-    sales as (
-      select ${createdBucket} as start, count(*) as orders, sum(charge_kobo - refunded_kobo) as spend,
-        sum(round(cost_kobo::numeric * (charge_kobo - refunded_kobo) / charge_kobo)) as cost
-      from orders
-      where created_at >= ${since}
-      group by 1
-    ),
-    signups as (
-      select ${createdBucket} as start, count(*) as users
-      from users
-      where user_type = 2 and created_at >= ${since}
+    figures as (
+      select date_trunc(${period}, day::timestamp) as start, sum(deposits_kobo) as deposits, sum(bank_transfers_kobo) as transfers,
+        sum(reversed_kobo) as reversed, sum(admin_credits_kobo) as credits, sum(spend_kobo) as spend, sum(cost_kobo) as cost,
+        sum(orders) as orders, sum(new_users) as users
+      from ${dashboardFigures(firstDay(period))} f
       group by 1
     )
     select to_char(b.start, 'YYYY-MM-DD') as bucket,
-      (coalesce(d.kobo, 0) + coalesce(c.kobo, 0))::text as deposits, coalesce(d.transfers, 0)::text as bank_transfers, coalesce(d.reversed, 0)::text as reversed,
-      coalesce(c.kobo, 0)::text as admin_credits, coalesce(s.spend, 0)::text as spend, coalesce(s.cost, 0)::text as cost,
-      coalesce(s.orders, 0)::int as orders, coalesce(u.users, 0)::int as new_users
-    from buckets b
-      left join deposits d on d.start = b.start
-      left join credits c on c.start = b.start
-      left join sales s on s.start = b.start
-      left join signups u on u.start = b.start
+      (coalesce(f.deposits, 0) + coalesce(f.credits, 0))::text as deposits, coalesce(f.transfers, 0)::text as bank_transfers,
+      coalesce(f.reversed, 0)::text as reversed, coalesce(f.credits, 0)::text as admin_credits, coalesce(f.spend, 0)::text as spend,
+      coalesce(f.cost, 0)::text as cost, coalesce(f.orders, 0)::int as orders, coalesce(f.users, 0)::int as new_users
+    from buckets b left join figures f on f.start = b.start
     order by b.start`);
   return result.rows.map((row) => ({
     bucket: row.bucket,
@@ -129,11 +106,13 @@ interface SnapshotRow extends Record<string, unknown> {
 
 /** Counters of the moment in one round trip; orders by status cover the same window as the series. */
 async function snapshot(db: Db, period: DashboardPeriod) {
-  const since = windowStart(period);
   const result = await db.execute<SnapshotRow>(sql`
     select
       (select coalesce(json_agg(json_build_object('status', status, 'count', n) order by n desc), '[]'::json)
-         from (select status, count(*)::int as n from ${orders} where created_at >= ${since} group by status) by_status) as orders_by_status,
+         from (
+           select order_status as status, sum(orders)::int as n from ${dashboardFigures(firstDay(period))} f
+           where order_status <> '' group by order_status having sum(orders) <> 0
+         ) by_status) as orders_by_status,
       (select count(*)::int from ${paymentIntents} where status = 'pending') as pending_payments,
       (select max(catalogue_synced_at) from ${providers}) as catalogue_synced_at,
       -- When the sync last read an open order at a provider (the predicate of orders_sync_idx, written out so the index serves it).

@@ -17,7 +17,7 @@ export {
   verifyDeposit,
 } from './payments';
 export { listPendingPayments } from './pending-payments';
-export { dailyReconciliation, reconcile } from './reconciliation';
+export { dailyReconciliation, reconcile, reconcileOnDemand } from './reconciliation';
 export { releaseReferralCommissions } from './referral-commissions';
 export { getReferralSettings, listReferrals, referralSettingsView, referralSummary, updateReferralSettings, voidReferral } from './referrals';
 export { consumePaymentEvents } from './transfer-retries';

@@ -90,6 +90,8 @@ function transactionFilter(query: Partial<Omit<AdminTransactionQuery, 'page' | '
   const term = query.search ? `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
   return and(
     query.userId ? eq(walletTransactions.userId, query.userId) : undefined,
+    // A subquery on the unique email index rather than a join, so the count statement filters the same way.
+    query.email ? eq(walletTransactions.userId, sql`(select ${users.id} from ${users} where ${users.email} = ${query.email})`) : undefined,
     query.type ? eq(walletTransactions.transactionType, query.type) : undefined,
     query.source ? eq(walletTransactions.sourceKind, query.source) : undefined,
     query.from ? gte(walletTransactions.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
@@ -101,26 +103,8 @@ function transactionFilter(query: Partial<Omit<AdminTransactionQuery, 'page' | '
 const pageColumns = { row: walletTransactions, deposit: depositColumns };
 const newestFirst = [desc(walletTransactions.createdAt), desc(walletTransactions.id)];
 
-/** One page of a user's own ledger (or any filtered one), newest first, and its capped total, in one round trip. */
-export async function listTransactions(db: Db, query: TransactionQuery & Partial<AdminTransactionQuery>) {
-  const where = transactionFilter(query);
-  const [rows, counted] = await db.batch([
-    db
-      .select(pageColumns)
-      .from(walletTransactions)
-      .leftJoin(paymentIntents, paymentOfRow)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    cappedCountQuery(db, walletTransactions, where),
-  ]);
-  const data = rows.map(({ row, deposit }) => toTransactionView(row, deposit));
-  return { data, page: query.page, limit: query.limit, ...cappedTotal(counted) };
-}
-
-/** The administrators' ledger page: as listTransactions, each row naming its user (full name, email) from the same query. */
-export async function listAdminTransactions(db: Db, query: AdminTransactionQuery) {
+/** One page of a filtered ledger, newest first, each row with its user, and its capped total, in one round trip. */
+async function ledgerPage(db: Db, query: TransactionQuery & Partial<AdminTransactionQuery>) {
   const where = transactionFilter(query);
   const [rows, counted] = await db.batch([
     db
@@ -134,8 +118,19 @@ export async function listAdminTransactions(db: Db, query: AdminTransactionQuery
       .offset((query.page - 1) * query.limit),
     cappedCountQuery(db, walletTransactions, where),
   ]);
-  const data = rows.map(({ row, deposit, userFullName, userEmail }) => ({ ...toTransactionView(row, deposit), userFullName, userEmail }));
-  return { data, page: query.page, limit: query.limit, ...cappedTotal(counted) };
+  return { rows, page: query.page, limit: query.limit, ...cappedTotal(counted) };
+}
+
+/** One page of a user's own ledger (or any filtered one). */
+export async function listTransactions(db: Db, query: TransactionQuery & Partial<AdminTransactionQuery>) {
+  const { rows, ...page } = await ledgerPage(db, query);
+  return { data: rows.map(({ row, deposit }) => toTransactionView(row, deposit)), ...page };
+}
+
+/** The administrators' ledger page: each row naming its user (full name, email). */
+export async function listAdminTransactions(db: Db, query: AdminTransactionQuery) {
+  const { rows, ...page } = await ledgerPage(db, query);
+  return { data: rows.map(({ row, deposit, userFullName, userEmail }) => ({ ...toTransactionView(row, deposit), userFullName, userEmail })), ...page };
 }
 
 export const EXPORT_ROW_LIMIT = 50_000;

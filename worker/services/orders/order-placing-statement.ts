@@ -6,6 +6,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { orders, services } from '../../../drizzle/schema';
 import type { Db, DbOrTx } from '../../db';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { liveCustomerSession } from '../accounts';
 import { ledgerEntrySteps, refusedDebit } from '../money';
 import { type OrderPlan, unchangedSince, withCategoryAndProvider } from './order-plan';
 import type { OrderRow, OrderViewRow } from './order-views';
@@ -14,13 +15,24 @@ import type { OrderRow, OrderViewRow } from './order-views';
 export type OrderTerms = Pick<OrderRow, 'serviceId' | 'link' | 'quantity' | 'extras'>;
 export type EarlierOrder = Pick<OrderRow, 'id'> & OrderTerms;
 
-type Placement = { outcome: 'placed earlier'; order: EarlierOrder } | { outcome: 'service changed' } | { outcome: 'placed'; view: OrderViewRow };
+type Placement =
+  | { outcome: 'placed earlier'; order: EarlierOrder }
+  | { outcome: 'service changed' }
+  | { outcome: 'placed'; view: OrderViewRow }
+  /** The customer's session, checked by the statement itself (PlacingSession), was not live: nothing was read or written. */
+  | { outcome: 'not admitted' };
+
+/** A customer's session for the statement to check itself, so the session check and the placing are one round trip. */
+export interface PlacingSession {
+  sessionId: string;
+}
 
 /**
  * The placing statement's one row; every column is null when its part did not happen. The order it
  * placed comes back whole (as `placed_<column>`), so the answer needs no second read.
  */
 type PlacingRow = {
+  admitted: boolean;
   earlier_id: number | null;
   earlier_service_id: number | null;
   earlier_link: string | null;
@@ -59,7 +71,8 @@ export async function findByKey(db: DbOrTx, userId: number, idempotencyKey: stri
 }
 
 /**
- * The placing statement: one round trip, atomic without a transaction. It looks for the order the
+ * The placing statement: one round trip, atomic without a transaction. Given the customer's session, it first
+ * checks the session is live (nothing else happens when it is not). It looks for the order the
  * Idempotency-Key placed earlier; failing that, if the service is on sale with every value the
  * order was planned with, it debits the wallet through the ledger's conditional update, inserts
  * the order (queued for submission, naming the API key of a reseller API call) only when the
@@ -71,13 +84,14 @@ export async function chargeAndInsertOrder(
   db: Db,
   userId: number,
   plan: OrderPlan,
-  { idempotencyKey, apiKeyId }: { idempotencyKey?: string; apiKeyId?: number },
+  { idempotencyKey, apiKeyId, session }: { idempotencyKey?: string; apiKeyId?: number; session?: PlacingSession },
 ): Promise<Placement> {
   const { service } = plan;
+  const admitted = session ? liveCustomerSession(session.sessionId, userId) : sql`select 1`;
   const earlier = db
     .select({ id: orders.id, serviceId: orders.serviceId, link: orders.link, quantity: orders.quantity, extras: orders.extras })
     .from(orders)
-    .where(idempotencyKey ? and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)) : sql`false`);
+    .where(idempotencyKey ? and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey), sql`exists (select 1 from admitted)`) : sql`false`);
   const onSaleAsPlanned = withCategoryAndProvider(
     db
       .select({
@@ -98,13 +112,14 @@ export async function chargeAndInsertOrder(
     sourceRef: sql`placed.id::text`,
     description: sql`'Order #' || placed.id || ${`: ${service.name} × ${plan.deliverable.toLocaleString('en-US')}`}`,
     alongside: sql`placed`,
-    onlyIf: sql`exists (select 1 from on_sale) and not exists (select 1 from earlier)`,
+    onlyIf: sql`exists (select 1 from admitted) and exists (select 1 from on_sale) and not exists (select 1 from earlier)`,
   });
   let row: PlacingRow;
   try {
     [row] = (
       await db.execute<PlacingRow>(sql`
-      with earlier as (${earlier}),
+      with admitted as (${admitted}),
+      earlier as (${earlier}),
       on_sale as (${onSaleAsPlanned}),
       ${debit.balance},
       placed as (
@@ -117,7 +132,7 @@ export async function chargeAndInsertOrder(
         returning *
       ),
       ${debit.row}
-      select earlier.id as earlier_id, earlier.service_id as earlier_service_id, earlier.link as earlier_link, earlier.quantity as earlier_quantity,
+      select exists (select 1 from admitted) as admitted, earlier.id as earlier_id, earlier.service_id as earlier_service_id, earlier.link as earlier_link, earlier.quantity as earlier_quantity,
         earlier.extras as earlier_extras, on_sale.*, ${placedColumns}
       from (values (true)) as statement (ran)
         left join earlier on true
@@ -128,6 +143,7 @@ export async function chargeAndInsertOrder(
     if (!idempotencyKey || !isUniqueViolation(error, 'orders_user_idempotency_key')) throw error;
     return { outcome: 'placed earlier', order: (await findByKey(db, userId, idempotencyKey))! };
   }
+  if (!row.admitted) return { outcome: 'not admitted' };
   if (row.earlier_id !== null) {
     return {
       outcome: 'placed earlier',

@@ -6,9 +6,9 @@
 // placed line by line through createPaidOrder in mass-order-placing.ts.
 import type { Db } from '../../db';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../lib/decimal';
-import { AppError } from '../../lib/errors';
+import { AppError, unauthenticated } from '../../lib/errors';
 import type { CreateOrderData } from '../../schemas/orders';
-import { chargeAndInsertOrder, type EarlierOrder, findByKey, type OrderTerms } from './order-placing-statement';
+import { chargeAndInsertOrder, type EarlierOrder, findByKey, type OrderTerms, type PlacingSession } from './order-placing-statement';
 import { type OrderPlan, planOrder, readOrderableService, recentlyReadService, serviceIdOf } from './order-plan';
 import { queueSubmissions } from './order-submissions';
 import { getOrderView, type OrderView, type OrderViewRow, toOrderView } from './order-views';
@@ -25,6 +25,17 @@ interface PlacingOptions {
   expectedChargeKobo?: bigint;
   /** The key of the reseller API call placing the order: API orders are told in a daily summary, not one by one. */
   apiKeyId?: number;
+  /** A customer's session not yet checked (POST user/orders): see Admission. */
+  admission?: Admission;
+}
+
+/**
+ * The caller's session, checked by the placing statement itself so placing is one round trip. `admit` is the full
+ * check, which throws why the session may not act: run when the statement found it not live, and before anything
+ * else is read for the caller (an earlier order under its key) or a refusal is said.
+ */
+export interface Admission extends PlacingSession {
+  admit(): Promise<unknown>;
 }
 
 /** A 409 for a price that moved since the customer saw it: nothing was placed, and `data` says what it costs now. */
@@ -96,6 +107,7 @@ function earlierOrder(earlier: EarlierOrder, asked: OrderPlan | CreateOrderData)
 
 /** A request that cannot be placed now is still answered with the order its key placed earlier, if any. */
 async function earlierOrRefused(db: Db, userId: number, options: PlacingOptions, asked: OrderPlan | CreateOrderData, refusal: AppError): Promise<PaidOrder> {
+  await options.admission?.admit();
   const earlier = options.idempotencyKey ? await findByKey(db, userId, options.idempotencyKey) : undefined;
   if (earlier) return earlierOrder(earlier, asked);
   throw refusal;
@@ -137,7 +149,11 @@ export async function createPaidOrder(db: Db, userId: number, input: CreateOrder
       }
       return earlierOrRefused(db, userId, options, plan, priceChanged(options.expectedChargeKobo, plan.chargeKobo));
     }
-    const placement = await chargeAndInsertOrder(db, userId, plan, options);
+    const placement = await chargeAndInsertOrder(db, userId, plan, { ...options, session: options.admission });
+    if (placement.outcome === 'not admitted') {
+      await options.admission?.admit();
+      throw unauthenticated();
+    }
     if (placement.outcome === 'placed earlier') return earlierOrder(placement.order, plan);
     if (placement.outcome === 'placed') return { created: true, id: placement.view.order.id, view: placement.view };
     service = undefined;
@@ -146,20 +162,19 @@ export async function createPaidOrder(db: Db, userId: number, input: CreateOrder
 }
 
 /**
- * POST user/orders and the reseller API's `add` (which names its key, `apiKeyId`): the placing
- * statement, then the order on the submissions queue; the provider is never waited for. `created`
- * is false when the idempotency key named an earlier order.
+ * POST user/orders (which hands over the caller's session for the statement to check, `admission`) and the
+ * reseller API's `add` (which names its key, `apiKeyId`): the placing statement, then the order on the submissions
+ * queue; the provider is never waited for. `created` is false when the idempotency key named an earlier order.
  */
 export async function placeOrder(
   db: Db,
   env: OrderEnv,
   userId: number,
   input: CreateOrderData,
-  idempotencyKey?: string,
-  apiKeyId?: number,
+  options: Omit<PlacingOptions, 'expectedChargeKobo'> = {},
 ): Promise<{ order: OrderView; created: boolean }> {
   const expectedChargeKobo = input.expectedCharge === undefined ? undefined : nairaToKobo(input.expectedCharge);
-  const paid = await createPaidOrder(db, userId, input, { idempotencyKey, expectedChargeKobo, apiKeyId });
+  const paid = await createPaidOrder(db, userId, input, { ...options, expectedChargeKobo });
   if (!paid.created) return { order: await getOrderView(db, userId, paid.id), created: false };
   await queueSubmissions(env, [paid.id]);
   return { order: toOrderView(paid.view), created: true };

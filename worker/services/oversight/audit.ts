@@ -3,7 +3,7 @@
 
 import { and, asc, count, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { auditLog, users } from '../../../drizzle/schema';
+import { auditLog, providers, users } from '../../../drizzle/schema';
 import { USER_TYPE } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
 import { notFound } from '../../lib/errors';
@@ -57,6 +57,7 @@ const auditColumns = {
   actorEmail: users.email,
   targetName: targetUser.fullName,
   targetEmail: targetUser.email,
+  targetProviderName: providers.name,
 };
 
 interface AuditRow {
@@ -65,6 +66,7 @@ interface AuditRow {
   actorEmail: string | null;
   targetName: string | null;
   targetEmail: string | null;
+  targetProviderName: string | null;
 }
 
 /** Price changes a listed entry shows; a repricing of the whole catalogue lists thousands, read in full one entry at a time. */
@@ -76,7 +78,7 @@ function listedDetails(details: unknown): unknown {
   return { ...(details as object), changes: changes.slice(0, LISTED_CHANGES) };
 }
 
-export function toAuditView({ entry, actorName, actorEmail, targetName, targetEmail }: AuditRow, full = false) {
+export function toAuditView({ entry, actorName, actorEmail, targetName, targetEmail, targetProviderName }: AuditRow, full = false) {
   return {
     id: entry.id,
     action: entry.action,
@@ -84,6 +86,8 @@ export function toAuditView({ entry, actorName, actorEmail, targetName, targetEm
     targetId: entry.targetId,
     /** The user acted on, by name, for an entry whose target is a user that still exists. */
     targetUser: targetEmail === null ? null : { fullName: targetName, email: targetEmail },
+    /** The provider acted on, by name, for an entry whose target is a provider that still exists. */
+    targetProvider: targetProviderName === null ? null : { name: targetProviderName },
     details: full ? entry.details : listedDetails(entry.details),
     // The actor's row may be gone (deleted accounts keep their history with no name).
     actor: entry.actorId === null ? null : { id: entry.actorId, fullName: actorName, email: actorEmail },
@@ -106,7 +110,7 @@ function auditFilter(query: Omit<AuditQuery, 'page' | 'limit'>): SQL | undefined
   );
 }
 
-/** Entries with their actor's name, newest first. */
+/** Entries with their actor's name (and a user's or provider's acted on), newest first. */
 function newestEntries(db: DbOrTx, where?: SQL) {
   return (
     db
@@ -117,6 +121,10 @@ function newestEntries(db: DbOrTx, where?: SQL) {
       .leftJoin(
         targetUser,
         sql`${auditLog.targetType} = 'user' and ${targetUser.id} = (case when ${auditLog.targetType} = 'user' then ${auditLog.targetId}::integer end)`,
+      )
+      .leftJoin(
+        providers,
+        sql`${auditLog.targetType} = 'provider' and ${providers.id} = (case when ${auditLog.targetType} = 'provider' then ${auditLog.targetId}::integer end)`,
       )
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))

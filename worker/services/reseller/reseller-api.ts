@@ -161,7 +161,7 @@ async function add(db: Db, env: OrderEnv, caller: ApiCaller, params: ResellerPar
   const headerKey = parseWith(idempotencyKeySchema, idempotencyKey);
   const { request_id: requestId } = parseWith(resellerRequestIdSchema, params);
   try {
-    const { order } = await placeOrder(db, env, caller.userId, input, headerKey ?? requestId, caller.keyId);
+    const { order } = await placeOrder(db, env, caller.userId, input, { idempotencyKey: headerKey ?? requestId, apiKeyId: caller.keyId });
     return { order: order.id };
   } catch (error) {
     if (headerKey === undefined && error instanceof AppError && error.message === IDEMPOTENCY_KEY_REUSED) throw invalid(REQUEST_ID_REUSED);

@@ -34,8 +34,9 @@ export function CurrencySwitcher({ className, compact = false }: { className?: s
           if (isDisplayCurrency(e.target.value)) setCurrency(e.target.value);
         }}
         title={`Prices shown in ${NAMES[currency] ?? currency}`}
+        // 44 px tall as every other header control: a phone's finger needs it, and the 64 px header has the room.
         className={cx(
-          'h-9 cursor-pointer appearance-none rounded-lg border border-slate-200 bg-white py-0 pr-6 pl-2 text-xs font-semibold text-slate-700 transition hover:border-slate-300 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:cursor-default disabled:opacity-70 sm:text-sm',
+          'h-11 cursor-pointer appearance-none rounded-lg border border-slate-200 bg-white py-0 pr-6 pl-2 text-xs font-semibold text-slate-700 transition hover:border-slate-300 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:cursor-default disabled:opacity-70 sm:text-sm',
           compact && 'max-sm:pr-4 max-sm:pl-1.5',
         )}
       >

@@ -35,15 +35,22 @@ export default function UserServicesPage() {
             )}
           </p>
         </div>
+        {/* One row of three 44 px buttons even at 360 px: the labels never wrap, and the icons join them from sm up. */}
         <div className="grid grid-cols-3 gap-2 sm:flex">
-          <Link to="/user/create-order" className="btn bg-white px-3 text-brand-800 hover:bg-brand-50 focus-visible:outline-white">
-            <Icon name="cart" className="h-4 w-4" /> <span>New order</span>
+          <Link to="/user/create-order" className="btn bg-white px-2 whitespace-nowrap text-brand-800 sm:px-3 hover:bg-brand-50 focus-visible:outline-white">
+            <Icon name="cart" className="hidden h-4 w-4 sm:block" /> <span>New order</span>
           </Link>
-          <Link to="/user/add-fund" className="btn border border-white/40 px-3 text-white hover:bg-white/10 focus-visible:outline-white">
-            <Icon name="wallet" className="h-4 w-4" /> <span>Add funds</span>
+          <Link
+            to="/user/add-fund"
+            className="btn border border-white/40 px-2 whitespace-nowrap text-white sm:px-3 hover:bg-white/10 focus-visible:outline-white"
+          >
+            <Icon name="wallet" className="hidden h-4 w-4 sm:block" /> <span>Add funds</span>
           </Link>
-          <Link to="/user/dashboard" className="btn border border-white/40 px-3 text-white hover:bg-white/10 focus-visible:outline-white">
-            <Icon name="chart" className="h-4 w-4" /> <span>Dashboard</span>
+          <Link
+            to="/user/dashboard"
+            className="btn border border-white/40 px-2 whitespace-nowrap text-white sm:px-3 hover:bg-white/10 focus-visible:outline-white"
+          >
+            <Icon name="chart" className="hidden h-4 w-4 sm:block" /> <span>Dashboard</span>
           </Link>
         </div>
       </section>

@@ -41,9 +41,11 @@ export function AuditEntryList({ entries, from }: { entries: ReadonlyArray<Audit
               </Link>
               {changes ? <PriceChanges entry={entry} changes={changes} /> : null}
             </div>
-            <p className="truncate text-xs text-slate-500 sm:max-w-[45%] sm:shrink-0" title={actorName(entry)}>
-              {actorName(entry)} ·{' '}
-              <time dateTime={entry.created_at} title={formatDateTime(entry.created_at)}>
+            {/* Beside the description from sm, the actor (wrapping, never cut) over the time, which is never split. */}
+            <p className="text-xs break-words text-slate-500 sm:max-w-[45%] sm:shrink-0 sm:text-right">
+              {actorName(entry)}
+              <span className="sm:hidden"> · </span>
+              <time className="whitespace-nowrap sm:block" dateTime={entry.created_at} title={formatDateTime(entry.created_at)}>
                 <TimeAgo at={entry.created_at} />
               </time>
             </p>

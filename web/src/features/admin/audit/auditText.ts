@@ -54,9 +54,14 @@ export function personName(person: { id?: number; fullName: string | null; email
 /** Who made the change: an administrator by name, or the shop's own work. */
 export const actorName = (entry: Pick<AuditEntry, 'actor'>) => (entry.actor ? personName(entry.actor) : 'System');
 
-/** The record acted on in words: a user by name, anything else by its kind and id ("order #102"). */
-export function targetName(entry: Pick<AuditEntry, 'targetType' | 'targetId' | 'targetUser'>): string {
+/** The record acted on in words: a user or provider by name, anything else by its kind and id ("order #102"). */
+export function targetName(entry: Pick<AuditEntry, 'targetType' | 'targetId' | 'targetUser' | 'targetProvider' | 'details'>): string {
   if (entry.targetType === 'user' && entry.targetUser) return personName(entry.targetUser);
+  if (entry.targetType === 'provider') {
+    // A deleted provider is named by its entry's details where they kept the name.
+    const name = entry.targetProvider?.name ?? text(detailsOf(entry).name);
+    if (name) return `provider ${name}`;
+  }
   const kind = AUDIT_TARGET_TYPES.find((type) => type.value === entry.targetType)?.label ?? entry.targetType;
   if (entry.targetType === 'settings') return `${SETTINGS_NAMES[entry.targetId ?? ''] ?? entry.targetId ?? ''} settings`.trim();
   if (entry.targetType === 'exchange_rate') return `${entry.targetId ?? ''} exchange rate`.trim();
@@ -187,9 +192,9 @@ export function describeAuditEntry(entry: AuditEntry, _currency: string = DEFAUL
         : `Edited service ${target}`;
     }
     case 'service.import':
-      return `Imported services from provider ${target}`;
+      return `Imported services from ${targetName(entry)}`;
     case 'service.csv_import':
-      return `Imported services from a CSV file (provider ${target})`;
+      return `Imported services from a CSV file (${targetName(entry)})`;
     case 'service.bulk_enable':
       return 'Switched services on in bulk';
     case 'service.bulk_disable':
@@ -213,9 +218,9 @@ export function describeAuditEntry(entry: AuditEntry, _currency: string = DEFAUL
     case 'provider.create':
       return `Added provider ${text(d.name) || target}`;
     case 'provider.update':
-      return `Edited provider ${target}`;
+      return `Edited ${targetName(entry)}`;
     case 'provider.delete':
-      return `Deleted provider ${target}`;
+      return `Deleted ${targetName(entry)}`;
     case 'settings.site.update':
       return 'Changed the site settings';
     case 'settings.referral.update':

@@ -19,7 +19,7 @@ import { Badge, StatusBadge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
 import { useProviders } from '@/features/admin/catalogue/api/get-providers';
 import { useAdminChange } from '@/features/admin/useAdminChange';
-import { ManageUserLink } from '@/features/admin/users/ManageUserLink';
+import { UserCell } from '@/features/admin/users/UserCell';
 import { formatAmount, formatCount, formatDateTime } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import { useCurrency } from '@/lib/settings';
@@ -73,12 +73,7 @@ export default function AdminOrdersPage() {
     {
       key: 'user',
       header: 'User',
-      cell: (o) => (
-        <ManageUserLink userId={o.userId} className="block text-brand-700 hover:underline">
-          <CellText text={o.userFullName} className="max-w-[11rem]" />
-          <CellText text={o.userEmail} className="max-w-[11rem] text-xs text-slate-500" />
-        </ManageUserLink>
-      ),
+      cell: (o) => <UserCell userId={o.userId} fullName={o.userFullName} email={o.userEmail} />,
     },
     { key: 'provider', header: 'Provider', hideBelow: '6xl', cell: (o) => <CellText text={o.providerName} className="max-w-[10rem]" /> },
     { key: 'quantity', header: 'Qty', className: 'md:text-right', cell: (o) => <span className="tabular-nums">{formatCount(o.quantity)}</span> },

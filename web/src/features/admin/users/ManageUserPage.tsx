@@ -290,7 +290,10 @@ function UserDetail({ userId }: { userId: string | number }) {
             {walletCards}
             <TableSection title="Transaction History" columns={historyColumns} rows={history} loading={loading} empty={NO_TRANSACTIONS}>
               {/* The history here is the latest entries; the full ledger (and its CSV) is one click away. */}
-              <Link to={`/admin/transactions?userId=${encodeURIComponent(String(userId))}`} className="link mt-3 inline-block text-sm">
+              <Link
+                to={`/admin/transactions?${profile?.email ? `email=${encodeURIComponent(profile.email)}` : `userId=${encodeURIComponent(String(userId))}`}`}
+                className="link mt-3 inline-block text-sm"
+              >
                 All of this user&apos;s transactions
               </Link>
             </TableSection>

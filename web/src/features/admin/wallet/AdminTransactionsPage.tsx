@@ -1,22 +1,23 @@
-// /admin/transactions: every user's ledger with filters (user, type, source, reference or
+// /admin/transactions: every user's ledger with filters (user by email, type, source, reference or
 // description, dates), and the same selection as a CSV file. Filters live in the URL.
 
+import { EMAIL_PATTERN } from '@schemas/common';
 import { LEDGER_SOURCES } from '@vocabulary';
 
 import { useState } from 'react';
 import { DateFilter } from '@/components/DateFilter';
 import { EmptyState } from '@/components/EmptyState';
-import { FilterBar, IdFilter } from '@/components/FilterBar';
+import { FilterBar } from '@/components/FilterBar';
 import { FilterSelect } from '@/components/FilterSelect';
 import { Icon } from '@/components/Icon';
 import { PagedTable } from '@/components/PagedTable';
 import { PageHeader } from '@/components/PageHeader';
-import { CellText, type Column } from '@/components/ResponsiveTable';
+import type { Column } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
 import { Spinner } from '@/components/Spinner';
 import { Badge } from '@/components/StatusBadge';
 import { SignedAmount, transactionTypeLabel } from '@/components/TransactionAmount';
-import { ManageUserLink } from '@/features/admin/users/ManageUserLink';
+import { UserCell } from '@/features/admin/users/UserCell';
 import { handleApiError } from '@/lib/api';
 import { downloadText } from '@/lib/download';
 import { formatAmount, formatDateTime } from '@/lib/format';
@@ -54,13 +55,18 @@ export default function AdminTransactionsPage() {
   const currency = useCurrency();
   const filters = useUrlFilters();
   const [search, setSearch] = useUrlSearch(filters);
+  const [email, setEmail] = useUrlSearch(filters, 'email');
   const [exporting, setExporting] = useState(false);
   const userIdText = filters.get('userId');
+  const emailText = filters.get('email').toLowerCase();
   const typeText = filters.get('type');
   const sourceText = filters.get('source');
   const selection = {
     search: filters.get('search') || undefined,
+    // Older links (and bookmarks) name the user by id; the filter box takes an email address.
     userId: /^\d+$/.test(userIdText) ? Number(userIdText) : undefined,
+    // Half an address filters nothing yet, rather than asking the Worker for a 400.
+    email: EMAIL_PATTERN.test(emailText) ? emailText : undefined,
     type: typeText === '1' ? (1 as const) : typeText === '2' ? (2 as const) : undefined,
     source: isLedgerSource(sourceText) ? sourceText : undefined,
     from: filters.get('from') || undefined,
@@ -104,12 +110,7 @@ export default function AdminTransactionsPage() {
     {
       key: 'user',
       header: 'User',
-      cell: (t) => (
-        <ManageUserLink userId={t.userId} className="block text-brand-700 hover:underline">
-          <CellText text={t.userFullName} className="max-w-[9rem]" />
-          <CellText text={t.userEmail} className="max-w-[9rem] text-xs text-slate-500" />
-        </ManageUserLink>
-      ),
+      cell: (t) => <UserCell userId={t.userId} fullName={t.userFullName} email={t.userEmail} narrow />,
     },
     { key: 'type', header: 'Type', cell: (t) => <Badge tone={t.transaction_type === 1 ? 'green' : 'red'}>{transactionTypeLabel(t)}</Badge> },
     { key: 'source', header: 'Source', hideBelow: '6xl', cell: (t) => sourceLabel(t.source) },
@@ -138,7 +139,7 @@ export default function AdminTransactionsPage() {
       />
       <FilterBar filters={filters} className="grid-cols-2 items-end md:grid-cols-4">
         <SearchInput className="col-span-2" label="Search transactions" placeholder="Reference or description" value={search} onChange={setSearch} />
-        <IdFilter filters={filters} name="userId" label="User ID" />
+        <SearchInput className="col-span-2 md:col-span-1" label="User email" placeholder="User email" type="email" value={email} onChange={setEmail} />
         <FilterSelect filters={filters} name="type" label="Type" allLabel="All types" choices={TYPE_CHOICES} />
         <FilterSelect filters={filters} name="source" label="Source" allLabel="All sources" choices={SOURCE_CHOICES} />
         <DateFilter label="From" value={selection.from ?? ''} max={selection.to} onChange={(from) => filters.update({ from })} />

@@ -8,7 +8,7 @@ import { PagedTable } from '@/components/PagedTable';
 import { PageHeader } from '@/components/PageHeader';
 import { CellText, type Column } from '@/components/ResponsiveTable';
 import { TimeAgo } from '@/components/TimeAgo';
-import { ManageUserLink } from '@/features/admin/users/ManageUserLink';
+import { UserCell } from '@/features/admin/users/UserCell';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { useUrlFilters } from '@/lib/hooks';
 import { useCurrency } from '@/lib/settings';
@@ -32,12 +32,7 @@ export default function PendingPaymentsPage() {
     {
       key: 'user',
       header: 'User',
-      cell: (p) => (
-        <ManageUserLink userId={p.userId} className="block text-brand-700 hover:underline">
-          <CellText text={p.userFullName} className="max-w-[11rem]" />
-          <CellText text={p.userEmail} className="max-w-[11rem] text-xs text-slate-500" />
-        </ManageUserLink>
-      ),
+      cell: (p) => <UserCell userId={p.userId} fullName={p.userFullName} email={p.userEmail} />,
     },
     { key: 'amount', header: 'Amount', className: 'whitespace-nowrap md:text-right', cell: (p) => formatAmount(p.amount, currency) },
     {

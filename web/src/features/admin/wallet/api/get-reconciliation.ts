@@ -1,6 +1,7 @@
-// GET admin/reconciliation: runs every check of the books on demand (a few seconds: the providers are
+// GET admin/reconciliation: runs the checks of the books on demand (a few seconds: the providers are
 // asked again about recent payments), so each opening of the screen and each "Run again" runs it anew,
-// and nothing else does (not a focus of the window, not another admin change).
+// and nothing else does (not a focus of the window, not another admin change). 'recent' (the server's
+// default once a daily run came out clean) reads what was written since; 'full' every row.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { adminKeys } from '@/features/admin/adminApi';
@@ -9,16 +10,19 @@ import { client, read } from '@/lib/api';
 export type ReconciliationReport = InferResponseType<typeof client.admin.reconciliation.$get, 200>['data'];
 export type UnbackedFinding = ReconciliationReport['unbacked']['findings'][number];
 
-export const getReconciliation = async (signal?: AbortSignal) => (await read(client.admin.reconciliation.$get(undefined, { init: { signal } }))).data;
+export type ReconciliationScope = 'recent' | 'full';
 
-export const reconciliationQueryOptions = () =>
+export const getReconciliation = async (scope: ReconciliationScope, signal?: AbortSignal) =>
+  (await read(client.admin.reconciliation.$get({ query: { scope } }, { init: { signal } }))).data;
+
+export const reconciliationQueryOptions = (scope: ReconciliationScope) =>
   queryOptions({
-    queryKey: [...adminKeys.all, 'reconciliation'],
-    queryFn: ({ signal }) => getReconciliation(signal),
+    queryKey: [...adminKeys.all, 'reconciliation', scope],
+    queryFn: ({ signal }) => getReconciliation(scope, signal),
     staleTime: 0,
     refetchOnMount: 'always',
     refetchOnWindowFocus: false,
     retry: false,
   });
 
-export const useReconciliation = () => useQuery(reconciliationQueryOptions());
+export const useReconciliation = (scope: ReconciliationScope) => useQuery(reconciliationQueryOptions(scope));

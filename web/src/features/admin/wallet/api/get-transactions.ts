@@ -1,4 +1,4 @@
-// GET admin/transactions: every user's ledger, filtered by user, type, source, text and dates.
+// GET admin/transactions: every user's ledger, filtered by user (id or email), type, source, text and dates.
 
 import type { AdminTransactionQuery } from '@schemas/wallet';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
