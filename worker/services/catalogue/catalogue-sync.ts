@@ -11,7 +11,7 @@ import { formatNaira, formatScaled, koboToNaira, parseDecimal } from '../../lib/
 import { isRecord } from '../../providers/http';
 import { PROVIDER_MONEY_SCALE, type SmmService, type SmmServiceCatalogue } from '../../providers/smm/types';
 import type { PriceChange } from '../../schemas/catalogue';
-import { recordWarning, type WarningInput } from '../oversight';
+import { recordWarnings, type WarningInput } from '../oversight';
 import { HELD_BELOW_COST, type HeldStop, heldCostKobo, heldStopWarning, type RateFigures, readRateFigures } from './held-cost';
 import { type CatalogueSettings, changePercent, getCatalogueSettings } from './margin';
 import {
@@ -180,7 +180,8 @@ export async function syncProviderCatalogue(db: Db, env: ProviderEnv, providerId
     result.stopped = context.stopped.length;
     if (context.stopped.length > 0) warnings.push(heldStopWarning(context.stopped));
     await updateServicesFromRecords(tx, SYNC_COLUMNS, records);
-    for (const warning of warnings) await recordWarning(tx, warning);
+    // One INSERT for them all (chunked): a provider repricing its whole catalogue would otherwise cost thousands of round trips.
+    await recordWarnings(tx, warnings);
     await auditPriceChanges(tx, { actorId: null, cause: 'sync', targetType: 'provider', targetId: String(providerId) }, changes);
     await tx.update(providers).set({ catalogueSyncedAt: new Date(), lastError: null }).where(eq(providers.id, providerId));
   });

@@ -1,9 +1,10 @@
-// Reading one provider's answers about its open orders and acting on each on its own: the sync's
-// fault-isolated core. Every polled order moves on, closes with its refund (its own transaction),
-// or stays open with the provider's words in provider_note and an administrator's warning; one
-// order's trouble never holds up another's. After NEEDS_ATTENTION_AFTER unusable answers in a row
-// an order is flagged for a person. A provider none of whose batches can be read is marked
-// unhealthy (its orders wait, nothing else does); its next readable answer clears that.
+// Reading one provider's answers about its open orders and acting on them: the sync's fault-isolated
+// core. Every polled order moves on, closes with its refund (its own transaction), or stays open with
+// the provider's words in provider_note and an administrator's warning; one order's trouble never holds
+// up another's. Moves, notes and the cursor are written for the whole batch at once (order-status-batch.ts),
+// so a batch costs the same few round trips whatever its size; only closes, which move money, go one by one.
+// After NEEDS_ATTENTION_AFTER unusable answers in a row an order is flagged for a person. A provider none of
+// whose batches can be read is marked unhealthy (its orders wait, nothing else does); its next readable answer clears that.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { orders, providers } from '../../../drizzle/schema';
 import type { OrderStatus } from '../../../vocabulary';
@@ -11,14 +12,13 @@ import type { Db } from '../../db';
 import type { SmmStatusEntry } from '../../providers/smm/types';
 
 import { type ProviderEnv, type ProviderRow, providerClient } from '../catalogue';
-import { recordWarningOnce } from '../oversight';
+import { recordWarningOnce, recordWarningsOnce, type WarningInput } from '../oversight';
 import { type Closing, closeOrder } from './order-closing';
 import { type RefundableOrder, refundOwed } from './order-refunds';
+import { AT_PROVIDER_OPEN, advancePolled, noteUnclearAnswers, type OrderMove, type PolledFate } from './order-status-batch';
 
-/** Orders at the provider that are still moving. */
-export const AT_PROVIDER_OPEN: OrderStatus[] = ['Pending', 'In progress', 'Processing'];
-/** Unusable answers in a row after which an order needs a person (about 25 minutes at the cron's 2). */
-export const NEEDS_ATTENTION_AFTER = 12;
+export { AT_PROVIDER_OPEN, NEEDS_ATTENTION_AFTER } from './order-status-batch';
+
 const STATUS_POLL_LIMIT = 2000;
 /** The answer fields that say how much was delivered; a garbled one keeps a Canceled order from a full refund. */
 const DELIVERY_FIELDS = ['remains', 'runs', 'posts', 'charge'];
@@ -98,21 +98,25 @@ export function readAnswer(order: RefundableOrder & { cancelRequestedAt?: Date |
   };
 }
 
-async function moveOrder(db: Db, order: PolledOrder, reading: Extract<Reading, { kind: 'move' }>): Promise<boolean> {
+/** What a move reading changes on the order as polled; null when it changes nothing. */
+function movedValues(order: PolledOrder, reading: Extract<Reading, { kind: 'move' }>): OrderMove | null {
   const next = {
     status: reading.status,
     startCount: reading.startCount ?? order.startCount,
     remains: reading.remains ?? order.remains,
     providerChargeMicros: reading.chargeMicros ?? order.providerChargeMicros,
   };
-  if (
+  const same =
     next.status === order.status &&
     next.startCount === order.startCount &&
     next.remains === order.remains &&
-    next.providerChargeMicros === order.providerChargeMicros
-  ) {
-    return false;
-  }
+    next.providerChargeMicros === order.providerChargeMicros;
+  return same ? null : next;
+}
+
+async function moveOrder(db: Db, order: PolledOrder, reading: Extract<Reading, { kind: 'move' }>): Promise<boolean> {
+  const next = movedValues(order, reading);
+  if (next === null) return false;
   const changed = await db
     .update(orders)
     .set({ ...next, updatedAt: new Date() })
@@ -200,7 +204,7 @@ export async function openOrderAtProvider(db: Db, providerId: number, providerOr
   return order ?? null;
 }
 
-/** Polls one provider's open orders, oldest-read first, and acts on each answer on its own. */
+/** Polls one provider's open orders, oldest-read first, and acts on the answers. */
 export async function syncProviderStatuses(
   db: Db,
   env: ProviderEnv,
@@ -219,57 +223,88 @@ export async function syncProviderStatuses(
   const answers = await client.statuses(open.map((order) => order.providerOrderId!));
   counts.polled += open.length;
   const healthy = await recordHealth(db, provider, answers);
-  const usable: number[] = [];
-  const unusable: number[] = [];
-  try {
-    for (const order of open) {
-      const reading = readAnswer(order, answers.get(order.providerOrderId!)!, provider.currency);
-      if (reading.kind === 'unanswered' && !healthy) continue;
-      const outcome = await actOnReading(db, provider, order, reading);
-      if (outcome.kind === 'unusable') {
-        if (outcome.error !== undefined) counts.errors.push(`${provider.name} order #${order.id}: ${outcome.error}`);
-        unusable.push(order.id);
-        continue;
-      }
-      usable.push(order.id);
-      if (outcome.kind === 'moved') counts.updated += 1;
-      if (outcome.kind === 'closed') {
-        counts.closed += 1;
-        if (outcome.status === 'Completed') completedServices.add(order.serviceId);
-      }
+
+  const fates = new Map<number, PolledFate>();
+  const moves: Array<{ order: PolledOrder; reading: Extract<Reading, { kind: 'move' }> }> = [];
+  const closes: Array<{ order: PolledOrder; closing: Closing }> = [];
+  const notes: Array<{ id: number; note: string }> = [];
+  const unusable = (order: PolledOrder, note: string) => {
+    fates.set(order.id, { id: order.id, answer: 'unusable' });
+    notes.push({ id: order.id, note });
+  };
+  for (const order of open) {
+    const reading = readAnswer(order, answers.get(order.providerOrderId!)!, provider.currency);
+    if (reading.kind === 'close') {
+      closes.push({ order, closing: reading.closing });
+      // Known once its close is tried, below.
+      fates.set(order.id, { id: order.id, answer: 'unheard' });
+    } else if (reading.kind === 'move') {
+      moves.push({ order, reading });
+      fates.set(order.id, { id: order.id, answer: 'usable', move: movedValues(order, reading) ?? undefined });
     }
-  } finally {
-    await advanceCursor(
-      db,
-      provider,
-      open.map((order) => order.id),
-      usable,
-      unusable,
-    );
+    // Unanswered while other batches were answered counts against the order: it may be what breaks its batch.
+    else if (reading.kind === 'unclear') unusable(order, reading.note);
+    else if (healthy) unusable(order, 'no readable answer for the batch this order was asked in');
+    else fates.set(order.id, { id: order.id, answer: 'unheard' });
   }
+
+  // Each close and the notes catch their own failure, so the cursor below always advances.
+  for (const { order, closing } of closes) {
+    try {
+      // Interactive: closeOrder refunds through the ledger only if its guarded close matched.
+      const closed = await db.transaction((tx) => closeOrder(tx, order.id, closing));
+      fates.set(order.id, { id: order.id, answer: 'usable' });
+      if (!closed) continue;
+      counts.closed += 1;
+      if (closing.status === 'Completed') completedServices.add(order.serviceId);
+    } catch (error) {
+      counts.errors.push(`${provider.name} order #${order.id}: ${errorText(error)}`);
+      unusable(order, `the shop could not act on the answer: ${errorText(error)}`);
+    }
+  }
+  const warnings: Array<WarningInput & { providerId: number }> = [];
+  try {
+    warnings.push(...(await noteUnclearAnswers(db, provider, notes)));
+  } catch (error) {
+    // The orders still count their unusable answer below; their words are kept at the next sync.
+    counts.errors.push(`${provider.name} provider notes: ${errorText(error)}`);
+  }
+  const cursor = await advanceCursor(db, provider, fates, moves, counts).then(
+    (attention) => ({ attention, error: undefined }),
+    (error: unknown) => ({ attention: [], error }),
+  );
+  // Recorded even when the cursor failed: the notes are written, so the next sync would not warn of them again.
+  await recordWarningsOnce(db, [...warnings, ...cursor.attention]);
+  if (cursor.error !== undefined) throw cursor.error;
 }
 
 /**
- * Every polled order goes to the back of the queue, whatever its answer was, so a large backlog
- * is read in turn; the count of unusable answers in a row grows or resets with it.
+ * Applies the moves and advances the cursor in one statement. Should it fail (one answer's value the database refuses
+ * fails the whole statement), each move is made on its own, as for a webhook, so that order's trouble stays its own,
+ * and the cursor then advances alone.
  */
-async function advanceCursor(db: Db, provider: ProviderRow, polled: number[], usable: number[], unusable: number[]): Promise<void> {
-  const rows = await db
-    .update(orders)
-    .set({
-      lastSyncedAt: new Date(),
-      unreadableSyncs: sql`case when ${inArray(orders.id, unusable)} then ${orders.unreadableSyncs} + 1 when ${inArray(orders.id, usable)} then 0 else ${orders.unreadableSyncs} end`,
-      providerNote: sql`case when ${inArray(orders.id, usable)} then null else ${orders.providerNote} end`,
-    })
-    .where(inArray(orders.id, polled))
-    .returning({ id: orders.id, unreadableSyncs: orders.unreadableSyncs, providerNote: orders.providerNote });
-  for (const row of rows) {
-    if (row.unreadableSyncs !== NEEDS_ATTENTION_AFTER) continue;
-    await recordWarningOnce(db, {
-      kind: 'order_needs_attention',
-      providerId: provider.id,
-      orderId: row.id,
-      message: `Order #${row.id} needs attention: ${NEEDS_ATTENTION_AFTER} syncs in a row without an answer the shop can act on (last: ${row.providerNote}). Check it in ${provider.name}'s panel, then set its status by hand.`,
-    });
+async function advanceCursor(
+  db: Db,
+  provider: ProviderRow,
+  fates: Map<number, PolledFate>,
+  moves: Array<{ order: PolledOrder; reading: Extract<Reading, { kind: 'move' }> }>,
+  counts: StatusSyncCounts,
+) {
+  try {
+    const advanced = await advancePolled(db, provider, [...fates.values()]);
+    counts.updated += advanced.moved.size;
+    return advanced.warnings;
+  } catch (error) {
+    if (moves.length === 0) throw error;
+    counts.errors.push(`${provider.name} moves, made one by one instead: ${errorText(error)}`);
   }
+  for (const { order, reading } of moves) {
+    const outcome = await actOnReading(db, provider, order, reading);
+    if (outcome.kind === 'moved') counts.updated += 1;
+    if (outcome.kind === 'unusable') {
+      if (outcome.error !== undefined) counts.errors.push(`${provider.name} order #${order.id}: ${outcome.error}`);
+      fates.set(order.id, { id: order.id, answer: 'unusable' });
+    } else fates.set(order.id, { id: order.id, answer: 'usable' });
+  }
+  return (await advancePolled(db, provider, [...fates.values()])).warnings;
 }

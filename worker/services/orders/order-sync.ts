@@ -13,7 +13,7 @@ import type { SmmRefillStatus } from '../../providers/smm/types';
 import { checkProviderBalance, type ProviderEnv, type ProviderRow, providerClient, refreshRatesIfStale, syncProviderCatalogue } from '../catalogue';
 
 import { notifyRefillCompleted } from '../notifications';
-import { recordWarning } from '../oversight';
+import { recordWarnings } from '../oversight';
 import { closeOrder } from './order-closing';
 import { AT_PROVIDER_OPEN, syncProviderStatuses } from './order-status-sync';
 import { queueSubmissions } from './order-submissions';
@@ -55,14 +55,16 @@ async function sweepAbandonedClaims(db: Db): Promise<number> {
     .set({ submission: 'unknown', submissionError: 'The submission was interrupted before the provider answered', updatedAt: new Date() })
     .where(and(eq(orders.submission, 'sending'), lt(orders.submissionStartedAt, sql`now() - ${STALE_CLAIM}`)))
     .returning({ id: orders.id, providerId: orders.providerId });
-  for (const order of swept) {
-    await recordWarning(db, {
-      kind: 'submission_unknown',
+  // One INSERT for them all: a crash mid-run can leave many claims behind at once.
+  await recordWarnings(
+    db,
+    swept.map((order) => ({
+      kind: 'submission_unknown' as const,
       orderId: order.id,
       providerId: order.providerId,
       message: `Order #${order.id}: its submission was interrupted. Look for it in the provider's panel, then link its id or resend it.`,
-    });
-  }
+    })),
+  );
   return swept.length;
 }
 

@@ -13,4 +13,4 @@ export {
   recordAudit,
 } from './audit';
 export { forgetAgedData, RETENTION, type RetentionCounts, runRetention } from './retention';
-export { acknowledgeWarning, listWarnings, recordWarning, recordWarningOnce, type WarningInput } from './warnings';
+export { acknowledgeWarning, listWarnings, recordWarning, recordWarningOnce, recordWarnings, recordWarningsOnce, type WarningInput } from './warnings';

@@ -36,6 +36,48 @@ export async function recordWarningOnce(db: DbOrTx, warning: WarningInput & { pr
     )`);
 }
 
+/** Rows per INSERT: well under Postgres's 65,535 bind parameters at six a row, and a statement of bounded size. */
+const WARNINGS_PER_STATEMENT = 1000;
+
+const chunks = <T>(items: T[]) =>
+  Array.from({ length: Math.ceil(items.length / WARNINGS_PER_STATEMENT) }, (_, at) =>
+    items.slice(at * WARNINGS_PER_STATEMENT, (at + 1) * WARNINGS_PER_STATEMENT),
+  );
+
+/** recordWarning for many: one INSERT per WARNINGS_PER_STATEMENT, so a catalogue repriced wholesale costs a few round trips, not thousands. */
+export async function recordWarnings(db: DbOrTx, warnings: WarningInput[]): Promise<void> {
+  for (const chunk of chunks(warnings)) {
+    await db.insert(catalogueWarnings).values(chunk.map((warning) => ({ ...warning, details: warning.details ?? {} })));
+  }
+}
+
+/**
+ * recordWarningOnce for many, set-based: each is recorded unless one of the same kind for the same provider and order is
+ * still unread, and the same one twice in the batch is recorded once (the first). One statement per WARNINGS_PER_STATEMENT.
+ */
+export async function recordWarningsOnce(db: DbOrTx, warnings: Array<WarningInput & { providerId: number }>): Promise<void> {
+  for (const chunk of chunks(warnings)) {
+    const rows = chunk.map((warning, position) => ({
+      position,
+      kind: warning.kind,
+      provider_id: warning.providerId,
+      order_id: warning.orderId ?? null,
+      message: warning.message,
+      details: warning.details ?? {},
+    }));
+    // distinct on keeps the first of a batch's duplicates (by position); nulls count as equal there, as `is not distinct from` below.
+    await db.execute(sql`
+      insert into ${catalogueWarnings} (kind, provider_id, order_id, message, details)
+      select distinct on (w.kind, w.provider_id, w.order_id) w.kind, w.provider_id, w.order_id, w.message, w.details
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as w(position int, kind text, provider_id int, order_id int, message text, details jsonb)
+      where not exists (
+        select 1 from ${catalogueWarnings} c
+        where c.kind = w.kind and c.provider_id = w.provider_id and c.order_id is not distinct from w.order_id and c.acknowledged_at is null
+      )
+      order by w.kind, w.provider_id, w.order_id, w.position`);
+  }
+}
+
 export async function listWarnings(db: Db, query: WarningListQuery) {
   const where = and(
     query.kind ? eq(catalogueWarnings.kind, query.kind) : undefined,

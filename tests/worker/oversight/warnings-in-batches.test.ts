@@ -1,0 +1,68 @@
+// Warnings recorded many at a time, as the syncs do: recordWarnings writes them all in a statement per thousand,
+// recordWarningsOnce leaves out any whose like (kind, provider, order) is still unread, and a like twice in one batch once.
+import { asc, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { catalogueWarnings } from '../../../drizzle/schema';
+import { recordWarningOnce, recordWarnings, recordWarningsOnce } from '../../../worker/services/oversight';
+import { countingRoundTrips, withDb } from '../../support/api';
+import { FAKE, newShop } from '../fixtures/shop-fixtures';
+
+/** A provider of this test's own, so the warnings read back are only this test's. */
+const ownProvider = async () => (await newShop({ serviceIds: [FAKE.igLikes] })).providerId;
+
+const warningsOf = (providerId: number) =>
+  withDb((db) =>
+    db
+      .select({ kind: catalogueWarnings.kind, orderId: catalogueWarnings.orderId, message: catalogueWarnings.message, details: catalogueWarnings.details })
+      .from(catalogueWarnings)
+      .where(eq(catalogueWarnings.providerId, providerId))
+      .orderBy(asc(catalogueWarnings.id)),
+  );
+
+describe('warnings in batches', () => {
+  it('records a warning once while its like is unread, and a like twice in one batch once, the first', async () => {
+    const providerId = await ownProvider();
+    await withDb((db) => recordWarningOnce(db, { kind: 'order_unclear_answer', providerId, orderId: 1, message: 'already unread' }));
+    await withDb((db) => recordWarningOnce(db, { kind: 'order_unclear_answer', providerId, orderId: 2, message: 'read since' }));
+    await withDb((db) => db.update(catalogueWarnings).set({ acknowledgedAt: sql`now()` }).where(eq(catalogueWarnings.message, 'read since')));
+
+    const { httpCalls } = await countingRoundTrips((db) =>
+      recordWarningsOnce(db, [
+        { kind: 'order_unclear_answer', providerId, orderId: 1, message: 'unread one still stands' },
+        { kind: 'order_unclear_answer', providerId, orderId: 2, message: 'again after it was read' },
+        { kind: 'order_needs_attention', providerId, orderId: 1, message: 'another kind for the same order', details: { syncs: 12 } },
+        { kind: 'order_unclear_answer', providerId, orderId: 3, message: 'first of two' },
+        { kind: 'order_unclear_answer', providerId, orderId: 3, message: 'second of two' },
+        { kind: 'provider_unhealthy', providerId, message: 'no order named' },
+        { kind: 'provider_unhealthy', providerId, orderId: null, message: 'no order named, twice' },
+      ]),
+    );
+    expect(httpCalls).toBe(1);
+    expect(await warningsOf(providerId)).toEqual([
+      { kind: 'order_unclear_answer', orderId: 1, message: 'already unread', details: {} },
+      { kind: 'order_unclear_answer', orderId: 2, message: 'read since', details: {} },
+      // Inserted by one statement: their ids follow the statement's order (kind, provider, order), not the batch's.
+      { kind: 'order_needs_attention', orderId: 1, message: 'another kind for the same order', details: { syncs: 12 } },
+      { kind: 'order_unclear_answer', orderId: 2, message: 'again after it was read', details: {} },
+      { kind: 'order_unclear_answer', orderId: 3, message: 'first of two', details: {} },
+      { kind: 'provider_unhealthy', orderId: null, message: 'no order named', details: {} },
+    ]);
+
+    // The same batch again changes nothing: every one of them is now unread.
+    await withDb((db) => recordWarningsOnce(db, [{ kind: 'order_unclear_answer', providerId, orderId: 3, message: 'third' }]));
+    await withDb((db) => recordWarningsOnce(db, []));
+    expect(await warningsOf(providerId)).toHaveLength(6);
+  });
+
+  it('records every warning given, a statement per thousand, and nothing for none', async () => {
+    const providerId = await ownProvider();
+    const many = Array.from({ length: 1001 }, (_, at) => ({ kind: 'service_missing' as const, providerId, message: `service ${at} is gone` }));
+    const { httpCalls } = await countingRoundTrips((db) => recordWarnings(db, many));
+    expect(httpCalls).toBe(2);
+    const none = await countingRoundTrips((db) => recordWarnings(db, []));
+    expect(none.httpCalls).toBe(0);
+    const recorded = await warningsOf(providerId);
+    expect(recorded).toHaveLength(1001);
+    expect(new Set(recorded.map((warning) => warning.message)).size).toBe(1001);
+  });
+});
