@@ -1,11 +1,12 @@
 // Refills and cancels asked of the provider and not answered yet (issue 27, refill and cancel rules): the customer's order
 // view says "Refill requested" / "Cancel requested" and the reseller API's `status` adds `request` beside its protocol
 // fields, the status word staying one of the six, until the provider answers; and `cancel`, over the API as in the SPA,
-// refuses what the service or the order no longer allows.
+// refuses what the service or the order no longer allows. Once the provider has answered a refill, the customer's view keeps
+// how it ended (`refillOutcome`, issue 28), read in the same statement as the order; the reseller API's answers stay as pinned.
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { syncOrders } from '../../../worker/services/orders/order-sync';
-import { getOrderRows, getOrderView } from '../../../worker/services/orders/order-views';
+import { getOrderRows, getOrderView, listUserOrders } from '../../../worker/services/orders/order-views';
 import { call, countingRoundTrips, type TestAccount, withDb } from '../../support/api';
 import { orderRow, untilSubmitted } from '../fixtures/order-fixtures';
 import { FAKE, newShopWithOrder, type Shop } from '../fixtures/shop-fixtures';
@@ -135,5 +136,76 @@ describe('a refill asked of the provider', () => {
     const view = await orderView(user, order.id);
     expect(view).toMatchObject({ status: 'Completed', canRefill: true });
     expect(view).not.toHaveProperty('pendingRequest');
+  });
+});
+
+describe("a refill's outcome on the order", () => {
+  const refillOutcome = (view: { refillOutcome?: unknown }) => view.refillOutcome;
+
+  it('keeps "Completed" and when once the provider finishes the refill, in the list and the single read, each still one round trip', async () => {
+    const { shop, user, order } = await newShopWithOrder(FAKE.igFollowers);
+    const key = await apiKeyOf(user);
+    await completeAtProvider(shop, order.id);
+    // No refill yet: nothing new in the view.
+    expect(await orderView(user, order.id)).not.toHaveProperty('refillOutcome');
+
+    const asked = await call(`user/orders/${order.id}/refill`, { method: 'POST', token: user.accessToken });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    // Open: that shows as pendingRequest, not as an outcome.
+    expect(await orderView(user, order.id)).toMatchObject({ pendingRequest: 'Refill requested' });
+    expect(await orderView(user, order.id)).not.toHaveProperty('refillOutcome');
+
+    await shop.fake.post('/__control', { stepMs: 1 });
+    const finished = async () => {
+      await withDb((db) => syncOrders(db, env));
+      return refillOutcome(await orderView(user, order.id)) !== undefined;
+    };
+    await expect.poll(finished, { timeout: 20_000 }).toBe(true);
+
+    const view = await orderView(user, order.id);
+    expect(view).toMatchObject({ status: 'Completed', canRefill: true, refillOutcome: { status: 'Completed', reason: null } });
+    expect(view).not.toHaveProperty('pendingRequest');
+    expect(Object.keys(view.refillOutcome).sort()).toEqual(['at', 'reason', 'status']);
+    expect(new Date(view.refillOutcome.at).toISOString()).toBe(view.refillOutcome.at);
+    expect(Date.now() - Date.parse(view.refillOutcome.at)).toBeLessThan(5 * 60_000);
+    expect(await listed(user, order.id)).toMatchObject({ refillOutcome: view.refillOutcome });
+
+    // Read in the same statement as the rest of the view: still one round trip for the list (page and count in one batch) and a read.
+    const list = await countingRoundTrips((db) => listUserOrders(db, user.id, { page: 1, limit: 20 }));
+    expect(list).toMatchObject({ httpCalls: 1, webSockets: 0 });
+    expect(list.result.data.find((o) => o.id === order.id)).toMatchObject({ refillOutcome: { status: 'Completed' } });
+    expect(await countingRoundTrips((db) => getOrderView(db, user.id, order.id))).toMatchObject({
+      httpCalls: 1,
+      result: { refillOutcome: { status: 'Completed' } },
+    });
+
+    // The reseller API's status answers are its protocol fields alone, as before.
+    const status = await v2({ key, action: 'status', order: order.id });
+    expect(status).toEqual({ charge: order.charge, start_count: expect.any(String), status: 'Completed', remains: expect.any(String), currency: 'NGN' });
+    expect(Object.keys((await v2({ key, action: 'status', orders: String(order.id) }))[order.id]).sort()).toEqual([
+      'charge',
+      'currency',
+      'remains',
+      'start_count',
+      'status',
+    ]);
+  });
+
+  it('keeps "Rejected" with the provider\'s reason when the provider refuses the refill', async () => {
+    const { shop, user, order } = await newShopWithOrder(FAKE.igFollowers);
+    const key = await apiKeyOf(user);
+    await completeAtProvider(shop, order.id);
+    await shop.fake.post('/__control', { faults: { refillRefusal: { rate: 1 } } });
+
+    const refused = await call(`user/orders/${order.id}/refill`, { method: 'POST', token: user.accessToken });
+    expect(refused).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^The provider refused the refill: /) } });
+    const reason = refused.body.message.replace('The provider refused the refill: ', '');
+    expect(reason).not.toBe('');
+
+    const view = await orderView(user, order.id);
+    expect(view).toMatchObject({ status: 'Completed', refillOutcome: { status: 'Rejected', reason } });
+    expect(view).not.toHaveProperty('pendingRequest');
+    expect(await listed(user, order.id)).toMatchObject({ refillOutcome: { status: 'Rejected', reason } });
+    expect(await v2({ key, action: 'status', order: order.id })).not.toHaveProperty('refillOutcome');
   });
 });

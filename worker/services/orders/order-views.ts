@@ -16,7 +16,16 @@ export type OrderRow = typeof orders.$inferSelect;
 
 const FINISHED_WITH_DELIVERY = ['Completed', 'Partial'] as const satisfies readonly OrderStatus[];
 const OPEN_REFILL_STATUSES = ['Requesting', 'Pending', 'In progress'] as const;
-/** Refills that count against the service's cap: all but those the provider refused. */
+/** How a refill can end: what the order's card keeps of its latest one once the provider has answered it. */
+const FINISHED_REFILL_STATUSES = ['Completed', 'Rejected', 'Canceled'] as const;
+type FinishedRefillStatus = (typeof FINISHED_REFILL_STATUSES)[number];
+
+/** The order's latest refill as the view row reads it (json_build_object: `at` is the refill's updated_at as text). */
+export interface LastRefill {
+  status: string;
+  error: string | null;
+  at: string;
+}
 /** Refills an order has used against its service's cap: all but those the provider refused. */
 export const refillsUsedBy = (orderId: SQL | number) =>
   sql`(select count(*) from ${orderRefills} where ${orderRefills.orderId} = ${orderId} and ${orderRefills.status} <> 'Rejected')`;
@@ -29,6 +38,11 @@ export const orderViewColumns = {
   serviceRefillDays: services.refillDays,
   refillsLeft: sql<number>`greatest(0, ${services.maxRefills} - ${refillsUsed})::int`,
   openRefill: sql<boolean>`exists (select 1 from ${orderRefills} where ${orderRefills.orderId} = ${orders.id} and ${orderRefills.status} in ${OPEN_REFILL_STATUSES})`,
+  // The order's latest refill, read in the same statement as the order (order_refills_order_idx): no query of its own.
+  lastRefill: sql<LastRefill | null>`(
+    select json_build_object('status', ${orderRefills.status}, 'error', ${orderRefills.error}, 'at', ${orderRefills.updatedAt})
+    from ${orderRefills} where ${orderRefills.orderId} = ${orders.id}
+    order by ${orderRefills.createdAt} desc, ${orderRefills.id} desc limit 1)`,
 };
 
 export interface OrderViewRow {
@@ -39,6 +53,8 @@ export interface OrderViewRow {
   /** How many more refills the service's cap allows this order. */
   refillsLeft: number;
   openRefill: boolean;
+  /** The order's latest refill, if it has had one; a row built without reading refills (a just-placed order) has none. */
+  lastRefill?: LastRefill | null;
 }
 
 export const isOpen = (status: OrderStatus) => (OPEN_ORDER_STATUSES as readonly string[]).includes(status);
@@ -74,11 +90,18 @@ function confirmationExpectedBy(order: OrderRow): string | null {
   return new Date(order.updatedAt.getTime() + UNKNOWN_SUBMISSION_SETTLED_WITHIN_MS).toISOString();
 }
 
+/** How the order's latest refill ended, once it has: an open one shows as `pendingRequest` instead. */
+export function refillOutcomeOf({ lastRefill }: Pick<OrderViewRow, 'lastRefill'>): { status: FinishedRefillStatus; reason: string | null; at: string } | null {
+  if (!lastRefill || !(FINISHED_REFILL_STATUSES as readonly string[]).includes(lastRefill.status)) return null;
+  return { status: lastRefill.status as FinishedRefillStatus, reason: lastRefill.error, at: new Date(lastRefill.at).toISOString() };
+}
+
 export function toOrderView(row: OrderViewRow) {
   const { order, serviceCancel, openRefill } = row;
   const extras = order.extras as ProviderFields;
   const { refillable, refillUntil } = refillability(row);
   const pendingRequest = pendingRequestOf(row);
+  const refillOutcome = refillOutcomeOf(row);
   return {
     id: order.id,
     serviceId: order.serviceId,
@@ -107,6 +130,8 @@ export function toOrderView(row: OrderViewRow) {
       isOpen(order.status) && (order.submission === 'queued' || (order.submission === 'accepted' && serviceCancel && order.cancelRequestedAt === null)),
     // Only while one waits, as the reseller API's `request`: clients that pinned the view's fields see nothing new otherwise.
     ...(pendingRequest ? { pendingRequest } : {}),
+    // Likewise only once a refill has ended (the reseller API's status answers are built from protocol fields, not this view).
+    ...(refillOutcome ? { refillOutcome } : {}),
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
   };

@@ -1,6 +1,7 @@
 // What an order on /user/orders says besides its status: what the charge paid for (a drip-feed's runs × quantity, a
 // subscription's posts × quantity), what was delivered of it, why a refund is the amount it is, why the order stopped, and,
-// while the provider's answer to it is unknown, that we are confirming it, by when, and a one-tap ticket about it.
+// while the provider's answer to it is unknown, that we are confirming it, by when, and a one-tap ticket about it; and how
+// its latest refill ended, once the provider has answered it.
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
@@ -9,7 +10,7 @@ import { openTicket, ticketKeys } from '@/api/tickets';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { handleApiError } from '@/lib/api';
-import { formatCount, formatDateTime } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime } from '@/lib/format';
 import { cx } from '@/lib/hooks';
 import { toast } from '@/lib/toast';
 
@@ -60,10 +61,28 @@ export function OrderCharge({ order, format, className }: { order: Order; format
   );
 }
 
-/** Why the order stopped or waits (the shop's, the provider's or an administrator's words to the customer), and a submission being confirmed. */
+/** "Refill completed Nov 3, 2026", "Refill rejected: <the provider's reason>": how the order's latest refill ended, if one has. */
+export function refillOutcomeText(order: Pick<Order, 'refillOutcome'>): string | null {
+  const outcome = order.refillOutcome;
+  if (!outcome) return null;
+  if (outcome.status === 'Completed') return `Refill completed ${formatDate(outcome.at)}`;
+  return `Refill ${outcome.status.toLowerCase()}${outcome.reason ? `: ${outcome.reason}` : ''}`;
+}
+
+/**
+ * Why the order stopped or waits (the shop's, the provider's or an administrator's words to the customer), a submission
+ * being confirmed, and how its latest refill ended.
+ */
 export function OrderNotes({ order }: { order: Order }) {
   if (order.confirmationExpectedBy !== null) return <BeingConfirmed order={order} expectedBy={order.confirmationExpectedBy} />;
-  return order.statusReason ? <p className="text-xs text-slate-600">{order.statusReason}</p> : null;
+  const refill = refillOutcomeText(order);
+  if (!order.statusReason && !refill) return null;
+  return (
+    <>
+      {order.statusReason ? <p className="text-xs text-slate-600">{order.statusReason}</p> : null}
+      {refill ? <p className="text-xs text-slate-600">{refill}</p> : null}
+    </>
+  );
 }
 
 export const BEING_CONFIRMED = 'Being confirmed with the provider';
