@@ -91,7 +91,7 @@ function confirmationExpectedBy(order: OrderRow): string | null {
 }
 
 /** How the order's latest refill ended, once it has: an open one shows as `pendingRequest` instead. */
-export function refillOutcomeOf({ lastRefill }: Pick<OrderViewRow, 'lastRefill'>): { status: FinishedRefillStatus; reason: string | null; at: string } | null {
+function refillOutcomeOf({ lastRefill }: Pick<OrderViewRow, 'lastRefill'>): { status: FinishedRefillStatus; reason: string | null; at: string } | null {
   if (!lastRefill || !(FINISHED_REFILL_STATUSES as readonly string[]).includes(lastRefill.status)) return null;
   return { status: lastRefill.status as FinishedRefillStatus, reason: lastRefill.error, at: new Date(lastRefill.at).toISOString() };
 }
