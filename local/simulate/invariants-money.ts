@@ -339,7 +339,8 @@ function checkCommissionsOwed(
 
 /** (d): the shop's own reconciliation, after the drain. Findings about other seeds' users count only while no seed has failed. */
 export async function checkReconciliation(sim: Sim, othersClean: boolean): Promise<string[]> {
-  const answer = await sim.admin.api('admin/reconciliation');
+  // Everything, not what changed since the last clean daily run: the seed's whole history is under test.
+  const answer = await sim.admin.api('admin/reconciliation?scope=full');
   if (answer.kind !== 'answered' || answer.status !== 200)
     return [`GET admin/reconciliation answered ${answer.kind === 'answered' ? `${answer.status} ${answer.text.slice(0, 200)}` : answer.kind}`];
   const data = answer.body.data;

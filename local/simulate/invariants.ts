@@ -17,7 +17,9 @@
 //   - an order's submission state fits its status;
 //   - every answer under one Idempotency-Key named the same order, created once, the one the database has;
 //   - `add` reached the panel at most once per order (the sandbox panel counts calls per link), not
-//     counting calls it refused ({"error"}: certainly no order, so holding and retrying is safe).
+//     counting calls it refused ({"error"}: certainly no order, so holding and retrying is safe);
+//   - the dashboard's figures per day (kept by the writing statements' triggers, folded by the cron) are what
+//     the orders, payments, ledger and users add up to, for the whole shop.
 import { type FinalStatus, refundOwed } from '../../worker/services/orders';
 import { checkCommissions, checkPayments, checkReversalMoves, type Query } from './invariants-money';
 import { eventsOf, reversedInFullAtProvider } from './provider-truth';
@@ -83,6 +85,7 @@ export async function checkBooks(sim: Sim, options: CheckOptions = {}): Promise<
     const orders = await checkOrders(query, ids, problems);
     checkKeys(sim, orders, problems);
     await checkAdds(sim, orders, problems);
+    await checkDashboardDays(query, problems);
   } finally {
     await sim.pg.query('commit');
   }
@@ -283,4 +286,57 @@ async function checkAdds(sim: Sim, orders: OrderRow[], problems: string[]): Prom
     if (counted && counted.unrefused > 1)
       problems.push(`order ${order.id}: \`add\` reached the provider ${counted.calls} times for ${link}, ${counted.unrefused} of them not refused`);
   }
+}
+
+/** Per day and order status, the dashboard's figures as the tables add them up, and as dashboard_days and its unfolded changes hold them. */
+async function checkDashboardDays(query: Query, problems: string[]): Promise<void> {
+  const figures = 'deposits, transfers, reversed, credits, spend, cost, orders, new_users';
+  const rows = await query<{ day: string; status: string; tables: string | null; rollups: string | null }>(`
+    with from_tables as (
+      select day, status, sum(deposits) as deposits, sum(transfers) as transfers, sum(reversed) as reversed, sum(credits) as credits,
+        sum(spend) as spend, sum(cost) as cost, sum(orders) as orders, sum(new_users) as new_users
+      from (
+        select (created_at at time zone 'UTC')::date as day, status, 0 as deposits, 0 as transfers, 0 as reversed, 0 as credits,
+          charge_kobo - refunded_kobo as spend, round(cost_kobo::numeric * (charge_kobo - refunded_kobo) / charge_kobo) as cost, 1 as orders, 0 as new_users
+        from orders
+        union all
+        select (settled_at at time zone 'UTC')::date, '', amount_kobo - reversed_kobo,
+          case when channel = 'bank_transfer' then amount_kobo - reversed_kobo else 0 end, reversed_kobo, 0, 0, 0, 0, 0
+        from payment_intents where status = 'success'
+        union all
+        select (created_at at time zone 'UTC')::date, '', 0, 0, 0, amount_kobo, 0, 0, 0, 0 from wallet_transactions where source_kind = 'admin_credit' and transaction_type = 1
+        union all
+        select (created_at at time zone 'UTC')::date, '', 0, 0, 0, 0, 0, 0, 0, 1 from users where user_type = 2
+      ) t group by day, status
+    ),
+    from_rollups as (
+      select day, order_status as status, sum(deposits_kobo) as deposits, sum(bank_transfers_kobo) as transfers, sum(reversed_kobo) as reversed,
+        sum(admin_credits_kobo) as credits, sum(spend_kobo) as spend, sum(cost_kobo) as cost, sum(orders) as orders, sum(new_users) as new_users
+      from (
+        select day, order_status, deposits_kobo, bank_transfers_kobo, reversed_kobo, admin_credits_kobo, spend_kobo, cost_kobo, orders, new_users from dashboard_days
+        union all
+        select day, order_status, deposits_kobo, bank_transfers_kobo, reversed_kobo, admin_credits_kobo, spend_kobo, cost_kobo, orders, new_users from dashboard_day_changes
+      ) r group by day, order_status
+    )
+    select coalesce(t.day, r.day)::text as day, coalesce(t.status, r.status) as status,
+      row(${figures
+        .split(', ')
+        .map((name) => `t.${name}`)
+        .join(', ')})::text as tables,
+      row(${figures
+        .split(', ')
+        .map((name) => `r.${name}`)
+        .join(', ')})::text as rollups
+    from from_tables t full join from_rollups r on r.day = t.day and r.status = t.status
+    where row(${figures
+      .split(', ')
+      .map((name) => `coalesce(t.${name}, 0)`)
+      .join(', ')}) is distinct from row(${figures
+      .split(', ')
+      .map((name) => `coalesce(r.${name}, 0)`)
+      .join(', ')})`);
+  for (const row of rows)
+    problems.push(
+      `dashboard figures of ${row.day}${row.status ? ` (${row.status})` : ''}: the tables add up to (${figures}) ${row.tables}, the rollups hold ${row.rollups}`,
+    );
 }
