@@ -278,8 +278,13 @@ export const walletTransactions = pgTable(
   },
   (t) => [
     uniqueIndex('wallet_transactions_source_key').on(t.sourceKind, t.sourceRef),
-    index('wallet_transactions_user_created_idx').on(t.userId, t.createdAt),
+    // A user's ledger newest first (created_at desc, id desc): a deep page read straight off the index.
+    index('wallet_transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('wallet_transactions_created_idx').on(t.createdAt),
+    // The administrators' ledger filtered by source, newest first (wallet.ts ledgerPage): the page read straight off the index.
+    index('wallet_transactions_source_created_idx').on(t.sourceKind, t.createdAt, t.id),
+    // The administrators' ledger search matches anywhere in the reference or the description (wallet.ts transactionFilter).
+    index('wallet_transactions_search_trgm_idx').using('gin', sql`${t.sourceRef} gin_trgm_ops`, sql`${t.description} gin_trgm_ops`),
     // The reconciliation's recent run finds each new row's predecessor by id (reconciliation-ledger.ts).
     index('wallet_transactions_user_id_idx').on(t.userId, t.id),
     check('wallet_transactions_type_check', sql`${t.transactionType} in (1, 2)`),
@@ -814,7 +819,12 @@ export const referrals = pgTable(
     voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
     voidReason: text('void_reason'),
   },
-  (t) => [index('referrals_referrer_idx').on(t.referrerId, t.createdAt), check('referrals_not_self_check', sql`${t.referredUserId} <> ${t.referrerId}`)],
+  (t) => [
+    index('referrals_referrer_idx').on(t.referrerId, t.createdAt),
+    // The administrators' referral list, newest first (referrals.ts listReferrals).
+    index('referrals_created_idx').on(t.createdAt, t.referredUserId),
+    check('referrals_not_self_check', sql`${t.referredUserId} <> ${t.referrerId}`),
+  ],
 );
 
 /**
@@ -854,6 +864,8 @@ export const referralCommissions = pgTable(
   (t) => [
     uniqueIndex('referral_commissions_intent_key').on(t.paymentIntentId),
     index('referral_commissions_referrer_idx').on(t.referrerId, t.createdAt),
+    // A referral's commissions, summed for each row of the administrators' referral list (referrals.ts listReferrals).
+    index('referral_commissions_referred_idx').on(t.referredUserId),
     index('referral_commissions_held_idx').on(t.releaseAt).where(sql`${t.releasedAt} is null`),
     check('referral_commissions_amounts_check', sql`${t.depositKobo} > 0 and ${t.commissionKobo} > 0 and ${t.rateBps} > 0`),
     check(

@@ -302,7 +302,7 @@ async function checkDashboardDays(query: Query, problems: string[]): Promise<voi
         union all
         select (settled_at at time zone 'UTC')::date, '', amount_kobo - reversed_kobo,
           case when channel = 'bank_transfer' then amount_kobo - reversed_kobo else 0 end, reversed_kobo, 0, 0, 0, 0, 0
-        from payment_intents where status = 'success'
+        from payment_intents where status = 'success' and settled_at is not null
         union all
         select (created_at at time zone 'UTC')::date, '', 0, 0, 0, amount_kobo, 0, 0, 0, 0 from wallet_transactions where source_kind = 'admin_credit' and transaction_type = 1
         union all

@@ -137,7 +137,17 @@ describe('GET admin/dashboard', () => {
     expect(dashboard.lastSync).toHaveProperty('catalogue');
     expect(dashboard.recentAudit.length).toBeGreaterThan(0);
     expect(dashboard.recentAudit.length).toBeLessThanOrEqual(10);
-    expect(Object.keys(dashboard.recentAudit[0]).sort()).toEqual(['action', 'actor', 'created_at', 'details', 'id', 'targetId', 'targetProvider', 'targetType', 'targetUser']);
+    expect(Object.keys(dashboard.recentAudit[0]).sort()).toEqual([
+      'action',
+      'actor',
+      'created_at',
+      'details',
+      'id',
+      'targetId',
+      'targetProvider',
+      'targetType',
+      'targetUser',
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@
 // that deletes what it folds, so a change is counted in exactly one of the two at any moment and two folds at
 // once never count one twice. Readers take both (dashboardFigures).
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db';
+import type { DbOrTx } from '../../db';
 
 const FIGURES = ['deposits_kobo', 'bank_transfers_kobo', 'reversed_kobo', 'admin_credits_kobo', 'spend_kobo', 'cost_kobo', 'orders', 'new_users'];
 const columns = sql.raw(FIGURES.join(', '));
@@ -11,7 +11,7 @@ const sums = sql.raw(FIGURES.map((name) => `sum(${name})`).join(', '));
 const added = sql.raw(FIGURES.map((name) => `${name} = dashboard_days.${name} + excluded.${name}`).join(', '));
 
 /** Cron: folds the changes written since the last run into the days. */
-export async function foldDashboardDays(db: Db): Promise<{ folded: number }> {
+export async function foldDashboardDays(db: DbOrTx): Promise<{ folded: number }> {
   const { rows } = await db.execute<{ folded: number }>(sql`
     with moved as (delete from dashboard_day_changes returning day, order_status, ${columns}),
     folded as (

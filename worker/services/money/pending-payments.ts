@@ -1,6 +1,6 @@
 // The payments behind the dashboard's "Pending payments": started (a checkout opened) but neither
 // credited nor refused yet, newest first, each naming its payer, so the number has a list to open.
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { paymentIntents, users } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
@@ -11,6 +11,15 @@ import type { Pagination } from '../../schemas/common';
 export const isPendingPayment = eq(paymentIntents.status, 'pending');
 
 export async function listPendingPayments(db: DbOrTx, query: Pagination) {
+  // The page is picked, and the total counted, from the pending payments alone (their index); only the page's rows are joined to their payers.
+  const page = db
+    .select({ id: paymentIntents.id, total: windowTotal().as('total') })
+    .from(paymentIntents)
+    .where(isPendingPayment)
+    .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .as('page');
   const rows = await db
     .select({
       id: paymentIntents.id,
@@ -24,14 +33,12 @@ export async function listPendingPayments(db: DbOrTx, query: Pagination) {
       userId: paymentIntents.userId,
       userFullName: users.fullName,
       userEmail: users.email,
-      total: windowTotal(),
+      total: sql<number>`${page.total}`.mapWith(Number),
     })
-    .from(paymentIntents)
+    .from(page)
+    .innerJoin(paymentIntents, eq(paymentIntents.id, page.id))
     .innerJoin(users, eq(users.id, paymentIntents.userId))
-    .where(isPendingPayment)
-    .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id));
   const total = await totalOfPage(rows, query.page, async () => (await db.select({ total: count() }).from(paymentIntents).where(isPendingPayment))[0].total);
   const data = rows.map(({ total: _total, amountKobo, createdAt, lastCheckedAt, ...row }) => ({
     ...row,

@@ -2,7 +2,7 @@
 // who then earns a commission on each of that user's deposits once both have confirmed their email addresses
 // (referral-commissions.ts: held, released, and following its deposit when it is refunded or disputed). This
 // file holds the programme's settings, the link, what the referrer and the administrators see, and voiding.
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { referralCommissions, referrals, settings, users } from '../../../drizzle/schema';
 import type { Db, DbOrTx } from '../../db';
@@ -186,7 +186,16 @@ export async function listReferrals(db: Db, query: AdminReferralsQuery) {
   const referrer = alias(users, 'referrer');
   const referred = alias(users, 'referred');
   const where = query.userId ? sql`(${referrals.referrerId} = ${query.userId} or ${referrals.referredUserId} = ${query.userId})` : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const newestFirst = [desc(referrals.createdAt), desc(referrals.referredUserId)];
+  // The page is picked from the referrals alone (referrals_created_idx); only its rows are joined to the two users and their commissions.
+  const pageIds = db
+    .select({ id: referrals.referredUserId })
+    .from(referrals)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [rows, [{ total }]] = await db.batch([
     db
       .select({
         referral: referrals,
@@ -199,10 +208,8 @@ export async function listReferrals(db: Db, query: AdminReferralsQuery) {
       .from(referrals)
       .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
       .innerJoin(referred, eq(referred.id, referrals.referredUserId))
-      .where(where)
-      .orderBy(desc(referrals.createdAt))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .where(inArray(referrals.referredUserId, pageIds))
+      .orderBy(...newestFirst),
     db.select({ total: count() }).from(referrals).where(where),
   ]);
   return {

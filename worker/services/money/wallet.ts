@@ -1,6 +1,6 @@
 // The wallet as people see it: balances, history and the admin user-detail view
 // (administrators' manual entries are admin-entries.ts).
-import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { paymentIntents, users, walletTransactions } from '../../../drizzle/schema';
 import { TRANSACTION_TYPE } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
@@ -106,16 +106,23 @@ const newestFirst = [desc(walletTransactions.createdAt), desc(walletTransactions
 /** One page of a filtered ledger, newest first, each row with its user, and its capped total, in one round trip. */
 async function ledgerPage(db: Db, query: TransactionQuery & Partial<AdminTransactionQuery>) {
   const where = transactionFilter(query);
+  // The page's rows are picked first, from the ledger alone (its newest-first indexes), and only they are joined to
+  // their users and deposits: joined before the sort, every matching row would be (a hash join over all payments).
+  const pageIds = db
+    .select({ id: walletTransactions.id })
+    .from(walletTransactions)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
   const [rows, counted] = await db.batch([
     db
       .select({ ...pageColumns, userFullName: users.fullName, userEmail: users.email })
       .from(walletTransactions)
       .innerJoin(users, eq(users.id, walletTransactions.userId))
       .leftJoin(paymentIntents, paymentOfRow)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .where(inArray(walletTransactions.id, pageIds))
+      .orderBy(...newestFirst),
     cappedCountQuery(db, walletTransactions, where),
   ]);
   return { rows, page: query.page, limit: query.limit, ...cappedTotal(counted) };

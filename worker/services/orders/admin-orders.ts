@@ -15,7 +15,7 @@ import type { AdminCancelInput, AdminOrderStatusInput, AdminOrdersQuery, AdminRe
 import { recordAudit } from '../oversight';
 import { closeOrder } from './order-closing';
 import { acceptedAs, submitOrder } from './order-sending';
-import { isOpen, type OrderRow, type OrderViewRow, orderSearch, orderViewColumns, toOrderView } from './order-views';
+import { isOpen, type OrderRow, type OrderViewRow, orderPageIds, orderSearch, orderViewColumns, toOrderView } from './order-views';
 import { type OrderEnv, requestProviderCancel, requestRefill, WITHDRAWN_BY_CUSTOMER } from './orders';
 
 const adminOrderColumns = {
@@ -79,10 +79,8 @@ export async function adminListOrders(db: Db, query: AdminOrdersQuery) {
   );
   const [rows, counted] = await db.batch([
     adminOrders(db)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .where(inArray(orders.id, orderPageIds(db, where, query)))
+      .orderBy(desc(orders.createdAt), desc(orders.id)),
     cappedCountQuery(db, orders, where),
   ]);
   return { data: rows.map(toAdminOrderView), ...cappedTotal(counted) };

@@ -167,6 +167,20 @@ export function orderSearch(search: string | undefined): SQL | undefined {
   return /^\d{1,9}$/.test(search) ? or(byLink, eq(orders.id, Number(search))) : byLink;
 }
 
+/**
+ * The ids of one page of the orders `where` matches, newest first, read from the orders alone: the list's statement joins
+ * only these to their service (and user, provider, refills), never every match before the sort.
+ */
+export function orderPageIds(db: DbOrTx, where: SQL | undefined, page: { page: number; limit: number }) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+}
+
 /** One page of the user's orders, newest first, and its capped total, in one round trip. */
 export async function listUserOrders(db: Db, userId: number, query: ListOrdersQuery): Promise<{ data: OrderView[] } & CappedTotal> {
   const where = and(eq(orders.userId, userId), query.status ? eq(orders.status, query.status) : undefined, orderSearch(query.search));
@@ -175,10 +189,8 @@ export async function listUserOrders(db: Db, userId: number, query: ListOrdersQu
       .select(orderViewColumns)
       .from(orders)
       .innerJoin(services, eq(services.id, orders.serviceId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .where(inArray(orders.id, orderPageIds(db, where, query)))
+      .orderBy(desc(orders.createdAt), desc(orders.id)),
     cappedCountQuery(db, orders, where),
   ]);
   return { data: rows.map(toOrderView), ...cappedTotal(counted) };
