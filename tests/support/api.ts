@@ -2,10 +2,11 @@
 // database access (inside workerd, through the same Neon driver) for setup and assertions.
 import { env, SELF } from 'cloudflare:test';
 import { neonConfig } from '@neondatabase/serverless';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, TransactionRollbackError } from 'drizzle-orm';
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { auditLog, users } from '../../drizzle/schema';
 import { USER_TYPE } from '../../vocabulary';
-import { type Db, openDatabase } from '../../worker/db';
+import { type Db, type DbOrTx, openDatabase } from '../../worker/db';
 import { registerUser } from '../../worker/services/accounts/auth';
 
 export const BASE = 'http://shop.test/api/v1';
@@ -64,6 +65,20 @@ export async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   } finally {
     await close();
   }
+}
+
+/** Runs fn in a transaction that is always rolled back, so no other test file sees what it plants (or fails on it). */
+export async function rolledBack(fn: (tx: DbOrTx) => Promise<void>, config?: PgTransactionConfig): Promise<void> {
+  await withDb((db) =>
+    db
+      .transaction(async (tx) => {
+        await fn(tx);
+        tx.rollback();
+      }, config)
+      .catch((error) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      }),
+  );
 }
 
 /**

@@ -2,11 +2,11 @@
 // (migration 0019's triggers) and folded by the cron: after placing, closing and refunding orders, a card deposit,
 // a refund of it, an administrator's credit, a promotion and a deleted account, they equal what the tables add up
 // to, before the fold and after it.
-import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../../worker/db';
 import { foldDashboardDays } from '../../../worker/services/dashboard';
-import { call, registerAndLogin, withDb } from '../../support/api';
+import { call, registerAndLogin, rolledBack } from '../../support/api';
 import { newLink, placeSubmittedOrder } from '../fixtures/order-fixtures';
 import { depositByCard } from '../fixtures/paystack-fixtures';
 import { FAKE, newShop } from '../fixtures/shop-fixtures';
@@ -73,26 +73,19 @@ describe('the dashboard figures per day', () => {
     // Planted and compared in one repeatable-read transaction, rolled back: the refund recorded without its moves would
     // be a finding of every other test's books check, and other tests' writes, each committed with its figures, cannot
     // come between the two sides.
-    await withDb((db) =>
-      db
-        .transaction(
-          async (tx) => {
-            // A refund the provider recorded against the deposit, a promotion to administrator, an account deleted with its orders and ledger.
-            await tx.execute(sql`update payment_intents set reversed_kobo = 100000 where reference = ${reference}`);
-            await tx.execute(sql`update users set user_type = 1 where id = ${promoted.id}`);
-            await tx.execute(sql`delete from users where id = ${leaving.id}`);
-            const before = await bothSides(tx);
-            expect(before.rollups).toEqual(before.tables);
-            expect((await foldDashboardDays(tx)).folded).toBeGreaterThan(0);
-            const after = await bothSides(tx);
-            expect(after.rollups).toEqual(after.tables);
-            tx.rollback();
-          },
-          { isolationLevel: 'repeatable read' },
-        )
-        .catch((error) => {
-          if (!(error instanceof TransactionRollbackError)) throw error;
-        }),
+    await rolledBack(
+      async (tx) => {
+        // A refund the provider recorded against the deposit, a promotion to administrator, an account deleted with its orders and ledger.
+        await tx.execute(sql`update payment_intents set reversed_kobo = 100000 where reference = ${reference}`);
+        await tx.execute(sql`update users set user_type = 1 where id = ${promoted.id}`);
+        await tx.execute(sql`delete from users where id = ${leaving.id}`);
+        const before = await bothSides(tx);
+        expect(before.rollups).toEqual(before.tables);
+        expect((await foldDashboardDays(tx)).folded).toBeGreaterThan(0);
+        const after = await bothSides(tx);
+        expect(after.rollups).toEqual(after.tables);
+      },
+      { isolationLevel: 'repeatable read' },
     );
   });
 });

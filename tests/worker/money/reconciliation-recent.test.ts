@@ -2,25 +2,12 @@
 // in it: a wallet off its ledger, a running balance that does not follow, a successful payment left uncredited. What went
 // wrong before that moment is left to the full run, which finds it too (the daily run's choice between them is in
 // reconciliation.test.ts). Planted states are rolled back.
-import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../../worker/db';
 import { applyLedgerEntry } from '../../../worker/services/money/ledger';
 import { reconcile } from '../../../worker/services/money/reconciliation';
-import { registerAndLogin, withDb } from '../../support/api';
-
-async function planted(fn: (tx: DbOrTx) => Promise<void>) {
-  await withDb((db) =>
-    db
-      .transaction(async (tx) => {
-        await fn(tx);
-        tx.rollback();
-      })
-      .catch((error) => {
-        if (!(error instanceof TransactionRollbackError)) throw error;
-      }),
-  );
-}
+import { registerAndLogin, rolledBack } from '../../support/api';
 
 const DAY = 24 * 60 * 60_000;
 const credit = (tx: DbOrTx, userId: number, amountKobo: bigint, sourceRef: string) =>
@@ -31,7 +18,7 @@ describe('the recent reconciliation', () => {
     const off = await registerAndLogin();
     const broken = await registerAndLogin();
     const payer = await registerAndLogin();
-    await planted(async (tx) => {
+    await rolledBack(async (tx) => {
       await credit(tx, off.id, 100_000n, `planted-off-${off.id}`);
       await tx.execute(sql`update wallets set balance_kobo = balance_kobo + 500 where user_id = ${off.id}`);
 
@@ -69,7 +56,7 @@ describe('the recent reconciliation', () => {
 
   it('leaves what went wrong before its moment to the full run, which finds it', async () => {
     const old = await registerAndLogin();
-    await planted(async (tx) => {
+    await rolledBack(async (tx) => {
       // Ten days ago, a ledger row the wallet never took.
       await tx.execute(sql`
         insert into wallet_transactions (user_id, transaction_type, amount_kobo, balance_after_kobo, source_kind, source_ref, description, created_at)

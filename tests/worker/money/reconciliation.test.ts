@@ -4,28 +4,13 @@
 // daily run from the cron runs once a day, over what was written since the last clean run began (everything when none
 // was clean, and weekly). Planted states live in a transaction that is rolled back.
 import { env } from 'cloudflare:test';
-import { eq, TransactionRollbackError } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentIntents, paymentReversals, referralCommissions, settings } from '../../../drizzle/schema';
-import type { DbOrTx } from '../../../worker/db';
 import { applyLedgerEntry } from '../../../worker/services/money/ledger';
 import { dailyReconciliation, reconcile } from '../../../worker/services/money/reconciliation';
-import { call, createAdmin, registerAndLogin, withDb } from '../../support/api';
+import { call, createAdmin, registerAndLogin, rolledBack, withDb } from '../../support/api';
 import { deliverPaystackHook, depositByCard, paystackFake } from '../fixtures/paystack-fixtures';
-
-/** Runs fn on a transaction that is always rolled back, so no other test file sees what it plants. */
-async function planted(fn: (tx: DbOrTx) => Promise<void>) {
-  await withDb((db) =>
-    db
-      .transaction(async (tx) => {
-        await fn(tx);
-        tx.rollback();
-      })
-      .catch((error) => {
-        if (!(error instanceof TransactionRollbackError)) throw error;
-      }),
-  );
-}
 
 describe('credit with nothing behind it', () => {
   it('is found by user and cause when a refund was recorded but took nothing back, with the commission it paid', async () => {
@@ -34,7 +19,7 @@ describe('credit with nothing behind it', () => {
     const reference = await depositByCard(friend, 10_000);
     expect((await withDb((db) => reconcile(db))).unbacked.findings.filter((finding) => finding.reference === reference)).toEqual([]);
 
-    await planted(async (tx) => {
+    await rolledBack(async (tx) => {
       const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.reference, reference));
       // A released 5% commission on the deposit, as the referral programme pays it: backed while the deposit is kept.
       await tx.insert(referralCommissions).values({
