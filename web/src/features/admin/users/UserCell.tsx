@@ -6,7 +6,8 @@ import { ManageUserLink } from './ManageUserLink';
  * user's page. `narrow` where the table has more columns to share the width with.
  */
 export function UserCell({ userId, fullName, email, narrow = false }: { userId: number; fullName: string | null; email: string | null; narrow?: boolean }) {
-  const width = narrow ? 'max-w-[9rem]' : 'max-w-[11rem]';
+  // Important, so the width wins over CellText's own max-width whatever order the stylesheet puts them in.
+  const width = narrow ? 'max-w-[9rem]!' : 'max-w-[11rem]!';
   return (
     <ManageUserLink userId={userId} className="block text-brand-700 hover:underline">
       <CellText text={fullName} className={width} />
