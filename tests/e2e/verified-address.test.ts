@@ -1,10 +1,12 @@
 // A new customer's address, end to end in Chromium at phone width, as someone trying the shop would:
 // register through the form, sign in, see the banner asking for confirmation and the API page saying
 // a key needs it, ask for a new link, open it from the sandbox mailbox, and then make a key that answers.
+// The banner comes with the session check's answer, after the page has painted: it moves nothing already on
+// screen (issue 28), and the page still scrolls clear of it.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from '../support/browser';
-import { openPage, sharedBrowser, shopUrl, signIn, unique } from './shop';
+import { api, openPage, sharedBrowser, shopUrl, signIn, unique } from './shop';
 
 const browser = sharedBrowser();
 
@@ -65,5 +67,56 @@ describe('a new customer’s address', () => {
     const balance = (await (await fetch(`${shopUrl}/api/v2?key=${key}&action=balance`)).json()) as Record<string, unknown>;
     expect(balance).toEqual(expect.objectContaining({ balance: '0.00', currency: 'NGN' }));
     await context.close();
+  });
+
+  it('appears over the bottom of a signed-in page without moving the page, at 390 px', async () => {
+    const account = { fullName: 'Tunde Still', email: `${unique('e2e-unmoved')}@example.com`, password: 'quiet-baobab-ledger-17' };
+    expect((await api('auth/register', { body: { ...account, userType: 2 } })).status).toBe(201);
+    const { context, page } = await openPage(browser(), PHONE);
+    try {
+      await signIn(page, account, 'user');
+      // Opened afresh (a bookmark, a reload), the page paints before the session check answers; that answer is held back
+      // until the page's top has been measured.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked!: () => void;
+      const checking = new Promise<void>((resolve) => (asked = resolve));
+      await page.route(/\/api\/v1\/user\/getCurrentProfile$/, async (route) => {
+        asked();
+        await held;
+        await route.continue();
+      });
+      await page.goto('/user/orders');
+      const main = page.locator('#user-main');
+      await main.waitFor({ state: 'visible' });
+      await checking;
+      const banner = page.getByRole('region', { name: 'Confirm your email address' });
+      expect(await banner.count(), 'no banner before the session check answers').toBe(0);
+      const before = (await main.boundingBox())!;
+
+      release();
+      await banner.waitFor({ state: 'visible' });
+      const after = (await main.boundingBox())!;
+      expect(after.y, "the page's top stays where it was painted").toBe(before.y);
+
+      // On screen, its button a 44 px target, and the end of the page scrolls clear of it.
+      const box = (await banner.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+      expect((await banner.getByRole('button', { name: 'Send a new link' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const shell = main.locator('..');
+      await expect
+        .poll(
+          async () => {
+            const [end, top] = await Promise.all([shell.boundingBox(), banner.boundingBox()]);
+            return end!.y + end!.height <= top!.y;
+          },
+          { message: 'the whole shell scrolls clear of the banner' },
+        )
+        .toBe(true);
+      await screenshot(page, 'unconfirmed-banner-docked');
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -138,4 +138,18 @@ describe('the banner asking to confirm the address', () => {
     const banner = await screen.findByRole('region', { name: BANNER });
     expect(banner.textContent).toContain('we sent a link to root@example.com.');
   });
+
+  it.each([
+    ['/user/orders', ADA],
+    ['/admin/account-settings', sessionUser({ id: 9, fullName: 'Root Admin', email: 'root@example.com', userType: 1 })],
+  ])('on %s stands in the bottom dock, after the page, so that its coming moves nothing on it', async (path, who) => {
+    const unconfirmed = { ...who, emailVerified: false };
+    stubApi(() => unconfirmed);
+    renderApp(path, unconfirmed);
+    const banner = await screen.findByRole('region', { name: BANNER });
+    expect(banner.parentElement?.id).toBe('dock-notices');
+    const main = screen.getByRole('main');
+    expect(main.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(main.contains(banner)).toBe(false);
+  });
 });

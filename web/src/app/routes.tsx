@@ -9,6 +9,7 @@ import { USER_TYPE, type UserType } from '@vocabulary';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { matchRoutes, Outlet, type RouteObject, useRoutes } from 'react-router-dom';
 import type { adminScreens } from '@/app/layouts/AdminArea';
+import { DOCK_NOTICES_ID } from '@/app/layouts/dock';
 import PublicLayout from '@/app/layouts/PublicLayout';
 import { TestPaymentsBanner } from '@/app/layouts/TestPaymentsBanner';
 import { ScrollToTop } from '@/components/ScrollToTop';
@@ -113,10 +114,12 @@ function RootLayout() {
   return (
     <AuthProvider>
       <Outlet />
-      {/* Last and sticky to the bottom (clicks pass through it): the banner appears once settings/public answers, and from here it pushes
-          nothing on the page down. The scroll-to-top button stands on top of this dock, so it sits above the banner whatever its height. */}
+      {/* Last and sticky to the bottom (clicks pass through it): what appears here after the page has painted pushes nothing on it
+          down: the test-payments banner once settings/public answers, and above it the signed-in shells' notices (the request to
+          confirm the address, EmailVerificationBanner.tsx). The scroll-to-top button stands on top of this dock, so it sits above them whatever their height. */}
       <div className="pointer-events-none sticky bottom-0 z-20">
         <ScrollToTop />
+        <div id={DOCK_NOTICES_ID} />
         <TestPaymentsBanner />
       </div>
       <RestoreScroll />

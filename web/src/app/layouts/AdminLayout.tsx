@@ -72,7 +72,6 @@ export default function AdminLayout() {
           />
         </div>
       </header>
-      <EmailVerificationBanner />
 
       {drawerOpen ? <div className="fixed inset-0 top-16 z-20 animate-fade-in bg-slate-900/40 md:hidden" aria-hidden="true" /> : null}
       <div className="md:flex">
@@ -118,6 +117,8 @@ export default function AdminLayout() {
           <Outlet />
         </main>
       </div>
+      {/* In the bottom dock, over the foot of the screen: it comes after the page has painted, and moves nothing on it. */}
+      <EmailVerificationBanner />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // User shell: sticky top bar (logo from the site settings, display-currency switcher, 'Your
 // Balance:' in the display currency, add-fund plus, support tickets with their unread count, account
-// menu), the maintenance notice, the request to confirm the email address, and the tab row Services / Orders / Transactions / Profile,
-// highlighted from the second path segment.
+// menu), the maintenance notice, and the tab row Services / Orders / Transactions / Profile, highlighted from
+// the second path segment; the request to confirm the email address shows in the bottom dock (EmailVerificationBanner.tsx).
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Icon } from '@/components/Icon';
 import { Logo } from '@/components/Logo';
@@ -80,7 +80,6 @@ export default function UserLayout() {
         </div>
       </header>
       <MaintenanceBanner />
-      <EmailVerificationBanner />
 
       <nav aria-label="User area" className="border-b border-slate-200 bg-white">
         <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4">
@@ -108,6 +107,8 @@ export default function UserLayout() {
       <main id="user-main" className="mx-auto max-w-6xl px-3 py-5 sm:px-4 sm:py-8">
         <Outlet />
       </main>
+      {/* In the bottom dock, over the foot of the screen: it comes after the page has painted, and moves nothing on it. */}
+      <EmailVerificationBanner />
     </div>
   );
 }
