@@ -8,31 +8,23 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '@/api/orders';
 import { renderApp, userAreaAnswer } from '../app';
 import { jsonResponse, mockFetch } from '../helpers';
+import { customerOrder } from './order-fixture';
 
-const base: Order = {
-  id: 0,
-  serviceId: 101,
+const base = customerOrder({
   serviceName: 'Instagram Likes',
   link: 'https://instagram.com/p/ada',
   quantity: 100,
   runs: 5,
   interval: 30,
-  posts: null,
   total: 500,
   delivered: null,
-  confirmationExpectedBy: null,
   charge: '558.10',
   startCount: null,
   remains: null,
   status: 'Pending',
-  statusReason: null,
-  refunded: '0.00',
-  canRefill: false,
-  refillUntil: null,
-  canCancel: false,
   created_at: '2026-11-05T10:00:00Z',
   updated_at: '2026-11-05T10:00:00Z',
-};
+});
 const DRIP_FEED: Order = { ...base, id: 51 };
 const PARTLY_CANCELED: Order = {
   ...base,

@@ -8,31 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '@/api/orders';
 import { renderApp, userAreaAnswer } from '../app';
 import { jsonResponse, mockFetch } from '../helpers';
+import { customerOrder } from './order-fixture';
 
-const base: Order = {
-  id: 0,
-  serviceId: 101,
-  serviceName: 'Instagram Followers HQ',
-  link: 'https://instagram.com/ada',
-  quantity: 1000,
-  runs: null,
-  interval: null,
-  posts: null,
-  total: 1000,
-  delivered: 600,
-  confirmationExpectedBy: null,
-  charge: '1550.25',
-  startCount: 120,
-  remains: 400,
-  status: 'In progress',
-  statusReason: null,
-  refunded: '0.00',
-  canRefill: false,
-  refillUntil: null,
-  canCancel: false,
-  created_at: '2024-03-05T10:00:00Z',
-  updated_at: '2024-03-05T10:00:00Z',
-};
+const base = customerOrder();
 const CANCEL_ASKED: Order = { ...base, id: 41, pendingRequest: 'Cancel requested' };
 const REFILL_ASKED: Order = { ...base, id: 42, status: 'Completed', remains: 0, pendingRequest: 'Refill requested' };
 const CANCELABLE: Order = { ...base, id: 43, status: 'Pending', canCancel: true };

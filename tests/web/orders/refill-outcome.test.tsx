@@ -8,31 +8,16 @@ import type { Order } from '@/api/orders';
 import { formatDate } from '@/lib/format';
 import { renderApp, userAreaAnswer } from '../app';
 import { jsonResponse, mockFetch } from '../helpers';
+import { customerOrder } from './order-fixture';
 
-const base: Order = {
-  id: 0,
-  serviceId: 101,
-  serviceName: 'Instagram Followers HQ',
-  link: 'https://instagram.com/ada',
-  quantity: 1000,
-  runs: null,
-  interval: null,
-  posts: null,
-  total: 1000,
+const base = customerOrder({
   delivered: 1000,
-  confirmationExpectedBy: null,
-  charge: '1550.25',
-  startCount: 120,
   remains: 0,
   status: 'Completed',
-  statusReason: null,
-  refunded: '0.00',
   canRefill: true,
-  refillUntil: null,
-  canCancel: false,
   created_at: '2026-10-05T10:00:00Z',
   updated_at: '2026-11-03T12:00:00Z',
-};
+});
 const REFILLED_AT = '2026-11-03T12:00:00.000Z';
 const REFILLED: Order = { ...base, id: 61, refillOutcome: { status: 'Completed', reason: null, at: REFILLED_AT } };
 const REFUSED: Order = {
