@@ -1,5 +1,5 @@
 // `npm run bench`: the hot calls of the shop measured on the stack `npm start` runs (built SPA,
-// wrangler dev, embedded Postgres behind the WebSocket bridge and the SQL-over-HTTP endpoint,
+// the Worker in workerd, embedded Postgres behind the WebSocket bridge and the SQL-over-HTTP endpoint,
 // sandbox providers), on its own port and a throwaway database.
 //
 // It sees the network: the Worker runs at the edge near the user and Neon in one region, so
@@ -60,11 +60,11 @@ async function main() {
   const browser = process.env.BENCH_BROWSER !== '0';
   const admin = { email: 'bench-admin@example.com', password: randomBytes(18).toString('base64url') };
   console.log(
-    `Starting a stack of its own (${browser ? 'SPA build, ' : ''}Postgres, sandbox providers, wrangler dev; ${latencyMs} ms each way on the database link)...`,
+    `Starting a stack of its own (${browser ? 'SPA build, ' : ''}Postgres, sandbox providers, the Worker; ${latencyMs} ms each way on the database link)...`,
   );
   const stack = await startThrowawayStack('bench', {
     admin,
-    wranglerOutput: 'ignore',
+    workerOutput: 'ignore',
     countDatabaseStatements: true,
     databaseLatencyMs: latencyMs,
     // The catalogue sync would mark the bench's copies of a sandbox service missing and disable them, mid-run.

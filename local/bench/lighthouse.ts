@@ -1,6 +1,6 @@
 // `npm run lighthouse`: Lighthouse's mobile profile (simulated slow 4G, 4x CPU) and a low-end phone's
 // (slow 4G, 6x CPU) on the shop as
-// `npm start` serves it (built SPA, wrangler dev, embedded Postgres, sandbox providers), on a stack of
+// `npm start` serves it (built SPA, the Worker in workerd, embedded Postgres, sandbox providers), on a stack of
 // its own with the bench's 5,000-service catalogue: /, /services and /auth/login as a visitor,
 // /user/services and /user/create-order signed in as a fresh user. Prints, per page and profile, the
 // four category scores, LCP, CLS, TBT and main-thread work (the median of LIGHTHOUSE_RUNS runs, 3 by
@@ -21,9 +21,9 @@ function chosenProfiles(): ProfileName[] {
 }
 
 async function main() {
-  console.log('Starting a stack of its own (SPA build, Postgres, sandbox providers, wrangler dev)...');
+  console.log('Starting a stack of its own (SPA build, Postgres, sandbox providers, the Worker)...');
   const admin = { email: 'lighthouse-admin@example.com', password: randomBytes(18).toString('base64url') };
-  const stack = await startThrowawayStack('lighthouse', { admin, wranglerOutput: 'ignore', scheduledJobs: false });
+  const stack = await startThrowawayStack('lighthouse', { admin, workerOutput: 'ignore', scheduledJobs: false });
   try {
     const catalogue = await seedCatalogue(stack);
     if ('skipped' in catalogue) console.log(`Note: the 5,000-service catalogue was skipped: ${catalogue.skipped}`);

@@ -1,97 +1,107 @@
-// `npm run load`: a load test of the stack `npm start` runs (wrangler dev, embedded Postgres
-// behind the WebSocket bridge, sandbox providers, the scheduled jobs on their local timer), on
-// its own port and a throwaway database. It signs up a few hundred users, funds them (admin
-// credits, plus card deposits paid in the sandbox and left for the load to verify), then for a
-// bounded time runs a mix from hundreds of concurrent connections on loopback: browsing the
-// catalogue, balance checks, orders with an Idempotency-Key (some sent again with the same key,
-// some of those while the first is still in flight) and payment verification (duplicated, and
-// racing Paystack's delayed webhooks). Afterwards it checks that every kobo is where it should
-// be and exits non-zero on any discrepancy:
-//   - the shop's own reconciliation (GET admin/reconciliation) is clean;
-//   - each user's balance is their credits - charges + refunds, by ledger source;
-//   - each order has exactly one debit of its charge and a refund row exactly when it refunded;
-//   - each deposit paid in the sandbox is credited once, each declined one never;
-//   - each Idempotency-Key gave one order, created once, and `add` reached the provider at most once per order.
+// `npm run load`: a load test of the stack `npm start` runs (the Worker in workerd, embedded Postgres
+// behind the WebSocket bridge, sandbox providers, the submissions queue, the scheduled jobs on their local timer), on
+// its own port and a throwaway database. With LOAD_VOLUME=<factor> that database first gets a busy panel's year
+// (bench:scale's seeder, load-volume.ts; 1 is 2,000,000 orders). It signs up a few hundred users, funds them (admin
+// credits, plus card deposits paid in the sandbox and left for the load to verify), and LOAD_RESELLERS resellers
+// with an API key (load-reseller.ts), then for a bounded time runs a mix from hundreds of concurrent connections on
+// loopback: browsing the catalogue, balance checks, orders with an Idempotency-Key (some sent again with the same
+// key, some of those while the first is still in flight), payment verification (duplicated, and racing Paystack's
+// delayed webhooks) and the resellers' API v2 calls (add with request_id, status of one and many orders, balance,
+// services). It prints p50/p99, statuses, errors and 503s per kind (load-report.ts), then checks that every kobo is
+// where it should be (load-books.ts) and exits non-zero on any discrepancy or error. Knobs: load-settings.ts.
 
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import autocannon, { type RequestTemplate, type Result } from 'autocannon';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { orders, paymentIntents, services, walletTransactions } from '../../drizzle/schema';
+import autocannon, { type RequestTemplate } from 'autocannon';
+import { and, eq, inArray } from 'drizzle-orm';
+import { services } from '../../drizzle/schema';
+import { startLocalCron } from '../stack/cron';
 import { openDatabase } from '../stack/node-db';
 import { type RunningStack, startThrowawayStack } from '../stack/stack';
 import { runScript } from '../stack/startup-error';
-import { callApi, type DepositPayload, payDeposit, type SignedInUser, signUp } from './shop-client';
+import { checkBooks, type PreparedDeposit, untilQueueDrained } from './load-books';
+import { printChecks, printTraffic, type Run } from './load-report';
+import { prepareResellers, type Reseller, resellerRequest } from './load-reseller';
+import {
+  CONNECTIONS,
+  type CustomerKind,
+  connectionsOf,
+  count,
+  DRAIN_SECONDS,
+  inBatches,
+  type KeyOutcome,
+  ORDER_REPEAT_SHARE,
+  ORDERED_PROVIDER_SERVICES,
+  type OrderAttempt,
+  type Orderable,
+  pick,
+  RECONCILIATION_SCOPE,
+  RESELLER_RATE,
+  RESELLERS,
+  SECONDS,
+  SETUP_PARALLELISM,
+  type SignedInAccount,
+  type Tally,
+  TOKEN_LIFE_MS,
+  USERS,
+  VOLUME,
+} from './load-settings';
+import { seedVolume } from './load-volume';
+import { callApi, payDeposit, type SignedInUser, signUp } from './shop-client';
 
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
-const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
-const USERS = Number(process.env.LOAD_USERS ?? 300);
-/** Each kind of traffic gets this share of the connections. */
-const MIX = { browsing: 0.35, balance: 0.2, orders: 0.35, payments: 0.1 } as const;
-/** Order requests that repeat an earlier order request of the same user, key and body. */
-const ORDER_REPEAT_SHARE = 0.15;
+declare module 'autocannon' {
+  interface Options {
+    /** Requests per second over all the connections (autocannon paces them). */
+    overallRate?: number;
+  }
+}
+
 const CREDIT_NAIRA = 20_000;
-/** Card deposits paid (or, one in five, declined) in the sandbox before the load, verified during it. */
-const DEPOSITS = Math.ceil(USERS / 2);
+/**
+ * Card deposits paid (or, one in five, declined) in the sandbox before the load, verified during it, one per user and
+ * reseller in turn. With a seeded volume at least 30, so the 20 newest credited payments the reconciliation asks
+ * Paystack about again are the sandbox's own, not seeded ones it never saw.
+ */
+const DEPOSITS = Math.max(Math.ceil(USERS / 2), VOLUME === null ? 0 : 30);
 const DEPOSIT_NAIRA = 1_000;
 /** Paystack's webhooks for those deposits arrive this long after payment: in the middle of the load. */
 const WEBHOOK_DELAY_MS = (SECONDS * 1000) / 2;
-/** Sign-ups run this many at a time (each hashes a password in the Worker). */
-const SETUP_PARALLELISM = 16;
-
-type Kind = keyof typeof MIX;
-
-/** The sandbox panel's services the orders use: Instagram Likes and Views, ordered by link and quantity. */
-const ORDERED_PROVIDER_SERVICES = ['1031', '1041'];
-
-interface OrderAttempt {
-  userId: number;
-  token: string;
-  key: string;
-  body: string;
-  link: string;
-}
-
-interface KeyOutcome {
-  attempt: OrderAttempt;
-  statuses: number[];
-  orderIds: Set<number>;
-  created: number;
-}
-
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
-
-async function inBatches<T, R>(items: readonly T[], size: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < items.length; start += size) {
-    results.push(...(await Promise.all(items.slice(start, start + size).map((item, offset) => work(item, start + offset)))));
-  }
-  return results;
-}
 
 // ---------------------------------------------------------------- preparing the shop
 
-async function prepareUsers(stack: RunningStack, adminToken: string): Promise<SignedInUser[]> {
+async function prepareUsers(stack: RunningStack, adminToken: string): Promise<SignedInAccount[]> {
   const indexes = Array.from({ length: USERS }, (_, i) => i);
   return inBatches(indexes, SETUP_PARALLELISM, async (i) => {
-    const user = await signUp(stack.url, {
-      fullName: `Load User ${i}`,
+    const account = {
       email: `load-${process.pid}-${i}@example.com`,
       password: randomBytes(12).toString('base64url'),
       ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-    });
+    };
+    const user = await signUp(stack.url, { fullName: `Load User ${i}`, ...account });
     await callApi(stack.url, 'POST', 'user/admin-credit-user-wallet', {
       token: adminToken,
       body: { amount: CREDIT_NAIRA, reference: `load-credit-${process.pid}-${i}`, userId: user.id },
     });
-    return user;
+    return { ...user, ...account, signedInAt: Date.now() };
   });
 }
 
-interface PreparedDeposit {
-  user: SignedInUser;
-  payload: DepositPayload;
-  outcome: 'success' | 'failed';
+/**
+ * Signs in again (in place) the users whose token would run out before the load and its checks end: a long setup
+ * (hundreds of sign-ups on a busy machine) and a 300 s load come close to an access token's 15 minutes.
+ */
+async function freshenTokens(stack: RunningStack, accounts: SignedInAccount[]): Promise<number> {
+  const needed = Date.now() + SECONDS * 1000 + 3 * 60_000;
+  const stale = accounts.filter((account) => account.signedInAt + TOKEN_LIFE_MS < needed);
+  await inBatches(stale, SETUP_PARALLELISM, async (account) => {
+    const signedIn = await callApi<{ accessToken: string }>(stack.url, 'POST', 'auth/login', {
+      ip: account.ip,
+      body: { email: account.email, password: account.password },
+    });
+    account.token = signedIn.accessToken;
+    account.signedInAt = Date.now();
+  });
+  return stale.length;
 }
 
 async function prepareDeposits(stack: RunningStack, users: SignedInUser[]): Promise<PreparedDeposit[]> {
@@ -101,13 +111,14 @@ async function prepareDeposits(stack: RunningStack, users: SignedInUser[]): Prom
     body: JSON.stringify({ webhookMode: 'delay', webhookDelayMs: WEBHOOK_DELAY_MS }),
   });
   if (!control.ok) throw new Error('the sandbox Paystack refused its controls');
-  return inBatches(users.slice(0, DEPOSITS), SETUP_PARALLELISM, async (user, i) => {
+  const payers = Array.from({ length: DEPOSITS }, (_, i) => users[i % users.length]);
+  return inBatches(payers, SETUP_PARALLELISM, async (user, i) => {
     const outcome = i % 5 === 4 ? 'failed' : 'success';
     return { user, outcome, payload: await payDeposit(stack.url, stack.fakes.paystackUrl, user.token, DEPOSIT_NAIRA, outcome) };
   });
 }
 
-async function orderableServiceIds(stack: RunningStack): Promise<Array<{ id: number; min: number }>> {
+async function orderableServiceIds(stack: RunningStack): Promise<Orderable[]> {
   const { db, close } = openDatabase({ DATABASE_URL: stack.databaseUrl, DB_WS_PROXY: stack.dbWsProxy });
   try {
     const rows = await db
@@ -124,16 +135,11 @@ async function orderableServiceIds(stack: RunningStack): Promise<Array<{ id: num
 // ---------------------------------------------------------------- the traffic
 
 interface Traffic {
-  kind: Kind;
+  kind: CustomerKind | 'reseller';
   request: RequestTemplate;
 }
 
-function trafficMix(
-  users: SignedInUser[],
-  deposits: PreparedDeposit[],
-  orderable: Array<{ id: number; min: number }>,
-  keys: Map<string, KeyOutcome>,
-): Traffic[] {
+function trafficMix(users: SignedInUser[], deposits: PreparedDeposit[], orderable: Orderable[], keys: Map<string, KeyOutcome>): Traffic[] {
   const json = { 'content-type': 'application/json' };
   const bearer = (user: SignedInUser) => ({ authorization: `Bearer ${user.token}` });
   let sequence = 0;
@@ -153,7 +159,8 @@ function trafficMix(
     const service = pick(orderable);
     const n = ++sequence;
     const link = `https://instagram.com/p/load-${process.pid}-${n}`;
-    const attempt = {
+    const attempt: OrderAttempt = {
+      via: 'customer',
       userId: user.id,
       token: user.token,
       key: `load-${process.pid}-${n}`,
@@ -211,9 +218,6 @@ function trafficMix(
   ];
 }
 
-/** What the server errors (5xx) said, per kind of traffic and message, with how often. */
-type ServerErrors = Map<string, number>;
-
 function serverErrorMessage(body: string): string {
   try {
     return String((JSON.parse(body) as { message?: unknown }).message);
@@ -222,23 +226,27 @@ function serverErrorMessage(body: string): string {
   }
 }
 
-async function runTraffic(stack: RunningStack, traffic: Traffic[], serverErrors: ServerErrors): Promise<Array<{ kind: Kind; result: Result }>> {
+async function runTraffic(stack: RunningStack, traffic: Traffic[], serverErrors: Tally): Promise<Run[]> {
   return Promise.all(
     traffic.map(async ({ kind, request }) => ({
       kind,
       result: await autocannon({
         url: stack.url.replace('localhost', '127.0.0.1'),
-        connections: Math.max(1, Math.round(CONNECTIONS * MIX[kind])),
+        connections: connectionsOf(kind),
+        // Resellers' tools are paced; the customers' connections send as fast as they are answered.
+        ...(kind === 'reseller' ? { overallRate: Math.max(1, Math.round(RESELLERS * RESELLER_RATE)) } : {}),
         duration: SECONDS,
         timeout: 60,
         requests: [
           {
             ...request,
+            setupRequest: (raw, context) => {
+              const built = request.setupRequest ? request.setupRequest(raw, context) : raw;
+              context.path = built.path;
+              return built;
+            },
             onResponse: (status, body, context) => {
-              if (status >= 500) {
-                const key = `${kind} ${status}: ${serverErrorMessage(body)}`;
-                serverErrors.set(key, (serverErrors.get(key) ?? 0) + 1);
-              }
+              if (status >= 500) count(serverErrors, `${kind} ${status} ${String(context.path).split('?')[0]}: ${serverErrorMessage(body)}`);
               request.onResponse?.(status, body, context);
             },
           },
@@ -248,213 +256,86 @@ async function runTraffic(stack: RunningStack, traffic: Traffic[], serverErrors:
   );
 }
 
-// ---------------------------------------------------------------- the checks
-
-interface Check {
-  name: string;
-  problems: string[];
-}
-
-async function checkBooks(
-  stack: RunningStack,
-  adminToken: string,
-  users: SignedInUser[],
-  deposits: PreparedDeposit[],
-  keys: Map<string, KeyOutcome>,
-): Promise<Check[]> {
-  const checks: Check[] = [];
-  const { data: reconciliation } = await callApi<{ data: { ok: boolean } & Record<string, unknown> }>(stack.url, 'GET', 'admin/reconciliation', {
-    token: adminToken,
-  });
-  checks.push({
-    name: 'reconciliation (GET admin/reconciliation): each wallet equals its ledger, running balances follow, each successful payment credited once',
-    problems: reconciliation.ok ? [] : [JSON.stringify(reconciliation).slice(0, 2000)],
-  });
-
-  const userIds = users.map((user) => user.id);
-  const { db, close } = openDatabase({ DATABASE_URL: stack.databaseUrl, DB_WS_PROXY: stack.dbWsProxy });
-  try {
-    // One snapshot for every check: the scheduled jobs may be refunding an order meanwhile.
-    await db.transaction(
-      async (tx) => {
-        const balances = await tx.execute<{ user_id: number; balance: string; credits: string; charges: string; refunds: string; debits: string }>(sql`
-        select w.user_id, w.balance_kobo as balance,
-          coalesce(sum(t.amount_kobo) filter (where t.source_kind in ('payment', 'admin_credit')), 0) as credits,
-          coalesce(sum(t.amount_kobo) filter (where t.source_kind = 'order'), 0) as charges,
-          coalesce(sum(t.amount_kobo) filter (where t.source_kind = 'order_refund'), 0) as refunds,
-          coalesce(sum(t.amount_kobo) filter (where t.source_kind = 'admin_debit'), 0) as debits
-        from wallets w left join ${walletTransactions} t on t.user_id = w.user_id
-        where w.user_id in ${userIds}
-        group by w.user_id, w.balance_kobo`);
-        checks.push({
-          name: "each user's balance = credits - charges + refunds (- administrators' debits), and never negative",
-          problems: balances.rows
-            .filter(
-              (row) => BigInt(row.balance) !== BigInt(row.credits) - BigInt(row.charges) + BigInt(row.refunds) - BigInt(row.debits) || BigInt(row.balance) < 0n,
-            )
-            .map(
-              (row) =>
-                `user ${row.user_id}: balance ${row.balance}, credits ${row.credits}, charges ${row.charges}, refunds ${row.refunds}, debits ${row.debits}`,
-            ),
-        });
-
-        const orderMoney = await tx.execute<{
-          id: number;
-          charge: string;
-          debits: number;
-          debited: string;
-          refunded: string;
-          refund_rows: number;
-          refund: string;
-        }>(sql`
-        select o.id, o.charge_kobo as charge, o.refunded_kobo as refunded,
-          (select count(*)::int from ${walletTransactions} d where d.source_kind = 'order' and d.source_ref = o.id::text) as debits,
-          (select coalesce(sum(d.amount_kobo), 0) from ${walletTransactions} d where d.source_kind = 'order' and d.source_ref = o.id::text) as debited,
-          (select count(*)::int from ${walletTransactions} r where r.source_kind = 'order_refund' and r.source_ref = o.id::text) as refund_rows,
-          (select coalesce(sum(r.amount_kobo), 0) from ${walletTransactions} r where r.source_kind = 'order_refund' and r.source_ref = o.id::text) as refund
-        from ${orders} o
-        where o.user_id in ${userIds}`);
-        const orphanDebits = await tx.execute<{ id: string; source_ref: string }>(sql`
-        select t.id, t.source_ref from ${walletTransactions} t
-        where t.user_id in ${userIds} and t.source_kind in ('order', 'order_refund')
-          and not exists (select 1 from ${orders} o where o.id::text = t.source_ref and o.user_id = t.user_id)`);
-        checks.push({
-          name: `each of ${orderMoney.rows.length} orders is debited its charge once and refunded exactly what it records`,
-          problems: [
-            ...orderMoney.rows
-              .filter(
-                (row) =>
-                  row.debits !== 1 ||
-                  BigInt(row.debited) !== BigInt(row.charge) ||
-                  BigInt(row.refund) !== BigInt(row.refunded) ||
-                  row.refund_rows !== (BigInt(row.refunded) > 0n ? 1 : 0),
-              )
-              .map(
-                (row) =>
-                  `order ${row.id}: charge ${row.charge}, ${row.debits} debit(s) of ${row.debited}, refunded ${row.refunded} in ${row.refund_rows} row(s)`,
-              ),
-            ...orphanDebits.rows.map((row) => `ledger row ${row.id} names order ${row.source_ref}, which this user does not have`),
-          ],
-        });
-
-        const references = deposits.map((deposit) => deposit.payload.reference);
-        const payments = await tx.execute<{ reference: string; status: string; credits: number }>(sql`
-        select p.reference, p.status, count(t.id)::int as credits
-        from ${paymentIntents} p left join ${walletTransactions} t on t.source_kind = 'payment' and t.source_ref = p.reference
-        where p.reference in ${references}
-        group by p.reference, p.status`);
-        const byReference = new Map(payments.rows.map((row) => [row.reference, row]));
-        checks.push({
-          name: `each of ${deposits.length} card deposits is credited once if paid, never if declined`,
-          problems: deposits.flatMap(({ payload, outcome }) => {
-            const row = byReference.get(payload.reference);
-            const expected = outcome === 'success' ? 1 : 0;
-            return row?.credits === expected && (outcome === 'success') === (row.status === 'success')
-              ? []
-              : [`${payload.reference} (${outcome} in the sandbox): ${row ? `${row.status}, credited ${row.credits} time(s)` : 'missing'}`];
-          }),
-        });
-
-        const placed = await tx
-          .select({ id: orders.id, key: orders.idempotencyKey, userId: orders.userId, link: orders.link })
-          .from(orders)
-          .where(inArray(orders.userId, userIds));
-        const placedByKey = new Map(placed.map((order) => [`${order.userId}:${order.key}`, order]));
-        const keyProblems: string[] = [];
-        for (const { attempt, orderIds, created, statuses } of keys.values()) {
-          const inDatabase = placedByKey.get(`${attempt.userId}:${attempt.key}`);
-          if (orderIds.size > 1) keyProblems.push(`key ${attempt.key} answered orders ${[...orderIds].join(', ')}`);
-          if (created > 1) keyProblems.push(`key ${attempt.key} created an order ${created} times`);
-          if (orderIds.size === 1 && inDatabase?.id !== [...orderIds][0])
-            keyProblems.push(`key ${attempt.key} answered order ${[...orderIds][0]}, the database has ${inDatabase?.id ?? 'none'}`);
-          if (inDatabase && statuses.length > 0 && statuses.every((status) => status >= 400 && status < 500))
-            keyProblems.push(`key ${attempt.key} was refused (${statuses.join(', ')}) yet placed order ${inDatabase.id}`);
-        }
-        const sentKeys = new Set([...keys.values()].map(({ attempt }) => `${attempt.userId}:${attempt.key}`));
-        for (const [userKey, order] of placedByKey)
-          if (!sentKeys.has(userKey)) keyProblems.push(`order ${order.id} has key ${order.key}, which the load never sent`);
-        const fakeOrders = (await (await fetch(`${stack.fakes.smmProviderUrl}/__orders`)).json()) as { addCallsByLink: Record<string, number> };
-        for (const order of placed) {
-          const adds = fakeOrders.addCallsByLink[order.link] ?? 0;
-          if (adds > 1) keyProblems.push(`order ${order.id} reached the provider ${adds} times`);
-        }
-        checks.push({ name: `each of ${keys.size} Idempotency-Keys placed one order at most once and sent \`add\` at most once`, problems: keyProblems });
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
-  } finally {
-    await close();
-  }
-  return checks;
-}
-
-// ---------------------------------------------------------------- the report
-
-const ms = (value: number) => value.toFixed(value < 10 ? 2 : 0);
-
-function printTraffic(runs: Array<{ kind: Kind; result: Result }>): void {
-  const rows = runs.map(({ kind, result }) => [
-    kind,
-    String(Math.max(1, Math.round(CONNECTIONS * MIX[kind]))),
-    String(result.requests.total),
-    result.requests.average.toFixed(0),
-    ms(result.latency.p50),
-    ms(result.latency.p99),
-    Object.entries(result.statusCodeStats)
-      .map(([status, { count }]) => `${status}×${count}`)
-      .join(' '),
-    String(result.errors + result.timeouts),
-  ]);
-  const headers = ['traffic', 'connections', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'statuses', 'errors'];
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 || column === 6 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
-  console.log(line(headers));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows) console.log(line(row));
-}
+// ---------------------------------------------------------------- the run
 
 async function main() {
+  const started = performance.now();
   const admin = { email: 'load-admin@example.com', password: randomBytes(18).toString('base64url') };
-  console.log('Starting a stack of its own (SPA build, Postgres, sandbox providers, wrangler dev, scheduled jobs)...');
+  console.log('Starting a stack of its own (SPA build, Postgres, sandbox providers, the Worker, scheduled jobs)...');
   const stack = await startThrowawayStack('load', {
     admin,
-    wranglerOutput: 'ignore',
+    // LOAD_WORKER_LOG=1 shows the Worker's log (what a 5xx said), mixed with the report.
+    workerOutput: process.env.LOAD_WORKER_LOG === '1' ? 'inherit' : 'ignore',
+    // With a seeded volume the timer starts after the seed (below), as bench:scale keeps the jobs off while it seeds.
+    scheduledJobs: VOLUME === null,
   });
+  let cron: { stop(): Promise<void> } | null = null;
   try {
-    const adminToken = (await callApi<{ accessToken: string }>(stack.url, 'POST', 'auth/login', { body: admin })).accessToken;
-    console.log(`Signing up and funding ${USERS} users, paying ${DEPOSITS} card deposits in the sandbox...`);
-    const users = await prepareUsers(stack, adminToken);
-    const deposits = await prepareDeposits(stack, users);
+    // Signed in afresh where it is needed: an access token lasts 15 minutes, less than a full volume's seed and load.
+    const adminToken = async () => (await callApi<{ accessToken: string }>(stack.url, 'POST', 'auth/login', { body: admin })).accessToken;
+    const seeded = VOLUME === null ? null : await seedVolume(stack, VOLUME, admin.email);
+    if (VOLUME !== null) cron = startLocalCron(stack.url);
+    console.log(
+      `Signing up and funding ${USERS} users${RESELLERS > 0 ? ` and ${RESELLERS} resellers (address confirmed from the mailbox, API key)` : ''}, paying ${DEPOSITS} card deposits in the sandbox...`,
+    );
+    const setupStarted = performance.now();
+    const setupToken = await adminToken();
+    const users = await prepareUsers(stack, setupToken);
+    const resellers: Reseller[] = await prepareResellers(stack, setupToken, RESELLERS, () => randomBytes(12).toString('base64url'));
+    const deposits = await prepareDeposits(stack, [...users, ...resellers]);
     const orderable = await orderableServiceIds(stack);
+    const freshened = await freshenTokens(stack, [...users, ...resellers]);
+    if (freshened > 0) console.log(`Signed ${freshened} users in again: their tokens would have run out during the load.`);
+    const setupSeconds = (performance.now() - setupStarted) / 1000;
 
-    console.log(`Running the mix from ${CONNECTIONS} connections for ${SECONDS} s...`);
+    console.log(
+      `Running the mix from ${CONNECTIONS} connections${RESELLERS > 0 ? ` and ${RESELLERS} resellers' (${RESELLER_RATE} calls/s each)` : ''} for ${SECONDS} s...`,
+    );
     const keys = new Map<string, KeyOutcome>();
-    const serverErrors: ServerErrors = new Map();
-    const runs = await runTraffic(stack, trafficMix(users, deposits, orderable, keys), serverErrors);
+    const serverErrors: Tally = new Map();
+    const refusals: Tally = new Map();
+    const traffic = trafficMix(users, deposits, orderable, keys);
+    if (RESELLERS > 0) traffic.push({ kind: 'reseller', request: resellerRequest(resellers, orderable, keys, refusals) });
+    const runs = await runTraffic(stack, traffic, serverErrors);
     // Paystack's delayed webhooks and the requests still finishing settle before the books are read.
     await new Promise((resolve) => setTimeout(resolve, 5000));
-    const checks = await checkBooks(stack, adminToken, users, deposits, keys);
+    if (DRAIN_SECONDS > 0) {
+      const drainStarted = performance.now();
+      const waiting = await untilQueueDrained(stack, [...users, ...resellers], DRAIN_SECONDS);
+      console.log(`Waited ${((performance.now() - drainStarted) / 1000).toFixed(0)} s for the queue: ${waiting} of the load's orders still queued or sending.`);
+    }
+    const { checks, submissions } = await checkBooks(stack, await adminToken(), [...users, ...resellers], deposits, keys);
 
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s, loopback; ${os.cpus().length} CPUs, Node ${process.version}\n`);
-    printTraffic(runs);
-    const repeats = [...keys.values()].filter((outcome) => outcome.statuses.length > 1).length;
-    const answered = [...keys.values()].filter((outcome) => outcome.statuses.length > 0).length;
     console.log(
-      `\nOrders: ${keys.size} Idempotency-Keys (${answered} answered before the end), ${repeats} of them sent more than once; deposits: ${deposits.length} (${deposits.filter((d) => d.outcome === 'failed').length} declined).\n`,
+      `\n${CONNECTIONS} connections${RESELLERS > 0 ? ` + ${RESELLERS} resellers at ${RESELLER_RATE}/s each` : ''}, ${SECONDS} s, loopback; ${os.cpus().length} CPUs, Node ${process.version}`,
     );
-    for (const check of checks) {
-      console.log(`${check.problems.length === 0 ? 'ok  ' : 'FAIL'}  ${check.name}`);
-      for (const problem of check.problems.slice(0, 20)) console.log(`        ${problem}`);
-      if (check.problems.length > 20) console.log(`        ... and ${check.problems.length - 20} more`);
-    }
-    if (serverErrors.size > 0) {
-      // Not money discrepancies (the checks above are), but worth reading: a 503 is the shop asking to retry.
-      console.log('\nServer errors:');
-      for (const [error, count] of [...serverErrors].sort((a, b) => b[1] - a[1])) console.log(`  ${count}× ${error}`);
-    }
-    if (checks.some((check) => check.problems.length > 0)) process.exitCode = 1;
+    if (seeded)
+      console.log(
+        `Seeded volume LOAD_VOLUME ${VOLUME}: ${seeded.counts.orders} orders, ${seeded.counts.users} users, ${seeded.counts.ledgerRows} ledger rows, ${seeded.counts.payments} payments, ${seeded.counts.services} services, ${seeded.counts.openOrders} open orders; seeded in ${seeded.seconds.toFixed(1)} s (books after the seed: ${seeded.books.balanceMismatches} wallets off their ledger, ${seeded.books.brokenRunningBalances} broken running balances)`,
+      );
+    console.log(`Setup (sign-ups, keys, deposits) ${setupSeconds.toFixed(0)} s; reconciliation scope: ${RECONCILIATION_SCOPE ?? 'default'}\n`);
+    const errors = printTraffic(runs, serverErrors, refusals);
+    const outcomes = [...keys.values()];
+    const repeats = outcomes.filter((outcome) => outcome.statuses.length > 1).length;
+    const answered = outcomes.filter((outcome) => outcome.statuses.length > 0).length;
+    const viaResellers = outcomes.filter((outcome) => outcome.attempt.via === 'reseller').length;
+    console.log(
+      `\nOrders: ${keys.size} Idempotency-Keys and request_ids (${viaResellers} of them resellers'; ${answered} answered before the end), ${repeats} of them sent more than once; deposits: ${deposits.length} (${deposits.filter((d) => d.outcome === 'failed').length} declined).\n`,
+    );
+    console.log(
+      `The load's orders by submission to the provider when the books were read (the queue sends them): ${Object.entries(submissions)
+        .map(([state, n]) => `${state} ${n}`)
+        .join(', ')}.\n`,
+    );
+    printChecks(checks);
+    const failed = checks.some((check) => check.problems.length > 0);
+    console.log(
+      `\n${failed ? 'BOOKS NOT CLEAN' : 'Books clean'}; ${errors ? 'errors above' : '0 errors, no 503'}; whole run ${((performance.now() - started) / 60_000).toFixed(1)} min.`,
+    );
+    // A load that kept the books but answered with errors (a 5xx, a 503, a lost connection, a refusal) did not pass either.
+    if (failed || errors) process.exitCode = 1;
   } finally {
+    await cron?.stop();
     await stack.stop();
   }
 }

@@ -1,5 +1,5 @@
 // `npm run simulate`: a simulator that proves the books. It starts a stack of its own (the real
-// Worker under wrangler dev, real Postgres, the sandbox fakes with the SMM panel in rough mode, no
+// Worker in workerd, real Postgres, the sandbox fakes with the SMM panel in rough mode, no
 // scheduled timer: the simulator fires the cron itself), then for each seed runs a random sequence
 // of operations — sign-ups (through referral links too, and self-referral attempts), card deposits at the
 // sandbox Paystack or Flutterwave, bank transfers, refunds and disputes with every resolution and their
@@ -41,9 +41,7 @@ function options() {
 
 async function main() {
   const { seeds, steps, stepMs, verbose } = options();
-  console.log(
-    `Starting a stack of its own (Postgres, sandbox providers with the SMM panel rough, wrangler dev) for ${seeds.length} seed(s) × ${steps} steps...`,
-  );
+  console.log(`Starting a stack of its own (Postgres, sandbox providers with the SMM panel rough, the Worker) for ${seeds.length} seed(s) × ${steps} steps...`);
   const { stack, target } = await startSimulationStack('simulate', process.env.SIM_WRANGLER ? 'inherit' : 'ignore');
   const started = Date.now();
   // Ctrl-C stops the stack too (wrangler runs in a process group of its own).

@@ -1,14 +1,13 @@
 // What happens around the customers: the cron's sync (sometimes overlapping an administrator's sync
 // on demand), time passing, the panel failing as a whole for a while, database connections cut in
 // the middle of another operation, and clients hanging up on their own requests.
+import { scheduledUrl } from '../stack/cron';
 import { call, said } from './http';
 import { control, expect, type Sim, sleep, tally } from './world';
 
-export const CRON = '*/2 * * * *';
-
-/** The cron trigger, as the local stack fires it (wrangler dev --test-scheduled); resolves when its jobs are done. */
+/** The cron trigger, as the local stack fires it; resolves when its jobs are done. */
 export function runCron(sim: Sim, abortAfterMs?: number) {
-  return call(`${sim.stack.url}/__scheduled?cron=${encodeURIComponent(CRON)}`, { abortAfterMs, timeoutMs: 180_000 });
+  return call(scheduledUrl(sim.stack.url), { abortAfterMs, timeoutMs: 180_000 });
 }
 
 export async function sync(sim: Sim): Promise<string> {

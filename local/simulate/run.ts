@@ -42,9 +42,9 @@ export interface SimulationResult {
  * A throwaway stack to simulate against (the SMM panel rough, no scheduled timer: the simulator
  * fires the cron itself, no SPA), with an administrator of its own, and the target a run is given.
  */
-export async function startSimulationStack(name: string, wranglerOutput: 'inherit' | 'ignore'): Promise<{ stack: RunningStack; target: SimulationTarget }> {
+export async function startSimulationStack(name: string, workerOutput: 'inherit' | 'ignore'): Promise<{ stack: RunningStack; target: SimulationTarget }> {
   const admin = { email: 'sim-admin@example.com', password: randomBytes(18).toString('base64url') };
-  const stack = await startThrowawayStack(name, { admin, wranglerOutput, smmMode: 'rough', scheduledJobs: false, spa: false });
+  const stack = await startThrowawayStack(name, { admin, workerOutput, smmMode: 'rough', scheduledJobs: false, spa: false });
   const { url, fakes, dropDatabaseConnections, databaseUrl } = stack;
   return {
     stack,

@@ -30,7 +30,7 @@ const LABELS: Record<keyof StackPorts, string> = {
   flutterwave: 'the sandbox Flutterwave',
   mail: 'the sandbox mailbox',
   webhookReceiver: 'the sandbox webhook receiver',
-  inspector: "wrangler's debugger",
+  inspector: "the Worker's debugger (workerd's inspector)",
 };
 
 /** npm start's ports: the shop's and the same offset from each default (8787 → 5488-5490, 8790-8795, 9229). */

@@ -1,7 +1,7 @@
 // The whole local shop as one function: embedded Postgres, the WebSocket bridge and the
-// SQL-over-HTTP endpoint for the Neon driver, sandbox fakes of the outside services, migrations and seed, and `wrangler dev`
+// SQL-over-HTTP endpoint for the Neon driver, sandbox fakes of the outside services, migrations and seed, and the Worker
 // serving the built SPA and the API. `npm start`, the browser tests and the benchmark use it.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { ensurePortsFree, freePorts, type StackPorts } from './ports';
 import { startPostgres } from './postgres';
 import { seedAdmin } from './seed';
 import { StartupError } from './startup-error';
+import { startWorkerRuntime } from './worker-runtime';
 import { type BridgeTraffic, startWsBridge } from './ws-bridge';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -23,11 +24,11 @@ export const root = path.resolve(import.meta.dirname, '../..');
 export interface StackOptions {
   /** npm start's fixed ports (portsFrom) or free ones (throwaway stacks). */
   ports: StackPorts;
-  /** Where Postgres data, local secrets and wrangler's state live. */
+  /** Where Postgres data, local secrets and the Worker's bundle and queue state live. */
   dataDir: string;
   /** Keep the database between runs (npm start) or throw it away (tests). */
   persistent: boolean;
-  /** The built SPA that wrangler serves; `build` (re)builds it there first. */
+  /** The built SPA that the Worker serves; `build` (re)builds it there first. */
   distDir: string;
   build: boolean;
   /** Count the statements and round trips the Worker makes to Postgres, over WebSockets and HTTP (the benchmark). */
@@ -40,8 +41,8 @@ export interface StackOptions {
   /** Run the scheduled jobs on a timer (default); the benchmark turns them off so the load and the counts are its own. */
   scheduledJobs?: boolean;
   admin: { email: string; password?: string };
-  /** wrangler's output: shown for npm start, kept quiet in tests. */
-  wranglerOutput: 'inherit' | 'ignore';
+  /** The Worker's output (its logs, workerd's): shown for npm start, kept quiet in tests. */
+  workerOutput: 'inherit' | 'ignore';
   /** How the sandbox SMM panel behaves: 'calm' (default) or 'rough', misbehaving as real panels do (local/fakes/smm-faults.ts). */
   smmMode?: FaultPreset;
 }
@@ -61,8 +62,6 @@ export interface RunningStack {
   fakes: RunningFakes;
   secrets: LocalSecrets;
   admin: { created: boolean; password?: string };
-  /** Resolves when wrangler exits on its own. */
-  exited: Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -99,40 +98,14 @@ function localSecrets(dataDir: string): LocalSecrets {
   return secrets;
 }
 
-async function waitForHealth(url: string, wrangler: ChildProcess, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (wrangler.exitCode !== null)
-      throw new StartupError(
-        `wrangler dev stopped (code ${wrangler.exitCode}) before the shop answered: read its output above (E2E_VERBOSE=1 shows it for the browser tests), fix what it says, then try again.`,
-      );
-    try {
-      const response = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new StartupError(
-    `The shop did not answer ${url}/api/v1/health within ${timeoutMs / 1000} s: the machine may be overloaded, or wrangler stuck; stop other work and try again.`,
-  );
-}
-
-/**
- * The Worker's variables, in a file of the stack's own: wrangler then reads no `.dev.vars` or `.env`
- * of the checkout, and the secrets stay out of the process list.
- */
-function writeWorkerEnv(dataDir: string, vars: Record<string, string>): string {
-  const file = path.join(dataDir, 'worker.env');
-  writeFileSync(
-    file,
-    Object.entries(vars)
-      .map(([key, value]) => `${key}=${JSON.stringify(value)}\n`)
-      .join(''),
-    { mode: 0o600 },
-  );
-  return file;
+/** Miniflare is ready once workerd listens; one answer from the Worker proves the bundle and its database link work. */
+async function checkHealth(url: string): Promise<void> {
+  const response = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(60_000) }).catch((error: unknown) => {
+    throw new StartupError(
+      `The shop did not answer ${url}/api/v1/health (${error instanceof Error ? error.message : error}): the machine may be overloaded; stop other work and try again.`,
+    );
+  });
+  if (!response.ok) throw new StartupError(`The shop answered ${url}/api/v1/health with ${response.status}: ${(await response.text()).slice(0, 300)}`);
 }
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
@@ -187,8 +160,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       webhookUrl: `${url}/api/v1/webhooks/paystack`,
       flutterwaveWebhookUrl: `${url}/api/v1/webhooks/flutterwave`,
       appUrl: url,
-      echoEmails: options.wranglerOutput === 'inherit',
-      echoWebhooks: options.wranglerOutput === 'inherit',
+      echoEmails: options.workerOutput === 'inherit',
+      echoWebhooks: options.workerOutput === 'inherit',
       smmMode: options.smmMode,
     });
     cleanups.push(() => fakes.close());
@@ -217,37 +190,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       EMAIL_API_KEY: secrets.EMAIL_API_KEY,
       RATES_API_URL: fakes.ratesUrl,
     };
-    const wrangler = spawn(
-      'npx',
-      [
-        'wrangler',
-        'dev',
-        '--port',
-        String(ports.shop),
-        '--ip',
-        '127.0.0.1',
-        '--local',
-        '--test-scheduled',
-        '--show-interactive-dev-session=false',
-        '--inspector-port',
-        String(ports.inspector),
-        '--persist-to',
-        path.join(options.dataDir, 'wrangler'),
-        '--assets',
-        options.distDir,
-        '--env-file',
-        writeWorkerEnv(options.dataDir, vars),
-      ],
-      { cwd: root, stdio: ['ignore', options.wranglerOutput, options.wranglerOutput], detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } },
-    );
-    const exited = new Promise<number>((resolve) => wrangler.once('exit', (code) => resolve(code ?? 1)));
-    cleanups.push(async () => {
-      if (wrangler.exitCode !== null || wrangler.signalCode !== null) return;
-      // wrangler runs in its own process group, so workerd goes down with it.
-      process.kill(-wrangler.pid!, 'SIGTERM');
-      await exited;
+    const worker = await startWorkerRuntime({
+      root,
+      port: ports.shop,
+      inspectorPort: ports.inspector,
+      distDir: options.distDir,
+      dataDir: options.dataDir,
+      vars,
+      output: options.workerOutput,
     });
-    await waitForHealth(url, wrangler);
+    cleanups.push(() => worker.dispose());
+    await checkHealth(url);
     if (options.scheduledJobs !== false) {
       const cron = startLocalCron(url);
       cleanups.push(() => cron.stop());
@@ -263,7 +216,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       fakes,
       secrets,
       admin,
-      exited,
       stop: stopAll,
     };
   } catch (error) {

@@ -16,7 +16,7 @@ function smmMode(): FaultPreset {
 
 async function main() {
   const smm = smmMode();
-  console.log('Starting the shop (building the SPA, Postgres, sandbox providers, wrangler dev)...');
+  console.log('Starting the shop (building the SPA, Postgres, sandbox providers, the Worker)...');
   const stack = await startStack({
     ports: portsFrom(Number(process.env.PORT ?? 8787)),
     dataDir: path.join(root, '.data'),
@@ -24,7 +24,7 @@ async function main() {
     distDir: path.join(root, 'dist'),
     build: process.env.SKIP_BUILD !== '1',
     admin: { email: adminEmail, password: process.env.ADMIN_PASSWORD },
-    wranglerOutput: 'inherit',
+    workerOutput: 'inherit',
     smmMode: smm,
   });
   let stopping = false;
@@ -35,8 +35,11 @@ async function main() {
     await stack.stop();
     process.exit(code);
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
-  void stack.exited.then((code) => stop(code));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    // Miniflare's own handler ends the process at once, before Postgres has stopped; stop() disposes of Miniflare with the rest.
+    process.removeAllListeners(signal);
+    process.on(signal, () => void stop(0));
+  }
 
   const adminLine =
     stack.admin.created && !process.env.ADMIN_PASSWORD

@@ -1,4 +1,4 @@
-// Browser tests run against the shop exactly as `npm start` runs it (built SPA, wrangler dev,
+// Browser tests run against the shop exactly as `npm start` runs it (built SPA, the Worker in workerd,
 // embedded Postgres, sandbox providers), on a stack of their own: throwaway database, free ports,
 // the SPA built into its own folder. A running `npm start` beside them is left as it was.
 import { existsSync, statSync } from 'node:fs';
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
   const before = servedBuild();
   const stack = await startThrowawayStack('e2e', {
     admin: E2E_ADMIN,
-    wranglerOutput: process.env.E2E_VERBOSE ? 'inherit' : 'ignore',
+    workerOutput: process.env.E2E_VERBOSE ? 'inherit' : 'ignore',
   });
   if (servedBuild() !== before) {
     await stack.stop();

@@ -1,12 +1,11 @@
 // One timed run of the scheduled jobs through the Worker's scheduled handler, with what there was to do before and after.
 import http from 'node:http';
 import pg from 'pg';
+import { scheduledUrl } from '../../stack/cron';
 import type { RunningStack } from '../../stack/stack';
 import { untilDatabaseQuiet } from '../database-quiet';
 import { QUIET_MS } from './measure';
 import { CRON_TIMEOUT_S } from './settings';
-
-const CRON = '*/2 * * * *';
 
 export interface CronResult {
   ms: number;
@@ -61,7 +60,7 @@ export async function runCron(stack: RunningStack): Promise<CronResult> {
   try {
     // node:http rather than fetch, whose client gives up on an answer after 300 s whatever the signal says.
     status = await new Promise<number>((resolve, reject) => {
-      const request = http.get(`${stack.url}/__scheduled?cron=${encodeURIComponent(CRON)}`, (response) => {
+      const request = http.get(scheduledUrl(stack.url), (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
         response.on('error', reject);

@@ -1,7 +1,7 @@
 // `npm run bench:scale`: every screen's reads and the cron's jobs, through the real Worker, on a small shop and on a
 // year of a busy one, in the same run (issue 30).
 //
-// 1. A throwaway stack as `npm run bench` starts it (embedded Postgres, the sandboxes, wrangler dev; no SPA, no
+// 1. A throwaway stack as `npm run bench` starts it (embedded Postgres, the sandboxes, the Worker; no SPA, no
 //    timer cron), BENCH_DB_LATENCY_MS (default 25) added each way on the Worker's database link.
 // 2. The administrator and two users through the API (real sessions), then a small batch straight in Postgres
 //    (seed.ts: 2% of SCALE_FACTOR's volume); every call measured (calls.ts, measure.ts), then one
@@ -84,10 +84,10 @@ async function main() {
   const smallVolume = volumeAt(factor * SMALL_SHARE);
   const topUp = volumeAt(factor * (1 - SMALL_SHARE));
   console.log(`SCALE_FACTOR ${factor}: small phase ${smallVolume.orders} orders, then ${topUp.orders} more; ${latencyMs} ms each way on the database link.`);
-  console.log('Starting a stack of its own (Postgres, sandbox providers, wrangler dev; no SPA, no timer cron)...');
+  console.log('Starting a stack of its own (Postgres, sandbox providers, the Worker; no SPA, no timer cron)...');
   const stack = await startThrowawayStack('scale', {
     admin,
-    wranglerOutput: 'ignore',
+    workerOutput: 'ignore',
     countDatabaseStatements: true,
     databaseLatencyMs: latencyMs,
     scheduledJobs: false,

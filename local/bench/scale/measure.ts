@@ -1,4 +1,4 @@
-// One call's latency through the real Worker (wrangler dev, the injected latency on its database link) and its
+// One call's latency through the real Worker (in workerd, the injected latency on its database link) and its
 // database round trips, counted at the link for one request on a quiet database. Calls that take over a second
 // alone are timed sequentially (SCALE_SLOW_REQUESTS times) instead of under autocannon, so an export or the
 // reconciliation at full volume cannot eat the run.
