@@ -31,6 +31,8 @@ export interface OpenDatabase {
   db: Db;
   /** Ends the Pool if a transaction opened one; the Worker calls it through waitUntil once the answer is sent. */
   close(): Promise<void>;
+  /** Whether a transaction opened the Pool, so that close() has anything to do. */
+  pooled(): boolean;
 }
 
 type DatabaseEnv = Pick<Env, 'DATABASE_URL' | 'DB_WS_PROXY' | 'DB_HTTP_ENDPOINT'>;
@@ -95,5 +97,5 @@ export function openDatabase(env: DatabaseEnv): OpenDatabase {
   const db = new Proxy(http, {
     get: (target, property, receiver) => (property === 'transaction' ? transaction : Reflect.get(target, property, receiver)),
   }) as unknown as Db;
-  return { db, close: async () => pool?.close() };
+  return { db, close: async () => pool?.close(), pooled: () => pool !== undefined };
 }

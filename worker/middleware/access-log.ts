@@ -23,12 +23,14 @@ export const accessLog = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const status = c.res.status;
   // The request's logger (set inside this middleware's next()) adds level, msg and requestId.
-  c.var.log[status >= 500 ? 'error' : 'info']('request', {
+  const principal = c.get('principal');
+  const session = c.get('session');
+  c.get('log')[status >= 500 ? 'error' : 'info']('request', {
     method: c.req.method,
     path: c.req.path.slice(0, MAX_LOGGED_PATH),
     status,
     durationMs: Date.now() - startedAt,
     // A call whose statement checked the session itself (placing an order) has no principal: its token names the caller.
-    ...(c.var.principal ? { userId: c.var.principal.id } : c.var.session ? { userId: c.var.session.userId } : {}),
+    ...(principal ? { userId: principal.id } : session ? { userId: session.userId } : {}),
   } satisfies Omit<AccessLogLine, 'level' | 'msg' | 'requestId'>);
 });
