@@ -4,7 +4,7 @@
 // COUNT_CAP: a window or count(*) over millions of rows reads every one of them on each page, where a
 // capped count stops at the cap and the page itself is read from the newest-first index.
 import { count, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db';
 
 /** The count of every row the query matched, as a column of each row it returns. */
@@ -39,3 +39,16 @@ export const cappedTotal = ([{ counted }]: ReadonlyArray<{ counted: number }>): 
   total: Math.min(counted, COUNT_CAP),
   totalCapped: counted > COUNT_CAP,
 });
+
+/**
+ * The ids of one page of the rows of `id`'s table that `where` matches, in `order`, picked from that table alone (its
+ * own indexes): the caller joins only these rows to what it shows, never every match before the sort.
+ */
+export const pageIdsQuery = (db: DbOrTx, id: PgColumn, where: SQL | undefined, order: SQL[], page: { page: number; limit: number }) =>
+  db
+    .select({ id })
+    .from(id.table)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);

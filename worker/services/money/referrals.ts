@@ -10,6 +10,7 @@ import type { Env } from '../../env';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { bpsToPercent, koboToNaira, nairaToKobo, parseDecimalExact } from '../../lib/decimal';
 import { notFound } from '../../lib/errors';
+import { pageIdsQuery } from '../../lib/paging';
 import {
   type AdminReferralsQuery,
   DEFAULT_REFERRAL_HOLD_DAYS,
@@ -188,13 +189,7 @@ export async function listReferrals(db: Db, query: AdminReferralsQuery) {
   const where = query.userId ? sql`(${referrals.referrerId} = ${query.userId} or ${referrals.referredUserId} = ${query.userId})` : undefined;
   const newestFirst = [desc(referrals.createdAt), desc(referrals.referredUserId)];
   // The page is picked from the referrals alone (referrals_created_idx); only its rows are joined to the two users and their commissions.
-  const pageIds = db
-    .select({ id: referrals.referredUserId })
-    .from(referrals)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const pageIds = pageIdsQuery(db, referrals.referredUserId, where, newestFirst, query);
   const [rows, [{ total }]] = await db.batch([
     db
       .select({

@@ -5,7 +5,7 @@ import { paymentIntents, users, walletTransactions } from '../../../drizzle/sche
 import { TRANSACTION_TYPE } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
-import { cappedCountQuery, cappedTotal } from '../../lib/paging';
+import { cappedCountQuery, cappedTotal, pageIdsQuery } from '../../lib/paging';
 import { PAYMENT_PROVIDER_LABELS } from '../../schemas/settings';
 import type { AdminTransactionQuery, TransactionQuery } from '../../schemas/wallet';
 import { getProfile, orderCountsOf } from '../accounts';
@@ -108,13 +108,7 @@ async function ledgerPage(db: Db, query: TransactionQuery & Partial<AdminTransac
   const where = transactionFilter(query);
   // The page's rows are picked first, from the ledger alone (its newest-first indexes), and only they are joined to
   // their users and deposits: joined before the sort, every matching row would be (a hash join over all payments).
-  const pageIds = db
-    .select({ id: walletTransactions.id })
-    .from(walletTransactions)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const pageIds = pageIdsQuery(db, walletTransactions.id, where, newestFirst, query);
   const [rows, counted] = await db.batch([
     db
       .select({ ...pageColumns, userFullName: users.fullName, userEmail: users.email })

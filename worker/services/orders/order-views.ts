@@ -7,7 +7,7 @@ import { OPEN_ORDER_STATUSES, type OrderStatus, type PendingRequest } from '../.
 import type { Db, DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
 import { notFound } from '../../lib/errors';
-import { type CappedTotal, cappedCountQuery, cappedTotal } from '../../lib/paging';
+import { type CappedTotal, cappedCountQuery, cappedTotal, pageIdsQuery } from '../../lib/paging';
 import type { ListOrdersQuery } from '../../schemas/orders';
 import { refillDeadline } from '../catalogue';
 import type { ProviderFields } from './order-plan';
@@ -171,15 +171,8 @@ export function orderSearch(search: string | undefined): SQL | undefined {
  * The ids of one page of the orders `where` matches, newest first, read from the orders alone: the list's statement joins
  * only these to their service (and user, provider, refills), never every match before the sort.
  */
-export function orderPageIds(db: DbOrTx, where: SQL | undefined, page: { page: number; limit: number }) {
-  return db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
-}
+export const orderPageIds = (db: DbOrTx, where: SQL | undefined, page: { page: number; limit: number }) =>
+  pageIdsQuery(db, orders.id, where, [desc(orders.createdAt), desc(orders.id)], page);
 
 /** One page of the user's orders, newest first, and its capped total, in one round trip. */
 export async function listUserOrders(db: Db, userId: number, query: ListOrdersQuery): Promise<{ data: OrderView[] } & CappedTotal> {
