@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber, formatAmount, formatCurrency, formatKobo, initials, timeAgo, truncate } from '@/lib/format';
+import { abbreviateNumber, formatAmount, formatCount, formatCurrency, formatDecimalString, formatKobo, initials, timeAgo, truncate } from '@/lib/format';
 
 describe('formatCurrency (general formatter: en-US, NGN default, 2–6 fraction digits)', () => {
   it('defaults to NGN with the en-US grouping', () => {
@@ -18,6 +18,41 @@ describe('formatCurrency (general formatter: en-US, NGN default, 2–6 fraction 
   it('treats empty and unreadable values as zero', () => {
     expect(formatCurrency(null)).toBe('NGN\u00a00.00');
     expect(formatCurrency('abc')).toBe('NGN\u00a00.00');
+  });
+});
+
+describe('naira and counts written without Intl read exactly as Intl.NumberFormat writes them', () => {
+  const intl = (min: number, max: number) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'NGN', minimumFractionDigits: min, maximumFractionDigits: max });
+  // A fixed pseudo-random walk over magnitudes and digits, with the edges that differ most easily: ties, -0, 9s that carry.
+  let seed = 20261128;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const numbers = [0, -0, 0.005, 0.125, -0.125, 2.675, 1.005, 999.995, -999.995, 0.0000005, -0.004, 1e20, 123456789.98765433];
+  for (let i = 0; i < 2000; i++) numbers.push((next() - 0.3) * 10 ** Math.floor(next() * 14 - 4));
+  const texts = ['0', '-0', '0.005', '-0.005', '999.999999', '-999.9999995', '0000123.450', '12345678901234567890123.456789', '0.0000004999'];
+  for (let i = 0; i < 2000; i++)
+    texts.push(`${next() < 0.3 ? '-' : ''}${Math.floor(next() * 10 ** Math.floor(next() * 12))}.${String(Math.floor(next() * 1e9)).padStart(9, '0')}`);
+
+  it('formatCurrency and formatAmount, on numbers', () => {
+    for (const n of numbers) {
+      expect(formatCurrency(n), String(n)).toBe(intl(2, 6).format(n));
+      expect(formatAmount(n), String(n)).toBe(intl(2, 2).format(n));
+    }
+  });
+  it('formatDecimalString, on exact decimal text with 2 to 6 digits', () => {
+    for (const text of texts)
+      for (const digits of [2, 4, 6]) expect(formatDecimalString(text, 'NGN', digits), text).toBe(intl(2, digits).format(text as `${number}`));
+  });
+  it('formatCount', () => {
+    const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const n of [...numbers, 2.5, -2.5, 1e21, 12500]) expect(formatCount(n), String(n)).toBe(counts.format(n));
+  });
+  it('other currencies still go through Intl', () => {
+    expect(formatAmount(-1234.5, 'USD')).toBe('-$1,234.50');
+    expect(formatDecimalString('0.0123456', 'EUR', 6)).toBe('€0.012346');
   });
 });
 

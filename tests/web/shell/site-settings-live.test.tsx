@@ -2,8 +2,9 @@
 // are read again on a timer while the tab is visible and when it regains focus.
 
 import { focusManager } from '@tanstack/react-query';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NOTICE_DISMISSED_KEY } from '@/app/layouts/MaintenanceBanner';
 import { renderApp, renderRoutes, userAreaAnswer } from '../app';
 import { jsonResponse, mockFetch } from '../helpers';
 
@@ -78,5 +79,32 @@ describe('the site settings in an open tab', () => {
     act(() => focusManager.setFocused(true));
     await waitFor(() => expect(document.title).toBe('Grow Fast – Social media marketing services'));
     expect(settingsReads()).toBe(2);
+  });
+
+  it('show the maintenance notice until dismissed, for the rest of the session; a new notice shows again', async () => {
+    const { site } = server();
+    const read = vi.spyOn(Storage.prototype, 'getItem');
+    renderRoutes('/');
+    await screen.findByText(/delivered fast by Boost Hub/);
+    // No notice: the session storage is never read for one (its first read costs a phone a long moment).
+    expect(read.mock.calls.filter(([key]) => key === NOTICE_DISMISSED_KEY)).toEqual([]);
+    read.mockRestore();
+    cleanup();
+
+    site.maintenanceNotice = 'Orders pause at 22:00 for maintenance.';
+    renderRoutes('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss notice' }));
+    expect(screen.queryByRole('status', { name: 'Maintenance notice' })).toBeNull();
+    cleanup();
+
+    // Another page of the same session: still dismissed.
+    renderRoutes('/');
+    await screen.findByText(/delivered fast by Boost Hub/);
+    expect(screen.queryByRole('status', { name: 'Maintenance notice' })).toBeNull();
+    cleanup();
+
+    site.maintenanceNotice = 'Payments pause at 23:00.';
+    renderRoutes('/');
+    expect((await screen.findByRole('status', { name: 'Maintenance notice' })).textContent).toContain('Payments pause at 23:00.');
   });
 });

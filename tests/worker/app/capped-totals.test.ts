@@ -1,4 +1,4 @@
-// Lists that grow with the shop (the ledger, orders) count their matches no further than COUNT_CAP, so a page of
+// Lists that grow with the shop (the ledger, orders, accounts, tickets) count their matches no further than COUNT_CAP, so a page of
 // a table of millions reads a page and at most ten thousand index entries, never every row; below the cap the total
 // is exact. The cap is tried on rate-limit rows, which carry no money, so no other test's books are touched.
 import { and, eq, like } from 'drizzle-orm';
@@ -34,17 +34,27 @@ describe('a capped total', () => {
       body: { amount: 250, reference: unique('credit'), userId: user.id },
     });
     expect(credited.status, JSON.stringify(credited.body)).toBe(200);
-    for (const [path, token] of [
-      [`admin/transactions?userId=${user.id}`, admin.accessToken],
-      ['user/transactions', user.accessToken],
-      [`admin/orders?userId=${user.id}`, admin.accessToken],
-      ['user/orders', user.accessToken],
+    const subject = unique('Capped list ticket');
+    const opened = await call('user/tickets', { token: user.accessToken, body: { subject, kind: 'other', message: 'Please help.' } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const email = encodeURIComponent(user.email);
+    for (const [path, token, total] of [
+      [`admin/transactions?userId=${user.id}`, admin.accessToken, 1],
+      ['user/transactions', user.accessToken, 1],
+      [`admin/orders?userId=${user.id}`, admin.accessToken, 0],
+      ['user/orders', user.accessToken, 0],
+      [`admin/users?search=${email}`, admin.accessToken, 1],
+      ['user/tickets', user.accessToken, 1],
+      [`admin/tickets?search=${encodeURIComponent(subject)}`, admin.accessToken, 1],
+      // The owner's address finds the ticket too, through the accounts it matches.
+      [`admin/tickets?search=${email}`, admin.accessToken, 1],
     ] as const) {
       const listed = await call(path, { token });
       expect(listed.status, path).toBe(200);
-      expect({ total: listed.body.total, totalCapped: listed.body.totalCapped }, path).toEqual({
-        total: path.includes('transactions') ? 1 : 0,
+      expect({ total: listed.body.total, totalCapped: listed.body.totalCapped, rows: listed.body.data.length }, path).toEqual({
+        total,
         totalCapped: false,
+        rows: total,
       });
     }
   });

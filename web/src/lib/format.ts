@@ -1,7 +1,7 @@
 // Number, money and time formatting (spec section 9). The currency formatters live in
 // moneyFormat.ts, which a public page's first load needs (the currency switcher) without the rest;
 // every screen still imports its formatting from here.
-import { DEFAULT_CURRENCY, formatAmount, toNumber } from './moneyFormat';
+import { DEFAULT_CURRENCY, formatAmount, groupThousands, roundDecimal, toNumber } from './moneyFormat';
 
 export { DEFAULT_CURRENCY, formatAmount, formatCurrency, formatDecimalString } from './moneyFormat';
 
@@ -58,9 +58,11 @@ const countFormat = once(() => new Intl.NumberFormat('en-US', { maximumFractionD
 const dateFormat = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
 const dateTimeFormat = once(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
 
-/** Plain grouped integer, e.g. 12,500. */
+/** Plain grouped integer, e.g. 12,500: written here as Intl would (moneyFormat.ts says why), by Intl past 1e21. */
 export function formatCount(value: number | string | null | undefined): string {
-  return countFormat().format(toNumber(value));
+  const n = toNumber(value);
+  const rounded = roundDecimal(n, 0, 0);
+  return rounded ? `${rounded.negative ? '-' : ''}${groupThousands(rounded.whole)}` : countFormat().format(n);
 }
 
 /** A list's total: "312", or "10,000+" when the list counted no further than that. */

@@ -4,6 +4,7 @@ import { orders, users, wallets } from '../../../drizzle/schema';
 import type { OrderStatus } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { forbidden, notFound } from '../../lib/errors';
+import { type CappedTotal, cappedCountQuery, cappedTotal } from '../../lib/paging';
 import type { UserListQuery } from '../../schemas/admin';
 
 import { recordAudit } from '../oversight';
@@ -18,14 +19,15 @@ const SORTS = {
   last_login: [sql`${users.lastLogin} desc nulls last`, asc(users.id)],
 } satisfies Record<UserListQuery['sort'], SQL[]>;
 
-export async function listUsers(db: Db, query: UserListQuery): Promise<{ data: Profile[]; total: number }> {
+/** A page of accounts with their balances; the total is capped (paging.ts): a shop of 200,000 accounts is not counted on every page. */
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ data: Profile[] } & CappedTotal> {
   const term = query.search ? `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
   const where = and(
     term ? or(ilike(users.fullName, term), ilike(users.email, term), ilike(users.username, term)) : undefined,
     query.status ? eq(users.status, query.status) : undefined,
     query.userType ? eq(users.userType, query.userType) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({ ...publicUserColumns, balanceKobo: sql<string>`coalesce(${wallets.balanceKobo}, 0)` })
       .from(users)
@@ -34,9 +36,9 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<{ data: P
       .orderBy(...SORTS[query.sort])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(users).where(where),
+    cappedCountQuery(db, users, where),
   ]);
-  return { data: rows.map((row) => toProfile(toPublicUser(row), BigInt(row.balanceKobo))), total };
+  return { data: rows.map((row) => toProfile(toPublicUser(row), BigInt(row.balanceKobo))), ...cappedTotal(counted) };
 }
 
 /**

@@ -1,11 +1,12 @@
 // Support tickets as each side reads them: a user's list and thread, support's filtered list and
 // thread with the order or deposit the ticket is about. Reading a thread marks it read for that side.
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { orders, paymentIntents, ticketMessages, tickets, users } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
 import { notFound } from '../../lib/errors';
+import { cappedCountQuery, cappedTotal } from '../../lib/paging';
 import type { AdminTicketsQuery, UserTicketsQuery } from '../../schemas/tickets';
 
 /** A user sees only their own tickets; support sees every ticket. */
@@ -61,14 +62,15 @@ function ticketRows(db: DbOrTx, where: SQL | undefined) {
     .orderBy(desc(tickets.lastMessageAt), desc(tickets.id));
 }
 
+/** A page of tickets, and their total capped (paging.ts); `where` reads the tickets table alone. */
 async function listPage(db: DbOrTx, where: SQL | undefined, page: { page: number; limit: number }, viewer: TicketViewer) {
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     ticketRows(db, where)
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
-    db.select({ total: count() }).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(where),
+    cappedCountQuery(db, tickets, where),
   ]);
-  return { data: rows.map((row) => toTicketView(row, viewer)), total };
+  return { data: rows.map((row) => toTicketView(row, viewer)), ...cappedTotal(counted) };
 }
 
 export function listUserTickets(db: DbOrTx, userId: number, query: UserTicketsQuery) {
@@ -80,7 +82,19 @@ export function listAdminTickets(db: DbOrTx, query: AdminTicketsQuery) {
   const where = and(
     query.status ? eq(tickets.status, query.status) : undefined,
     query.userId ? eq(tickets.userId, query.userId) : undefined,
-    term ? or(ilike(tickets.subject, term), ilike(users.email, term), ilike(users.fullName, term)) : undefined,
+    // The owner matched by id, so the filter reads the tickets table alone and the total counts it without a join.
+    term
+      ? or(
+          ilike(tickets.subject, term),
+          inArray(
+            tickets.userId,
+            db
+              .select({ id: users.id })
+              .from(users)
+              .where(or(ilike(users.email, term), ilike(users.fullName, term))),
+          ),
+        )
+      : undefined,
   );
   return listPage(db, where, query, { staff: true });
 }

@@ -18,8 +18,9 @@ function dismissedNotice(): string | null {
 export function MaintenanceBanner() {
   const { data: settings } = usePublicSettings();
   const notice = typeof settings?.maintenanceNotice === 'string' ? settings.maintenanceNotice.trim() : '';
-  const [dismissed, setDismissed] = useState<string | null>(dismissedNotice);
-  if (!notice || dismissed === notice) return null;
+  // The browser's session storage is read only when there is a notice: its first read costs a phone a long moment.
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  if (!notice || notice === (dismissed ?? dismissedNotice())) return null;
 
   const dismiss = () => {
     try {

@@ -17,8 +17,8 @@ import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { formatCount, formatDuration } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/hooks';
 import { rateUnit } from '@/lib/serviceTypes';
+import { rowSizeAfterLayout, viewportAfterLayout, viewportNow } from './measureAfterLayout';
 import { PlatformChips } from './PlatformChips';
-import { rowSizeAfterLayout } from './rowSize';
 import { ServicesLoading } from './ServicesLoading';
 import { usePlatformCategory } from './usePlatformCategory';
 
@@ -75,8 +75,11 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
     return () => cancelAnimationFrame(frame);
   });
 
+  const [initialRect] = useState(viewportNow);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
+    initialRect,
+    observeElementRect: viewportAfterLayout,
     estimateSize: (i) => (rows[i]?.kind === 'header' ? 52 : 132),
     overscan: 4,
     scrollMargin,

@@ -14,10 +14,13 @@ import { getErrorMessage } from '@/lib/api';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { cx, useDebouncedValue } from '@/lib/hooks';
 import { rateUnit } from '@/lib/serviceTypes';
+import { elementSizeAfterLayout, rowSizeAfterLayout } from './measureAfterLayout';
 import { PlatformChips } from './PlatformChips';
-import { rowSizeAfterLayout } from './rowSize';
 import { ServicesLoading } from './ServicesLoading';
 import { usePlatformCategory } from './usePlatformCategory';
+
+/** The list's height (h-80), its size until the browser has laid it out. */
+const LIST_HEIGHT_PX = 320;
 
 /** How far each navigation key moves the highlight. */
 const STEPS: Partial<Record<string, number>> = { ArrowDown: 1, ArrowUp: -1, PageDown: 5, PageUp: -5 };
@@ -48,6 +51,8 @@ export function ServicePicker({ onSelect, selectedId }: Props) {
   const virtualizer = useVirtualizer({
     count: services.length,
     getScrollElement: () => scrollRef.current,
+    initialRect: { width: 0, height: LIST_HEIGHT_PX },
+    observeElementRect: elementSizeAfterLayout,
     estimateSize: () => 68,
     overscan: 4,
     measureElement: rowSizeAfterLayout,

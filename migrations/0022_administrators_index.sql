@@ -1,0 +1,1 @@
+CREATE INDEX "users_administrators_idx" ON "users" USING btree ("full_name","id") WHERE "users"."user_type" = 1;
