@@ -38,7 +38,19 @@ describe('fits at 390 px', () => {
         await expect.poll(() => isOneLine(hero[index].locator('span')), { message: `${String(hero[index])} on one line`, timeout: 20_000 }).toBe(true);
       }
 
-      await page.evaluate(() => window.scrollTo(0, 1200));
+      // Scrolled once the list's rows are here: before, the page can be too short to scroll past 300 px, and
+      // a scroll that lands short shows no button (a clean-clone run failed on exactly that).
+      await page.getByRole('list', { name: 'Services' }).getByRole('article').first().waitFor();
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              window.scrollTo(0, 1200);
+              return window.scrollY;
+            }),
+          { message: 'scrolled past 300 px', timeout: 20_000 },
+        )
+        .toBeGreaterThan(300);
       const toTop = page.getByRole('button', { name: 'Scroll to top' });
       await toTop.waitFor();
       const banner = await boxOf(page.getByRole('status', { name: 'Test payments' }));
