@@ -109,6 +109,20 @@ describe('round trips of the hot calls', () => {
     expect({ httpCalls, webSockets }).toEqual({ httpCalls: 2, webSockets: 0 });
   });
 
+  it('lists accounts and tickets in two round trips: the session check, then the page and its capped total in one batch', async () => {
+    const admin = await createAdmin();
+    const user = await registerAndLogin();
+    for (const [path, token] of [
+      ['admin/users?search=example.com', admin.accessToken],
+      ['admin/tickets?search=help', admin.accessToken],
+      ['user/tickets', user.accessToken],
+    ] as const) {
+      const { result, httpCalls, webSockets } = await countingDatabaseWork(() => call(path, { token }));
+      expect(result.status, path).toBe(200);
+      expect({ httpCalls, webSockets }, path).toEqual({ httpCalls: 2, webSockets: 0 });
+    }
+  });
+
   it('signs in without a WebSocket: the session and its refresh token are written in one batch', async () => {
     const user = await registerAndLogin();
     const { result, webSockets } = await countingDatabaseWork(() => call('auth/login', { body: { email: user.email, password: user.password } }));

@@ -5,6 +5,7 @@ import type { OrderStatus } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { forbidden, notFound } from '../../lib/errors';
 import { type CappedTotal, cappedCountQuery, cappedTotal } from '../../lib/paging';
+import { containsPattern } from '../../lib/search';
 import type { UserListQuery } from '../../schemas/admin';
 
 import { recordAudit } from '../oversight';
@@ -21,13 +22,13 @@ const SORTS = {
 
 /** A page of accounts with their balances; the total is capped (paging.ts): a shop of 200,000 accounts is not counted on every page. */
 export async function listUsers(db: Db, query: UserListQuery): Promise<{ data: Profile[] } & CappedTotal> {
-  const term = query.search ? `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  const term = query.search ? containsPattern(query.search) : null;
   const where = and(
     term ? or(ilike(users.fullName, term), ilike(users.email, term), ilike(users.username, term)) : undefined,
     query.status ? eq(users.status, query.status) : undefined,
     query.userType ? eq(users.userType, query.userType) : undefined,
   );
-  const [rows, counted] = await Promise.all([
+  const [rows, counted] = await db.batch([
     db
       .select({ ...publicUserColumns, balanceKobo: sql<string>`coalesce(${wallets.balanceKobo}, 0)` })
       .from(users)

@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../../db';
 import { bpsToPercent, formatScaled, koboToNaira } from '../../lib/decimal';
 import { notFound } from '../../lib/errors';
 import { totalOfPage } from '../../lib/paging';
+import { containsPattern } from '../../lib/search';
 import { PROVIDER_MONEY_SCALE, type SmmService } from '../../providers/smm/types';
 import type { AdminServiceListQuery, ServiceListQuery } from '../../schemas/catalogue';
 import type { Pagination } from '../../schemas/common';
@@ -162,12 +163,10 @@ function toAdminServiceView(row: AdminServiceRow, settings: CatalogueSettings) {
   };
 }
 
-const likeTerm = (search: string) => `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 /** Name search (trigram-indexed ILIKE); a number also finds the service with that id. */
 function serviceSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const byName = ilike(services.name, likeTerm(search));
+  const byName = ilike(services.name, containsPattern(search));
   return /^\d{1,9}$/.test(search) ? or(byName, eq(services.id, Number(search))) : byName;
 }
 

@@ -6,6 +6,7 @@ import { TRANSACTION_TYPE } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
 import { cappedCountQuery, cappedTotal, pageIdsQuery } from '../../lib/paging';
+import { containsPattern } from '../../lib/search';
 import { PAYMENT_PROVIDER_LABELS } from '../../schemas/settings';
 import type { AdminTransactionQuery, TransactionQuery } from '../../schemas/wallet';
 import { getProfile, orderCountsOf } from '../accounts';
@@ -87,7 +88,7 @@ function toTransactionView(row: LedgerRow, deposit: DepositOfRow): TransactionVi
 }
 
 function transactionFilter(query: Partial<Omit<AdminTransactionQuery, 'page' | 'limit'>>): SQL | undefined {
-  const term = query.search ? `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  const term = query.search ? containsPattern(query.search) : null;
   return and(
     query.userId ? eq(walletTransactions.userId, query.userId) : undefined,
     // A subquery on the unique email index rather than a join, so the count statement filters the same way.

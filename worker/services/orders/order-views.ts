@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
 import { notFound } from '../../lib/errors';
 import { type CappedTotal, cappedCountQuery, cappedTotal, pageIdsQuery } from '../../lib/paging';
+import { containsPattern } from '../../lib/search';
 import type { ListOrdersQuery } from '../../schemas/orders';
 import { refillDeadline } from '../catalogue';
 import type { ProviderFields } from './order-plan';
@@ -163,7 +164,7 @@ export function orderSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const exactId = /^#(\d{1,9})$/.exec(search);
   if (exactId) return eq(orders.id, Number(exactId[1]));
-  const byLink = ilike(orders.link, `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+  const byLink = ilike(orders.link, containsPattern(search));
   return /^\d{1,9}$/.test(search) ? or(byLink, eq(orders.id, Number(search))) : byLink;
 }
 

@@ -3,10 +3,11 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { orders, paymentIntents, ticketMessages, tickets, users } from '../../../drizzle/schema';
-import type { DbOrTx } from '../../db';
+import type { Db, DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
 import { notFound } from '../../lib/errors';
 import { cappedCountQuery, cappedTotal } from '../../lib/paging';
+import { containsPattern } from '../../lib/search';
 import type { AdminTicketsQuery, UserTicketsQuery } from '../../schemas/tickets';
 
 /** A user sees only their own tickets; support sees every ticket. */
@@ -63,8 +64,8 @@ function ticketRows(db: DbOrTx, where: SQL | undefined) {
 }
 
 /** A page of tickets, and their total capped (paging.ts); `where` reads the tickets table alone. */
-async function listPage(db: DbOrTx, where: SQL | undefined, page: { page: number; limit: number }, viewer: TicketViewer) {
-  const [rows, counted] = await Promise.all([
+async function listPage(db: Db, where: SQL | undefined, page: { page: number; limit: number }, viewer: TicketViewer) {
+  const [rows, counted] = await db.batch([
     ticketRows(db, where)
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
@@ -73,12 +74,12 @@ async function listPage(db: DbOrTx, where: SQL | undefined, page: { page: number
   return { data: rows.map((row) => toTicketView(row, viewer)), ...cappedTotal(counted) };
 }
 
-export function listUserTickets(db: DbOrTx, userId: number, query: UserTicketsQuery) {
+export function listUserTickets(db: Db, userId: number, query: UserTicketsQuery) {
   return listPage(db, and(eq(tickets.userId, userId), query.status ? eq(tickets.status, query.status) : undefined), query, { userId });
 }
 
-export function listAdminTickets(db: DbOrTx, query: AdminTicketsQuery) {
-  const term = query.search ? `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+export function listAdminTickets(db: Db, query: AdminTicketsQuery) {
+  const term = query.search ? containsPattern(query.search) : null;
   const where = and(
     query.status ? eq(tickets.status, query.status) : undefined,
     query.userId ? eq(tickets.userId, query.userId) : undefined,
