@@ -1,7 +1,7 @@
 // The books, checked with direct SQL after every step, in one consistent snapshot (the Worker keeps
 // working meanwhile: queue consumers, late webhooks, requests the simulator hung up on):
 //   - each wallet's balance equals its ledger (credits − debits) and its last row's running balance,
-//     and is never below zero;
+//     and is never below zero; the sums per kind its statements keep (wallet_ledger_sums) are its rows' sums;
 //   - money is conserved: payment and administrator credits − order charges + order refunds −
 //     administrator debits − chargebacks + their returns − debt settlements + referral commissions −
 //     their reversals + their returns (+ any other kind by its direction) = the balances; each kind moves
@@ -77,6 +77,7 @@ export async function checkBooks(sim: Sim, options: CheckOptions = {}): Promise<
   try {
     const query: Query = async (text, values) => (await sim.pg.query(text, values)).rows;
     await checkWallets(query, options.final ? null : ids, problems);
+    await checkLedgerSums(query, options.final ? null : ids, problems);
     await checkConservation(query, ids, problems);
     await checkDeposits(sim, query, ids, options, problems);
     await checkReversalMoves(query, ids, problems);
@@ -107,6 +108,22 @@ async function checkWallets(query: Query, ids: number[] | null, problems: string
   );
   for (const row of rows) {
     problems.push(`wallet of user ${row.user_id}: balance ${row.balance}, its ledger sums to ${row.ledger}, its last row says ${row.last_after ?? 'nothing'}`);
+  }
+}
+
+/** Per user and kind, the sums the ledger's statements keep (wallet_ledger_sums, the wallet summaries' source) against the ledger's rows. */
+async function checkLedgerSums(query: Query, ids: number[] | null, problems: string[]): Promise<void> {
+  const scope = (column: string) => (ids ? `where ${column} = any($1::int[])` : '');
+  const rows = await query<{ user_id: number; kind: string; kept: string | null; ledger: string | null }>(
+    `
+    select coalesce(l.user_id, k.user_id) as user_id, coalesce(l.source_kind, k.source_kind) as kind, k.amount_kobo::text as kept, l.total::text as ledger
+    from (select user_id, source_kind, sum(amount_kobo) as total from wallet_transactions ${scope('user_id')} group by user_id, source_kind) l
+    full join (select user_id, source_kind, amount_kobo from wallet_ledger_sums ${scope('user_id')}) k on k.user_id = l.user_id and k.source_kind = l.source_kind
+    where k.amount_kobo is distinct from l.total`,
+    ids ? [ids] : [],
+  );
+  for (const row of rows) {
+    problems.push(`ledger sum of user ${row.user_id} for ${row.kind}: kept ${row.kept ?? 'nothing'}, its rows add up to ${row.ledger ?? 'nothing'}`);
   }
 }
 

@@ -90,6 +90,63 @@ describe('credit with nothing behind it', () => {
 
 const DAY = 24 * 60 * 60_000;
 
+describe('commissions against their credits', () => {
+  it('finds a credit with no commission, a released commission never credited, a held one credited, and a credit of the wrong amount or person', async () => {
+    const referrer = await registerAndLogin();
+    const friend = await registerAndLogin();
+    const stranger = await registerAndLogin();
+    await rolledBack(async (tx) => {
+      const commissionOn = async (tag: string, released: boolean, creditedKobo: bigint) => {
+        const reference = `planted-${tag}-${friend.id}`;
+        const [intent] = await tx
+          .insert(paymentIntents)
+          .values({ reference, userId: friend.id, provider: 'paystack', amountKobo: 100_000n, status: 'success', settledAt: new Date() })
+          .returning();
+        await tx.insert(referralCommissions).values({
+          referrerId: referrer.id,
+          referredUserId: friend.id,
+          paymentIntentId: intent.id,
+          depositKobo: 100_000n,
+          commissionKobo: 5_000n,
+          rateBps: 500,
+          releasedAt: released ? new Date() : null,
+          creditedKobo,
+        });
+        return reference;
+      };
+      const creditCommission = (userId: number, reference: string, amountKobo: bigint) =>
+        applyLedgerEntry(tx, { userId, direction: 'credit', amountKobo, source: 'referral_commission', sourceRef: reference, description: 'planted' });
+
+      const clean = await commissionOn('clean', true, 5_000n);
+      await creditCommission(referrer.id, clean, 5_000n);
+      const orphan = `planted-orphan-${friend.id}`;
+      await creditCommission(referrer.id, orphan, 300n);
+      const uncredited = await commissionOn('uncredited', true, 5_000n);
+      const heldButCredited = await commissionOn('held', false, 0n);
+      await creditCommission(referrer.id, heldButCredited, 200n);
+      const wrongAmount = await commissionOn('amount', true, 5_000n);
+      await creditCommission(referrer.id, wrongAmount, 4_000n);
+      const wrongPerson = await commissionOn('person', true, 5_000n);
+      await creditCommission(stranger.id, wrongPerson, 5_000n);
+
+      const planted = new Set([clean, orphan, uncredited, heldButCredited, wrongAmount, wrongPerson]);
+      for (const scope of [{ kind: 'full' as const }, { kind: 'recent' as const, since: new Date(Date.now() - DAY) }]) {
+        const found = (await reconcile(tx, undefined, scope)).commissionMismatches.filter((m) => planted.has(m.reference));
+        expect(found, scope.kind).toEqual(
+          expect.arrayContaining([
+            { reference: orphan, recorded: null, credited: '3.00' },
+            { reference: uncredited, recorded: '50.00', credited: null },
+            { reference: heldButCredited, recorded: '0.00', credited: '2.00' },
+            { reference: wrongAmount, recorded: '50.00', credited: '40.00' },
+            { reference: wrongPerson, recorded: '50.00', credited: '50.00' },
+          ]),
+        );
+        expect(found, scope.kind).toHaveLength(5);
+      }
+    });
+  });
+});
+
 describe('the daily reconciliation', () => {
   it('runs once a day however often the cron fires', async () => {
     await withDb((db) => db.delete(settings).where(eq(settings.key, 'reconciliation')));

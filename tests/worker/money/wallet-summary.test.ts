@@ -92,6 +92,22 @@ describe('a wallet that saw every kind of money', () => {
     expect((await call('user/wallet-summary')).status).toBe(401);
   });
 
+  it('reads the whole history from the sums the ledger statements keep per kind, equal to the rows; a range reads the rows', async () => {
+    const [kept, summed] = await withDb((db) =>
+      Promise.all([
+        db.execute(sql`select source_kind, amount_kobo::text as kobo from wallet_ledger_sums where user_id = ${user.id} order by source_kind`),
+        db.execute(
+          sql`select source_kind, sum(amount_kobo)::text as kobo from wallet_transactions where user_id = ${user.id} group by source_kind order by source_kind`,
+        ),
+      ]),
+    );
+    expect(kept.rows.map((row) => row.source_kind)).toEqual(['admin_credit', 'admin_debit', 'order', 'order_refund', 'payment']);
+    expect(kept.rows).toEqual(summed.rows);
+    const today = new Date().toISOString().slice(0, 10);
+    const ranged = await call(`user/wallet-summary?from=2020-01-01&to=${today}`, { token: user.accessToken });
+    expect(ranged.body.data).toEqual(expectedTotals());
+  });
+
   it('gives the administrator the same totals with the balance, which they add up to', async () => {
     const { summary } = (await call(`admin/getUserDeta/${user.id}`, { token: admin.accessToken })).body;
     const balanceKobo = 500_000n + 2_000_000n - 30_000n - (chargeKobo - refundKobo);

@@ -8,7 +8,6 @@ import { catalogueWarnings, orders, paymentIntents, providers, services, users }
 import { OPEN_ORDER_STATUSES } from '../../../vocabulary';
 import type { Db } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
-import { windowTotal } from '../../lib/paging';
 import type { DashboardPeriod } from '../../schemas/admin';
 
 import { listProviders } from '../catalogue';
@@ -128,10 +127,24 @@ async function snapshot(db: Db, period: DashboardPeriod) {
   };
 }
 
+/**
+ * The open orders past their time, the longest open first. The stuck ones are picked from the orders and their
+ * services alone and counted there; only the page's twenty are joined to their users and providers (joined before
+ * the limit, each of a busy shop's thousands of stuck orders read its user).
+ */
 async function stuckOrders(db: Db) {
   const openSince = sql`coalesce(${orders.submittedAt}, ${orders.createdAt})`;
   const allowedSeconds = sql`coalesce(${services.averageTimeSeconds} * 2, ${STUCK_FALLBACK_SECONDS})`;
+  const stuck = db.$with('stuck').as(
+    db
+      .select({ id: orders.id, openSince: sql<Date>`${openSince}`.as('open_since') })
+      .from(orders)
+      .innerJoin(services, eq(services.id, orders.serviceId))
+      .where(and(inArray(orders.status, OPEN_ORDER_STATUSES), sql`${openSince} < now() - make_interval(secs => ${allowedSeconds})`)),
+  );
+  const page = db.select({ id: stuck.id }).from(stuck).orderBy(asc(stuck.openSince), asc(stuck.id)).limit(STUCK_LIMIT);
   const rows = await db
+    .with(stuck)
     .select({
       id: orders.id,
       userId: orders.userId,
@@ -143,15 +156,14 @@ async function stuckOrders(db: Db) {
       submission: orders.submission,
       openSince: sql<string>`${openSince}`.mapWith((value: string) => new Date(value).toISOString()),
       expectedSeconds: services.averageTimeSeconds,
-      total: windowTotal(),
+      total: sql<number>`(select count(*) from ${stuck})`.mapWith(Number),
     })
     .from(orders)
     .innerJoin(services, eq(services.id, orders.serviceId))
     .innerJoin(users, eq(users.id, orders.userId))
     .innerJoin(providers, eq(providers.id, orders.providerId))
-    .where(and(inArray(orders.status, OPEN_ORDER_STATUSES), sql`${openSince} < now() - make_interval(secs => ${allowedSeconds})`))
-    .orderBy(asc(openSince), asc(orders.id))
-    .limit(STUCK_LIMIT);
+    .where(inArray(orders.id, page))
+    .orderBy(asc(openSince), asc(orders.id));
   return { total: rows[0]?.total ?? 0, data: rows.map(({ total: _total, ...row }) => row) };
 }
 

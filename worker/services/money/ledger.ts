@@ -73,9 +73,12 @@ export class WalletNotFound extends Error {
 }
 
 /**
- * An entry as the two CTEs of one statement:
+ * An entry as CTEs of one statement:
  *   ledger_balance  updates the balance when the entry fits (and `onlyIf` holds); returns balance_kobo;
- *   ledger_row      writes the ledger row from ledger_balance (and `alongside`); returns id, balance_after_kobo.
+ *   ledger_row      writes the ledger row from ledger_balance (and `alongside`); returns id, balance_after_kobo;
+ *                   with it, ledger_sum adds the amount to the user's sum for its source (wallet_ledger_sums).
+ * The sum's row is written after the wallet's, whose update already holds the user's writers in line, so no
+ * statement waits on it longer than on the wallet.
  * A CTE placed between them that selects from ledger_balance is written only if the money moved,
  * and the ledger row can name it (an order and its debit).
  */
@@ -100,6 +103,10 @@ export function ledgerEntrySteps(entry: LedgerEntryInStatement): { balance: SQL;
       select ${entry.userId}, ${type}, ${entry.amountKobo}, ledger_balance.balance_kobo, ${entry.source}, ${entry.sourceRef}, ${entry.description}, ${entry.createdBy ?? null}
       from ledger_balance${entry.alongside ? sql`, ${entry.alongside}` : sql``}
       returning id, balance_after_kobo
+    ), ledger_sum as (
+      insert into wallet_ledger_sums (user_id, source_kind, amount_kobo)
+      select ${entry.userId}, ${entry.source}, ${entry.amountKobo} from ledger_row
+      on conflict (user_id, source_kind) do update set amount_kobo = wallet_ledger_sums.amount_kobo + excluded.amount_kobo
     )`,
   };
 }

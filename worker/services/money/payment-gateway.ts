@@ -38,18 +38,21 @@ export async function paymentGateway(db: DbOrTx, env: Env, name?: PaymentProvide
 }
 
 /**
- * The adapter, noting each answer to a call made with the secret key (a checkout started, a payment
+ * The adapter, noting the first answer to a call made with the secret key (a checkout started, a payment
  * verified) as proof the key works, so Payment Settings reads a key taking deposits as in use, not
- * "Not verified". Noting it never fails the payment.
+ * "Not verified". Once per gateway: the reconciliation's twenty re-verifications write it once. Noting it
+ * never fails the payment.
  */
 function recordingKeyUse<P extends PaymentProvider>(db: DbOrTx, env: Env, adapter: P, secretKey: string): P {
-  const noteUse = async () => {
-    try {
-      await recordKeyUse(db, adapter.name, await keyFingerprint(env, secretKey));
-    } catch (error) {
-      log.warn('could not record a payment key in use', { provider: adapter.name, error: String(error) });
-    }
-  };
+  let noted: Promise<void> | undefined;
+  const noteUse = () =>
+    (noted ??= (async () => {
+      try {
+        await recordKeyUse(db, adapter.name, await keyFingerprint(env, secretKey));
+      } catch (error) {
+        log.warn('could not record a payment key in use', { provider: adapter.name, error: String(error) });
+      }
+    })());
   // The adapters are plain objects of closures: spread, they keep their other calls (dedicated accounts).
   return {
     ...adapter,

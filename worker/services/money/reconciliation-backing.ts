@@ -164,12 +164,18 @@ export async function recheckAtProviders(db: DbOrTx, env: Env, rows: PaymentRow[
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const checks = { checked: 0, disagreements: 0, errors: 0 };
   const findings: Finding[] = [];
+  // One settings read per provider, not one per payment asked about.
+  const gateways = new Map<PaymentProviderName, ReturnType<typeof paymentGateway>>();
+  const gatewayOf = (name: PaymentProviderName) => {
+    if (!gateways.has(name)) gateways.set(name, paymentGateway(db, env, name));
+    return gateways.get(name)!;
+  };
   await Promise.all(
     recent.map(async (payment) => {
       const row = byId.get(payment.id);
       if (!row) return;
       try {
-        const { provider } = await paymentGateway(db, env, payment.provider as PaymentProviderName);
+        const { provider } = await gatewayOf(payment.provider as PaymentProviderName);
         const verified = await provider.verify(payment.reference);
         checks.checked += 1;
         const holds = BigInt(row.payer_holds);

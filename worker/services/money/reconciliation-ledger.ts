@@ -3,10 +3,13 @@
 // follows from its reversals and settlements, each reversal move and each commission has exactly its ledger row.
 //
 // Over a year of a busy shop the first two read millions of rows (a minute of database time), so a run can be
-// scoped to what changed since a moment: the wallets written since (a balance update moves wallets.updated_at)
-// or with ledger rows since, each summed whole; the ledger rows written since, each against the row before it;
-// the payments settled or credited since. Whatever was clean at that moment and not written since is still clean,
-// so a run since the last clean run's start checks everything that can have gone wrong meanwhile. Reversal moves
+// scoped to what changed since a moment: the ledger rows written since, each against the row before it; the
+// wallets written since (a balance update moves wallets.updated_at) or with ledger rows since, each against its
+// last row's running balance; the payments settled or credited since. Whatever was clean at that moment and not
+// written since is still clean (the ledger is only ever appended to), so a run since the last clean run's start
+// checks everything that can have gone wrong meanwhile: each wallet's ledger summed to its balance then, each row
+// since follows from the one before, so the last row's running balance is still the sum of them all, and a
+// wallet that equals it equals its ledger, without reading a heavy reseller's 100,000 rows again. Reversal moves
 // and commissions are few whatever the shop's age: every run checks all of them.
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
@@ -31,12 +34,13 @@ function balanceQuery(scope: ReconciliationScope): SQL {
       left join (select user_id, sum(${signed}) as sum from wallet_transactions group by user_id) l on l.user_id = w.user_id
       where w.balance_kobo <> coalesce(l.sum, 0)
       limit ${LIMIT}`;
+  // The last row by (user_id, id), off wallet_transactions_user_id_idx: its running balance stands for the sum (top of file).
   return sql`
-    select w.user_id, w.balance_kobo as balance, coalesce(l.sum, 0) as ledger
+    select w.user_id, w.balance_kobo as balance, coalesce(l.balance_after_kobo, 0) as ledger
     from (${touchedSince(scope.since)}) touched
     join wallets w on w.user_id = touched.user_id
-    cross join lateral (select sum(${signed}) as sum from wallet_transactions t where t.user_id = w.user_id) l
-    where w.balance_kobo <> coalesce(l.sum, 0)
+    left join lateral (select balance_after_kobo from wallet_transactions t where t.user_id = w.user_id order by t.id desc limit 1) l on true
+    where w.balance_kobo <> coalesce(l.balance_after_kobo, 0)
     limit ${LIMIT}`;
 }
 
@@ -106,16 +110,27 @@ const moveQuery = sql`
   where coalesce(t.amount_kobo, 0) <> greatest(m.taken_kobo, m.returned_kobo)
   limit ${LIMIT}`;
 
-/** A released commission's credit is named by the deposit's reference (referral-commissions.ts); a held one has none. */
+/**
+ * A released commission's credit is named by the deposit's reference (referral-commissions.ts); a held one has none.
+ * Each commission looks up its credit, and each commission credit its commission, by their unique keys: as one full
+ * join, Postgres matched two lists sorted by reference and read every payment of the shop to sort its side.
+ */
 const commissionQuery = sql`
-  select coalesce(c.reference, t.source_ref) as reference, c.credited_kobo as recorded, t.amount_kobo as credited
-  from (
-    select p.reference, rc.credited_kobo, rc.referrer_id, rc.released_at from referral_commissions rc join payment_intents p on p.id = rc.payment_intent_id
-  ) c
-  full join (select source_ref, amount_kobo, user_id from wallet_transactions where source_kind = 'referral_commission') t on t.source_ref = c.reference
-  where (c.reference is null) or (t.source_ref is null and c.released_at is not null and c.credited_kobo > 0)
-    or (t.source_ref is not null and (c.released_at is null or t.amount_kobo <> c.credited_kobo or t.user_id <> c.referrer_id))
-  limit ${LIMIT}`;
+  (select p.reference, rc.credited_kobo as recorded, t.amount_kobo as credited
+  from referral_commissions rc
+  join payment_intents p on p.id = rc.payment_intent_id
+  left join wallet_transactions t on t.source_kind = 'referral_commission' and t.source_ref = p.reference
+  where (t.id is null and rc.released_at is not null and rc.credited_kobo > 0)
+    or (t.id is not null and (rc.released_at is null or t.amount_kobo <> rc.credited_kobo or t.user_id <> rc.referrer_id))
+  limit ${LIMIT})
+  union all
+  (select t.source_ref, null, t.amount_kobo
+  from wallet_transactions t
+  where t.source_kind = 'referral_commission'
+    and not exists (
+      select 1 from payment_intents p join referral_commissions rc on rc.payment_intent_id = p.id where p.reference = t.source_ref
+    )
+  limit ${LIMIT})`;
 
 const walletCountQuery = (scope: ReconciliationScope) =>
   scope.kind === 'full' ? sql`select count(*)::int as n from wallets` : sql`select count(*)::int as n from (${touchedSince(scope.since)}) touched`;
