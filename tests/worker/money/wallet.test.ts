@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { notifications, paymentIntents, wallets, walletTransactions } from '../../../drizzle/schema';
+import { notifications, paymentIntents, walletLedgerSums, wallets, walletTransactions } from '../../../drizzle/schema';
 import { adminCredit } from '../../../worker/services/money/admin-entries';
 import { applyLedgerEntry } from '../../../worker/services/money/ledger';
 import { reverifyPendingDeposits } from '../../../worker/services/money/payments';
@@ -47,6 +47,12 @@ async function paidDeposit(account: TestAccount, amount: number) {
 const verify = (account: TestAccount, payload: { checkoutUrl: string; signature: string; amount: number | string }) =>
   call('user/verify-payment', { token: account.accessToken, body: { checkoutUrl: payload.checkoutUrl, signature: payload.signature, amount: payload.amount } });
 
+/** The sums per kind the ledger's statements kept for the user (wallet_ledger_sums). */
+const keptSums = async (userId: number) =>
+  Object.fromEntries(
+    (await withDb((db) => db.select().from(walletLedgerSums).where(eq(walletLedgerSums.userId, userId)))).map((row) => [row.sourceKind, row.amountKobo]),
+  );
+
 describe('balances', () => {
   it('start at zero for users and are refused to visitors and admins', async () => {
     const user = await registerAndLogin();
@@ -87,6 +93,8 @@ describe('the ledger', () => {
     const rows = await withDb((db) => db.select().from(walletTransactions).where(eq(walletTransactions.userId, user.id)));
     expect(rows).toHaveLength(11);
     expect(rows.every((row) => row.balanceAfterKobo >= 0n)).toBe(true);
+    // The refused debits added nothing to the kept sums either.
+    expect(await keptSums(user.id)).toEqual({ admin_credit: 10_000n, order: 10_000n });
   });
 
   it('refuses a second entry for the same source and reference', async () => {
@@ -143,6 +151,7 @@ describe('POST user/admin-credit-user-wallet', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     expect(await balanceOf(user)).toBe(100);
+    expect(await keptSums(user.id)).toEqual({ admin_credit: 10_000n });
   });
 
   it.each([
