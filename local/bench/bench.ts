@@ -16,6 +16,7 @@
 // show the first row of the 5,000-service list. Prints one table; writes bench-results/latest.json.
 // For quick iteration: BENCH_CALLS=services,verify measures only the calls whose name contains one of
 // those (the floors always), and BENCH_BROWSER=0 leaves out the SPA build, its size, Chromium and Lighthouse.
+// BENCH_PROFILE=1 also takes a CPU profile of the Worker under each call's load (worker-profile.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,7 @@ import { type Call, type CallResult, CONNECTIONS, type FloorResult, measure, mea
 import { CATALOGUE_SIZE, nextId, prepareUsers, routeExists, seedCatalogue, settledPayment } from './prepare';
 import { callApi } from './shop-client';
 import { printTable } from './table';
+import { type CpuProfile, connectProfiler, reportProfile } from './worker-profile';
 
 function databaseLatencyMs(): number {
   const value = Number(process.env.BENCH_DB_LATENCY_MS ?? 25);
@@ -133,10 +135,17 @@ async function main() {
       await measureFloor(stack, 'select 1 over HTTP', 'http'),
     ];
     const results: CallResult[] = [];
+    const profiler = process.env.BENCH_PROFILE === '1' ? await connectProfiler(stack.inspectorPort) : undefined;
+    const profilesDir = path.join(root, 'bench-results', 'profiles');
     for (const call of calls.filter((call) => wanted(call.name))) {
       console.log(`Measuring ${call.name}...`);
-      results.push(await measure(stack, call, floor.p50));
+      const profiling = profiler && {
+        profiler,
+        onProfile: (profile: CpuProfile, requests: number) => reportProfile(profilesDir, call.name, profile, requests),
+      };
+      results.push(await measure(stack, call, floor.p50, profiling));
     }
+    profiler?.close();
     let credits: CallResult | undefined;
     if (wanted(credit.name)) {
       console.log('Measuring admin credits under concurrency...');

@@ -8,6 +8,7 @@ import { openPoolDatabase } from '../../worker/db';
 import '../stack/node-db';
 import type { DatabaseTraffic, RunningStack } from '../stack/stack';
 import { untilDatabaseQuiet } from './database-quiet';
+import type { CpuProfile, WorkerProfiler } from './worker-profile';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -187,10 +188,20 @@ async function load(stack: RunningStack, call: Call) {
   return { result, failures: result.non2xx + result.errors + result.timeouts };
 }
 
-/** A call's latency under CONNECTIONS concurrent clients for SECONDS, and its database work per request. */
-export async function measure(stack: RunningStack, call: Call, floorMs: number): Promise<CallResult> {
+/**
+ * A call's latency under CONNECTIONS concurrent clients for SECONDS, and its database work per request; with a
+ * profiler, the Worker's CPU profile over the load (`onProfile` gets it with the number of requests).
+ */
+export async function measure(
+  stack: RunningStack,
+  call: Call,
+  floorMs: number,
+  profiling?: { profiler: WorkerProfiler; onProfile(profile: CpuProfile, requests: number): void },
+): Promise<CallResult> {
   const { during, after } = await countDatabaseWork(stack, call);
+  await profiling?.profiler.start();
   const { result, failures } = await load(stack, call);
+  if (profiling) profiling.onProfile(await profiling.profiler.stop(), result.requests.total);
   return {
     name: call.name,
     p50: result.latency.p50,

@@ -57,6 +57,8 @@ export interface RunningStack {
   dbHttpEndpoint: string;
   /** Database work through the bridge and the HTTP endpoint so far (the bridge's zeros unless countDatabaseStatements). */
   databaseTraffic(): DatabaseTraffic;
+  /** workerd's inspector: DevTools, and the CPU profile of `BENCH_PROFILE=1 npm run bench`. */
+  inspectorPort: number;
   /** Cuts every open connection between the Worker and Postgres (the bridge's, and HTTP calls in flight), as a network blip would; returns how many. */
   dropDatabaseConnections(): number;
   fakes: RunningFakes;
@@ -213,6 +215,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       dbHttpEndpoint: sqlHttp.url,
       databaseTraffic,
       dropDatabaseConnections: () => bridge.dropConnections() + sqlHttp.dropConnections(),
+      inspectorPort: ports.inspector,
       fakes,
       secrets,
       admin,

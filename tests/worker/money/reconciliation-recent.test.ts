@@ -1,7 +1,8 @@
 // The recent reconciliation reads only what was written since a moment, and still finds whatever went wrong
 // in it: a wallet off its ledger, a running balance that does not follow, a successful payment left uncredited. What went
 // wrong before that moment is left to the full run, which finds it too (the daily run's choice between them is in
-// reconciliation.test.ts). Planted states are rolled back.
+// reconciliation.test.ts). A deposit's commission is read again when it was credited since, not every day of its
+// life. Planted states are rolled back.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../../worker/db';
@@ -69,5 +70,37 @@ describe('the recent reconciliation', () => {
       expect(full.scope).toBe('full');
       expect(full.balanceMismatches).toContainEqual({ userId: old.id, balance: '0.00', ledger: '7.00' });
     });
+  });
+
+  it('reads a commission credited since on an older deposit, and leaves one credited before its moment to the full run', async () => {
+    const payer = await registerAndLogin();
+    const referrer = await registerAndLogin();
+    for (const creditedDaysAgo of [0, 10]) {
+      await rolledBack(async (tx) => {
+        // A deposit of ten days ago whose NGN 100 commission was credited NGN 150: NGN 50 with nothing behind it.
+        const reference = `planted-commission-${payer.id}-${creditedDaysAgo}`;
+        const [payment] = (
+          await tx.execute<{ id: string }>(sql`
+            insert into payment_intents (reference, user_id, provider, amount_kobo, status, settled_at, created_at)
+            values (${reference}, ${payer.id}, 'paystack', 200000, 'success', now() - interval '10 days', now() - interval '10 days')
+            returning id`)
+        ).rows;
+        const creditedAt = sql`now() - make_interval(days => ${creditedDaysAgo})`;
+        await tx.execute(sql`
+          insert into referral_commissions (referrer_id, referred_user_id, payment_intent_id, deposit_kobo, commission_kobo, rate_bps,
+            created_at, release_at, released_at, credited_kobo)
+          values (${referrer.id}, ${payer.id}, ${payment.id}, 200000, 10000, 500, now() - interval '10 days', ${creditedAt}, ${creditedAt}, 10000)`);
+        await tx.execute(sql`
+          insert into wallet_transactions (user_id, transaction_type, amount_kobo, balance_after_kobo, source_kind, source_ref, description, created_at)
+          values (${referrer.id}, 1, 15000, 15000, 'referral_commission', ${reference}, 'planted commission', ${creditedAt})`);
+        const unbackedOf = (report: Awaited<ReturnType<typeof reconcile>>) =>
+          report.unbacked.findings.filter((finding) => finding.reference === reference).map(({ userId, cause, amount }) => ({ userId, cause, amount }));
+        const expected = [{ userId: referrer.id, cause: 'commission_not_backed', amount: '50.00' }];
+
+        const recent = await reconcile(tx, undefined, { kind: 'recent', since: new Date(Date.now() - DAY) });
+        expect(unbackedOf(recent), `credited ${creditedDaysAgo} days ago`).toEqual(creditedDaysAgo === 0 ? expected : []);
+        expect(unbackedOf(await reconcile(tx))).toEqual(expected);
+      });
+    }
   });
 });

@@ -81,16 +81,19 @@ export const perPaymentQuery = (scope: ReconciliationScope) => sql`
     ${scope.kind === 'recent' ? sql`and p.id in (${recentCandidates(scope.since)})` : sql``}`;
 
 /**
- * A recent run's payments: those with reversal events, moves or a commission (few, whatever the shop's age), the ones
- * asked about again, and those settled or credited since. A credit grown above its payment long ago is the full run's.
+ * A recent run's payments: those with reversal events or moves (few, whatever the shop's age), the ones asked about
+ * again, those settled since, and those whose deposit or commission was credited since (both credits are named by the
+ * deposit's reference). A commission changes what its referrer holds only by its credit or by a move, so one
+ * credited before the last clean run and moved by nothing since was checked then: a busy shop's thousands of past
+ * commissions are not read again every day. A credit grown above its payment long ago is the full run's.
  */
 const recentCandidates = (since: Date) => sql`
   select intent_id from payment_reversals
   union select intent_id from payment_reversal_moves
-  union select payment_intent_id from referral_commissions
   union (${recentlyCredited})
   union select id from ${paymentIntents} where status = 'success' and settled_at >= ${since}
-  union select p.id from wallet_transactions t join ${paymentIntents} p on p.reference = t.source_ref where t.source_kind = 'payment' and t.created_at >= ${since}`;
+  union select p.id from wallet_transactions t join ${paymentIntents} p on p.reference = t.source_ref
+    where t.source_kind in ('payment', 'referral_commission') and t.created_at >= ${since}`;
 
 export interface PaymentRow extends Record<string, unknown> {
   id: string;
