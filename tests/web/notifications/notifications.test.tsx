@@ -32,10 +32,10 @@ const EVENTS = [
   },
 ];
 
-function server() {
+function server(unreadAtFirst = 2) {
   const saved: unknown[] = [];
   const read: unknown[] = [];
-  let unread = 2;
+  let unread = unreadAtFirst;
   const fetch = mockFetch((url, init) => {
     if (url.includes('user/getCurrentProfile')) return jsonResponse(200, { message: 'ok', data: ADA });
     if (url.includes('user/getWalletBalance')) return jsonResponse(200, { walletBalance: 2500 });
@@ -77,8 +77,8 @@ function server() {
 }
 
 /** The app at `path` against the fake server, signed in as Ada unless `as` is null; returns what the server kept and a user to drive the screen. */
-function openAt(path: string, as: SessionUser | null = ADA) {
-  const served = server();
+function openAt(path: string, as: SessionUser | null = ADA, unread?: number) {
+  const served = server(unread);
   renderApp(path, as);
   return { ...served, user: userEvent.setup() };
 }
@@ -132,6 +132,12 @@ describe('the bell', () => {
     await user.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy());
     expect(read).toEqual([{}]);
+  });
+
+  it('says 99+ past 99, as far as the shop counts (100)', async () => {
+    openAt('/user/orders', ADA, 100);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 99+ unread' });
+    expect(within(bell).getByText('99+')).toBeTruthy();
   });
 });
 

@@ -109,13 +109,14 @@ describe('round trips of the hot calls', () => {
     expect({ httpCalls, webSockets }).toEqual({ httpCalls: 2, webSockets: 0 });
   });
 
-  it('lists accounts and tickets in two round trips: the session check, then the page and its capped total in one batch', async () => {
+  it('lists accounts, tickets and the bell in two round trips: the session check, then the page and its capped total in one batch', async () => {
     const admin = await createAdmin();
     const user = await registerAndLogin();
     for (const [path, token] of [
       ['admin/users?search=example.com', admin.accessToken],
       ['admin/tickets?search=help', admin.accessToken],
       ['user/tickets', user.accessToken],
+      ['user/notifications', user.accessToken],
     ] as const) {
       const { result, httpCalls, webSockets } = await countingDatabaseWork(() => call(path, { token }));
       expect(result.status, path).toBe(200);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { emailOutbox, notifications, orderRefills } from '../../../drizzle/schema';
 import { applyLedgerEntry } from '../../../worker/services/money/ledger';
 import { checkLowBalances, sendNotificationEmails, unsubscribeToken } from '../../../worker/services/notifications/notification-emails';
+import { UNREAD_COUNT_CAP } from '../../../worker/services/notifications/notifications';
 import { syncOrders } from '../../../worker/services/orders/order-sync';
 import { call, createAdmin, registerAndLogin, type TestAccount, withDb } from '../../support/api';
 import { newLink, orderRow, placeSubmittedOrder } from '../fixtures/order-fixtures';
@@ -91,6 +92,29 @@ describe('a deposit credited', () => {
       expect(refused.body.message).toBe('This unsubscribe link is not valid.');
     }
     expect((await call('user/notification-settings', { token: other.accessToken })).body.data.email.order_completed).toBe(true);
+  });
+});
+
+describe('the bell', () => {
+  it('counts unread notices to 100 at most (it writes "99+"), and exactly below that', async () => {
+    const user = await registerAndLogin();
+    const notices = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        userId: user.id,
+        kind: 'ticket_answered' as const,
+        eventKey: `bell-cap-${user.id}-${from + i}`,
+        title: 'Support answered your ticket',
+        body: 'Planted notice.',
+        link: '/user/tickets',
+      }));
+    await withDb((db) => db.insert(notifications).values(notices(99, 0)));
+    expect((await bell(user)).unread).toBe(99);
+    await withDb((db) => db.insert(notifications).values(notices(31, 99)));
+    const capped = await bell(user);
+    expect(capped.unread).toBe(UNREAD_COUNT_CAP);
+    expect(capped.items.length).toBeGreaterThan(0);
+    expect((await call('user/notifications/read', { token: user.accessToken, body: {} })).status).toBe(200);
+    expect((await bell(user)).unread).toBe(0);
   });
 });
 

@@ -160,13 +160,21 @@ export async function notifyTicketAnswered(tx: DbOrTx, answer: { messageId: numb
 
 // ---------------------------------------------------------------- the bell
 
+/** How far the bell counts unread notices: it writes "99+" past 99, and a busy account may have thousands unread. */
+export const UNREAD_COUNT_CAP = 100;
+
+/** The latest notices and the unread count (to UNREAD_COUNT_CAP at most), in one round trip. */
 export async function listNotifications(db: Db, userId: number, limit: number) {
-  const [items, [{ unread }]] = await Promise.all([
+  const [items, [{ unread }]] = await db.batch([
     db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit),
-    db
-      .select({ unread: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    db.select({ unread: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .limit(UNREAD_COUNT_CAP)
+        .as('unread_notices'),
+    ),
   ]);
   return {
     unread,

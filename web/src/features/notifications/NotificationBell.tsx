@@ -40,7 +40,7 @@ export function NotificationBell() {
       <button
         ref={button}
         type="button"
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={unread > 0 ? `Notifications, ${unread > 99 ? '99+' : unread} unread` : 'Notifications'}
         aria-expanded={open}
         aria-controls="notification-panel"
         title="Notifications"
