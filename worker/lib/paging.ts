@@ -24,14 +24,14 @@ export interface CappedTotal {
   totalCapped: boolean;
 }
 
-/** The rows of `table` that `where` matches, counted to one past COUNT_CAP at most (to tell "exactly the cap" from "more"). */
-export const cappedCountQuery = (db: DbOrTx, table: PgTable, where: SQL | undefined) =>
+/** The rows of `table` that `where` matches, counted to one past `cap` at most (to tell "exactly the cap" from "more"). */
+export const cappedCountQuery = (db: DbOrTx, table: PgTable, where: SQL | undefined, cap = COUNT_CAP) =>
   db.select({ counted: count() }).from(
     db
       .select({ one: sql`1` })
       .from(table)
       .where(where)
-      .limit(COUNT_CAP + 1)
+      .limit(cap + 1)
       .as('matching'),
   );
 

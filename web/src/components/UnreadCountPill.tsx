@@ -1,5 +1,8 @@
 import { cx } from '@/lib/hooks';
 
+/** An unread count as the pill and its labels say it: past 99 the shop stops counting, so "99+". */
+export const unreadCountText = (count: number) => (count > 99 ? '99+' : String(count));
+
 /** How many unread things (tickets, notifications), as a small red pill (its number is for the eye; links say it in words). */
 export function UnreadCountPill({ count, id, className }: { count: number; id?: string; className?: string }) {
   return (
@@ -10,7 +13,7 @@ export function UnreadCountPill({ count, id, className }: { count: number; id?: 
         className,
       )}
     >
-      {count > 99 ? '99+' : count}
+      {unreadCountText(count)}
       <span className="sr-only"> unread</span>
     </span>
   );

@@ -3,11 +3,12 @@
 // seen twice (a replayed webhook, a second sync) is told once. The bell reads the rows; the
 // email job (notification-emails.ts) sends them, unless the user turned the kind off. Orders placed
 // through the API are not told one by one: at most in a daily summary (api-order-digest.ts).
-import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { notificationSettings, notifications } from '../../../drizzle/schema';
 import { API_ORDER_DIGEST, type NotificationKind } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../lib/decimal';
+import { cappedCountQuery } from '../../lib/paging';
 import { EMAIL_SWITCHED_KINDS, type EmailSwitchedKind, type NotificationSettingsInput } from '../../schemas/notifications';
 import { startOfShopDay } from './api-order-digest';
 
@@ -160,24 +161,17 @@ export async function notifyTicketAnswered(tx: DbOrTx, answer: { messageId: numb
 
 // ---------------------------------------------------------------- the bell
 
-/** How far the bell counts unread notices: it writes "99+" past 99, and a busy account may have thousands unread. */
+/** How far the bell counts unread notices: it writes "99+" past 99 (so 100 is as far as it needs), and a busy account may have thousands unread. */
 export const UNREAD_COUNT_CAP = 100;
 
 /** The latest notices and the unread count (to UNREAD_COUNT_CAP at most), in one round trip. */
 export async function listNotifications(db: Db, userId: number, limit: number) {
-  const [items, [{ unread }]] = await db.batch([
+  const [items, [{ counted }]] = await db.batch([
     db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit),
-    db.select({ unread: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-        .limit(UNREAD_COUNT_CAP)
-        .as('unread_notices'),
-    ),
+    cappedCountQuery(db, notifications, and(eq(notifications.userId, userId), isNull(notifications.readAt)), UNREAD_COUNT_CAP - 1),
   ]);
   return {
-    unread,
+    unread: counted,
     items: items.map((n) => ({
       id: n.id,
       kind: n.kind,

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '@/components/Icon';
 import { TimeAgo } from '@/components/TimeAgo';
-import { UnreadCountPill } from '@/components/UnreadCountPill';
+import { UnreadCountPill, unreadCountText } from '@/components/UnreadCountPill';
 import { handleApiError } from '@/lib/api';
 import { FIRST_TAP_ATTRIBUTE, useFirstTap } from '@/lib/firstTap';
 import { cx, useEscapeKey, useOutsideClick } from '@/lib/hooks';
@@ -40,7 +40,7 @@ export function NotificationBell() {
       <button
         ref={button}
         type="button"
-        aria-label={unread > 0 ? `Notifications, ${unread > 99 ? '99+' : unread} unread` : 'Notifications'}
+        aria-label={unread > 0 ? `Notifications, ${unreadCountText(unread)} unread` : 'Notifications'}
         aria-expanded={open}
         aria-controls="notification-panel"
         title="Notifications"
