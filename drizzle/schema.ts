@@ -709,6 +709,15 @@ export const orders = pgTable(
       .on(t.providerId, t.lastSyncedAt)
       .where(sql`${t.submission} = 'accepted' and ${t.status} in ('Pending', 'In progress', 'Processing')`),
     index('orders_submission_idx').on(t.providerId, t.submission).where(sql`${t.submission} in ('queued', 'sending', 'unknown')`),
+    // The open orders in the order they opened: the dashboard reads its stuck orders oldest first and stops at its cap.
+    index('orders_open_since_idx')
+      .on(sql`coalesce(${t.submittedAt}, ${t.createdAt})`, t.id)
+      .where(sql`${t.status} in ('Pending Submission', 'Pending', 'In progress', 'Processing')`),
+    // The few open orders a provider has given no usable answer for NEEDS_ATTENTION_AFTER (12) syncs in a row: the
+    // dashboard's provider health counts them on every load.
+    index('orders_needs_attention_idx')
+      .on(t.providerId)
+      .where(sql`${t.submission} = 'accepted' and ${t.status} in ('Pending', 'In progress', 'Processing') and ${t.unreadableSyncs} >= 12`),
     index('orders_link_trgm_idx').using('gin', sql`${t.link} gin_trgm_ops`),
     check('orders_amounts_check', sql`${t.chargeKobo} > 0 and ${t.refundedKobo} >= 0 and ${t.refundedKobo} <= ${t.chargeKobo}`),
     check('orders_quantity_check', sql`${t.quantity} > 0 and ${t.deliverable} > 0`),

@@ -324,8 +324,10 @@ describe('Dashboard', () => {
       pendingPayments: 4,
       lastSync: { catalogue: '2024-03-05T10:00:00Z', orders: null },
       openWarnings: 1,
+      // Counted to 1,000 at most: past it the dashboard says 1,000+.
       stuckOrders: {
-        total: 1,
+        total: 1000,
+        totalCapped: true,
         data: [
           {
             id: 77,
@@ -383,6 +385,8 @@ describe('Dashboard', () => {
     expect(screen.getByText('Unhealthy')).toBeTruthy();
     expect(screen.getByText(/2 orders need attention/)).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Stuck orders' })).getByText('TikTok Views')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /Stuck orders/ }).textContent).toContain('1,000+');
+    expect(screen.getByRole('region', { name: 'Now' }).textContent).toMatch(/Stuck orders\s*1,000\+/);
     expect(screen.getByText(/Credited NGN.5,000\.00 to user #5 \(ref Bank\)/)).toBeTruthy();
 
     await userEvent.setup().click(screen.getByLabelText('Month'));

@@ -27,6 +27,8 @@ const PERIODS: Record<DashboardPeriod, { buckets: number; step: string }> = {
 /** An open order is stuck after twice its service's average delivery time, or after this when that is not known yet. */
 export const STUCK_FALLBACK_SECONDS = 24 * 60 * 60;
 const STUCK_LIMIT = 20;
+/** How far the dashboard counts stuck orders: past it, it says "1,000+" (each one counted is checked against its service). */
+export const STUCK_COUNT_CAP = 1_000;
 const RECENT_AUDIT = 10;
 
 /** A timestamp's bucket: the start of its UTC day, week or month (a timestamp without time zone). */
@@ -128,9 +130,10 @@ async function snapshot(db: Db, period: DashboardPeriod) {
 }
 
 /**
- * The open orders past their time, the longest open first. The stuck ones are picked from the orders and their
- * services alone and counted there; only the page's twenty are joined to their users and providers (joined before
- * the limit, each of a busy shop's thousands of stuck orders read its user).
+ * The open orders past their time, the longest open first, and how many (to STUCK_COUNT_CAP at most). They are read
+ * from the open orders' index in the order they opened (orders_open_since_idx), each checked against its service's
+ * time, so the oldest come first and the reading stops at the cap: a busy shop's thousands of stuck orders are neither
+ * all joined nor all counted. Only the page's twenty are joined to their users and providers.
  */
 async function stuckOrders(db: Db) {
   const openSince = sql`coalesce(${orders.submittedAt}, ${orders.createdAt})`;
@@ -140,7 +143,9 @@ async function stuckOrders(db: Db) {
       .select({ id: orders.id, openSince: sql<Date>`${openSince}`.as('open_since') })
       .from(orders)
       .innerJoin(services, eq(services.id, orders.serviceId))
-      .where(and(inArray(orders.status, OPEN_ORDER_STATUSES), sql`${openSince} < now() - make_interval(secs => ${allowedSeconds})`)),
+      .where(and(inArray(orders.status, OPEN_ORDER_STATUSES), sql`${openSince} < now() - make_interval(secs => ${allowedSeconds})`))
+      .orderBy(asc(openSince), asc(orders.id))
+      .limit(STUCK_COUNT_CAP + 1),
   );
   const page = db.select({ id: stuck.id }).from(stuck).orderBy(asc(stuck.openSince), asc(stuck.id)).limit(STUCK_LIMIT);
   const rows = await db
@@ -156,7 +161,7 @@ async function stuckOrders(db: Db) {
       submission: orders.submission,
       openSince: sql<string>`${openSince}`.mapWith((value: string) => new Date(value).toISOString()),
       expectedSeconds: services.averageTimeSeconds,
-      total: sql<number>`(select count(*) from ${stuck})`.mapWith(Number),
+      counted: sql<number>`(select count(*) from ${stuck})`.mapWith(Number),
     })
     .from(orders)
     .innerJoin(services, eq(services.id, orders.serviceId))
@@ -164,7 +169,12 @@ async function stuckOrders(db: Db) {
     .innerJoin(providers, eq(providers.id, orders.providerId))
     .where(inArray(orders.id, page))
     .orderBy(asc(openSince), asc(orders.id));
-  return { total: rows[0]?.total ?? 0, data: rows.map(({ total: _total, ...row }) => row) };
+  const counted = rows[0]?.counted ?? 0;
+  return {
+    total: Math.min(counted, STUCK_COUNT_CAP),
+    totalCapped: counted > STUCK_COUNT_CAP,
+    data: rows.map(({ counted: _counted, ...row }) => row),
+  };
 }
 
 interface HealthRow extends Record<string, unknown> {

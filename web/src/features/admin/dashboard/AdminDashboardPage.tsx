@@ -17,7 +17,7 @@ import { AuditEntryList, AuditLogModal } from '@/features/admin/audit/AuditLog';
 import { usePaymentSettings } from '@/features/admin/settings/api/get-payment-settings';
 import { PaymentNotices, PaymentRefusalNotice } from '@/features/admin/settings/PaymentNotices';
 import { getErrorMessage } from '@/lib/api';
-import { formatAmount, formatCount } from '@/lib/format';
+import { formatAmount, formatCount, formatTotal } from '@/lib/format';
 import { useCurrency } from '@/lib/settings';
 import { type Dashboard, useDashboard } from './api/get-dashboard';
 import { ActivityChart, MoneyChart } from './DashboardCharts';
@@ -111,7 +111,7 @@ export default function AdminDashboardPage() {
               icon="clock"
               tone={data?.stuckOrders.total ? 'rose' : 'slate'}
               label="Stuck orders"
-              value={formatCount(data?.stuckOrders.total)}
+              value={formatTotal(data?.stuckOrders.total ?? 0, data?.stuckOrders.totalCapped)}
               loading={loading}
             />
             <StatCard

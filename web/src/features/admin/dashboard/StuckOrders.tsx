@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/EmptyState';
 import { type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { Badge, StatusBadge } from '@/components/StatusBadge';
-import { formatCount, formatDateTime, formatDuration } from '@/lib/format';
+import { formatDateTime, formatDuration, formatTotal } from '@/lib/format';
 import type { Dashboard } from './api/get-dashboard';
 import type { DashboardSectionProps } from './sectionProps';
 
@@ -40,7 +40,7 @@ export function StuckOrders({ data, loading }: DashboardSectionProps) {
     <section aria-labelledby="stuck-title" className="space-y-3">
       <div>
         <h2 id="stuck-title" className="font-semibold text-slate-900">
-          Stuck orders {data?.stuckOrders.total ? <Badge tone="red">{formatCount(data.stuckOrders.total)}</Badge> : null}
+          Stuck orders {data?.stuckOrders.total ? <Badge tone="red">{formatTotal(data.stuckOrders.total, data.stuckOrders.totalCapped)}</Badge> : null}
         </h2>
         <p className="text-sm text-slate-600">Open for more than twice their service&apos;s usual time (a day when that is not known yet), oldest first.</p>
       </div>
