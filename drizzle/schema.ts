@@ -780,6 +780,8 @@ export const tickets = pgTable(
     index('tickets_last_message_idx').on(t.lastMessageAt),
     index('tickets_status_idx').on(t.status, t.lastMessageAt),
     index('tickets_admin_unread_idx').on(t.lastMessageAt).where(sql`${t.adminUnread}`),
+    // The administrators' ticket search by subject (its other half, by owner, reads tickets_user_idx).
+    index('tickets_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
     // For the foreign keys: deleting an order or a deposit finds its tickets without a scan.
     index('tickets_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
     index('tickets_payment_intent_idx').on(t.paymentIntentId).where(sql`${t.paymentIntentId} is not null`),

@@ -161,7 +161,7 @@ describe('the support desk', () => {
     const [first, second] = [await createAdmin(), await createAdmin()];
     const ada = await registerAndLogin({ fullName: 'Ada Filter' });
     const ben = await registerAndLogin({ fullName: 'Ben Filter' });
-    const adaOpen = (await openTicket(ada, { subject: 'Ada open' })).body.data.id;
+    const adaOpen = (await openTicket(ada, { subject: `Ada open #${ada.id}#` })).body.data.id;
     const adaClosed = (await openTicket(ada, { subject: 'Ada closed' })).body.data.id;
     const benOpen = (await openTicket(ben, { subject: 'Ben open' })).body.data.id;
     await call(`admin/tickets/${adaClosed}/close`, { token: first.accessToken, method: 'POST' });
@@ -171,6 +171,8 @@ describe('the support desk', () => {
     expect(await ids(`userId=${ada.id}&status=Open`)).toEqual([adaOpen]);
     expect(await ids(`userId=${ada.id}&status=Closed`)).toEqual([adaClosed]);
     expect(await ids(`search=${encodeURIComponent(ben.email)}`)).toEqual([benOpen]);
+    // By subject as well as by owner.
+    expect(await ids(`search=${encodeURIComponent(`open #${ada.id}#`)}`)).toEqual([adaOpen]);
     expect((await call('admin/tickets?status=Pending', { token: first.accessToken })).status).toBe(400);
 
     const taken = await call(`admin/tickets/${benOpen}/assign`, { token: first.accessToken, method: 'POST' });

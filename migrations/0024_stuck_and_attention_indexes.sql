@@ -1,2 +1,0 @@
-CREATE INDEX "orders_open_since_idx" ON "orders" USING btree (coalesce("submitted_at", "created_at"),"id") WHERE "orders"."status" in ('Pending Submission', 'Pending', 'In progress', 'Processing');--> statement-breakpoint
-CREATE INDEX "orders_needs_attention_idx" ON "orders" USING btree ("provider_id") WHERE "orders"."submission" = 'accepted' and "orders"."status" in ('Pending', 'In progress', 'Processing') and "orders"."unreadable_syncs" >= 12;

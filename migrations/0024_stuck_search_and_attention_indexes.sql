@@ -1,0 +1,3 @@
+CREATE INDEX "orders_open_since_idx" ON "orders" USING btree (coalesce("submitted_at", "created_at"),"id") WHERE "orders"."status" in ('Pending Submission', 'Pending', 'In progress', 'Processing');--> statement-breakpoint
+CREATE INDEX "orders_needs_attention_idx" ON "orders" USING btree ("provider_id") WHERE "orders"."submission" = 'accepted' and "orders"."status" in ('Pending', 'In progress', 'Processing') and "orders"."unreadable_syncs" >= 12;--> statement-breakpoint
+CREATE INDEX "tickets_subject_trgm_idx" ON "tickets" USING gin ("subject" gin_trgm_ops);
