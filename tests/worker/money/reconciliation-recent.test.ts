@@ -19,8 +19,22 @@ describe('the recent reconciliation', () => {
     const off = await registerAndLogin();
     const broken = await registerAndLogin();
     const payer = await registerAndLogin();
+    // Their last rows were written before the moment: a wallet moved since with no row, and a first row since that does not follow.
+    const movedWithoutRow = await registerAndLogin();
+    const brokenFirst = await registerAndLogin();
     await rolledBack(async (tx) => {
       await credit(tx, off.id, 100_000n, `planted-off-${off.id}`);
+      for (const user of [movedWithoutRow, brokenFirst])
+        await tx.execute(sql`
+          insert into wallet_transactions (user_id, transaction_type, amount_kobo, balance_after_kobo, source_kind, source_ref, description, created_at)
+          values (${user.id}, 1, 700, 700, 'admin_credit', ${`planted-before-${user.id}`}, 'planted row', now() - interval '10 days')`);
+      await tx.execute(sql`update wallets set balance_kobo = 900, updated_at = now() where user_id = ${movedWithoutRow.id}`);
+      const [firstSince] = (
+        await tx.execute<{ id: string }>(sql`
+          insert into wallet_transactions (user_id, transaction_type, amount_kobo, balance_after_kobo, source_kind, source_ref, description)
+          values (${brokenFirst.id}, 1, 100, 900, 'admin_credit', ${`planted-first-${brokenFirst.id}`}, 'planted row') returning id`)
+      ).rows;
+      await tx.execute(sql`update wallets set balance_kobo = 900, updated_at = now() where user_id = ${brokenFirst.id}`);
       await tx.execute(sql`update wallets set balance_kobo = balance_kobo + 500 where user_id = ${off.id}`);
 
       await credit(tx, broken.id, 100_000n, `planted-broken-a-${broken.id}`);
@@ -47,6 +61,10 @@ describe('the recent reconciliation', () => {
       expect(report).toMatchObject({ ok: false, scope: 'recent', since: expect.any(String) });
       expect(report.balanceMismatches).toContainEqual({ userId: off.id, balance: '1005.00', ledger: '1000.00' });
       expect(report.brokenRunningBalances).toContainEqual({ userId: broken.id, transactionId: Number(row.id) });
+      expect(report.balanceMismatches).toContainEqual({ userId: movedWithoutRow.id, balance: '9.00', ledger: '7.00' });
+      expect(report.brokenRunningBalances).toContainEqual({ userId: brokenFirst.id, transactionId: Number(firstSince.id) });
+      // Its wallet follows its last row, which is all the balance check asks.
+      expect(report.balanceMismatches.filter((m) => m.userId === brokenFirst.id)).toEqual([]);
       // Credited once: not a finding. Its credit gone, it is.
       expect(report.paymentMismatches.filter((m) => m.reference === reference)).toEqual([]);
       await tx.execute(sql`delete from wallet_transactions where source_kind = 'payment' and source_ref = ${reference}`);

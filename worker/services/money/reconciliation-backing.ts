@@ -78,7 +78,7 @@ export const perPaymentQuery = (scope: ReconciliationScope) => sql`
     -- in the database rather than fill an answer past the driver's 10 MB.
     and (c.intent_id is not null or payer.intent_id is not null or referrer.intent_id is not null or rc.payment_intent_id is not null
       or p.reversed_kobo <> 0 or coalesce(credit.amount_kobo, 0) > p.amount_kobo or p.id in (${recentlyCredited}))
-    ${scope.kind === 'recent' ? sql`and p.id in (${recentCandidates(scope.since)})` : sql``}`;
+    ${scope.kind === 'recent' ? sql`and p.id = any(array(${recentCandidates(scope.since)}))` : sql``}`;
 
 /**
  * A recent run's payments: those with reversal events or moves (few, whatever the shop's age), the ones asked about

@@ -34,13 +34,22 @@ function balanceQuery(scope: ReconciliationScope): SQL {
       left join (select user_id, sum(${signed}) as sum from wallet_transactions group by user_id) l on l.user_id = w.user_id
       where w.balance_kobo <> coalesce(l.sum, 0)
       limit ${LIMIT}`;
-  // The last row by (user_id, id), off wallet_transactions_user_id_idx: its running balance stands for the sum (top of file).
+  // The last row's running balance stands for the sum (top of file). A wallet written since has its last row among the
+  // rows written since (the margin before `since` covers transactions open across it), all read in one pass; only a
+  // wallet moved with no row since (which is itself a finding) looks its last row up by (user_id, id).
   return sql`
-    select w.user_id, w.balance_kobo as balance, coalesce(l.balance_after_kobo, 0) as ledger
+    with last_since as (
+      select distinct on (user_id) user_id, balance_after_kobo from wallet_transactions
+      where created_at >= ${scope.since} order by user_id, id desc
+    )
+    select w.user_id, w.balance_kobo as balance, coalesce(r.balance_after_kobo, l.balance_after_kobo, 0) as ledger
     from (${touchedSince(scope.since)}) touched
     join wallets w on w.user_id = touched.user_id
-    left join lateral (select balance_after_kobo from wallet_transactions t where t.user_id = w.user_id order by t.id desc limit 1) l on true
-    where w.balance_kobo <> coalesce(l.balance_after_kobo, 0)
+    left join last_since r on r.user_id = w.user_id
+    left join lateral (
+      select balance_after_kobo from wallet_transactions t where r.user_id is null and t.user_id = w.user_id order by t.id desc limit 1
+    ) l on true
+    where w.balance_kobo <> coalesce(r.balance_after_kobo, l.balance_after_kobo, 0)
     limit ${LIMIT}`;
 }
 
@@ -52,30 +61,37 @@ function runningBalanceQuery(scope: ReconciliationScope): SQL {
         from wallet_transactions
       ) t where balance_after_kobo <> expected
       limit ${LIMIT}`;
-  // Each recent row against the one before it, found by (user_id, id): the rows written before stay unread.
+  // Each recent row against the one before it: a recent one when there is (in the same pass), else the row found by
+  // (user_id, id). The rows written before stay unread.
   return sql`
     select t.user_id, t.id
-    from wallet_transactions t
+    from (
+      select user_id, id, balance_after_kobo, ${signed} as signed,
+        lag(balance_after_kobo) over (partition by user_id order by id) as previous_since
+      from wallet_transactions where created_at >= ${scope.since}
+    ) t
     left join lateral (
-      select p.balance_after_kobo from wallet_transactions p where p.user_id = t.user_id and p.id < t.id order by p.id desc limit 1
+      select p.balance_after_kobo from wallet_transactions p
+      where t.previous_since is null and p.user_id = t.user_id and p.id < t.id order by p.id desc limit 1
     ) previous on true
-    where t.created_at >= ${scope.since}
-      and t.balance_after_kobo <> coalesce(previous.balance_after_kobo, 0) + case when t.transaction_type = 1 then t.amount_kobo else -t.amount_kobo end
+    where t.balance_after_kobo <> coalesce(t.previous_since, previous.balance_after_kobo, 0) + t.signed
     limit ${LIMIT}`;
 }
 
 function paymentQuery(scope: ReconciliationScope): SQL {
   // Recent: the payments that succeeded since and those credited since, each with all its credits (a payment that did
   // not succeed matters only once credited).
+  // As an array (found once, from the settled and created indexes), so each side is read by its unique key: as
+  // `in (subquery)`, Postgres hashed the few references and read every payment of the shop to match them.
   const references =
     scope.kind === 'full'
       ? null
-      : sql`(
+      : sql`array(
           select reference from payment_intents where status = 'success' and settled_at >= ${scope.since}
           union
           select source_ref from wallet_transactions where source_kind = 'payment' and created_at >= ${scope.since})`;
-  const intentFilter = references ? sql`where reference in ${references}` : sql``;
-  const creditFilter = references ? sql`and source_ref in ${references}` : sql``;
+  const intentFilter = references ? sql`where reference = any(${references})` : sql``;
+  const creditFilter = references ? sql`and source_ref = any(${references})` : sql``;
   return sql`
     select coalesce(p.reference, t.source_ref) as reference, p.status, count(t.id)::int as credits
     from (select reference, status from payment_intents ${intentFilter}) p
