@@ -123,7 +123,7 @@ export async function explainCalls(
       const seen = new Set<string>();
       const statements: StatementPlan[] = [];
       for (const { query, params } of captured) {
-        if (!/^\s*(select|with)\b/i.test(query) || /\b(insert|update|delete)\b/i.test(query.replace(/'[^']*'/g, ''))) continue;
+        if (!/^[\s(]*(select|with)\b/i.test(query) || /\b(insert|update|delete)\b/i.test(query.replace(/'[^']*'/g, ''))) continue;
         if (seen.has(query)) continue;
         seen.add(query);
         try {

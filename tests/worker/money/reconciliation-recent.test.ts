@@ -19,6 +19,7 @@ describe('the recent reconciliation', () => {
     const off = await registerAndLogin();
     const broken = await registerAndLogin();
     const payer = await registerAndLogin();
+    const referrer = await registerAndLogin();
     // Their last rows were written before the moment: a wallet moved since with no row, and a first row since that does not follow.
     const movedWithoutRow = await registerAndLogin();
     const brokenFirst = await registerAndLogin();
@@ -57,8 +58,30 @@ describe('the recent reconciliation', () => {
         description: 'deposit',
       });
 
+      // A commission released ten days ago and credited only now, short of what it records.
+      const lateCredit = `planted-late-credit-${payer.id}`;
+      await tx.execute(sql`
+        with intent as (
+          insert into payment_intents (reference, user_id, provider, amount_kobo, status, settled_at, created_at)
+          values (${lateCredit}, ${payer.id}, 'paystack', 100000, 'success', now() - interval '10 days', now() - interval '10 days')
+          returning id
+        )
+        insert into referral_commissions (referrer_id, referred_user_id, payment_intent_id, deposit_kobo, commission_kobo, rate_bps,
+          created_at, release_at, released_at, credited_kobo)
+        select ${referrer.id}, ${payer.id}, id, 100000, 5000, 500, now() - interval '10 days', now() - interval '10 days', now() - interval '10 days', 5000
+        from intent`);
+      await applyLedgerEntry(tx, {
+        userId: referrer.id,
+        direction: 'credit',
+        amountKobo: 4_000n,
+        source: 'referral_commission',
+        sourceRef: lateCredit,
+        description: 'planted commission',
+      });
+
       const report = await reconcile(tx, undefined, { kind: 'recent', since: new Date(Date.now() - DAY) });
       expect(report).toMatchObject({ ok: false, scope: 'recent', since: expect.any(String) });
+      expect(report.commissionMismatches).toContainEqual({ reference: lateCredit, recorded: '50.00', credited: '40.00' });
       expect(report.balanceMismatches).toContainEqual({ userId: off.id, balance: '1005.00', ledger: '1000.00' });
       expect(report.brokenRunningBalances).toContainEqual({ userId: broken.id, transactionId: Number(row.id) });
       expect(report.balanceMismatches).toContainEqual({ userId: movedWithoutRow.id, balance: '9.00', ledger: '7.00' });
@@ -75,6 +98,7 @@ describe('the recent reconciliation', () => {
 
   it('leaves what went wrong before its moment to the full run, which finds it', async () => {
     const old = await registerAndLogin();
+    const friend = await registerAndLogin();
     await rolledBack(async (tx) => {
       // Ten days ago, a ledger row the wallet never took.
       await tx.execute(sql`
@@ -82,11 +106,37 @@ describe('the recent reconciliation', () => {
         values (${old.id}, 1, 700, 700, 'admin_credit', ${`planted-old-${old.id}`}, 'planted row', now() - interval '10 days')`);
       await tx.execute(sql`update wallets set updated_at = now() - interval '10 days' where user_id = ${old.id}`);
 
+      // Ten days ago too: a commission credit with no commission, and a commission released with no credit.
+      const orphan = `planted-old-orphan-${old.id}`;
+      await tx.execute(sql`
+        insert into wallet_transactions (user_id, transaction_type, amount_kobo, balance_after_kobo, source_kind, source_ref, description, created_at)
+        values (${old.id}, 1, 300, 1000, 'referral_commission', ${orphan}, 'planted commission', now() - interval '10 days')`);
+      const uncredited = `planted-old-uncredited-${old.id}`;
+      await tx.execute(sql`
+        with intent as (
+          insert into payment_intents (reference, user_id, provider, amount_kobo, status, settled_at, created_at)
+          values (${uncredited}, ${friend.id}, 'paystack', 100000, 'success', now() - interval '10 days', now() - interval '10 days')
+          returning id
+        )
+        insert into referral_commissions (referrer_id, referred_user_id, payment_intent_id, deposit_kobo, commission_kobo, rate_bps,
+          created_at, release_at, released_at, credited_kobo)
+        select ${old.id}, ${friend.id}, id, 100000, 5000, 500, now() - interval '10 days', now() - interval '10 days', now() - interval '10 days', 5000
+        from intent`);
+      const planted = (report: Awaited<ReturnType<typeof reconcile>>) =>
+        report.commissionMismatches.filter((m) => m.reference === orphan || m.reference === uncredited);
+
       const recent = await reconcile(tx, undefined, { kind: 'recent', since: new Date(Date.now() - DAY) });
       expect(recent.balanceMismatches.filter((m) => m.userId === old.id)).toEqual([]);
+      expect(planted(recent)).toEqual([]);
       const full = await reconcile(tx);
       expect(full.scope).toBe('full');
-      expect(full.balanceMismatches).toContainEqual({ userId: old.id, balance: '0.00', ledger: '7.00' });
+      expect(full.balanceMismatches).toContainEqual({ userId: old.id, balance: '0.00', ledger: '10.00' });
+      expect(planted(full)).toEqual(
+        expect.arrayContaining([
+          { reference: orphan, recorded: null, credited: '3.00' },
+          { reference: uncredited, recorded: '50.00', credited: null },
+        ]),
+      );
     });
   });
 

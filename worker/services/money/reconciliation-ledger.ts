@@ -5,12 +5,13 @@
 // Over a year of a busy shop the first two read millions of rows (a minute of database time), so a run can be
 // scoped to what changed since a moment: the ledger rows written since, each against the row before it; the
 // wallets written since (a balance update moves wallets.updated_at) or with ledger rows since, each against its
-// last row's running balance; the payments settled or credited since. Whatever was clean at that moment and not
+// last row's running balance; the payments settled or credited since; the commissions recorded, released or
+// credited since. Whatever was clean at that moment and not
 // written since is still clean (the ledger is only ever appended to), so a run since the last clean run's start
 // checks everything that can have gone wrong meanwhile: each wallet's ledger summed to its balance then, each row
 // since follows from the one before, so the last row's running balance is still the sum of them all, and a
 // wallet that equals it equals its ledger, without reading a heavy reseller's 100,000 rows again. Reversal moves
-// and commissions are few whatever the shop's age: every run checks all of them.
+// are few whatever the shop's age: every run checks all of them.
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
 import { moveSource, type ReconciliationScope } from './reconciliation-backing';
@@ -130,23 +131,37 @@ const moveQuery = sql`
  * A released commission's credit is named by the deposit's reference (referral-commissions.ts); a held one has none.
  * Each commission looks up its credit, and each commission credit its commission, by their unique keys: as one full
  * join, Postgres matched two lists sorted by reference and read every payment of the shop to sort its side.
+ * Recent: the commissions recorded, released or credited since, and the commission credits written since (a
+ * commission changes only then; its reversals are moves, every one of which each run checks), so a busy shop's year
+ * of commissions is not read again every day.
  */
-const commissionQuery = sql`
+function commissionQuery(scope: ReconciliationScope): SQL {
+  const creditsSince = scope.kind === 'full' ? sql`` : sql`and t.created_at >= ${scope.since}`;
+  // The commissions' own columns alone, so the few are picked before any join: those credited since by their deposit's id.
+  const commissionsSince =
+    scope.kind === 'full'
+      ? sql``
+      : sql`and (rc.created_at >= ${scope.since} or rc.released_at >= ${scope.since} or rc.payment_intent_id = any(array(
+          select credited.id from wallet_transactions t join payment_intents credited on credited.reference = t.source_ref
+          where t.source_kind = 'referral_commission' ${creditsSince})))`;
+  return sql`
   (select p.reference, rc.credited_kobo as recorded, t.amount_kobo as credited
   from referral_commissions rc
   join payment_intents p on p.id = rc.payment_intent_id
   left join wallet_transactions t on t.source_kind = 'referral_commission' and t.source_ref = p.reference
-  where (t.id is null and rc.released_at is not null and rc.credited_kobo > 0)
-    or (t.id is not null and (rc.released_at is null or t.amount_kobo <> rc.credited_kobo or t.user_id <> rc.referrer_id))
+  where ((t.id is null and rc.released_at is not null and rc.credited_kobo > 0)
+    or (t.id is not null and (rc.released_at is null or t.amount_kobo <> rc.credited_kobo or t.user_id <> rc.referrer_id)))
+    ${commissionsSince}
   limit ${LIMIT})
   union all
   (select t.source_ref, null, t.amount_kobo
   from wallet_transactions t
-  where t.source_kind = 'referral_commission'
+  where t.source_kind = 'referral_commission' ${creditsSince}
     and not exists (
       select 1 from payment_intents p join referral_commissions rc on rc.payment_intent_id = p.id where p.reference = t.source_ref
     )
   limit ${LIMIT})`;
+}
 
 const walletCountQuery = (scope: ReconciliationScope) =>
   scope.kind === 'full' ? sql`select count(*)::int as n from wallets` : sql`select count(*)::int as n from (${touchedSince(scope.since)}) touched`;
@@ -160,7 +175,7 @@ export async function checkLedger(db: DbOrTx, scope: ReconciliationScope) {
     db.execute<{ n: number }>(walletCountQuery(scope)),
     db.execute<{ user_id: number; debt: string; expected: string }>(debtQuery(scope)),
     db.execute<{ reversal_id: string; party: string; step: string; recorded: string; ledger: string }>(moveQuery),
-    db.execute<{ reference: string; recorded: string | null; credited: string | null }>(commissionQuery),
+    db.execute<{ reference: string; recorded: string | null; credited: string | null }>(commissionQuery(scope)),
   ]);
   return {
     walletsChecked: Number(wallets.rows[0].n),
