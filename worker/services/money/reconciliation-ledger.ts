@@ -6,12 +6,11 @@
 // scoped to what changed since a moment: the ledger rows written since, each against the row before it; the
 // wallets written since (a balance update moves wallets.updated_at) or with ledger rows since, each against its
 // last row's running balance; the payments settled or credited since; the commissions recorded, released or
-// credited since. Whatever was clean at that moment and not
-// written since is still clean (the ledger is only ever appended to), so a run since the last clean run's start
-// checks everything that can have gone wrong meanwhile: each wallet's ledger summed to its balance then, each row
-// since follows from the one before, so the last row's running balance is still the sum of them all, and a
-// wallet that equals it equals its ledger, without reading a heavy reseller's 100,000 rows again. Reversal moves
-// are few whatever the shop's age: every run checks all of them.
+// credited since. Whatever was clean at that moment and not written since is still clean (the ledger is only ever
+// appended to), so a run since the last clean run's start checks everything that can have gone wrong meanwhile:
+// each wallet's ledger summed to its balance then, each row since follows from the one before, so the last row's
+// running balance is still the sum of them all, and a wallet that equals it equals its ledger, without reading a
+// heavy reseller's 100,000 rows again. Reversal moves are few whatever the shop's age: every run checks all of them.
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
 import { moveSource, type ReconciliationScope } from './reconciliation-backing';
