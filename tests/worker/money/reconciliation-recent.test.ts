@@ -14,6 +14,19 @@ const DAY = 24 * 60 * 60_000;
 const credit = (tx: DbOrTx, userId: number, amountKobo: bigint, sourceRef: string) =>
   applyLedgerEntry(tx, { userId, direction: 'credit', amountKobo, source: 'admin_credit', sourceRef, description: 'planted credit' });
 
+/** A deposit of NGN 1,000 ten days ago and its NGN 50 commission, released then; its credit is the caller's to plant. */
+const releasedTenDaysAgo = (tx: DbOrTx, { reference, referrerId, referredId }: { reference: string; referrerId: number; referredId: number }) =>
+  tx.execute(sql`
+    with intent as (
+      insert into payment_intents (reference, user_id, provider, amount_kobo, status, settled_at, created_at)
+      values (${reference}, ${referredId}, 'paystack', 100000, 'success', now() - interval '10 days', now() - interval '10 days')
+      returning id
+    )
+    insert into referral_commissions (referrer_id, referred_user_id, payment_intent_id, deposit_kobo, commission_kobo, rate_bps,
+      created_at, release_at, released_at, credited_kobo)
+    select ${referrerId}, ${referredId}, id, 100000, 5000, 500, now() - interval '10 days', now() - interval '10 days', now() - interval '10 days', 5000
+    from intent`);
+
 describe('the recent reconciliation', () => {
   it('finds a wallet off its ledger, a broken running balance and an uncredited payment of the latest day', async () => {
     const off = await registerAndLogin();
@@ -60,16 +73,7 @@ describe('the recent reconciliation', () => {
 
       // A commission released ten days ago and credited only now, short of what it records.
       const lateCredit = `planted-late-credit-${payer.id}`;
-      await tx.execute(sql`
-        with intent as (
-          insert into payment_intents (reference, user_id, provider, amount_kobo, status, settled_at, created_at)
-          values (${lateCredit}, ${payer.id}, 'paystack', 100000, 'success', now() - interval '10 days', now() - interval '10 days')
-          returning id
-        )
-        insert into referral_commissions (referrer_id, referred_user_id, payment_intent_id, deposit_kobo, commission_kobo, rate_bps,
-          created_at, release_at, released_at, credited_kobo)
-        select ${referrer.id}, ${payer.id}, id, 100000, 5000, 500, now() - interval '10 days', now() - interval '10 days', now() - interval '10 days', 5000
-        from intent`);
+      await releasedTenDaysAgo(tx, { reference: lateCredit, referrerId: referrer.id, referredId: payer.id });
       await applyLedgerEntry(tx, {
         userId: referrer.id,
         direction: 'credit',
@@ -112,16 +116,7 @@ describe('the recent reconciliation', () => {
         insert into wallet_transactions (user_id, transaction_type, amount_kobo, balance_after_kobo, source_kind, source_ref, description, created_at)
         values (${old.id}, 1, 300, 1000, 'referral_commission', ${orphan}, 'planted commission', now() - interval '10 days')`);
       const uncredited = `planted-old-uncredited-${old.id}`;
-      await tx.execute(sql`
-        with intent as (
-          insert into payment_intents (reference, user_id, provider, amount_kobo, status, settled_at, created_at)
-          values (${uncredited}, ${friend.id}, 'paystack', 100000, 'success', now() - interval '10 days', now() - interval '10 days')
-          returning id
-        )
-        insert into referral_commissions (referrer_id, referred_user_id, payment_intent_id, deposit_kobo, commission_kobo, rate_bps,
-          created_at, release_at, released_at, credited_kobo)
-        select ${old.id}, ${friend.id}, id, 100000, 5000, 500, now() - interval '10 days', now() - interval '10 days', now() - interval '10 days', 5000
-        from intent`);
+      await releasedTenDaysAgo(tx, { reference: uncredited, referrerId: old.id, referredId: friend.id });
       const planted = (report: Awaited<ReturnType<typeof reconcile>>) =>
         report.commissionMismatches.filter((m) => m.reference === orphan || m.reference === uncredited);
 
