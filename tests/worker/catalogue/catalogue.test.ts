@@ -71,6 +71,12 @@ describe('providers (admin)', () => {
     // A provider with services is kept for the order history.
     expect(await call(`admin/providers/${shop.providerId}`, { method: 'DELETE', token: shop.admin.accessToken })).toMatchObject({ status: 409 });
   });
+
+  it('lists each provider with the number of its own services', async () => {
+    const shop = await newShop({ serviceIds: [FAKE.igFollowers, FAKE.igLikes] });
+    const listed = (await call('admin/providers', { token: shop.admin.accessToken })).body.data;
+    expect(listed.find((p: { id: number }) => p.id === shop.providerId)).toMatchObject({ serviceCount: 2 });
+  });
 });
 
 describe('importing and pricing', () => {

@@ -67,7 +67,9 @@ export async function providerWebhookSecret(env: Pick<Env, 'ENCRYPTION_KEY'>, pr
 
 export async function listProviders(db: Db): Promise<ProviderView[]> {
   // Counted per provider from the services' (provider, provider's id) key alone, not by reading every service's row.
-  const serviceCount = sql<number>`(select count(*) from ${services} where ${services.providerId} = ${providers.id})`.mapWith(Number);
+  // Spelled out: Drizzle writes the columns of a one-table select without their table, and an unqualified "id" in
+  // the subquery would be the service's own.
+  const serviceCount = sql<number>`(select count(*) from services s where s.provider_id = providers.id)`.mapWith(Number);
   const rows = await db.select({ provider: providers, serviceCount }).from(providers).orderBy(asc(providers.name));
   return rows.map((row) => toProviderView(row.provider, row.serviceCount));
 }
