@@ -35,9 +35,10 @@ export const cappedCountQuery = (db: DbOrTx, table: PgTable, where: SQL | undefi
       .as('matching'),
   );
 
-export const cappedTotal = ([{ counted }]: ReadonlyArray<{ counted: number }>): CappedTotal => ({
-  total: Math.min(counted, COUNT_CAP),
-  totalCapped: counted > COUNT_CAP,
+/** A count taken to one past `cap` (cappedCountQuery, or a capped read of one's own) as the total a page shows. */
+export const cappedTotal = ([{ counted }]: ReadonlyArray<{ counted: number }>, cap = COUNT_CAP): CappedTotal => ({
+  total: Math.min(counted, cap),
+  totalCapped: counted > cap,
 });
 
 /**

@@ -8,6 +8,7 @@ import { catalogueWarnings, orders, paymentIntents, providers, services, users }
 import { OPEN_ORDER_STATUSES } from '../../../vocabulary';
 import type { Db } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
+import { cappedTotal } from '../../lib/paging';
 import type { DashboardPeriod } from '../../schemas/admin';
 
 import { listProviders } from '../catalogue';
@@ -169,10 +170,8 @@ async function stuckOrders(db: Db) {
     .innerJoin(providers, eq(providers.id, orders.providerId))
     .where(inArray(orders.id, page))
     .orderBy(asc(openSince), asc(orders.id));
-  const counted = rows[0]?.counted ?? 0;
   return {
-    total: Math.min(counted, STUCK_COUNT_CAP),
-    totalCapped: counted > STUCK_COUNT_CAP,
+    ...cappedTotal([{ counted: rows[0]?.counted ?? 0 }], STUCK_COUNT_CAP),
     data: rows.map(({ counted: _counted, ...row }) => row),
   };
 }

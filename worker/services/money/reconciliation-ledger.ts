@@ -81,18 +81,22 @@ function runningBalanceQuery(scope: ReconciliationScope): SQL {
 function paymentQuery(scope: ReconciliationScope): SQL {
   // Recent: the payments that succeeded since and those credited since, each with all its credits (a payment that did
   // not succeed matters only once credited).
-  // As an array (found once, from the settled and created indexes), so each side is read by its unique key: as
-  // `in (subquery)`, Postgres hashed the few references and read every payment of the shop to match them.
-  const references =
+  // As an array, found once (from the settled and created indexes) and read by both sides, each by its unique key: as
+  // `in (subquery)`, Postgres hashed the few references and read every payment of the shop to match them. (The cast
+  // makes `any` take the one array rather than read a subquery's rows.)
+  const references = sql`(select list from recent_references)::text[]`;
+  const [recent, intentFilter, creditFilter] =
     scope.kind === 'full'
-      ? null
-      : sql`array(
-          select reference from payment_intents where status = 'success' and settled_at >= ${scope.since}
-          union
-          select source_ref from wallet_transactions where source_kind = 'payment' and created_at >= ${scope.since})`;
-  const intentFilter = references ? sql`where reference = any(${references})` : sql``;
-  const creditFilter = references ? sql`and source_ref = any(${references})` : sql``;
-  return sql`
+      ? [sql``, sql``, sql``]
+      : [
+          sql`with recent_references as materialized (select array(
+            select reference from payment_intents where status = 'success' and settled_at >= ${scope.since}
+            union
+            select source_ref from wallet_transactions where source_kind = 'payment' and created_at >= ${scope.since}) as list)`,
+          sql`where reference = any(${references})`,
+          sql`and source_ref = any(${references})`,
+        ];
+  return sql`${recent}
     select coalesce(p.reference, t.source_ref) as reference, p.status, count(t.id)::int as credits
     from (select reference, status from payment_intents ${intentFilter}) p
     -- Filtered before the join: in a full join's ON clause the filter would keep every other ledger row as unmatched.

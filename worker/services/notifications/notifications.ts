@@ -161,14 +161,17 @@ export async function notifyTicketAnswered(tx: DbOrTx, answer: { messageId: numb
 
 // ---------------------------------------------------------------- the bell
 
-/** How far the bell counts unread notices: it writes "99+" past 99 (so 100 is as far as it needs), and a busy account may have thousands unread. */
-export const UNREAD_COUNT_CAP = 100;
+/**
+ * The most unread notices the bell says as a number: past it the bell writes "99+" (web's unreadCountText), so the count
+ * stops one past it, however many thousands a busy account has unread.
+ */
+export const BELL_LARGEST_COUNT = 99;
 
-/** The latest notices and the unread count (to UNREAD_COUNT_CAP at most), in one round trip. */
+/** The latest notices and the unread count (to one past BELL_LARGEST_COUNT at most), in one round trip. */
 export async function listNotifications(db: Db, userId: number, limit: number) {
   const [items, [{ counted }]] = await db.batch([
     db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit),
-    cappedCountQuery(db, notifications, and(eq(notifications.userId, userId), isNull(notifications.readAt)), UNREAD_COUNT_CAP - 1),
+    cappedCountQuery(db, notifications, and(eq(notifications.userId, userId), isNull(notifications.readAt)), BELL_LARGEST_COUNT),
   ]);
   return {
     unread: counted,
