@@ -82,7 +82,9 @@ describe('placing an order at the charge the customer saw', () => {
         .where(eq(services.id, serviceId)),
     );
 
-    await expect(withDb(place(koboToNaira(shown)))).rejects.toMatchObject({ status: 409, data: { charge: koboToNaira(await chargeOf(serviceId, 1000)) } });
+    // The new charge is read before the refusal is awaited: read while it is pending, the refusal would land unheard.
+    const charge = koboToNaira(await chargeOf(serviceId, 1000));
+    await expect(withDb(place(koboToNaira(shown)))).rejects.toMatchObject({ status: 409, data: { charge } });
     expect((await ordersOf(user.id)).map((order) => order.id)).toEqual([first.order.id]);
     expect(await balanceKobo(user.id)).toBe(funded - shown);
   });

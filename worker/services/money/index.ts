@@ -2,7 +2,7 @@
 // disputes, referral commissions, administrators' entries, the reconciliation and the money alerts. The rest of the Worker calls what is exported here.
 export { adminCredit, adminDebit } from './admin-entries';
 export { dedicatedAccountOf, requestDedicatedAccount } from './bank-transfers';
-export { applyLedgerEntry, INSUFFICIENT_BALANCE, ledgerEntrySteps, refusedDebit } from './ledger';
+export { applyLedgerEntry, assertPositiveAmount, INSUFFICIENT_BALANCE, ledgerEntrySteps, refusedDebit } from './ledger';
 export { moneyAlerts } from './money-alerts';
 export { paymentRefusalAlert } from './payment-health';
 export { checkPaymentKey, paymentSettingsView, updatePaymentSettings } from './payment-settings';

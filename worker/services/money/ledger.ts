@@ -7,7 +7,7 @@
 // so there is one copy of this SQL. A wallet's debt (what a chargeback took beyond the balance)
 // changes only in the same update as the ledger row that explains it, or with the chargeback's
 // record when nothing was left to take (addDebt); while it is owed, order debits are refused.
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { wallets } from '../../../drizzle/schema';
 import { type LEDGER_SOURCES, TRANSACTION_TYPE } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
@@ -35,7 +35,13 @@ export interface LedgerEntry {
 }
 
 /** An entry inside a larger statement: its reference and description may be SQL over the statement's own CTEs. */
-export interface LedgerEntryInStatement extends Omit<LedgerEntry, 'sourceRef' | 'description'> {
+export interface LedgerEntryInStatement extends Omit<LedgerEntry, 'userId' | 'amountKobo' | 'sourceRef' | 'description'> {
+  /**
+   * Placeholders in a statement built once and filled per call (lib/statement-cache.ts), whose caller checks the
+   * amount with assertPositiveAmount as it fills them.
+   */
+  userId: number | Placeholder;
+  amountKobo: bigint | Placeholder;
   sourceRef: string | SQL;
   description: string | SQL;
   /** CTEs of the statement the ledger row is selected together with, for `sourceRef` and `description` to read. */
@@ -72,6 +78,10 @@ export class WalletNotFound extends Error {
   }
 }
 
+export function assertPositiveAmount(amountKobo: bigint): void {
+  if (amountKobo <= 0n) throw new AppError('invalid', 'Amount must be greater than zero');
+}
+
 /**
  * An entry as CTEs of one statement:
  *   ledger_balance  updates the balance when the entry fits (and `onlyIf` holds); returns balance_kobo;
@@ -83,18 +93,18 @@ export class WalletNotFound extends Error {
  * and the ledger row can name it (an order and its debit).
  */
 export function ledgerEntrySteps(entry: LedgerEntryInStatement): { balance: SQL; row: SQL } {
-  if (entry.amountKobo <= 0n) throw new AppError('invalid', 'Amount must be greater than zero');
-  const delta = entry.direction === 'credit' ? entry.amountKobo : -entry.amountKobo;
+  if (typeof entry.amountKobo === 'bigint') assertPositiveAmount(entry.amountKobo);
+  const change = entry.direction === 'credit' ? sql`+ ${entry.amountKobo}` : sql`- ${entry.amountKobo}`;
   const type = entry.direction === 'credit' ? TRANSACTION_TYPE.deposit : TRANSACTION_TYPE.withdrawal;
   const debt = entry.debtChangeKobo ?? 0n;
-  const conditions = [sql`balance_kobo + ${delta} >= 0`];
+  const conditions = [sql`balance_kobo ${change} >= 0`];
   if (debt !== 0n) conditions.push(sql`debt_kobo + ${debt} >= 0`);
   // Whoever owes the shop for a reversed card payment orders again only once it is settled.
   if (entry.source === 'order' && entry.direction === 'debit') conditions.push(sql`debt_kobo = 0`);
   if (entry.onlyIf) conditions.push(entry.onlyIf);
   return {
     balance: sql`ledger_balance as (
-      update wallets set balance_kobo = balance_kobo + ${delta}${debt !== 0n ? sql`, debt_kobo = debt_kobo + ${debt}` : sql``}, updated_at = now()
+      update wallets set balance_kobo = balance_kobo ${change}${debt !== 0n ? sql`, debt_kobo = debt_kobo + ${debt}` : sql``}, updated_at = now()
       where user_id = ${entry.userId} and ${sql.join(conditions, sql` and `)}
       returning balance_kobo
     )`,

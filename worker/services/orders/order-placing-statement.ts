@@ -3,12 +3,22 @@
 // planned. Kept apart from order-placing.ts, which decides when to plan again, because the SQL is
 // the part that must stay atomic.
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { orders, services } from '../../../drizzle/schema';
 import type { Db, DbOrTx } from '../../db';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { statementCache } from '../../lib/statement-cache';
 import { liveCustomerSession } from '../accounts';
-import { ledgerEntrySteps, refusedDebit } from '../money';
-import { type OrderPlan, unchangedSince, withCategoryAndProvider } from './order-plan';
+import { assertPositiveAmount, ledgerEntrySteps, refusedDebit } from '../money';
+import {
+  nullValuesOf,
+  type OrderableService,
+  type OrderPlan,
+  plannedServiceValue,
+  plannedServiceValues,
+  unchangedSince,
+  withCategoryAndProvider,
+} from './order-plan';
 import type { OrderRow, OrderViewRow } from './order-views';
 
 /** What an order asks the provider for: a request repeated under its Idempotency-Key must ask for the same. */
@@ -70,6 +80,18 @@ export async function findByKey(db: DbOrTx, userId: number, idempotencyKey: stri
   return row;
 }
 
+/** What the placing statement's text depends on: each shape is built once per isolate (lib/statement-cache.ts). */
+interface PlacingShape {
+  checksSession: boolean;
+  idempotent: boolean;
+  /** The planned service's values that are null (order-plan.ts). */
+  nullValues: Array<keyof OrderableService>;
+}
+
+const value = (name: string) => sql.placeholder(name);
+/** Builds the statement's parts without a database: they are built once per shape, not per call. */
+const query = new QueryBuilder();
+
 /**
  * The placing statement: one round trip, atomic without a transaction. Given the customer's session, it first
  * checks the session is live (nothing else happens when it is not). It looks for the order the
@@ -80,44 +102,40 @@ export async function findByKey(db: DbOrTx, userId: number, idempotencyKey: stri
  * request with the same key commits first, this one's order insert fails on the unique index,
  * which undoes the whole statement, debit included, and that request's order is the answer.
  */
-export async function chargeAndInsertOrder(
-  db: Db,
-  userId: number,
-  plan: OrderPlan,
-  { idempotencyKey, apiKeyId, session }: { idempotencyKey?: string; apiKeyId?: number; session?: PlacingSession },
-): Promise<Placement> {
-  const { service } = plan;
-  const admitted = session ? liveCustomerSession(session.sessionId, userId) : sql`select 1`;
-  const earlier = db
-    .select({ id: orders.id, serviceId: orders.serviceId, link: orders.link, quantity: orders.quantity, extras: orders.extras })
-    .from(orders)
-    .where(idempotencyKey ? and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey), sql`exists (select 1 from admitted)`) : sql`false`);
-  const onSaleAsPlanned = withCategoryAndProvider(
-    db
-      .select({
-        onSale: sql`true`.as('on_sale'),
-        refill: sql`${services.refill}`.as('service_refill'),
-        cancel: sql`${services.cancel}`.as('service_cancel'),
-        refillDays: sql`${services.refillDays}`.as('service_refill_days'),
-        maxRefills: sql`${services.maxRefills}`.as('service_max_refills'),
-      })
-      .from(services)
-      .$dynamic(),
-  ).where(unchangedSince(service));
-  const debit = ledgerEntrySteps({
-    userId,
-    direction: 'debit',
-    amountKobo: plan.chargeKobo,
-    source: 'order',
-    sourceRef: sql`placed.id::text`,
-    description: sql`'Order #' || placed.id || ${`: ${service.name} × ${plan.deliverable.toLocaleString('en-US')}`}`,
-    alongside: sql`placed`,
-    onlyIf: sql`exists (select 1 from admitted) and exists (select 1 from on_sale) and not exists (select 1 from earlier)`,
-  });
-  let row: PlacingRow;
-  try {
-    [row] = (
-      await db.execute<PlacingRow>(sql`
+const placingStatement = statementCache(
+  ({ checksSession, idempotent, nullValues }: PlacingShape) => `${checksSession}/${idempotent}/${nullValues.join()}`,
+  ({ checksSession, idempotent, nullValues }: PlacingShape) => {
+    const userId = value('userId');
+    const admitted = checksSession ? liveCustomerSession(value('sessionId'), userId) : sql`select 1`;
+    const earlier = query
+      .select({ id: orders.id, serviceId: orders.serviceId, link: orders.link, quantity: orders.quantity, extras: orders.extras })
+      .from(orders)
+      .where(
+        idempotent ? and(eq(orders.userId, userId), eq(orders.idempotencyKey, value('idempotencyKey')), sql`exists (select 1 from admitted)`) : sql`false`,
+      );
+    const onSaleAsPlanned = withCategoryAndProvider(
+      query
+        .select({
+          onSale: sql`true`.as('on_sale'),
+          refill: sql`${services.refill}`.as('service_refill'),
+          cancel: sql`${services.cancel}`.as('service_cancel'),
+          refillDays: sql`${services.refillDays}`.as('service_refill_days'),
+          maxRefills: sql`${services.maxRefills}`.as('service_max_refills'),
+        })
+        .from(services)
+        .$dynamic(),
+    ).where(unchangedSince(nullValues));
+    const debit = ledgerEntrySteps({
+      userId,
+      direction: 'debit',
+      amountKobo: value('chargeKobo'),
+      source: 'order',
+      sourceRef: sql`placed.id::text`,
+      description: sql`'Order #' || placed.id || ${value('descriptionTail')}`,
+      alongside: sql`placed`,
+      onlyIf: sql`exists (select 1 from admitted) and exists (select 1 from on_sale) and not exists (select 1 from earlier)`,
+    });
+    return sql`
       with admitted as (${admitted}),
       earlier as (${earlier}),
       on_sale as (${onSaleAsPlanned}),
@@ -125,9 +143,9 @@ export async function chargeAndInsertOrder(
       placed as (
         insert into orders (user_id, service_id, provider_id, provider_service_id, service_name, link, quantity, deliverable, extras,
           rate_kobo, cost_kobo, charge_kobo, idempotency_key, api_key_id)
-        select ${userId}, ${service.id}, ${service.providerId}, ${service.providerServiceId}, ${service.name}, ${plan.link}, ${plan.quantity},
-          ${plan.deliverable}, ${JSON.stringify(plan.providerFields)}::jsonb, ${service.rateKobo}, ${plan.costKobo}, ${plan.chargeKobo},
-          ${idempotencyKey ?? null}, ${apiKeyId ?? null}::integer
+        select ${userId}, ${plannedServiceValue('id')}, ${plannedServiceValue('providerId')}, ${plannedServiceValue('providerServiceId')},
+          ${plannedServiceValue('name')}, ${value('link')}, ${value('quantity')}, ${value('deliverable')}, ${value('providerFields')}::jsonb,
+          ${plannedServiceValue('rateKobo')}, ${value('costKobo')}, ${value('chargeKobo')}, ${value('idempotencyKey')}, ${value('apiKeyId')}::integer
         from ledger_balance
         returning *
       ),
@@ -137,8 +155,38 @@ export async function chargeAndInsertOrder(
       from (values (true)) as statement (ran)
         left join earlier on true
         left join on_sale on true
-        left join placed on true`)
-    ).rows;
+        left join placed on true`;
+  },
+);
+
+export async function chargeAndInsertOrder(
+  db: Db,
+  userId: number,
+  plan: OrderPlan,
+  { idempotencyKey, apiKeyId, session }: { idempotencyKey?: string; apiKeyId?: number; session?: PlacingSession },
+): Promise<Placement> {
+  const { service } = plan;
+  assertPositiveAmount(plan.chargeKobo);
+  const statement = placingStatement(
+    { checksSession: session !== undefined, idempotent: idempotencyKey !== undefined, nullValues: nullValuesOf(service) },
+    {
+      ...plannedServiceValues(service),
+      userId,
+      sessionId: session?.sessionId,
+      idempotencyKey: idempotencyKey ?? null,
+      apiKeyId: apiKeyId ?? null,
+      link: plan.link,
+      quantity: plan.quantity,
+      deliverable: plan.deliverable,
+      providerFields: JSON.stringify(plan.providerFields),
+      costKobo: plan.costKobo,
+      chargeKobo: plan.chargeKobo,
+      descriptionTail: `: ${service.name} × ${plan.deliverable.toLocaleString('en-US')}`,
+    },
+  );
+  let row: PlacingRow;
+  try {
+    [row] = (await db.execute<PlacingRow>(statement)).rows;
   } catch (error) {
     if (!idempotencyKey || !isUniqueViolation(error, 'orders_user_idempotency_key')) throw error;
     return { outcome: 'placed earlier', order: (await findByKey(db, userId, idempotencyKey))! };

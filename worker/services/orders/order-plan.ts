@@ -2,8 +2,8 @@
 // the platform or, for services sold by username, an account), the quantity and its range, and
 // the price. Also reading the service an order is planned with, and the conditions under which
 // the placing statement (orders.ts) may still use that plan.
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, Param, type SQL, sql } from 'drizzle-orm';
+import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import { providers, serviceCategories, services } from '../../../drizzle/schema';
 import { orderTypeRule, type RequiredField } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
@@ -79,18 +79,32 @@ export const serviceIdOf = (serviceId: number | string): number | null =>
   typeof serviceId === 'number' ? serviceId : /^\d{1,9}$/.test(serviceId) ? Number(serviceId) : null;
 
 /** Joins a query on services to the category and provider an order checks (platform; both on sale). */
-export const withCategoryAndProvider = <TQuery extends PgSelect>(query: TQuery) =>
+export const withCategoryAndProvider = <TQuery extends PgSelectQueryBuilder>(query: TQuery) =>
   query.innerJoin(serviceCategories, eq(serviceCategories.id, services.categoryId)).innerJoin(providers, eq(providers.id, services.providerId));
-const onSale = (serviceIds: number | number[]) =>
-  and(typeof serviceIds === 'number' ? eq(services.id, serviceIds) : inArray(services.id, serviceIds), eq(services.enabled, true), eq(providers.enabled, true));
+const ON_SALE = and(eq(services.enabled, true), eq(providers.enabled, true));
+const onSale = (serviceIds: number | number[]) => and(typeof serviceIds === 'number' ? eq(services.id, serviceIds) : inArray(services.id, serviceIds), ON_SALE);
 
-/** The service still has every value the order was planned with, and is on sale. */
-export function unchangedSince(service: OrderableService): SQL {
-  const sameValues = Object.entries(orderableColumns).map(([key, column]) => {
-    const value = service[key as keyof OrderableService];
-    return value === null ? sql`${column} is null` : eq(column, value);
+const ORDERABLE_KEYS = Object.keys(orderableColumns) as Array<keyof OrderableService>;
+
+/** The planned service's values that are null: the placing statement checks them with `is null`, the others with `=`. */
+export const nullValuesOf = (service: OrderableService): Array<keyof OrderableService> => ORDERABLE_KEYS.filter((key) => service[key] === null);
+
+/** The placeholder of a planned service's value in the placing statement, filled by plannedServiceValues. */
+export const plannedServiceValue = (key: keyof OrderableService) => sql.placeholder(`service.${key}`);
+
+export const plannedServiceValues = (service: OrderableService): Record<string, unknown> =>
+  Object.fromEntries(ORDERABLE_KEYS.map((key) => [`service.${key}`, service[key]]));
+
+/**
+ * The service still has every value the order was planned with (plannedServiceValues; `nullValues` are null), and
+ * is on sale. Written with placeholders, each encoded by its column, so one text serves every order of that shape.
+ */
+export function unchangedSince(nullValues: ReadonlyArray<keyof OrderableService>): SQL {
+  const sameValues = ORDERABLE_KEYS.map((key) => {
+    const column = orderableColumns[key];
+    return nullValues.includes(key) ? sql`${column} is null` : eq(column, new Param(plannedServiceValue(key), column));
   });
-  return and(onSale(service.id), ...sameValues)!;
+  return and(ON_SALE, ...sameValues)!;
 }
 
 /**
