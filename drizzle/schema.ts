@@ -289,8 +289,10 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_source_created_idx').on(t.sourceKind, t.createdAt, t.id),
     // The administrators' ledger search matches anywhere in the reference or the description (wallet.ts transactionFilter).
     index('wallet_transactions_search_trgm_idx').using('gin', sql`${t.sourceRef} gin_trgm_ops`, sql`${t.description} gin_trgm_ops`),
-    // The reconciliation's recent run finds each new row's predecessor by id (reconciliation-ledger.ts).
-    index('wallet_transactions_user_id_idx').on(t.userId, t.id),
+    // Each user's ledger in order with what the reconciliation checks of each row (reconciliation-ledger.ts): the full
+    // run reads every row from this index alone and the recent run each new row's predecessor, without a heap read for
+    // each (a heavy reseller's rows lie spread over a year of pages). The ordering is (user_id, id); the rest rides along.
+    index('wallet_transactions_user_id_idx').on(t.userId, t.id, t.balanceAfterKobo, t.transactionType, t.amountKobo),
     check('wallet_transactions_type_check', sql`${t.transactionType} in (1, 2)`),
     check('wallet_transactions_amount_positive', sql`${t.amountKobo} > 0`),
     check('wallet_transactions_balance_after_non_negative', sql`${t.balanceAfterKobo} >= 0`),

@@ -3,6 +3,7 @@
 export { adminCredit, adminDebit } from './admin-entries';
 export { dedicatedAccountOf, requestDedicatedAccount } from './bank-transfers';
 export { applyLedgerEntry, assertPositiveAmount, INSUFFICIENT_BALANCE, ledgerEntrySteps, refusedDebit } from './ledger';
+export { exportTransactionsCsv } from './ledger-export';
 export { moneyAlerts } from './money-alerts';
 export { paymentRefusalAlert } from './payment-health';
 export { checkPaymentKey, paymentSettingsView, updatePaymentSettings } from './payment-settings';
@@ -21,4 +22,4 @@ export { dailyReconciliation, reconcile, reconcileOnDemand } from './reconciliat
 export { releaseReferralCommissions } from './referral-commissions';
 export { getReferralSettings, listReferrals, referralSettingsView, referralSummary, updateReferralSettings, voidReferral } from './referrals';
 export { consumePaymentEvents } from './transfer-retries';
-export { exportTransactionsCsv, listAdminTransactions, listTransactions, userWalletDetail, walletTotals } from './wallet';
+export { listAdminTransactions, listTransactions, userWalletDetail, walletTotals } from './wallet';

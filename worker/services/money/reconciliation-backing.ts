@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db';
 import type { Env } from '../../env';
 import { formatNaira } from '../../lib/decimal';
 import { log } from '../../lib/log';
-import type { PaymentProviderName } from '../../providers/payments/types';
+import type { PaymentProviderName, VerifiedPayment } from '../../providers/payments/types';
 import { paymentGateway } from './payment-gateway';
 
 export type UnbackedCause = 'payment_not_kept' | 'commission_not_backed' | 'provider_disagrees' | 'reversal_state';
@@ -158,15 +158,25 @@ export function findUnbacked(rows: PaymentRow[]): Finding[] {
   return findings;
 }
 
-/** Asks the providers again about the newest credited payments: one they no longer call paid is credit with nothing behind it. */
-export async function recheckAtProviders(db: DbOrTx, env: Env, rows: PaymentRow[]) {
+/** What a provider answers now about one of the newest credited payments. */
+interface ProviderAnswer {
+  id: number;
+  reference: string;
+  amountKobo: bigint;
+  verified: VerifiedPayment;
+}
+
+/**
+ * Asks the providers again about the newest credited payments, side by side with the ledger's checks (it needs
+ * none of their rows): what each provider says now, and how many could not be asked.
+ */
+export async function askProvidersAgain(db: DbOrTx, env: Env): Promise<{ answers: ProviderAnswer[]; errors: number }> {
   const recent = await db
     .select({ id: paymentIntents.id, reference: paymentIntents.reference, provider: paymentIntents.provider, amountKobo: paymentIntents.amountKobo })
     .from(paymentIntents)
     .where(sql`${paymentIntents.id} in (${recentlyCredited})`);
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  const checks = { checked: 0, disagreements: 0, errors: 0 };
-  const findings: Finding[] = [];
+  const answers: ProviderAnswer[] = [];
+  let errors = 0;
   // One settings read per provider, not one per payment asked about.
   const gateways = new Map<PaymentProviderName, ReturnType<typeof paymentGateway>>();
   const gatewayOf = (name: PaymentProviderName) => {
@@ -175,28 +185,38 @@ export async function recheckAtProviders(db: DbOrTx, env: Env, rows: PaymentRow[
   };
   await Promise.all(
     recent.map(async (payment) => {
-      const row = byId.get(payment.id);
-      if (!row) return;
       try {
         const { provider } = await gatewayOf(payment.provider as PaymentProviderName);
-        const verified = await provider.verify(payment.reference);
-        checks.checked += 1;
-        const holds = BigInt(row.payer_holds);
-        const paid = verified.status === 'success' && verified.amountKobo === payment.amountKobo;
-        if (paid || verified.status === 'pending' || holds <= 0n) return;
-        checks.disagreements += 1;
-        findings.push({
-          userId: row.user_id,
-          cause: 'provider_disagrees',
-          reference: payment.reference,
-          amountKobo: holds,
-          detail: `the provider now says "${verified.rawStatus}"${verified.status === 'success' ? ` for ${formatNaira(verified.amountKobo)}` : ''}, and no refund or dispute of it was recorded here`,
-        });
+        answers.push({ id: payment.id, reference: payment.reference, amountKobo: payment.amountKobo, verified: await provider.verify(payment.reference) });
       } catch (error) {
-        checks.errors += 1;
+        errors += 1;
         log.warn('reconciliation could not re-verify a payment', { reference: payment.reference, error: String(error) });
       }
     }),
   );
+  return { answers, errors };
+}
+
+/** A payment its provider no longer calls paid, for what its payer's wallet still holds of it, is credit with nothing behind it. */
+export function providerFindings(asked: { answers: ProviderAnswer[]; errors: number }, rows: PaymentRow[]) {
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const checks = { checked: 0, disagreements: 0, errors: asked.errors };
+  const findings: Finding[] = [];
+  for (const { id, reference, amountKobo, verified } of asked.answers) {
+    const row = byId.get(id);
+    if (!row) continue;
+    checks.checked += 1;
+    const holds = BigInt(row.payer_holds);
+    const paid = verified.status === 'success' && verified.amountKobo === amountKobo;
+    if (paid || verified.status === 'pending' || holds <= 0n) continue;
+    checks.disagreements += 1;
+    findings.push({
+      userId: row.user_id,
+      cause: 'provider_disagrees',
+      reference,
+      amountKobo: holds,
+      detail: `the provider now says "${verified.rawStatus}"${verified.status === 'success' ? ` for ${formatNaira(verified.amountKobo)}` : ''}, and no refund or dispute of it was recorded here`,
+    });
+  }
   return { checks, findings };
 }

@@ -9,7 +9,15 @@ import type { Env } from '../../env';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../lib/decimal';
 import { log } from '../../lib/log';
 import { recordWarning } from '../oversight';
-import { findUnbacked, type PaymentRow, perPaymentQuery, type ReconciliationScope, recheckAtProviders, type UnbackedCause } from './reconciliation-backing';
+import {
+  askProvidersAgain,
+  findUnbacked,
+  type PaymentRow,
+  perPaymentQuery,
+  providerFindings,
+  type ReconciliationScope,
+  type UnbackedCause,
+} from './reconciliation-backing';
 import { checkLedger } from './reconciliation-ledger';
 
 export type { ReconciliationScope, UnbackedCause };
@@ -55,9 +63,13 @@ export interface ReconciliationReport {
  */
 export async function reconcile(db: DbOrTx, env?: Env, scope: ReconciliationScope = { kind: 'full' }): Promise<ReconciliationReport> {
   const checkedAt = new Date().toISOString();
-  const [ledger, perPaymentRows] = await Promise.all([checkLedger(db, scope), db.execute<PaymentRow>(perPaymentQuery(scope))]);
+  const [ledger, perPaymentRows, asked] = await Promise.all([
+    checkLedger(db, scope),
+    db.execute<PaymentRow>(perPaymentQuery(scope)),
+    env ? askProvidersAgain(db, env) : null,
+  ]);
   const rows = perPaymentRows.rows;
-  const outside = env ? await recheckAtProviders(db, env, rows) : null;
+  const outside = asked ? providerFindings(asked, rows) : null;
   const unbackedRows = [...findUnbacked(rows), ...(outside?.findings ?? [])];
   const emails = await emailsOf(db, [...new Set(unbackedRows.map((finding) => finding.userId))]);
   const findings = unbackedRows.map(({ amountKobo, ...finding }) => ({

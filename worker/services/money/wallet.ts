@@ -2,7 +2,6 @@
 // (administrators' manual entries are admin-entries.ts).
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { paymentIntents, users, walletLedgerSums, walletTransactions } from '../../../drizzle/schema';
-import { TRANSACTION_TYPE } from '../../../vocabulary';
 import type { Db, DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
 import { cappedCountQuery, cappedTotal, pageIdsQuery } from '../../lib/paging';
@@ -87,7 +86,7 @@ function toTransactionView(row: LedgerRow, deposit: DepositOfRow): TransactionVi
   };
 }
 
-function transactionFilter(query: Partial<Omit<AdminTransactionQuery, 'page' | 'limit'>>): SQL | undefined {
+export function transactionFilter(query: Partial<Omit<AdminTransactionQuery, 'page' | 'limit'>>): SQL | undefined {
   const term = query.search ? containsPattern(query.search) : null;
   return and(
     query.userId ? eq(walletTransactions.userId, query.userId) : undefined,
@@ -102,7 +101,7 @@ function transactionFilter(query: Partial<Omit<AdminTransactionQuery, 'page' | '
 }
 
 const pageColumns = { row: walletTransactions, deposit: depositColumns };
-const newestFirst = [desc(walletTransactions.createdAt), desc(walletTransactions.id)];
+export const newestFirst = [desc(walletTransactions.createdAt), desc(walletTransactions.id)];
 
 /** One page of a filtered ledger, newest first, each row with its user, and its capped total, in one round trip. */
 async function ledgerPage(db: Db, query: TransactionQuery & Partial<AdminTransactionQuery>) {
@@ -133,42 +132,6 @@ export async function listTransactions(db: Db, query: TransactionQuery & Partial
 export async function listAdminTransactions(db: Db, query: AdminTransactionQuery) {
   const { rows, ...page } = await ledgerPage(db, query);
   return { data: rows.map(({ row, deposit, userFullName, userEmail }) => ({ ...toTransactionView(row, deposit), userFullName, userEmail })), ...page };
-}
-
-export const EXPORT_ROW_LIMIT = 50_000;
-
-/** CSV of the filtered ledger, newest first, capped so one export cannot exhaust the Worker. */
-export async function exportTransactionsCsv(db: DbOrTx, query: AdminTransactionQuery): Promise<string> {
-  const rows = await db
-    .select({ row: walletTransactions, email: users.email })
-    .from(walletTransactions)
-    .innerJoin(users, eq(users.id, walletTransactions.userId))
-    .where(transactionFilter(query))
-    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
-    .limit(EXPORT_ROW_LIMIT);
-  const cell = (value: string | number) => {
-    const text = String(value);
-    // Quote everything and defuse spreadsheet formulas.
-    return `"${(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
-  };
-  const header = ['id', 'user_id', 'email', 'type', 'amount_ngn', 'balance_after_ngn', 'source', 'reference', 'description', 'created_at'];
-  const lines = rows.map(({ row, email }) =>
-    [
-      row.id,
-      row.userId,
-      email,
-      row.transactionType === TRANSACTION_TYPE.deposit ? 'deposit' : 'withdrawal',
-      koboToNaira(row.amountKobo),
-      koboToNaira(row.balanceAfterKobo),
-      row.sourceKind,
-      row.sourceRef,
-      row.description,
-      row.createdAt.toISOString(),
-    ]
-      .map(cell)
-      .join(','),
-  );
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 /** Naira text per kind of money, so that refunds and administrators' credits are never counted as deposits. */

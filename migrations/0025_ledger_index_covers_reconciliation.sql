@@ -1,0 +1,2 @@
+DROP INDEX "wallet_transactions_user_id_idx";--> statement-breakpoint
+CREATE INDEX "wallet_transactions_user_id_idx" ON "wallet_transactions" USING btree ("user_id","id","balance_after_kobo","transaction_type","amount_kobo");
