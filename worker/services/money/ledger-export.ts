@@ -10,7 +10,7 @@ import { newestFirst, transactionFilter } from './wallet';
 
 /** The most rows one export writes. */
 export const EXPORT_ROW_LIMIT = 50_000;
-/** Rows per statement: about 2 MB of answer, a fifth of the endpoint's limit with descriptions five times as long. */
+/** Rows per statement: about 2 MB of answer, a fifth of the endpoint's 10 MB, so descriptions five times as long still fit. */
 export const EXPORT_PAGE_ROWS = 10_000;
 
 const HEADER = ['id', 'user_id', 'email', 'type', 'amount_ngn', 'balance_after_ngn', 'source', 'reference', 'description', 'created_at'];
