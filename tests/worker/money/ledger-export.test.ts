@@ -42,6 +42,35 @@ describe('the ledger export', () => {
     expect(await exported({ userId: user.id }, 5)).toBe(byPagesOfTwo);
   });
 
+  it('leaves out a row written while the file is being read, and has it in the next export, first', async () => {
+    const admin = await createAdmin();
+    const user = await registerAndLogin();
+    const credit = async (amount: number) => {
+      const credited = await call('user/admin-credit-user-wallet', {
+        token: admin.accessToken,
+        body: { amount, reference: unique('credit'), userId: user.id },
+      });
+      expect(credited.status, JSON.stringify(credited.body)).toBe(200);
+    };
+    for (const amount of [100, 101, 102]) await credit(amount);
+    const before = await exported({ userId: user.id }, 1000);
+
+    const during = await withDb(async (db) => {
+      const reader = (await exportTransactionsCsv(db, { page: 1, limit: 25, userId: user.id }, 1)).getReader();
+      const decoder = new TextDecoder();
+      let text = decoder.decode((await reader.read()).value, { stream: true });
+      await credit(103);
+      for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value, { stream: true });
+      return text;
+    });
+    expect(during).toBe(before);
+
+    const after = (await exported({ userId: user.id }, 1000)).trimEnd().split('\r\n');
+    expect(after).toHaveLength(5);
+    expect(after[1]).toContain('"103.00"');
+    expect(after.slice(2).join('\r\n')).toBe(before.trimEnd().split('\r\n').slice(1).join('\r\n'));
+  });
+
   it('answers a header alone for a ledger with no rows, as a CSV download', async () => {
     const admin = await createAdmin();
     const user = await registerAndLogin();
