@@ -256,7 +256,14 @@ export const wallets = pgTable(
     debtKobo: kobo('debt_kobo').notNull().default(sql`0`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('wallets_balance_non_negative', sql`${t.balanceKobo} >= 0`), check('wallets_debt_non_negative', sql`${t.debtKobo} >= 0`)],
+  (t) => [
+    check('wallets_balance_non_negative', sql`${t.balanceKobo} >= 0`),
+    check('wallets_debt_non_negative', sql`${t.debtKobo} >= 0`),
+    // The administrators' accounts by balance (admin-users.ts) read their page from here instead of sorting every
+    // wallet (at 200,000 accounts the call took 176-203 ms, 116 with it). Each money movement then updates its wallet
+    // row without HOT (this index and the key get an entry); `npm run bench`'s orders measured no slower for it.
+    index('wallets_balance_idx').on(sql`${t.balanceKobo} desc`, t.userId),
+  ],
 );
 
 /**

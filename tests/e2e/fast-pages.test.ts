@@ -52,6 +52,14 @@ describe('the pre-rendered public pages', () => {
     expect(response.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
   });
 
+  it('starts React and the query library from files that ask V8 to compile them as they arrive (off the main thread), and no other file', async () => {
+    const html = await (await fetch(`${shopUrl}/`)).text();
+    const files = JSON.parse(/var files=(\[[^\]]*\])/.exec(html)?.[1] ?? '[]') as string[];
+    const firstLines = await Promise.all(files.map(async (file) => ({ file, line: (await (await fetch(`${shopUrl}${file}`)).text()).split('\n', 1)[0] })));
+    const hinted = firstLines.filter(({ line }) => line === '//# allFunctionsCalledOnLoad').map(({ file }) => file.replace(/-[\w-]{8}\.js$/, ''));
+    expect(hinted).toEqual(['/assets/react', '/assets/query']);
+  });
+
   it.each(PRE_RENDERED)('$path is hydrated: the heading parsed from the HTML is the one the SPA then works with', async ({ path, heading }) => {
     const { context, page } = await openPage(browser(), PHONE);
     await keepParsedRoot(page);

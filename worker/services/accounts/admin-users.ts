@@ -21,8 +21,8 @@ const SORTS = {
 } satisfies Record<UserListQuery['sort'], SQL[]>;
 
 /**
- * The ids of a page of accounts by balance, picked from the wallets (every account has its wallet from the transaction
- * that made it: auth.ts): sorting the narrow wallets reads a few MB where sorting users ⋈ wallets read every account.
+ * The ids of a page of accounts by balance, read in order from the wallets' balance index (every account has its wallet
+ * from the transaction that made it: auth.ts), where sorting users ⋈ wallets read every account.
  */
 const balancePageIds = (db: Db, where: SQL | undefined, page: { page: number; limit: number }) =>
   pageIdsQuery(

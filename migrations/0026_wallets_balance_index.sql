@@ -1,0 +1,1 @@
+CREATE INDEX "wallets_balance_idx" ON "wallets" USING btree ("balance_kobo" desc,"user_id");
