@@ -81,7 +81,8 @@ describe('round trips of the hot calls', () => {
     const serviceId = shop.serviceIds[FAKE.igLikes];
     const signedOut = await fundedUser(1_000_000n);
     const key = unique('key');
-    expect((await placeOrder(signedOut, { serviceId, link: newLink(), quantity: 100 }, key)).status).toBe(201);
+    const placed = await placeOrder(signedOut, { serviceId, link: newLink(), quantity: 100 }, key);
+    expect(placed.status).toBe(201);
     expect((await call('auth/logout', { token: signedOut.accessToken, method: 'POST' })).status).toBe(200);
     const balance = await balanceKobo(signedOut.id);
     // A new order, and the earlier order under its key: neither is placed nor shown.
@@ -96,6 +97,8 @@ describe('round trips of the hot calls', () => {
 
     const admin = await createAdmin();
     expect(await placeOrder(admin, { serviceId, link: newLink(), quantity: 100 }, unique('key'))).toMatchObject({ status: 403 });
+    // Its submission, in this isolate, is done before the next test counts.
+    await untilSubmitted(placed.body.data.id);
   });
 
   it('credits a wallet as an administrator in two round trips: the session check, then the one statement', async () => {

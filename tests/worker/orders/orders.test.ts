@@ -114,11 +114,14 @@ describe('placing an order', () => {
     });
     // Keys are per user: another user's same key is another order.
     const other = await fundedUser(10_000_000n);
-    expect((await placeOrder(other, { serviceId, link, quantity: 500 }, key)).status).toBe(201);
+    const othersOrder = await placeOrder(other, { serviceId, link, quantity: 500 }, key);
+    expect(othersOrder.status).toBe(201);
     expect(await placeOrder(user, { serviceId, link, quantity: 500 }, 'x'.repeat(201))).toMatchObject({
       status: 400,
       body: { message: 'Idempotency-Key must be at most 200 characters' },
     });
+    // The queue's submissions run in this isolate: done here, they are not counted by the round-trip tests below.
+    await Promise.all([first, othersOrder].map((placed) => untilSubmitted(placed.body.data.id)));
   });
 });
 
@@ -438,11 +441,10 @@ describe("the user's orders", () => {
     expect(
       (await call(`user/orders?search=${encodeURIComponent(links[1].slice(-12))}`, { token: user.accessToken })).body.data.map((o: { id: number }) => o.id),
     ).toEqual([placed[1].id]);
-    // "#81" is that order alone; a bare "81" also finds the links that happen to contain those digits.
+    // "#id" is that order alone (a bare number also finds the links holding those digits: the test above).
     expect((await call(`user/orders?search=%23${placed[0].id}`, { token: user.accessToken })).body.data.map((o: { id: number }) => o.id)).toEqual([
       placed[0].id,
     ]);
-    expect((await call(`user/orders?search=${placed[0].id}`, { token: user.accessToken })).body.data.map((o: { id: number }) => o.id)).toContain(placed[0].id);
     expect((await call('user/orders?status=Pending', { token: user.accessToken })).body.total).toBe(3);
     expect((await call('user/orders?status=Completed', { token: user.accessToken })).body.total).toBe(0);
     expect(await call('user/orders?status=Done', { token: user.accessToken })).toMatchObject({
