@@ -6,7 +6,7 @@ import { log } from './lib/log';
 import { forgetQuietSignInFailures } from './services/accounts';
 import { checkProviderBalances } from './services/catalogue';
 import { foldDashboardDays } from './services/dashboard';
-import { dailyReconciliation, releaseReferralCommissions, reverifyPendingDeposits } from './services/money';
+import { hourlyReconciliation, releaseReferralCommissions, reverifyPendingDeposits } from './services/money';
 
 import { checkLowBalances, sendNotificationEmails, writeApiOrderDigests } from './services/notifications';
 import { runSmmSync } from './services/orders';
@@ -21,7 +21,7 @@ export const scheduledJobs: Record<string, ScheduledJob> = {
   // After the sync, which reads the balance with each catalogue it refreshes: only the others are asked here.
   checkProviderBalances,
   releaseReferralCommissions,
-  dailyReconciliation,
+  hourlyReconciliation,
   forgetQuietSignInFailures,
   // After the jobs that make events, so what they told goes out in the same run.
   checkLowBalances,

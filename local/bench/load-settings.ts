@@ -24,7 +24,7 @@ export const RESELLERS = numberFrom('LOAD_RESELLERS', VOLUME === null ? 0 : 50);
 export const RESELLER_RATE = numberFrom('LOAD_RESELLER_RATE', 2, { integer: false, positive: true });
 /**
  * The reconciliation asked after the load: `full` reads every wallet and ledger row (a minute of database time at
- * full volume, still inside the request's wait), `recent` what the daily run reads. Without LOAD_VOLUME no scope is
+ * full volume, still inside the request's wait), `recent` what the hourly run reads. Without LOAD_VOLUME no scope is
  * sent, as before (on a fresh shop with no clean run yet, the shop reads everything anyway).
  */
 export const RECONCILIATION_SCOPE: 'full' | 'recent' | null = (() => {

@@ -339,7 +339,7 @@ function checkCommissionsOwed(
 
 /**
  * (d): the shop's own reconciliation, after the drain: everything (the seed's whole history is under test), and what the
- * daily run reads since its last clean run (a wallet against its last row's running balance, the payments and
+ * hourly run reads since its last clean run (a wallet against its last row's running balance, the payments and
  * commissions credited since), which must not see a problem in what the full run finds clean. Findings about other
  * seeds' users count only while no seed has failed.
  */

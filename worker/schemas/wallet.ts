@@ -71,7 +71,7 @@ export const adminTransactionQuerySchema = transactionQuerySchema.extend({
 });
 export type AdminTransactionQuery = z.infer<typeof adminTransactionQuerySchema>;
 
-/** GET admin/reconciliation: 'full' reads every row; 'recent' (the default once a daily run came out clean) what was written since. */
+/** GET admin/reconciliation: 'full' reads every row; 'recent' (the default once an hourly run came out clean) what was written since. */
 export const reconciliationQuerySchema = z.object({
   scope: z.enum(['recent', 'full'], { error: 'scope must be recent or full' }).optional(),
 });

@@ -128,11 +128,11 @@ export async function seedBatch(databaseUrl: string, options: SeedBatch): Promis
       `  books: ${books.balance_mismatches} wallets off their ledger, ${books.broken_running_balances} broken running balances, ${books.negative_balances} negative`,
     );
     if (Number(books.balance_mismatches) === 0 && Number(books.broken_running_balances) === 0) {
-      // As a busy shop has it: yesterday's daily reconciliation came out clean, so an administrator's (and today's) reads since then.
+      // As a busy shop has it: the last hourly reconciliation, an hour ago, came out clean, so an administrator's (and the next hour's) reads since then.
       await client.query(
         `insert into settings (key, value) values ('reconciliation', jsonb_build_object('ok', true, 'findings', 0, 'scope', 'full',
-           'checkedAt', now() - interval '1 day', 'startedAt', now() - interval '1 day', 'cleanSince', now() - interval '1 day', 'lastFullAt', now() - interval '1 day'))
-         on conflict (key) do update set value = excluded.value, updated_at = now() - interval '1 day'`,
+           'checkedAt', now() - interval '1 hour', 'startedAt', now() - interval '1 hour', 'cleanSince', now() - interval '1 hour', 'lastFullAt', now() - interval '1 day'))
+         on conflict (key) do update set value = excluded.value, updated_at = now() - interval '1 hour'`,
       );
     }
     const heavy = await one<{ id: number }>(

@@ -34,7 +34,7 @@ const BOOKS: MoneyAlert = {
   id: 'reconciliation:2026-03-06T09:30:00.000Z',
   kind: 'reconciliation',
   title: 'The books are not clean',
-  detail: 'The daily reconciliation of 6 Mar 2026, 09:30 UTC found 3 problems; ₦59,500.00 of credit has nothing behind it.',
+  detail: 'The hourly reconciliation of 6 Mar 2026, 09:30 UTC found 3 problems; ₦59,500.00 of credit has nothing behind it.',
   amount: '59500.00',
   nextStep: 'Open Reconciliation, run it again, and resolve each finding by its user and cause.',
   link: { to: '/admin/reconciliation', label: 'Open Reconciliation', userId: null },

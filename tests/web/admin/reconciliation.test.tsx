@@ -124,7 +124,7 @@ describe('Reconciliation', () => {
     expect(screen.queryByRole('region', { name: 'Ledger checks' })).toBeNull();
   });
 
-  it('opens on what changed since the last clean daily run, says so, and checks everything on demand', async () => {
+  it('opens on what changed since the last clean hourly run, says so, and checks everything on demand', async () => {
     const user = userEvent.setup();
     const fetch = mockFetch((url) => {
       if (!url.includes('admin/reconciliation')) return jsonResponse(200, {});

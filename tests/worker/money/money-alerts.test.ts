@@ -237,7 +237,7 @@ const setSetting = (tx: Db, key: string, value: Record<string, unknown>) =>
     .onConflictDoUpdate({ target: settings.key, set: { value: sql`${settings.value} || ${JSON.stringify(value)}::jsonb` } });
 
 describe('the books and the payment keys', () => {
-  it('lists the last daily reconciliation when it was not clean, and the card provider refusing the shop, after open disputes', async () => {
+  it('lists the last hourly reconciliation when it was not clean, and the card provider refusing the shop, after open disputes', async () => {
     await inRolledBack(async (tx) => {
       const shopWide = async () => (await moneyAlerts(tx)).items.filter((alert) => alert.kind === 'reconciliation' || alert.kind === 'payment_refusals');
       await setSetting(tx, 'payment', { provider: 'paystack' });
@@ -273,7 +273,7 @@ describe('the books and the payment keys', () => {
           id: 'reconciliation:2026-03-06T09:30:00.000Z',
           kind: 'reconciliation',
           title: 'The books are not clean',
-          detail: 'The daily reconciliation of 6 Mar 2026, 09:30 UTC found 3 problems; NGN\u00a059,500.00 of credit has nothing behind it.',
+          detail: 'The hourly reconciliation of 6 Mar 2026, 09:30 UTC found 3 problems; NGN\u00a059,500.00 of credit has nothing behind it.',
           amount: '59500.00',
           nextStep: 'Open Reconciliation, run it again, and resolve each finding by its user and cause.',
           link: { to: '/admin/reconciliation', label: 'Open Reconciliation', userId: null },

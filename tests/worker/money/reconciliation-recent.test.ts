@@ -1,6 +1,6 @@
 // The recent reconciliation reads only what was written since a moment, and still finds whatever went wrong
 // in it: a wallet off its ledger, a running balance that does not follow, a successful payment left uncredited. What went
-// wrong before that moment is left to the full run, which finds it too (the daily run's choice between them is in
+// wrong before that moment is left to the full run, which finds it too (the hourly run's choice between them is in
 // reconciliation.test.ts). A deposit's commission is read again when it was credited since, not every day of its
 // life. Planted states are rolled back.
 import { sql } from 'drizzle-orm';

@@ -1,14 +1,14 @@
 // The reconciliation against the outside world: credit a wallet holds with nothing behind it is found by
 // user and cause, from the provider's recorded events (a planted refund that never took the money back, and
 // the commission it leaves unbacked) and from asking the provider again (a refund it never told us of); the
-// daily run from the cron runs once a day, over what was written since the last clean run began (everything when none
+// hourly run from the cron runs once an hour, over what was written since the last clean run began (everything when none
 // was clean, and weekly). Planted states live in a transaction that is rolled back.
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentIntents, paymentReversals, referralCommissions, settings } from '../../../drizzle/schema';
 import { applyLedgerEntry } from '../../../worker/services/money/ledger';
-import { dailyReconciliation, reconcile } from '../../../worker/services/money/reconciliation';
+import { hourlyReconciliation, reconcile } from '../../../worker/services/money/reconciliation';
 import { call, createAdmin, registerAndLogin, rolledBack, withDb } from '../../support/api';
 import { deliverPaystackHook, depositByCard, paystackFake } from '../fixtures/paystack-fixtures';
 
@@ -147,14 +147,26 @@ describe('commissions against their credits', () => {
   });
 });
 
-describe('the daily reconciliation', () => {
-  it('runs once a day however often the cron fires', async () => {
+describe('the hourly reconciliation', () => {
+  it('runs once an hour however often the cron fires', async () => {
     await withDb((db) => db.delete(settings).where(eq(settings.key, 'reconciliation')));
-    const first = await withDb((db) => dailyReconciliation(db, env));
+    const first = await withDb((db) => hourlyReconciliation(db, env));
     expect(first).toMatchObject({ ran: true, ok: expect.any(Boolean) });
-    expect(await withDb((db) => dailyReconciliation(db, env))).toEqual({ ran: false });
+    expect(await withDb((db) => hourlyReconciliation(db, env))).toEqual({ ran: false });
     const [saved] = await withDb((db) => db.select().from(settings).where(eq(settings.key, 'reconciliation')));
     expect(saved.value).toMatchObject({ checkedAt: expect.any(String), findings: first.findings });
+    // Claimed 59 minutes ago: not yet; 61 minutes ago: the next hour's run.
+    const claimedAgo = (minutes: number) =>
+      withDb((db) =>
+        db
+          .update(settings)
+          .set({ updatedAt: new Date(Date.now() - minutes * 60_000) })
+          .where(eq(settings.key, 'reconciliation')),
+      );
+    await claimedAgo(59);
+    expect(await withDb((db) => hourlyReconciliation(db, env))).toEqual({ ran: false });
+    await claimedAgo(61);
+    expect(await withDb((db) => hourlyReconciliation(db, env))).toMatchObject({ ran: true });
   });
 
   const lastRun = (value: Record<string, unknown>) =>
@@ -170,7 +182,7 @@ describe('the daily reconciliation', () => {
     const cleanSince = new Date(Date.now() - 2 * DAY).toISOString();
     const lastFullAt = new Date(Date.now() - 3 * DAY).toISOString();
     await lastRun({ checkedAt: cleanSince, ok: true, cleanSince, lastFullAt });
-    const run = await withDb((db) => dailyReconciliation(db, env));
+    const run = await withDb((db) => hourlyReconciliation(db, env));
     expect(run).toMatchObject({ ran: true, scope: 'recent' });
     const after = await saved();
     expect(after).toMatchObject({ scope: 'recent', lastFullAt, ok: run.ok });
@@ -181,11 +193,11 @@ describe('the daily reconciliation', () => {
 
   it('reads everything when no run was clean, and a week after the last full run', async () => {
     await lastRun({ checkedAt: new Date().toISOString(), ok: false });
-    expect(await withDb((db) => dailyReconciliation(db, env))).toMatchObject({ ran: true, scope: 'full' });
+    expect(await withDb((db) => hourlyReconciliation(db, env))).toMatchObject({ ran: true, scope: 'full' });
     expect(await saved()).toMatchObject({ scope: 'full', lastFullAt: expect.any(String) });
 
     const cleanSince = new Date(Date.now() - DAY).toISOString();
     await lastRun({ ok: true, cleanSince, lastFullAt: new Date(Date.now() - 8 * DAY).toISOString() });
-    expect(await withDb((db) => dailyReconciliation(db, env))).toMatchObject({ ran: true, scope: 'full' });
+    expect(await withDb((db) => hourlyReconciliation(db, env))).toMatchObject({ ran: true, scope: 'full' });
   });
 });

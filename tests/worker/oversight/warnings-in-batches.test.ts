@@ -1,10 +1,11 @@
 // Warnings recorded many at a time, as the syncs do: recordWarnings writes them all in a statement per thousand,
-// recordWarningsOnce leaves out any whose like (kind, provider, order) is still unread, and a like twice in one batch once.
-import { asc, eq, sql } from 'drizzle-orm';
+// recordWarningsOnce leaves out any whose like (kind, provider, order) is still unread, and a like twice in one batch once;
+// recordWarningOnce does the same for one, also one that names no provider (the hourly reconciliation's).
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { catalogueWarnings } from '../../../drizzle/schema';
 import { recordWarningOnce, recordWarnings, recordWarningsOnce } from '../../../worker/services/oversight';
-import { countingRoundTrips, withDb } from '../../support/api';
+import { countingRoundTrips, rolledBack, withDb } from '../../support/api';
 import { FAKE, newShop } from '../fixtures/shop-fixtures';
 
 /** A provider of this test's own, so the warnings read back are only this test's. */
@@ -52,6 +53,28 @@ describe('warnings in batches', () => {
     await withDb((db) => recordWarningsOnce(db, [{ kind: 'order_unclear_answer', providerId, orderId: 3, message: 'third' }]));
     await withDb((db) => recordWarningsOnce(db, []));
     expect(await warningsOf(providerId)).toHaveLength(6);
+  });
+
+  it('records a warning that names no provider once while its like is unread, and again once it was read', async () => {
+    // In a snapshot of its own, rolled back: the shared database may hold an unread one of the kind already.
+    await rolledBack(
+      async (tx) => {
+        const unread = () =>
+          tx
+            .select({ id: catalogueWarnings.id, message: catalogueWarnings.message })
+            .from(catalogueWarnings)
+            .where(and(eq(catalogueWarnings.kind, 'reconciliation'), isNull(catalogueWarnings.providerId), isNull(catalogueWarnings.acknowledgedAt)));
+        await tx.update(catalogueWarnings).set({ acknowledgedAt: sql`now()` }).where(eq(catalogueWarnings.kind, 'reconciliation'));
+        await recordWarningOnce(tx, { kind: 'reconciliation', message: 'the books are not clean' });
+        await recordWarningOnce(tx, { kind: 'reconciliation', message: 'an hour later, still not clean' });
+        expect(await unread()).toEqual([{ id: expect.any(Number), message: 'the books are not clean' }]);
+
+        await tx.update(catalogueWarnings).set({ acknowledgedAt: sql`now()` }).where(eq(catalogueWarnings.kind, 'reconciliation'));
+        await recordWarningOnce(tx, { kind: 'reconciliation', message: 'not clean again after it was read' });
+        expect((await unread()).map((warning) => warning.message)).toEqual(['not clean again after it was read']);
+      },
+      { isolationLevel: 'repeatable read' },
+    );
   });
 
   it('records every warning given, a statement per thousand, and nothing for none', async () => {

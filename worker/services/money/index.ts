@@ -18,7 +18,7 @@ export {
   verifyDeposit,
 } from './payments';
 export { listPendingPayments } from './pending-payments';
-export { dailyReconciliation, reconcile, reconcileOnDemand } from './reconciliation';
+export { hourlyReconciliation, reconcile, reconcileOnDemand } from './reconciliation';
 export { releaseReferralCommissions } from './referral-commissions';
 export { getReferralSettings, listReferrals, referralSettingsView, referralSummary, updateReferralSettings, voidReferral } from './referrals';
 export { consumePaymentEvents } from './transfer-retries';

@@ -4,7 +4,7 @@
 //   - refunds and lost chargebacks that left their payer in debt (wallets.debt_kobo > 0);
 //   - deposits reversed after paying a referral commission, whose commission was taken back from the
 //     referrer (payment_reversal_moves, party 'referrer'): for 30 days, and as long as the referrer owes debt;
-//   - the last daily reconciliation, when it did not come out clean (settings 'reconciliation');
+//   - the last hourly reconciliation, when it did not come out clean (settings 'reconciliation');
 //   - the card payment provider refusing the shop's key (settings 'payment_health', as payment-health.ts counts it).
 // Most urgent first (disputes by deadline, the provider refusing the shop, the books), then the newest.
 import { sql } from 'drizzle-orm';
@@ -271,7 +271,7 @@ function reconciliationAlert(last: LastReconciliation | undefined): MoneyAlert |
     kind: 'reconciliation',
     title: 'The books are not clean',
     detail:
-      `The daily reconciliation of ${sayWhen(last.checkedAt)} found ${findings} problem${findings === 1 ? '' : 's'}` +
+      `The hourly reconciliation of ${sayWhen(last.checkedAt)} found ${findings} problem${findings === 1 ? '' : 's'}` +
       `${unbacked ? `; ${naira(unbacked)} of credit has nothing behind it` : ''}.`,
     amount: unbacked === null ? null : koboToNaira(unbacked),
     nextStep: 'Open Reconciliation, run it again, and resolve each finding by its user and cause.',

@@ -1,14 +1,15 @@
 // The books, checked: the ledger against itself (reconciliation-ledger.ts) and against the outside world
-// (reconciliation-backing.ts), reported in kobo by user and cause. The daily run checks what was written since
+// (reconciliation-backing.ts), reported in kobo by user and cause. The hourly run checks what was written since
 // the last clean run began, and everything once a week or when no run was clean; an administrator can ask
-// for either at any time.
+// for either at any time. Hourly rather than daily: a problem is seen within the hour, and each run reads the hour's
+// writes and the margin's (at a busy shop's volume a day's 21,000 wallets took 0.9 s, two hours' 0.33 s: bench:scale).
 import { inArray, sql } from 'drizzle-orm';
 import { users } from '../../../drizzle/schema';
 import type { Db, DbOrTx } from '../../db';
 import type { Env } from '../../env';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../lib/decimal';
 import { log } from '../../lib/log';
-import { recordWarning } from '../oversight';
+import { recordWarningOnce } from '../oversight';
 import {
   askProvidersAgain,
   findUnbacked,
@@ -125,7 +126,7 @@ async function emailsOf(db: DbOrTx, userIds: number[]): Promise<Map<number, stri
 const LAST_RUN_KEY = 'reconciliation';
 /** How far before the last clean run's start a recent run reads: a transaction open then wrote rows dated before it. */
 const RECENT_MARGIN_MS = 60 * 60_000;
-/** However clean the days were, the daily run reads everything this often. */
+/** However clean the hours were, the hourly run reads everything this often. */
 const FULL_EVERY_MS = 7 * 24 * 60 * 60_000;
 
 /** What settings 'reconciliation' keeps between runs: the last verdict, and when the last clean and full runs began. */
@@ -144,8 +145,8 @@ function scopeAfter(last: LastRun | undefined, fullEveryMs: number | null): Reco
 }
 
 /**
- * An administrator's run: everything, or (the default once a daily run came out clean) what was written since the
- * last clean daily run began. Read-only: the daily run alone moves what the next runs read from.
+ * An administrator's run: everything, or (the default once an hourly run came out clean) what was written since the
+ * last clean hourly run began. Read-only: the hourly run alone moves what the next runs read from.
  */
 export async function reconcileOnDemand(db: DbOrTx, env: Env, asked: 'recent' | 'full' | undefined): Promise<ReconciliationReport> {
   if (asked === 'full') return reconcile(db, env);
@@ -154,17 +155,18 @@ export async function reconcileOnDemand(db: DbOrTx, env: Env, asked: 'recent' | 
 }
 
 /**
- * Cron, daily: the reconciliation, provider re-verification included, over what was written since the last clean run
- * began (everything weekly). Books that are not clean are a warning on the administrators' dashboard and an error in
- * the log. The run is claimed first (one statement that moves the last run's time only when a day has passed, keeping
- * what the last runs recorded), so however often the cron fires it runs once a day.
+ * Cron, hourly: the reconciliation, provider re-verification included, over what was written since the last clean run
+ * began (everything weekly). Books that are not clean are a warning on the administrators' dashboard (one until it is
+ * read, however many runs find them) and an error in the log. The run is claimed first (one statement that moves the
+ * last run's time only when an hour has passed, keeping what the last runs recorded), so however often the cron fires
+ * it runs once an hour.
  */
-export async function dailyReconciliation(db: Db, env: Env): Promise<{ ran: boolean; ok?: boolean; findings?: number; scope?: ReconciliationScope['kind'] }> {
+export async function hourlyReconciliation(db: Db, env: Env): Promise<{ ran: boolean; ok?: boolean; findings?: number; scope?: ReconciliationScope['kind'] }> {
   const startedAt = new Date().toISOString();
   const { rows: claimed } = await db.execute<{ value: LastRun }>(sql`
     insert into settings (key, value) values (${LAST_RUN_KEY}, ${JSON.stringify({ startedAt })}::jsonb)
     on conflict (key) do update set value = settings.value || excluded.value, updated_at = now()
-    where settings.updated_at < now() - interval '1 day'
+    where settings.updated_at < now() - interval '1 hour'
     returning value`);
   if (claimed.length === 0) return { ran: false };
   const last = claimed[0].value;
@@ -191,9 +193,9 @@ export async function dailyReconciliation(db: Db, env: Env): Promise<{ ran: bool
   await db.execute(sql`update settings set value = ${JSON.stringify(recorded)}::jsonb where key = ${LAST_RUN_KEY}`);
   if (!report.ok) {
     log.error('reconciliation found problems', { findings, unbacked: report.unbacked.total });
-    await recordWarning(db, {
+    await recordWarningOnce(db, {
       kind: 'reconciliation',
-      message: `The daily reconciliation found ${findings} problem${findings === 1 ? '' : 's'}; ${formatNaira(nairaToKobo(report.unbacked.total))} of credit has nothing behind it. Open Reconciliation for the list.`,
+      message: `The reconciliation found ${findings} problem${findings === 1 ? '' : 's'}; ${formatNaira(nairaToKobo(report.unbacked.total))} of credit has nothing behind it. Open Reconciliation for the list.`,
       details: { findings, unbacked: report.unbacked.total, checkedAt: report.checkedAt },
     });
   }

@@ -22,17 +22,19 @@ export async function recordWarning(db: DbOrTx, warning: WarningInput): Promise<
 }
 
 /**
- * Records a warning unless one of the same kind for the same provider (and order, if it names one)
- * is still unread: for alerts that repeat every run.
+ * Records a warning unless one of the same kind for the same provider and order (if it names them) is
+ * still unread: for alerts that repeat every run.
  */
-export async function recordWarningOnce(db: DbOrTx, warning: WarningInput & { providerId: number }): Promise<void> {
+export async function recordWarningOnce(db: DbOrTx, warning: WarningInput): Promise<void> {
+  const providerId = warning.providerId ?? null;
   const orderId = warning.orderId ?? null;
   await db.execute(sql`
     insert into ${catalogueWarnings} (kind, provider_id, order_id, message, details)
-    select ${warning.kind}, ${warning.providerId}, ${orderId}::int, ${warning.message}, ${JSON.stringify(warning.details ?? {})}::jsonb
+    select ${warning.kind}, ${providerId}::int, ${orderId}::int, ${warning.message}, ${JSON.stringify(warning.details ?? {})}::jsonb
     where not exists (
       select 1 from ${catalogueWarnings}
-      where kind = ${warning.kind} and provider_id = ${warning.providerId} and order_id is not distinct from ${orderId}::int and acknowledged_at is null
+      where kind = ${warning.kind} and provider_id is not distinct from ${providerId}::int and order_id is not distinct from ${orderId}::int
+        and acknowledged_at is null
     )`);
 }
 

@@ -1,7 +1,7 @@
 // /admin/reconciliation: the books checked on demand (when the screen opens and on "Run again"): a
 // verdict, when it ran and over what, the providers asked again about recent payments, the credit with
 // nothing behind it (by user, cause and payment), and the ledger's own checks, each summarised when it
-// found something. It opens on what was written since the last clean daily run (seconds at any size);
+// found something. It opens on what was written since the last clean hourly run (seconds at any size);
 // "Check everything" reads every row.
 import { useState } from 'react';
 
@@ -65,7 +65,7 @@ export default function ReconciliationPage() {
     <div className="space-y-5">
       <PageHeader
         title="Reconciliation"
-        description="Checks wallets against their ledger, and payments and referral commissions against what the payment providers say the shop kept. Opens on what changed since the last clean daily check; checking everything takes longer on a large shop."
+        description="Checks wallets against their ledger, and payments and referral commissions against what the payment providers say the shop kept. Opens on what changed since the last clean hourly check; checking everything takes longer on a large shop."
         actions={
           <>
             {report?.scope === 'recent' ? (

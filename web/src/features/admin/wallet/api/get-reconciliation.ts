@@ -1,7 +1,7 @@
 // GET admin/reconciliation: runs the checks of the books on demand (a few seconds: the providers are
 // asked again about recent payments), so each opening of the screen and each "Run again" runs it anew,
 // and nothing else does (not a focus of the window, not another admin change). 'recent' (the server's
-// default once a daily run came out clean) reads what was written since; 'full' every row.
+// default once an hourly run came out clean) reads what was written since; 'full' every row.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { adminKeys } from '@/features/admin/adminApi';
