@@ -6,6 +6,7 @@ import { and, asc, eq, TransactionRollbackError } from 'drizzle-orm';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { auditLog, users } from '../../drizzle/schema';
 import { USER_TYPE } from '../../vocabulary';
+import worker from '../../worker';
 import { type Db, type DbOrTx, openDatabase } from '../../worker/db';
 import { registerUser } from '../../worker/services/accounts/auth';
 
@@ -82,12 +83,36 @@ export async function rolledBack(fn: (tx: DbOrTx) => Promise<void>, config?: PgT
 }
 
 /**
+ * The queue's deliveries, held while database work is counted: the consumer runs in this isolate, so a submission
+ * running meanwhile (an order placed by an earlier call) would be counted as the counted call's. A delivery that arrives
+ * during a count waits for its end; a count starts once the deliveries already running are done.
+ */
+const deliveries = { running: new Set<Promise<unknown>>(), held: null as Promise<void> | null };
+const consume = worker.queue;
+worker.queue = async (batch, workerEnv) => {
+  while (deliveries.held) await deliveries.held;
+  const running = consume(batch, workerEnv);
+  deliveries.running.add(running);
+  try {
+    return await running;
+  } finally {
+    deliveries.running.delete(running);
+  }
+};
+
+/**
  * Database work done in this isolate while fn runs, counted where the driver leaves it: HTTP calls
  * (one round trip each: a statement, or a batch as one transaction) and WebSockets opened (a
  * transaction's Pool connection, about four round trips at the edge). The Worker under SELF.fetch
- * runs in this isolate too, so a call's own work is counted; tests in a file run one at a time.
+ * runs in this isolate too, so a call's own work is counted; tests in a file run one at a time, and
+ * the queue's deliveries wait (above).
  */
 export async function countingDatabaseWork<T>(fn: () => Promise<T>): Promise<{ result: T; httpCalls: number; webSockets: number }> {
+  let release = () => {};
+  deliveries.held = new Promise((resolve) => {
+    release = resolve;
+  });
+  await Promise.allSettled([...deliveries.running]);
   const saved = { fetchFunction: neonConfig.fetchFunction, webSocketConstructor: neonConfig.webSocketConstructor };
   let httpCalls = 0;
   let webSockets = 0;
@@ -106,6 +131,8 @@ export async function countingDatabaseWork<T>(fn: () => Promise<T>): Promise<{ r
   } finally {
     neonConfig.fetchFunction = saved.fetchFunction;
     neonConfig.webSocketConstructor = saved.webSocketConstructor;
+    deliveries.held = null;
+    release();
   }
 }
 
