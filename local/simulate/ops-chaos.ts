@@ -1,6 +1,7 @@
 // What happens around the customers: the cron's sync (sometimes overlapping an administrator's sync
-// on demand), time passing, the panel failing as a whole for a while, database connections cut in
-// the middle of another operation, and clients hanging up on their own requests.
+// on demand), time passing (an hour of it for the hourly reconciliation), the panel failing as a whole
+// for a while, database connections cut in the middle of another operation, and clients hanging up on
+// their own requests.
 import { scheduledUrl } from '../stack/cron';
 import { call, said } from './http';
 import { control, expect, type Sim, sleep, tally } from './world';
@@ -27,6 +28,38 @@ export async function wait(sim: Sim): Promise<string> {
   const ms = sim.rng.int(200, 2500);
   await sleep(ms);
   return `${ms} ms pass`;
+}
+
+/**
+ * An hour passes for the hourly reconciliation (its claim is made 61 minutes old; nothing else ages) and the cron fires,
+ * sometimes twice at once. The hour is claimed and its run records a report (that two at once run it once is the worker
+ * tests'), and however many runs found the books not clean, one warning of it at most stands unread.
+ */
+export async function reconciliationHour(sim: Sim): Promise<string> {
+  const lastRun = async () =>
+    (
+      await sim.pg.query<{ startedAt: string | null; checkedAt: string | null; ok: boolean | null; fresh: boolean }>(
+        `select value->>'startedAt' as "startedAt", value->>'checkedAt' as "checkedAt", (value->>'ok')::boolean as ok,
+                updated_at > now() - interval '1 hour' as fresh
+         from settings where key = 'reconciliation'`,
+      )
+    ).rows[0];
+  await sim.pg.query(`update settings set updated_at = now() - interval '61 minutes' where key = 'reconciliation'`);
+  const before = await lastRun();
+  const twice = sim.rng.chance(0.4);
+  tally(sim, twice ? 'an hour passes (two crons at once)' : 'an hour passes');
+  const answers = await Promise.all([runCron(sim), ...(twice ? [runCron(sim)] : [])]);
+  for (const answer of answers) expect(sim, 'cron', answer, [200]);
+  const after = await lastRun();
+  const problems: string[] = [];
+  if (!after?.fresh || !after.startedAt || after.startedAt === before?.startedAt) problems.push('no run claimed the hour');
+  else if (!after.checkedAt || Date.parse(after.checkedAt) < Date.parse(after.startedAt)) problems.push(`the run of ${after.startedAt} recorded no report`);
+  const { rows } = await sim.pg.query<{ unread: number }>(
+    `select count(*)::int as unread from catalogue_warnings where kind = 'reconciliation' and acknowledged_at is null`,
+  );
+  if (rows[0].unread > 1) problems.push(`${rows[0].unread} unread warnings of the reconciliation`);
+  if (problems.length > 0) throw new Error(`the hourly reconciliation: ${problems.join('; ')}`);
+  return `an hour passes, ${answers.length} cron${twice ? 's at once' : ''}: the hourly reconciliation ran, ${after?.ok ? 'clean' : 'not clean'}`;
 }
 
 const PANEL_MODES = ['no_balance', 'fail', 'garbage', 'active_order'] as const;

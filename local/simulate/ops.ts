@@ -5,7 +5,7 @@
 // referrals, self-referral attempts, bank transfers and held commissions: ops-referrals.ts.
 import type { SimService } from './catalogue';
 import { adminCancel, adminRefundWithoutProvider, adminSetStatus, adminSettleUnknown } from './ops-admin';
-import { panelTrouble, sync, wait, withDroppedConnections, withHangUp } from './ops-chaos';
+import { panelTrouble, reconciliationHour, sync, wait, withDroppedConnections, withHangUp } from './ops-chaos';
 import { adminCredit, confirmLate, deposit, replayWebhook, signUp } from './ops-money';
 import { placeOrder, refill, userCancel } from './ops-orders';
 import { replayPanelWebhook } from './ops-panel-webhooks';
@@ -31,6 +31,7 @@ type Plain =
   | 'race'
   | 'panel trouble'
   | 'time passes'
+  | 'an hour passes'
   | 'referred sign-up'
   | 'late confirmation'
   | 'self-referral'
@@ -78,6 +79,8 @@ function plainOperation(name: Plain, services: readonly SimService[]): (sim: Sim
       return panelTrouble;
     case 'time passes':
       return wait;
+    case 'an hour passes':
+      return reconciliationHour;
     case 'referred sign-up':
       return referredSignUp;
     case 'late confirmation':
@@ -128,6 +131,7 @@ function plainWeights(sim: Sim): Partial<Record<Plain, number>> {
     race: 4,
     'panel trouble': panelModeUntil === null ? 1.5 : 0,
     'time passes': 4,
+    'an hour passes': 1.5,
     'referred sign-up': room ? 2.5 : 0,
     'late confirmation': users.some((user) => !user.apiKey) ? 1.5 : 0,
     'self-referral': room ? 1.5 : 0,

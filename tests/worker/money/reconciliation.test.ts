@@ -148,6 +148,14 @@ describe('commissions against their credits', () => {
 });
 
 describe('the hourly reconciliation', () => {
+  const claimedAgo = (minutes: number) =>
+    withDb((db) =>
+      db
+        .update(settings)
+        .set({ updatedAt: new Date(Date.now() - minutes * 60_000) })
+        .where(eq(settings.key, 'reconciliation')),
+    );
+
   it('runs once an hour however often the cron fires', async () => {
     await withDb((db) => db.delete(settings).where(eq(settings.key, 'reconciliation')));
     const first = await withDb((db) => hourlyReconciliation(db, env));
@@ -156,17 +164,21 @@ describe('the hourly reconciliation', () => {
     const [saved] = await withDb((db) => db.select().from(settings).where(eq(settings.key, 'reconciliation')));
     expect(saved.value).toMatchObject({ checkedAt: expect.any(String), findings: first.findings });
     // Claimed 59 minutes ago: not yet; 61 minutes ago: the next hour's run.
-    const claimedAgo = (minutes: number) =>
-      withDb((db) =>
-        db
-          .update(settings)
-          .set({ updatedAt: new Date(Date.now() - minutes * 60_000) })
-          .where(eq(settings.key, 'reconciliation')),
-      );
     await claimedAgo(59);
     expect(await withDb((db) => hourlyReconciliation(db, env))).toEqual({ ran: false });
     await claimedAgo(61);
     expect(await withDb((db) => hourlyReconciliation(db, env))).toMatchObject({ ran: true });
+  });
+
+  it('runs once when two crons fire at the same moment, with or without a run before', async () => {
+    const ranOf = async () => {
+      const runs = await Promise.all([withDb((db) => hourlyReconciliation(db, env)), withDb((db) => hourlyReconciliation(db, env))]);
+      return runs.filter((run) => run.ran).length;
+    };
+    await withDb((db) => db.delete(settings).where(eq(settings.key, 'reconciliation')));
+    expect(await ranOf()).toBe(1);
+    await claimedAgo(61);
+    expect(await ranOf()).toBe(1);
   });
 
   const lastRun = (value: Record<string, unknown>) =>
