@@ -647,8 +647,15 @@ export const catalogueWarnings = pgTable(
     createdAt: createdAt(),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Recorded by recordWarningOnce: one unread at a time for its kind, provider and order, however many runs race to record it. */
+    recordedOnce: boolean('recorded_once').notNull().default(false),
   },
-  (t) => [index('catalogue_warnings_open_idx').on(t.acknowledgedAt, t.createdAt)],
+  (t) => [
+    index('catalogue_warnings_open_idx').on(t.acknowledgedAt, t.createdAt),
+    uniqueIndex('catalogue_warnings_once_unread_key')
+      .on(t.kind, sql`coalesce(provider_id, 0)`, sql`coalesce(order_id, 0)`)
+      .where(sql`recorded_once and acknowledged_at is null`),
+  ],
 );
 
 export const orders = pgTable(

@@ -1,6 +1,7 @@
 // Warnings recorded many at a time, as the syncs do: recordWarnings writes them all in a statement per thousand,
 // recordWarningsOnce leaves out any whose like (kind, provider, order) is still unread, and a like twice in one batch once;
-// recordWarningOnce does the same for one, also one that names no provider (the hourly reconciliation's).
+// recordWarningOnce does the same for one, also one that names no provider (the hourly reconciliation's), and two runs racing
+// to record the same one record it once (a unique index of the unread ones).
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { catalogueWarnings } from '../../../drizzle/schema';
@@ -75,6 +76,38 @@ describe('warnings in batches', () => {
       },
       { isolationLevel: 'repeatable read' },
     );
+  });
+
+  it('records a warning once when two runs race to record it, the second waiting for the first to commit', async () => {
+    const providerId = await ownProvider();
+    const warning = { kind: 'provider_low_balance', providerId, message: 'refused for lack of balance' } as const;
+    let second: Promise<void> = Promise.resolve();
+    await withDb((db) =>
+      db.transaction(async (tx) => {
+        // The first run's warning, not yet committed: the second run's statement cannot see it.
+        await recordWarningOnce(tx, warning);
+        let settled = false;
+        second = withDb((db) => recordWarningOnce(db, { ...warning, message: 'refused again, at the same moment' })).finally(() => {
+          settled = true;
+        });
+        const waitingForTheFirst = async () => {
+          while (!settled) {
+            const { rows } = await withDb((db) =>
+              db.execute<{ waiting: number }>(sql`
+                select count(*)::int as waiting from pg_stat_activity
+                where wait_event_type = 'Lock' and query like '%insert into%recorded_once%do nothing%' and pid <> pg_backend_pid()`),
+            );
+            if (rows[0].waiting > 0) return 'waiting';
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          return 'done';
+        };
+        // Without the unique index of unread warnings recorded once, the second inserts at once (a duplicate).
+        expect(await Promise.race([second.then(() => 'done'), waitingForTheFirst()])).toBe('waiting');
+      }),
+    );
+    await second;
+    expect(await warningsOf(providerId)).toEqual([{ kind: 'provider_low_balance', orderId: null, message: 'refused for lack of balance', details: {} }]);
   });
 
   it('records every warning given, a statement per thousand, and nothing for none', async () => {

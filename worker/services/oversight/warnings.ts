@@ -21,21 +21,26 @@ export async function recordWarning(db: DbOrTx, warning: WarningInput): Promise<
   await db.insert(catalogueWarnings).values({ ...warning, details: warning.details ?? {} });
 }
 
+/** What a warning recorded once is one of: its kind, provider and order, as catalogue_warnings_once_unread_key reads them. */
+const ONCE_KEY = sql.raw('(kind, coalesce(provider_id, 0), coalesce(order_id, 0)) where recorded_once and acknowledged_at is null');
+
 /**
  * Records a warning unless one of the same kind for the same provider and order (if it names them) is
- * still unread: for alerts that repeat every run.
+ * still unread: for alerts that repeat every run. Runs that race to record the same one record it once:
+ * the unique index of unread warnings recorded once turns the later inserts into nothing.
  */
 export async function recordWarningOnce(db: DbOrTx, warning: WarningInput): Promise<void> {
   const providerId = warning.providerId ?? null;
   const orderId = warning.orderId ?? null;
   await db.execute(sql`
-    insert into ${catalogueWarnings} (kind, provider_id, order_id, message, details)
-    select ${warning.kind}, ${providerId}::int, ${orderId}::int, ${warning.message}, ${JSON.stringify(warning.details ?? {})}::jsonb
+    insert into ${catalogueWarnings} (kind, provider_id, order_id, message, details, recorded_once)
+    select ${warning.kind}, ${providerId}::int, ${orderId}::int, ${warning.message}, ${JSON.stringify(warning.details ?? {})}::jsonb, true
     where not exists (
       select 1 from ${catalogueWarnings}
       where kind = ${warning.kind} and provider_id is not distinct from ${providerId}::int and order_id is not distinct from ${orderId}::int
         and acknowledged_at is null
-    )`);
+    )
+    on conflict ${ONCE_KEY} do nothing`);
 }
 
 /** Rows per INSERT: well under Postgres's 65,535 bind parameters at six a row, and a statement of bounded size. */
@@ -55,7 +60,8 @@ export async function recordWarnings(db: DbOrTx, warnings: WarningInput[]): Prom
 
 /**
  * recordWarningOnce for many, set-based: each is recorded unless one of the same kind for the same provider and order is
- * still unread, and the same one twice in the batch is recorded once (the first). One statement per WARNINGS_PER_STATEMENT.
+ * still unread (or racing in), and the same one twice in the batch is recorded once (the first). One statement per
+ * WARNINGS_PER_STATEMENT.
  */
 export async function recordWarningsOnce(db: DbOrTx, warnings: Array<WarningInput & { providerId: number }>): Promise<void> {
   for (const chunk of chunks(warnings)) {
@@ -69,14 +75,15 @@ export async function recordWarningsOnce(db: DbOrTx, warnings: Array<WarningInpu
     }));
     // distinct on keeps the first of a batch's duplicates (by position); nulls count as equal there, as `is not distinct from` below.
     await db.execute(sql`
-      insert into ${catalogueWarnings} (kind, provider_id, order_id, message, details)
-      select distinct on (w.kind, w.provider_id, w.order_id) w.kind, w.provider_id, w.order_id, w.message, w.details
+      insert into ${catalogueWarnings} (kind, provider_id, order_id, message, details, recorded_once)
+      select distinct on (w.kind, w.provider_id, w.order_id) w.kind, w.provider_id, w.order_id, w.message, w.details, true
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as w(position int, kind text, provider_id int, order_id int, message text, details jsonb)
       where not exists (
         select 1 from ${catalogueWarnings} c
         where c.kind = w.kind and c.provider_id = w.provider_id and c.order_id is not distinct from w.order_id and c.acknowledged_at is null
       )
-      order by w.kind, w.provider_id, w.order_id, w.position`);
+      order by w.kind, w.provider_id, w.order_id, w.position
+      on conflict ${ONCE_KEY} do nothing`);
   }
 }
 

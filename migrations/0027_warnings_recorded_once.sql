@@ -1,0 +1,2 @@
+ALTER TABLE "catalogue_warnings" ADD COLUMN "recorded_once" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "catalogue_warnings_once_unread_key" ON "catalogue_warnings" USING btree ("kind",coalesce(provider_id, 0),coalesce(order_id, 0)) WHERE recorded_once and acknowledged_at is null;
