@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { startSessionRequests } from '@/app/earlyRequests';
 import { preloadScreens } from '@/app/routes';
+import { takeRootWithKeptTap } from '@/lib/firstTap';
 import '@/index.css';
 
 startSessionRequests(window.location.pathname);
@@ -20,6 +21,8 @@ const container = document.getElementById('root')!;
 // task ends at once, so the requests started above are on their way while the screens load. A screen
 // that failed to load is left to React.lazy, as before.
 // Either first render is a transition: React renders it in slices and lets the phone answer a tap in
-// between, instead of holding the main thread for the whole page.
-if (container.dataset.page && !container.dataset.signedIn) void screensLoaded.then(() => startTransition(() => void hydrateRoot(container, <App />)));
-else void screensLoaded.catch(() => undefined).then(() => startTransition(() => createRoot(container).render(<App />)));
+// between, instead of holding the main thread for the whole page. A button tapped on the pre-rendered
+// page before this is tapped again as React takes the page (lib/firstTap.ts).
+if (container.dataset.page && !container.dataset.signedIn)
+  void screensLoaded.then(() => takeRootWithKeptTap(container, () => startTransition(() => void hydrateRoot(container, <App />))));
+else void screensLoaded.catch(() => undefined).then(() => takeRootWithKeptTap(container, () => startTransition(() => createRoot(container).render(<App />))));

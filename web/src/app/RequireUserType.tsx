@@ -9,9 +9,10 @@
 import { USER_TYPE, type UserType } from '@vocabulary';
 
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageSpinner, Spinner } from '@/components/Spinner';
 import { type LoginState, useAuth } from '@/lib/authContext';
+import { takePendingLink } from '@/lib/firstTap';
 import { sessionEndedBy } from '@/lib/session';
 
 function VisitorRedirect() {
@@ -47,8 +48,16 @@ export function RequireUserType({ type, children }: { type: UserType; children?:
   return <SessionCheck done>{children}</SessionCheck>;
 }
 
-/** The area's page, busy and inert under a spinner until the session check is `done`; one element either way, so the page is not mounted twice. */
+/**
+ * The area's page, busy and inert under a spinner until the session check is `done`; one element either way, so the
+ * page is not mounted twice. A link tapped on the inert page is followed once it is done (lib/firstTap.ts).
+ */
 function SessionCheck({ done = false, children }: { done?: boolean; children?: ReactNode }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const tapped = done ? takePendingLink() : null;
+    if (tapped) navigate(tapped);
+  }, [done, navigate]);
   return (
     <>
       <div className="contents" aria-busy={!done} inert={!done}>
