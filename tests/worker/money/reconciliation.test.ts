@@ -7,6 +7,7 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentIntents, paymentReversals, referralCommissions, settings } from '../../../drizzle/schema';
+import type { Db } from '../../../worker/db';
 import { applyLedgerEntry } from '../../../worker/services/money/ledger';
 import { hourlyReconciliation, reconcile } from '../../../worker/services/money/reconciliation';
 import { call, createAdmin, registerAndLogin, rolledBack, withDb } from '../../support/api';
@@ -179,6 +180,23 @@ describe('the hourly reconciliation', () => {
     expect(await ranOf()).toBe(1);
     await claimedAgo(61);
     expect(await ranOf()).toBe(1);
+  });
+
+  it('gives its hour back when the run fails before its verdict, so the next cron runs it', async () => {
+    await withDb((db) => db.delete(settings).where(eq(settings.key, 'reconciliation')));
+    // The claim goes through; the run's first read of the payments fails, as when the connection drops mid-run.
+    const readsFail = (db: Db) =>
+      new Proxy(db, {
+        get: (target, key, receiver) =>
+          key === 'select'
+            ? () => {
+                throw new Error('connection lost mid-run');
+              }
+            : Reflect.get(target, key, receiver),
+      });
+    await expect(withDb((db) => hourlyReconciliation(readsFail(db), env))).rejects.toThrow('connection lost mid-run');
+    expect(await withDb((db) => hourlyReconciliation(db, env))).toMatchObject({ ran: true });
+    expect(await withDb((db) => hourlyReconciliation(db, env))).toEqual({ ran: false });
   });
 
   const lastRun = (value: Record<string, unknown>) =>

@@ -159,7 +159,7 @@ export async function reconcileOnDemand(db: DbOrTx, env: Env, asked: 'recent' | 
  * began (everything weekly). Books that are not clean are a warning on the administrators' dashboard (one until it is
  * read, however many runs find them) and an error in the log. The run is claimed first (one statement that moves the
  * last run's time only when an hour has passed, keeping what the last runs recorded), so however often the cron fires
- * it runs once an hour.
+ * it runs once an hour; a run that fails before its verdict gives the claim back.
  */
 export async function hourlyReconciliation(db: Db, env: Env): Promise<{ ran: boolean; ok?: boolean; findings?: number; scope?: ReconciliationScope['kind'] }> {
   const startedAt = new Date().toISOString();
@@ -171,7 +171,19 @@ export async function hourlyReconciliation(db: Db, env: Env): Promise<{ ran: boo
   if (claimed.length === 0) return { ran: false };
   const last = claimed[0].value;
   const scope = scopeAfter(last, FULL_EVERY_MS);
-  const report = await reconcile(db, env, scope);
+  let report: ReconciliationReport;
+  try {
+    report = await reconcile(db, env, scope);
+  } catch (error) {
+    // A run that could not read the books gives its hour back: the next cron tries again rather than an hour later.
+    // The run's own error is the one told, even when the database is gone and the claim stays.
+    await db
+      .execute(sql`
+        update settings set updated_at = now() - interval '1 hour'
+        where key = ${LAST_RUN_KEY} and value->>'startedAt' = ${startedAt}`)
+      .catch((releaseError) => log.warn('reconciliation claim not given back', { error: String(releaseError) }));
+    throw error;
+  }
   const findings =
     report.unbacked.findings.length +
     report.balanceMismatches.length +
