@@ -26,12 +26,18 @@ export default defineConfig({
             main: './worker/index.ts',
             miniflare: {
               compatibilityDate: '2026-04-20',
-              // As in wrangler.toml: the Worker under test consumes its own queues (order submissions, payment events, webhook deliveries).
-              queueProducers: { ORDER_SUBMISSIONS: 'smm-order-submissions', PAYMENT_EVENTS: 'payment-events', WEBHOOK_DELIVERIES: 'webhook-deliveries' },
+              // As in wrangler.toml: the Worker under test consumes its own queues (order submissions, payment events, webhook deliveries, admin jobs).
+              queueProducers: {
+                ORDER_SUBMISSIONS: 'smm-order-submissions',
+                PAYMENT_EVENTS: 'payment-events',
+                WEBHOOK_DELIVERIES: 'webhook-deliveries',
+                ADMIN_JOBS: 'admin-jobs',
+              },
               queueConsumers: {
                 'smm-order-submissions': { maxBatchSize: 10, maxBatchTimeout: 0.05, maxRetries: 5 },
                 'payment-events': { maxBatchSize: 10, maxBatchTimeout: 0.05, maxRetries: 100 },
                 'webhook-deliveries': { maxBatchSize: 10, maxBatchTimeout: 0.05, maxRetries: 100 },
+                'admin-jobs': { maxBatchSize: 1, maxBatchTimeout: 0.05, maxRetries: 0 },
               },
               bindings: {
                 DATABASE_URL: inject('databaseUrl'),

@@ -15,6 +15,12 @@ export interface WebhookDeliveryMessage {
   deliveryId: number;
 }
 
+/** An administrator's job too long for a request (services/money/reconciliation-full-run.ts): the full reconciliation asked for at `requestedAt`. */
+export interface AdminJobMessage {
+  kind: 'full-reconciliation';
+  requestedAt: string;
+}
+
 /** Bindings the Worker reads: vars from wrangler.toml, secrets from `wrangler secret put` (or .dev.vars locally). */
 export interface Env {
   ASSETS?: Fetcher;
@@ -24,6 +30,8 @@ export interface Env {
   PAYMENT_EVENTS: Queue<PaymentEventMessage>;
   /** Signed webhooks to resellers' endpoints, tried for a day (see services/reseller/webhook-deliveries.ts). */
   WEBHOOK_DELIVERIES: Queue<WebhookDeliveryMessage>;
+  /** Administrators' jobs too long for a request: the full reconciliation (see services/money/reconciliation-full-run.ts). */
+  ADMIN_JOBS: Queue<AdminJobMessage>;
   /** Postgres connection string (Neon in production). */
   DATABASE_URL: string;
   /** Local stack only: "host:port/v1" of the WebSocket-to-TCP bridge in front of local Postgres. */

@@ -1,7 +1,7 @@
 import { app } from './app';
 import type { Env } from './env';
 import { runScheduledJobs } from './scheduled';
-import { consumePaymentEvents } from './services/money';
+import { consumeAdminJobs, consumePaymentEvents } from './services/money';
 import { consumeSubmissions } from './services/orders';
 import { consumeWebhookDeliveries } from './services/reseller';
 
@@ -11,9 +11,10 @@ export default {
   async scheduled(_controller, env) {
     await runScheduledJobs(env);
   },
-  // One consumer per queue (wrangler.toml): bank transfers tried again, webhooks to resellers, and placed orders sent to their provider.
+  // One consumer per queue (wrangler.toml): bank transfers tried again, webhooks to resellers, administrators' long jobs, and placed orders sent to their provider.
   queue: (batch, env) => {
     if (batch.queue === 'payment-events') return consumePaymentEvents(batch, env);
+    if (batch.queue === 'admin-jobs') return consumeAdminJobs(batch, env);
     if (batch.queue === 'webhook-deliveries') return consumeWebhookDeliveries(batch, env);
     return consumeSubmissions(batch, env);
   },

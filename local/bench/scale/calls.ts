@@ -140,7 +140,8 @@ export function scaleCalls(ids: PhaseIds): ScaleCall[] {
     { name: 'admin transactions export, by user', who: 'admin', path: `${a}/transactions/export?userId=${ids.heavyUserId}`, explain: true },
     { name: 'admin pending payments', who: 'admin', path: `${a}/payments/pending`, explain: true },
     { name: 'admin reconciliation, since the last clean run', who: 'admin', path: `${a}/reconciliation?scope=recent`, explain: true },
-    { name: 'admin reconciliation, everything', who: 'admin', path: `${a}/reconciliation?scope=full`, explain: true },
+    // "Check everything" runs on the admin-jobs queue (full-check.ts runs it before the calls): the screen reads its run.
+    { name: 'admin reconciliation, everything (its run)', who: 'admin', path: `${a}/reconciliation/full`, explain: true },
     { name: 'admin audit, page 1', who: 'admin', path: `${a}/audit`, explain: true },
     { name: 'admin audit, action wallet', who: 'admin', path: `${a}/audit?action=wallet`, explain: true },
     { name: 'admin audit, last 30 days', who: 'admin', path: `${a}/audit?from=${ids.from}&to=${ids.to}`, explain: true },

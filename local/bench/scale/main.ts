@@ -4,12 +4,12 @@
 // 1. A throwaway stack as `npm run bench` starts it (embedded Postgres, the sandboxes, the Worker; no SPA, no
 //    timer cron), BENCH_DB_LATENCY_MS (default 25) added each way on the Worker's database link.
 // 2. The administrator and two users through the API (real sessions), then a small batch straight in Postgres
-//    (seed.ts: 2% of SCALE_FACTOR's volume); every call measured (calls.ts, measure.ts), then one
+//    (seed.ts: 2% of SCALE_FACTOR's volume); the books checked in full on the admin-jobs queue, which must say ok
+//    (full-check.ts); every call measured (calls.ts, measure.ts), then one
 //    run of the scheduled jobs through the Worker's scheduled handler (/__scheduled, as local/stack/cron.ts does).
 // 3. The top-up to full volume (SCALE_FACTOR 1: 2,000,000 orders, 200,000 users, 5,000,000 ledger rows, 300,000
 //    payments, 20,000 services across 5 providers, 50,000 tickets, 1,000,000 notifications), set-based SQL.
-// 4. The same calls and the same cron run again; EXPLAIN (ANALYZE, BUFFERS) of the hot statements (explain.ts);
-//    GET admin/reconciliation must still say ok.
+// 4. The same check, calls and cron run again; EXPLAIN (ANALYZE, BUFFERS) of the hot statements (explain.ts).
 // Writes bench-results/scale.json and prints a table. Knobs: SCALE_FACTOR (default 1; 0.02 for a quick run),
 // SCALE_CALLS (parts of call names, as BENCH_CALLS; "cron" for the jobs), SCALE_SECONDS (3) and SCALE_CONNECTIONS (4)
 // per call, SCALE_CRON_TIMEOUT_S (600) for one cron run, SCALE_EXPLAIN=0 to skip the plans.
@@ -26,6 +26,7 @@ import { printTable } from '../table';
 import { lookUpIds, type PhaseIds, type ScaleCall, scaleCalls, type Who } from './calls';
 import { type CronResult, runCron } from './cron';
 import { type CallPlans, explainCalls } from './explain';
+import { findingsSummary, fullCheck } from './full-check';
 import { CONNECTIONS, type Measured, measureCall, SECONDS } from './measure';
 import { countVolume, type SeedResult, seedBatch, volumeAt } from './seed';
 import { CRON_TIMEOUT_S, callFilter, latency, scaleFactor } from './settings';
@@ -219,6 +220,20 @@ async function main() {
         { who: 'admin' as Who, path: '/api/v1/admin/providers' },
       ])
         await fetch(`${stack.url}${warm.path}`, { headers: await headersOf(warm.who) }).then((response) => response.arrayBuffer());
+      let reconciliationOk: boolean | null = null;
+      const reconciliationStarted = performance.now();
+      try {
+        const { run, jobSeconds } = await fullCheck(stack.url, (await adminSession.headers()).authorization.slice(7), CRON_TIMEOUT_S * 1000);
+        reconciliationOk = run.state === 'done' && run.report?.ok === true;
+        if (run.state === 'failed') console.log(`[${label}] reconciliation failed on the queue: ${run.error}`);
+        else if (run.report && !run.report.ok) console.log(`[${label}] reconciliation findings: ${findingsSummary(run.report)}`);
+        if (jobSeconds !== null) console.log(`[${label}] the full reconciliation ran ${jobSeconds.toFixed(1)} s on the admin-jobs queue`);
+      } catch (error) {
+        console.log(`[${label}] reconciliation failed: ${String(error).slice(0, 200)}`);
+      }
+      console.log(`[${label}] reconciliation: ${reconciliationOk ? 'ok' : 'NOT OK'} (${((performance.now() - reconciliationStarted) / 1000).toFixed(1)} s)`);
+      result.reconciliationOk = reconciliationOk;
+      save(false);
       const callsStarted = performance.now();
       for (const call of calls) {
         const measured = await measureCall(stack, call.path, await headersOf(call.who));
@@ -229,27 +244,6 @@ async function main() {
         );
       }
       timings[`${label}CallsSeconds`] = (performance.now() - callsStarted) / 1000;
-      let reconciliationOk: boolean | null = null;
-      const reconciliationStarted = performance.now();
-      try {
-        const { data } = await callApi<{ data: Record<string, unknown> & { ok: boolean } }>(stack.url, 'GET', 'admin/reconciliation?scope=full', {
-          token: (await adminSession.headers()).authorization.slice(7),
-        });
-        reconciliationOk = data.ok;
-        if (!data.ok) {
-          const summary = Object.entries(data)
-            .filter(([, value]) => Array.isArray(value) && value.length > 0)
-            .map(([key, value]) => `${key}: ${(value as unknown[]).length} (first ${JSON.stringify((value as unknown[])[0])})`);
-          const unbacked = data.unbacked as { findings: unknown[] } | undefined;
-          if (unbacked?.findings.length) summary.push(`unbacked: ${unbacked.findings.length} (first ${JSON.stringify(unbacked.findings[0])})`);
-          console.log(`[${label}] reconciliation findings: ${summary.join('; ')}`);
-        }
-      } catch (error) {
-        console.log(`[${label}] reconciliation failed: ${String(error).slice(0, 200)}`);
-      }
-      console.log(`[${label}] reconciliation: ${reconciliationOk ? 'ok' : 'NOT OK'} (${((performance.now() - reconciliationStarted) / 1000).toFixed(1)} s)`);
-      result.reconciliationOk = reconciliationOk;
-      save(false);
       let plans: CallPlans[] = [];
       if (explainToo) {
         const explainStarted = performance.now();

@@ -1,5 +1,6 @@
 // The Reconciliation screen runs the checks when it opens and on "Run again", and says what it found:
 // a clean verdict, or the credit with nothing behind it by user and cause and each ledger check that failed.
+// "Check everything" starts the full check on the server's queue and shows it under way until its report is in.
 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -124,12 +125,21 @@ describe('Reconciliation', () => {
     expect(screen.queryByRole('region', { name: 'Ledger checks' })).toBeNull();
   });
 
-  it('opens on what changed since the last clean hourly run, says so, and checks everything on demand', async () => {
+  it('opens on what changed since the last clean hourly run, says so, and checks everything in the background', async () => {
     const user = userEvent.setup();
-    const fetch = mockFetch((url) => {
+    const queued = { state: 'queued', requestedAt: '2026-03-05T10:00:00.000Z', requestedBy: 9, startedAt: null, finishedAt: null, report: null, error: null };
+    const running = { ...queued, state: 'running', startedAt: '2026-03-05T10:00:01.000Z' };
+    const done = { ...running, state: 'done', finishedAt: '2026-03-05T10:00:07.000Z', report: CLEAN };
+    let readsOfTheRun = 0;
+    const fetch = mockFetch((url, init) => {
+      if (url.includes('admin/reconciliation/full') && init.method === 'POST')
+        return jsonResponse(202, { message: 'The full check is under way', data: queued });
+      if (url.includes('admin/reconciliation/full')) {
+        readsOfTheRun += 1;
+        return jsonResponse(200, { message: 'Full check fetched successfully', data: readsOfTheRun === 1 ? running : done });
+      }
       if (!url.includes('admin/reconciliation')) return jsonResponse(200, {});
-      const full = url.includes('scope=full');
-      const data = full ? CLEAN : { ...CLEAN, scope: 'recent', since: '2026-03-04T09:00:00.000Z', walletsChecked: 3 };
+      const data = { ...CLEAN, scope: 'recent', since: '2026-03-04T09:00:00.000Z', walletsChecked: 3 };
       return jsonResponse(200, { message: 'Reconciliation complete', data });
     });
     renderScreen(<ReconciliationPage />, '/admin/reconciliation', 'admin-token');
@@ -138,10 +148,48 @@ describe('Reconciliation', () => {
     expect(String(runs(fetch)[0][0])).toContain('scope=recent');
 
     await user.click(screen.getByRole('button', { name: 'Check everything' }));
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Verdict' }).textContent).toContain('Every wallet, ledger row, payment'));
-    expect(String(runs(fetch).at(-1)?.[0])).toContain('scope=full');
-    // Everything was read: there is nothing more to ask for.
-    expect(screen.queryByRole('button', { name: 'Check everything' })).toBeNull();
+    // Under way on the server's queue: said so, with when it started, and read again until it is done.
+    const underWay = await screen.findByRole('status', { name: 'Checking everything' });
+    await waitFor(() => expect(underWay.textContent).toMatch(/Started .*2026/));
+    expect(screen.getByRole('button', { name: /Checking everything/ }).hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Verdict' }).textContent).toContain('Every wallet, ledger row, payment'), {
+      timeout: 10_000,
+    });
+    expect(runs(fetch).filter(([url, init]) => String(url).includes('/full') && init?.method === 'POST')).toHaveLength(1);
+    expect(readsOfTheRun).toBe(2);
+
+    // Done: it can be run again, and the recent view is one tap away.
+    expect(screen.getByRole('button', { name: 'Check everything again' }).hasAttribute('disabled')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Recent changes' }));
+    expect((await screen.findByRole('region', { name: 'Verdict' })).textContent).toMatch(/written since .*2026/);
+  });
+
+  it('says why a full check failed, and starts it again', async () => {
+    const user = userEvent.setup();
+    const failed = {
+      state: 'failed',
+      requestedAt: '2026-03-05T10:00:00.000Z',
+      requestedBy: 9,
+      startedAt: '2026-03-05T10:00:01.000Z',
+      finishedAt: '2026-03-05T10:00:02.000Z',
+      report: null,
+      error: 'The check stopped before it was done; start it again.',
+    };
+    let starts = 0;
+    mockFetch((url, init) => {
+      if (url.includes('admin/reconciliation/full') && init.method === 'POST') {
+        starts += 1;
+        return jsonResponse(202, { message: 'The full check is under way', data: { ...failed, state: 'queued', error: null } });
+      }
+      if (url.includes('admin/reconciliation/full')) return jsonResponse(200, { message: 'Full check fetched successfully', data: failed });
+      if (!url.includes('admin/reconciliation')) return jsonResponse(200, {});
+      return jsonResponse(200, { message: 'Reconciliation complete', data: { ...CLEAN, scope: 'recent', since: '2026-03-04T09:00:00.000Z' } });
+    });
+    renderScreen(<ReconciliationPage />, '/admin/reconciliation', 'admin-token');
+    await user.click(await screen.findByRole('button', { name: 'Check everything' }));
+    expect(await screen.findByText('The check stopped before it was done; start it again.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Try again/ }));
+    await waitFor(() => expect(starts).toBe(2));
   });
 
   it('says why the checks could not run, and runs them again', async () => {

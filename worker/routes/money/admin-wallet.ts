@@ -4,7 +4,16 @@ import { koboToNumber } from '../../lib/decimal';
 import { pathId, validJson, validQuery } from '../../lib/validation';
 import { paginationSchema } from '../../schemas/common';
 import { adminDebitSchema, adminTransactionQuerySchema, reconciliationQuerySchema } from '../../schemas/wallet';
-import { adminDebit, exportTransactionsCsv, listAdminTransactions, listPendingPayments, reconcileOnDemand, userWalletDetail } from '../../services/money';
+import {
+  adminDebit,
+  exportTransactionsCsv,
+  fullReconciliationRun,
+  listAdminTransactions,
+  listPendingPayments,
+  reconcileOnDemand,
+  startFullReconciliation,
+  userWalletDetail,
+} from '../../services/money';
 
 import { ordersForUserDetail } from '../../services/orders';
 
@@ -33,4 +42,9 @@ export const adminWalletRoutes = new Hono<AppEnv>()
   )
   .get('/reconciliation', validQuery(reconciliationQuerySchema), async (c) =>
     c.json({ message: 'Reconciliation complete', data: await reconcileOnDemand(c.var.db, c.env, c.req.valid('query').scope) }),
-  );
+  )
+  // "Check everything" on the screen: the full run goes on the admin-jobs queue; the screen reads its state until it is done.
+  .post('/reconciliation/full', async (c) =>
+    c.json({ message: 'The full check is under way', data: await startFullReconciliation(c.var.db, c.env, c.var.principal.id) }, 202),
+  )
+  .get('/reconciliation/full', async (c) => c.json({ message: 'Full check fetched successfully', data: await fullReconciliationRun(c.var.db) }));

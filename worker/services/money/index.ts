@@ -19,6 +19,7 @@ export {
 } from './payments';
 export { listPendingPayments } from './pending-payments';
 export { hourlyReconciliation, reconcile, reconcileOnDemand } from './reconciliation';
+export { consumeAdminJobs, fullReconciliationRun, startFullReconciliation } from './reconciliation-full-run';
 export { releaseReferralCommissions } from './referral-commissions';
 export { getReferralSettings, listReferrals, referralSettingsView, referralSummary, updateReferralSettings, voidReferral } from './referrals';
 export { consumePaymentEvents } from './transfer-retries';

@@ -2,7 +2,8 @@
 // verdict, when it ran and over what, the providers asked again about recent payments, the credit with
 // nothing behind it (by user, cause and payment), and the ledger's own checks, each summarised when it
 // found something. It opens on what was written since the last clean hourly run (seconds at any size);
-// "Check everything" reads every row.
+// "Check everything" reads every row, on the server's queue: the screen shows it under way until its
+// report is in.
 import { useState } from 'react';
 
 import { EmptyState, ErrorState } from '@/components/EmptyState';
@@ -10,6 +11,7 @@ import { Icon } from '@/components/Icon';
 import { PageHeader } from '@/components/PageHeader';
 import { CellText, type Column, ResponsiveTable } from '@/components/ResponsiveTable';
 import { Skeleton } from '@/components/Skeleton';
+import { Spinner } from '@/components/Spinner';
 import { StatCard } from '@/components/StatCard';
 import { Badge } from '@/components/StatusBadge';
 import { TimeAgo } from '@/components/TimeAgo';
@@ -17,7 +19,9 @@ import { ManageUserLink } from '@/features/admin/users/ManageUserLink';
 import { getErrorMessage } from '@/lib/api';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { cx } from '@/lib/hooks';
-import { type ReconciliationReport, type ReconciliationScope, type UnbackedFinding, useReconciliation } from './api/get-reconciliation';
+import { type FullReconciliationRun, isUnderWay, useFullReconciliation } from './api/get-full-reconciliation';
+import { type ReconciliationReport, type UnbackedFinding, useReconciliation } from './api/get-reconciliation';
+import { useStartFullReconciliation } from './api/start-full-reconciliation';
 import { LedgerChecks, ledgerFindingCount } from './ReconciliationChecks';
 
 /** Each cause of credit with nothing behind it, in words. */
@@ -56,63 +60,116 @@ const COLUMNS: ReadonlyArray<Column<UnbackedFinding>> = [
 /** Every finding of a run: the unbacked credits and each of the ledger's checks. */
 const findingCount = (report: ReconciliationReport) => report.unbacked.findings.length + ledgerFindingCount(report);
 
+type View = 'recent' | 'full';
+
 export default function ReconciliationPage() {
-  const [scope, setScope] = useState<ReconciliationScope>('recent');
-  const run = useReconciliation(scope);
-  const report = run.data;
-  const running = run.isFetching;
+  const [view, setView] = useState<View>('recent');
+  const recent = useReconciliation();
+  const fullRun = useFullReconciliation(view === 'full');
+  const start = useStartFullReconciliation();
+  const run = fullRun.data;
+  const fullUnderWay = start.isPending || isUnderWay(run);
+  const checkEverything = () => start.mutate(undefined, { onSuccess: () => setView('full') });
+  const checking = recent.isFetching;
   return (
     <div className="space-y-5">
       <PageHeader
         title="Reconciliation"
-        description="Checks wallets against their ledger, and payments and referral commissions against what the payment providers say the shop kept. Opens on what changed since the last clean hourly check; checking everything takes longer on a large shop."
+        description="Checks wallets against their ledger, and payments and referral commissions against what the payment providers say the shop kept. Opens on what changed since the last clean hourly check; checking everything runs in the background and takes longer on a large shop."
         actions={
-          <>
-            {report?.scope === 'recent' ? (
-              <button type="button" className="btn btn-secondary" onClick={() => setScope('full')} disabled={running}>
-                <Icon name="shieldCheck" className="h-4 w-4" /> Check everything
+          view === 'recent' ? (
+            <>
+              {recent.data?.scope === 'recent' ? (
+                <button type="button" className="btn btn-secondary" onClick={checkEverything} disabled={checking || start.isPending}>
+                  <Icon name="shieldCheck" className="h-4 w-4" /> Check everything
+                </button>
+              ) : null}
+              <button type="button" className="btn btn-secondary" onClick={() => void recent.refetch()} disabled={checking}>
+                <Icon name="refresh" className={cx('h-4 w-4', checking && 'animate-spin')} /> {checking ? 'Checking…' : 'Run again'}
               </button>
-            ) : null}
-            <button type="button" className="btn btn-secondary" onClick={() => void run.refetch()} disabled={running}>
-              <Icon name="refresh" className={cx('h-4 w-4', running && 'animate-spin')} /> {running ? 'Checking…' : 'Run again'}
-            </button>
-          </>
-        }
-      />
-      {run.isError && !running ? (
-        <ErrorState message={getErrorMessage(run.error)} onRetry={() => void run.refetch()} />
-      ) : !report ? (
-        <div role="status" aria-label="Checking the books" className="space-y-3">
-          <Skeleton className="h-20 w-full" />
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Skeleton className="h-20 w-full" />
-            <Skeleton className="h-20 w-full" />
-          </div>
-        </div>
-      ) : (
-        <div className={cx('space-y-5 transition-opacity', running && 'opacity-60')} aria-busy={running}>
-          <Verdict report={report} />
-          <div className="grid gap-3 sm:grid-cols-2">
-            <StatCard
-              icon="wallet"
-              label="Credit with nothing behind it"
-              value={formatAmount(report.unbacked.total)}
-              tone={Number(report.unbacked.total) ? 'rose' : 'emerald'}
-              hint={`${report.walletsChecked} ${report.walletsChecked === 1 ? 'wallet' : 'wallets'} checked`}
-            />
-            <ProviderChecks checks={report.providerChecks} />
-          </div>
-          {findingCount(report) === 0 ? (
-            <EmptyState icon="checkCircle" title="Nothing to look into">
-              Every wallet matches its ledger, every payment and commission was credited once, and nothing is credited beyond what the providers left the shop.
-            </EmptyState>
+            </>
           ) : (
             <>
-              <UnbackedFindings report={report} />
-              <LedgerChecks report={report} />
+              <button type="button" className="btn btn-secondary" onClick={() => setView('recent')}>
+                Recent changes
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={checkEverything} disabled={fullUnderWay}>
+                <Icon name="refresh" className={cx('h-4 w-4', fullUnderWay && 'animate-spin')} />{' '}
+                {fullUnderWay ? 'Checking everything…' : 'Check everything again'}
+              </button>
             </>
-          )}
-        </div>
+          )
+        }
+      />
+      {view === 'full' ? (
+        <FullCheck run={run} error={fullRun.isError ? fullRun.error : null} onRetry={checkEverything} />
+      ) : recent.isError && !checking ? (
+        <ErrorState message={getErrorMessage(recent.error)} onRetry={() => void recent.refetch()} />
+      ) : !recent.data ? (
+        <ReportSkeleton />
+      ) : (
+        <Report report={recent.data} busy={checking} />
+      )}
+    </div>
+  );
+}
+
+function ReportSkeleton() {
+  return (
+    <div role="status" aria-label="Checking the books" className="space-y-3">
+      <Skeleton className="h-20 w-full" />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Skeleton className="h-20 w-full" />
+        <Skeleton className="h-20 w-full" />
+      </div>
+    </div>
+  );
+}
+
+/** The full check on the server's queue: under way (with when it started), failed (why, and start it again), or its report. */
+function FullCheck({ run, error, onRetry }: { run: FullReconciliationRun | null | undefined; error: unknown; onRetry: () => void }) {
+  if (error && !run) return <ErrorState message={getErrorMessage(error)} onRetry={onRetry} />;
+  if (run?.state === 'failed') return <ErrorState message={run.error ?? 'The check stopped before it was done; start it again.'} onRetry={onRetry} />;
+  if (run?.state === 'done' && run.report) return <Report report={run.report} busy={false} />;
+  const since = run?.startedAt ?? run?.requestedAt;
+  return (
+    <section role="status" aria-label="Checking everything" className="card flex items-start gap-3 p-4 sm:p-5">
+      <Spinner className="mt-0.5 h-6 w-6 shrink-0 text-brand-600" />
+      <div className="min-w-0 space-y-1">
+        <h2 className="text-lg font-semibold text-slate-900">Checking everything…</h2>
+        <p className="text-sm text-slate-600">
+          {run?.state === 'running' && since ? <>Started {formatDateTime(since)}. </> : 'Waiting to start. '}
+          Every wallet, ledger row, payment, commission and reversal is read; on a large shop that takes a while. You can leave this page: the result waits
+          here.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function Report({ report, busy }: { report: ReconciliationReport; busy: boolean }) {
+  return (
+    <div className={cx('space-y-5 transition-opacity', busy && 'opacity-60')} aria-busy={busy}>
+      <Verdict report={report} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <StatCard
+          icon="wallet"
+          label="Credit with nothing behind it"
+          value={formatAmount(report.unbacked.total)}
+          tone={Number(report.unbacked.total) ? 'rose' : 'emerald'}
+          hint={`${report.walletsChecked} ${report.walletsChecked === 1 ? 'wallet' : 'wallets'} checked`}
+        />
+        <ProviderChecks checks={report.providerChecks} />
+      </div>
+      {findingCount(report) === 0 ? (
+        <EmptyState icon="checkCircle" title="Nothing to look into">
+          Every wallet matches its ledger, every payment and commission was credited once, and nothing is credited beyond what the providers left the shop.
+        </EmptyState>
+      ) : (
+        <>
+          <UnbackedFindings report={report} />
+          <LedgerChecks report={report} />
+        </>
       )}
     </div>
   );
