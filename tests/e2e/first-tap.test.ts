@@ -30,7 +30,7 @@ describe('a first tap on a cheap phone', () => {
   it("opens a visitor's side menu when tapped before React has taken the page, under a 6x CPU slowdown", async () => {
     const { context, page } = await openPage(browser(), PHONE);
     try {
-      // The tap lands on markup React has not taken.
+      // The page's code is held back until after the tap, so the tap lands on markup React has not taken.
       const { promise: codeHeld, release: releaseCode } = heldUntilReleased();
       await page.route('**/assets/*.js', async (route) => {
         await codeHeld;

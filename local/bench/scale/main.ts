@@ -12,7 +12,7 @@
 // 4. The same check, calls and cron run again; EXPLAIN (ANALYZE, BUFFERS) of the hot statements (explain.ts).
 // Writes bench-results/scale.json and prints a table. Knobs: SCALE_FACTOR (default 1; 0.02 for a quick run),
 // SCALE_CALLS (parts of call names, as BENCH_CALLS; "cron" for the jobs), SCALE_SECONDS (3) and SCALE_CONNECTIONS (4)
-// per call, SCALE_CRON_TIMEOUT_S (600) for one cron run, SCALE_EXPLAIN=0 to skip the plans.
+// per call, SCALE_CRON_TIMEOUT_S (600) for one cron run (and for the full check on the queue), SCALE_EXPLAIN=0 to skip the plans.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

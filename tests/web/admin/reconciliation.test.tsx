@@ -59,11 +59,15 @@ const WITH_FINDINGS = {
   providerChecks: { checked: 20, disagreements: 1, errors: 2 },
 };
 
-const runs = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.filter(([url]) => String(url).includes('admin/reconciliation'));
+/** The checks run (GET admin/reconciliation?scope=…), not the reads of the full check's run. */
+const runs = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.filter(([url]) => String(url).includes('admin/reconciliation?'));
+/** GET admin/reconciliation/full before any full check was asked for. */
+const NO_FULL_RUN = () => jsonResponse(200, { message: 'Full check fetched successfully', data: null });
 
 describe('Reconciliation', () => {
   it('is in the admin navigation, runs the checks when opened and says the books are clean', async () => {
     const fetch = mockFetch((url) => {
+      if (url.includes('admin/reconciliation/full')) return NO_FULL_RUN();
       if (url.includes('admin/reconciliation')) return jsonResponse(200, { message: 'Reconciliation complete', data: CLEAN });
       if (url.includes('admin/tickets/unread')) return jsonResponse(200, { data: { unread: 0 } });
       return userAreaAnswer(url, ROOT) ?? jsonResponse(200, { data: [], count: 0 });
@@ -84,9 +88,10 @@ describe('Reconciliation', () => {
   it('lists each finding with its user, cause, payment and amount, summarises the ledger checks, and runs again on demand', async () => {
     const user = userEvent.setup();
     let answer: object = WITH_FINDINGS;
-    const fetch = mockFetch((url) =>
-      url.includes('admin/reconciliation') ? jsonResponse(200, { message: 'Reconciliation complete', data: answer }) : jsonResponse(200, {}),
-    );
+    const fetch = mockFetch((url) => {
+      if (url.includes('admin/reconciliation/full')) return NO_FULL_RUN();
+      return url.includes('admin/reconciliation') ? jsonResponse(200, { message: 'Reconciliation complete', data: answer }) : jsonResponse(200, {});
+    });
     renderScreen(<ReconciliationPage />, '/admin/reconciliation', 'admin-token');
     const verdict = await screen.findByRole('region', { name: 'Verdict' });
     // Four unbacked findings, one balance off its ledger, one commission off the ledger.
@@ -130,11 +135,15 @@ describe('Reconciliation', () => {
     const queued = { state: 'queued', requestedAt: '2026-03-05T10:00:00.000Z', requestedBy: 9, startedAt: null, finishedAt: null, report: null, error: null };
     const running = { ...queued, state: 'running', startedAt: '2026-03-05T10:00:01.000Z' };
     const done = { ...running, state: 'done', finishedAt: '2026-03-05T10:00:07.000Z', report: CLEAN };
+    let started = false;
     let readsOfTheRun = 0;
     const fetch = mockFetch((url, init) => {
-      if (url.includes('admin/reconciliation/full') && init.method === 'POST')
+      if (url.includes('admin/reconciliation/full') && init.method === 'POST') {
+        started = true;
         return jsonResponse(202, { message: 'The full check is under way', data: queued });
+      }
       if (url.includes('admin/reconciliation/full')) {
+        if (!started) return NO_FULL_RUN();
         readsOfTheRun += 1;
         return jsonResponse(200, { message: 'Full check fetched successfully', data: readsOfTheRun === 1 ? running : done });
       }
@@ -150,12 +159,13 @@ describe('Reconciliation', () => {
     await user.click(screen.getByRole('button', { name: 'Check everything' }));
     // Under way on the server's queue: said so, with when it started, and read again until it is done.
     const underWay = await screen.findByRole('status', { name: 'Checking everything' });
-    await waitFor(() => expect(underWay.textContent).toMatch(/Started .*2026/));
+    // The run is read again every 1.5 s while it is under way.
+    await waitFor(() => expect(underWay.textContent).toMatch(/Started .*2026/), { timeout: 10_000 });
     expect(screen.getByRole('button', { name: /Checking everything/ }).hasAttribute('disabled')).toBe(true);
     await waitFor(() => expect(screen.getByRole('region', { name: 'Verdict' }).textContent).toContain('Every wallet, ledger row, payment'), {
       timeout: 10_000,
     });
-    expect(runs(fetch).filter(([url, init]) => String(url).includes('/full') && init?.method === 'POST')).toHaveLength(1);
+    expect(fetch.mock.calls.filter(([url, init]) => String(url).includes('/full') && init?.method === 'POST')).toHaveLength(1);
     expect(readsOfTheRun).toBe(2);
 
     // Done: it can be run again, and the recent view is one tap away.
@@ -187,9 +197,34 @@ describe('Reconciliation', () => {
     });
     renderScreen(<ReconciliationPage />, '/admin/reconciliation', 'admin-token');
     await user.click(await screen.findByRole('button', { name: 'Check everything' }));
-    expect(await screen.findByText('The check stopped before it was done; start it again.')).toBeTruthy();
+    expect(await screen.findByText('The check stopped before it was done; start it again.', undefined, { timeout: 10_000 })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Try again/ }));
     await waitFor(() => expect(starts).toBe(2));
+  });
+
+  it('opens with the last full check one tap away, its report read without starting another', async () => {
+    const user = userEvent.setup();
+    const done = {
+      state: 'done',
+      requestedAt: '2026-03-05T10:00:00.000Z',
+      requestedBy: 9,
+      startedAt: '2026-03-05T10:00:01.000Z',
+      finishedAt: '2026-03-05T10:00:07.000Z',
+      report: WITH_FINDINGS,
+      error: null,
+    };
+    const fetch = mockFetch((url, init) => {
+      if (url.includes('admin/reconciliation/full') && init.method === 'POST') return jsonResponse(500, { message: 'not asked for' });
+      if (url.includes('admin/reconciliation/full')) return jsonResponse(200, { message: 'Full check fetched successfully', data: done });
+      if (!url.includes('admin/reconciliation')) return jsonResponse(200, {});
+      return jsonResponse(200, { message: 'Reconciliation complete', data: { ...CLEAN, scope: 'recent', since: '2026-03-04T09:00:00.000Z' } });
+    });
+    renderScreen(<ReconciliationPage />, '/admin/reconciliation', 'admin-token');
+    expect(await screen.findByText(/Last full check .*2026.*: 6 findings\./)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'View it' }));
+    expect(within(await screen.findByRole('region', { name: 'Verdict' })).getByRole('heading', { name: '6 findings' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Verdict' }).textContent).toContain('Every wallet, ledger row, payment');
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
   });
 
   it('says why the checks could not run, and runs them again', async () => {

@@ -65,7 +65,7 @@ type View = 'recent' | 'full';
 export default function ReconciliationPage() {
   const [view, setView] = useState<View>('recent');
   const recent = useReconciliation();
-  const fullRun = useFullReconciliation(view === 'full');
+  const fullRun = useFullReconciliation();
   const start = useStartFullReconciliation();
   const run = fullRun.data;
   const fullUnderWay = start.isPending || isUnderWay(run);
@@ -101,6 +101,7 @@ export default function ReconciliationPage() {
           )
         }
       />
+      {view === 'recent' && run ? <LastFullCheck run={run} onView={() => setView('full')} /> : null}
       {view === 'full' ? (
         <FullCheck run={run} error={fullRun.isError ? fullRun.error : null} onRetry={checkEverything} />
       ) : recent.isError && !checking ? (
@@ -123,6 +124,32 @@ function ReportSkeleton() {
         <Skeleton className="h-20 w-full" />
       </div>
     </div>
+  );
+}
+
+/** What a report found, in a few words. */
+function verdictInWords(report: ReconciliationReport): string {
+  const count = findingCount(report);
+  if (count === 0 && report.ok) return 'books clean';
+  return `${count} ${count === 1 ? 'finding' : 'findings'}`;
+}
+
+/** The last full check in a sentence. */
+function lastFullCheckInWords(run: FullReconciliationRun): string {
+  if (isUnderWay(run)) return 'A full check is under way.';
+  if (run.state === 'failed' || !run.report) return `The last full check, asked for ${formatDateTime(run.requestedAt)}, stopped before it was done.`;
+  return `Last full check ${formatDateTime(run.finishedAt ?? run.requestedAt)}: ${verdictInWords(run.report)}.`;
+}
+
+/** On the recent view: the last full check (under way, done or failed), one tap from its report. */
+function LastFullCheck({ run, onView }: { run: FullReconciliationRun; onView: () => void }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
+      {lastFullCheckInWords(run)}
+      <button type="button" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline" onClick={onView}>
+        {isUnderWay(run) ? 'Follow it' : 'View it'}
+      </button>
+    </p>
   );
 }
 

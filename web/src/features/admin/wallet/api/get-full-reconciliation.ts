@@ -1,5 +1,5 @@
 // GET admin/reconciliation/full: the last full check asked for (queued, running, done with its report, or failed), or
-// null before the first. Read again every second and a half while it is queued or running, and not after.
+// null before the first. Read when the screen opens, and again every second and a half while it is queued or running.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { adminKeys } from '@/features/admin/adminApi';
@@ -22,4 +22,4 @@ export const fullReconciliationQueryOptions = () =>
     refetchInterval: (query) => (isUnderWay(query.state.data) ? FULL_RUN_POLL_MS : false),
   });
 
-export const useFullReconciliation = (enabled: boolean) => useQuery({ ...fullReconciliationQueryOptions(), enabled });
+export const useFullReconciliation = () => useQuery(fullReconciliationQueryOptions());
