@@ -1,5 +1,5 @@
 // What happens around the customers: the cron's sync (sometimes overlapping an administrator's sync
-// on demand), time passing (an hour of it for the hourly reconciliation), the panel failing as a whole
+// on demand), time passing (an hour of it for the hourly reconciliation), an administrator's full check, the panel failing as a whole
 // for a while, database connections cut in the middle of another operation, and clients hanging up on
 // their own requests.
 import { scheduledUrl } from '../stack/cron';
@@ -60,6 +60,43 @@ export async function reconciliationHour(sim: Sim): Promise<string> {
   if (rows[0].unread > 1) problems.push(`${rows[0].unread} unread warnings of the reconciliation`);
   if (problems.length > 0) throw new Error(`the hourly reconciliation: ${problems.join('; ')}`);
   return `an hour passes, ${answers.length} cron${twice ? 's at once' : ''}: the hourly reconciliation ran, ${after?.ok ? 'clean' : 'not clean'}`;
+}
+
+/** How long the full check may take on the simulator's small shop before it counts as stuck. */
+const FULL_CHECK_WAIT_MS = 60_000;
+
+/**
+ * An administrator checks everything, sometimes two at once: the full reconciliation on the admin-jobs queue. Two
+ * starts at once answer the same run; the run ends done with a report of every row, or failed with why (a connection
+ * cut under it); it is never left under way. Whether the books are clean is the drain's check: they may be mid-step here.
+ */
+export async function fullCheck(sim: Sim): Promise<string> {
+  const twice = sim.rng.chance(0.4);
+  tally(sim, twice ? 'full check (two administrators at once)' : 'full check');
+  const start = () => sim.admin.api('admin/reconciliation/full', { method: 'POST' });
+  const starts = await Promise.all([start(), ...(twice ? [start()] : [])]);
+  const started = starts.filter(
+    (answer) => expect(sim, 'POST admin/reconciliation/full', answer, [202]) && answer.kind === 'answered' && answer.status === 202,
+  );
+  if (started.length === 0) return 'full check: not started';
+  const runs = new Set(started.map((answer) => (answer.kind === 'answered' ? String(answer.body?.data?.requestedAt) : '')));
+  const problems: string[] = [];
+  if (runs.size > 1) problems.push(`two starts at once made ${runs.size} runs`);
+  const deadline = Date.now() + FULL_CHECK_WAIT_MS;
+  let run: { state?: string; requestedAt?: string; error?: string | null; report?: { scope?: string } | null } | undefined;
+  while (Date.now() < deadline) {
+    const answer = await sim.admin.api('admin/reconciliation/full');
+    if (answer.kind === 'answered' && answer.status === 200) {
+      run = answer.body?.data ?? undefined;
+      if (run?.state === 'done' || run?.state === 'failed') break;
+    }
+    await sleep(250);
+  }
+  if (!run || (run.state !== 'done' && run.state !== 'failed')) problems.push(`still ${run?.state ?? 'unread'} after ${FULL_CHECK_WAIT_MS / 1000} s`);
+  else if (run.state === 'failed' && !run.error) problems.push('failed without saying why');
+  else if (run.state === 'done' && run.report?.scope !== 'full') problems.push(`done with a report of scope ${run.report?.scope}`);
+  if (problems.length > 0) throw new Error(`the full check: ${problems.join('; ')}`);
+  return `full check${twice ? ' (two at once)' : ''}: ${run?.state}`;
 }
 
 const PANEL_MODES = ['no_balance', 'fail', 'garbage', 'active_order'] as const;

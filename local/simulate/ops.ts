@@ -5,7 +5,7 @@
 // referrals, self-referral attempts, bank transfers and held commissions: ops-referrals.ts.
 import type { SimService } from './catalogue';
 import { adminCancel, adminRefundWithoutProvider, adminSetStatus, adminSettleUnknown } from './ops-admin';
-import { panelTrouble, reconciliationHour, sync, wait, withDroppedConnections, withHangUp } from './ops-chaos';
+import { fullCheck, panelTrouble, reconciliationHour, sync, wait, withDroppedConnections, withHangUp } from './ops-chaos';
 import { adminCredit, confirmLate, deposit, replayWebhook, signUp } from './ops-money';
 import { placeOrder, refill, userCancel } from './ops-orders';
 import { replayPanelWebhook } from './ops-panel-webhooks';
@@ -32,6 +32,7 @@ type Plain =
   | 'panel trouble'
   | 'time passes'
   | 'an hour passes'
+  | 'full check'
   | 'referred sign-up'
   | 'late confirmation'
   | 'self-referral'
@@ -81,6 +82,8 @@ function plainOperation(name: Plain, services: readonly SimService[]): (sim: Sim
       return wait;
     case 'an hour passes':
       return reconciliationHour;
+    case 'full check':
+      return fullCheck;
     case 'referred sign-up':
       return referredSignUp;
     case 'late confirmation':
@@ -132,6 +135,7 @@ function plainWeights(sim: Sim): Partial<Record<Plain, number>> {
     'panel trouble': panelModeUntil === null ? 1.5 : 0,
     'time passes': 4,
     'an hour passes': 1.5,
+    'full check': 1,
     'referred sign-up': room ? 2.5 : 0,
     'late confirmation': users.some((user) => !user.apiKey) ? 1.5 : 0,
     'self-referral': room ? 1.5 : 0,

@@ -61,6 +61,9 @@ const WITH_FINDINGS = {
 
 /** The checks run (GET admin/reconciliation?scope=…), not the reads of the full check's run. */
 const runs = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.filter(([url]) => String(url).includes('admin/reconciliation?'));
+/** A full check as it is queued; each test's run is this one moved on. */
+const QUEUED_RUN = { state: 'queued', requestedAt: '2026-03-05T10:00:00.000Z', requestedBy: 9, startedAt: null, finishedAt: null, report: null, error: null };
+const RUNNING_RUN = { ...QUEUED_RUN, state: 'running', startedAt: '2026-03-05T10:00:01.000Z' };
 /** GET admin/reconciliation/full before any full check was asked for. */
 const NO_FULL_RUN = () => jsonResponse(200, { message: 'Full check fetched successfully', data: null });
 
@@ -132,20 +135,18 @@ describe('Reconciliation', () => {
 
   it('opens on what changed since the last clean hourly run, says so, and checks everything in the background', async () => {
     const user = userEvent.setup();
-    const queued = { state: 'queued', requestedAt: '2026-03-05T10:00:00.000Z', requestedBy: 9, startedAt: null, finishedAt: null, report: null, error: null };
-    const running = { ...queued, state: 'running', startedAt: '2026-03-05T10:00:01.000Z' };
-    const done = { ...running, state: 'done', finishedAt: '2026-03-05T10:00:07.000Z', report: CLEAN };
+    const done = { ...RUNNING_RUN, state: 'done', finishedAt: '2026-03-05T10:00:07.000Z', report: CLEAN };
     let started = false;
     let readsOfTheRun = 0;
     const fetch = mockFetch((url, init) => {
       if (url.includes('admin/reconciliation/full') && init.method === 'POST') {
         started = true;
-        return jsonResponse(202, { message: 'The full check is under way', data: queued });
+        return jsonResponse(202, { message: 'The full check is under way', data: QUEUED_RUN });
       }
       if (url.includes('admin/reconciliation/full')) {
         if (!started) return NO_FULL_RUN();
         readsOfTheRun += 1;
-        return jsonResponse(200, { message: 'Full check fetched successfully', data: readsOfTheRun === 1 ? running : done });
+        return jsonResponse(200, { message: 'Full check fetched successfully', data: readsOfTheRun === 1 ? RUNNING_RUN : done });
       }
       if (!url.includes('admin/reconciliation')) return jsonResponse(200, {});
       const data = { ...CLEAN, scope: 'recent', since: '2026-03-04T09:00:00.000Z', walletsChecked: 3 };
@@ -176,20 +177,12 @@ describe('Reconciliation', () => {
 
   it('says why a full check failed, and starts it again', async () => {
     const user = userEvent.setup();
-    const failed = {
-      state: 'failed',
-      requestedAt: '2026-03-05T10:00:00.000Z',
-      requestedBy: 9,
-      startedAt: '2026-03-05T10:00:01.000Z',
-      finishedAt: '2026-03-05T10:00:02.000Z',
-      report: null,
-      error: 'The check stopped before it was done; start it again.',
-    };
+    const failed = { ...RUNNING_RUN, state: 'failed', finishedAt: '2026-03-05T10:00:02.000Z', error: 'The check stopped before it was done; start it again.' };
     let starts = 0;
     mockFetch((url, init) => {
       if (url.includes('admin/reconciliation/full') && init.method === 'POST') {
         starts += 1;
-        return jsonResponse(202, { message: 'The full check is under way', data: { ...failed, state: 'queued', error: null } });
+        return jsonResponse(202, { message: 'The full check is under way', data: QUEUED_RUN });
       }
       if (url.includes('admin/reconciliation/full')) return jsonResponse(200, { message: 'Full check fetched successfully', data: failed });
       if (!url.includes('admin/reconciliation')) return jsonResponse(200, {});
@@ -204,15 +197,7 @@ describe('Reconciliation', () => {
 
   it('opens with the last full check one tap away, its report read without starting another', async () => {
     const user = userEvent.setup();
-    const done = {
-      state: 'done',
-      requestedAt: '2026-03-05T10:00:00.000Z',
-      requestedBy: 9,
-      startedAt: '2026-03-05T10:00:01.000Z',
-      finishedAt: '2026-03-05T10:00:07.000Z',
-      report: WITH_FINDINGS,
-      error: null,
-    };
+    const done = { ...RUNNING_RUN, state: 'done', finishedAt: '2026-03-05T10:00:07.000Z', report: WITH_FINDINGS };
     const fetch = mockFetch((url, init) => {
       if (url.includes('admin/reconciliation/full') && init.method === 'POST') return jsonResponse(500, { message: 'not asked for' });
       if (url.includes('admin/reconciliation/full')) return jsonResponse(200, { message: 'Full check fetched successfully', data: done });

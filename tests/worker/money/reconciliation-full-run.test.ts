@@ -4,7 +4,8 @@ import { env } from 'cloudflare:test';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { settings } from '../../../drizzle/schema';
-import { consumeAdminJobs, type FullReconciliationRun } from '../../../worker/services/money/reconciliation-full-run';
+import type { Env } from '../../../worker/env';
+import { consumeAdminJobs, type FullReconciliationRun, startFullReconciliation } from '../../../worker/services/money/reconciliation-full-run';
 import { call, createAdmin, registerAndLogin, withDb } from '../../support/api';
 
 const KEY = 'reconciliation_full_run';
@@ -84,6 +85,19 @@ describe('the full reconciliation on demand', () => {
     await consumeAdminJobs({ queue: 'admin-jobs', messages: [message] } as unknown as MessageBatch<unknown>, env);
     expect(acked).toBe(1);
     expect(await savedRun()).toEqual(done);
+  });
+
+  it('says so when the queue refuses the run, and the next start queues a new one', async () => {
+    const admin = await createAdmin();
+    await untilOver(admin.accessToken);
+    const queueDown = { ...env, ADMIN_JOBS: { send: () => Promise.reject(new Error('queue unavailable')) } } as unknown as Env;
+    await expect(withDb((db) => startFullReconciliation(db, queueDown, admin.id))).rejects.toThrow('queue unavailable');
+    expect(await savedRun()).toMatchObject({ state: 'failed', error: 'The check could not be queued; start it again.', requestedBy: admin.id });
+
+    const again = await call('admin/reconciliation/full', { method: 'POST', token: admin.accessToken });
+    expect(again.body.data.state).not.toBe('failed');
+    await untilOver(admin.accessToken);
+    expect(await savedRun()).toMatchObject({ state: 'done', requestedAt: again.body.data.requestedAt });
   });
 
   it('is for administrators alone', async () => {

@@ -59,7 +59,8 @@ export async function startFullReconciliation(db: DbOrTx, env: Env, adminId: num
   try {
     await env.ADMIN_JOBS.send({ kind: 'full-reconciliation', requestedAt: run.requestedAt });
   } catch (error) {
-    await finish(db, run.requestedAt, { state: 'failed', error: 'The check could not be queued; start it again.' });
+    // The queue's error is the one told; if the database is gone too, the run is found lost after FULL_RUN_LOST_AFTER_MINUTES.
+    await finish(db, run.requestedAt, { state: 'failed', error: 'The check could not be queued; start it again.' }).catch(() => undefined);
     throw error;
   }
   return rows[0].value;
