@@ -39,6 +39,7 @@ export default defineConfig({
                 'webhook-deliveries': { maxBatchSize: 10, maxBatchTimeout: 0.05, maxRetries: 100 },
                 'admin-jobs': { maxBatchSize: 1, maxBatchTimeout: 0.05, maxRetries: 0 },
               },
+              r2Buckets: ['EXPORT_FILES'],
               bindings: {
                 DATABASE_URL: inject('databaseUrl'),
                 DB_WS_PROXY: inject('dbWsProxy'),

@@ -471,6 +471,28 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * An administrator's CSV of the ledger, written by the admin-jobs queue (services/money/ledger-export-jobs.ts): a
+ * year's ledger is too long a file to write in a request. The file itself is in R2 (EXPORT_FILES), gzipped; the
+ * retention job forgets both a day later.
+ */
+export const ledgerExports = pgTable(
+  'ledger_exports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The Transactions screen's filters (AdminTransactionExportInput). */
+    filters: jsonb('filters').notNull(),
+    state: text('state').notNull().default('queued'),
+    rowCount: integer('row_count'),
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [check('ledger_exports_state_check', sql`${t.state} in ('queued', 'running', 'done', 'failed')`), index('ledger_exports_created_idx').on(t.createdAt)],
+);
+
 // ---------------------------------------------------------------- catalogue and orders
 
 /** Cached USD-based exchange rates: units of `currency` per 1 USD, at scale 6. */

@@ -15,11 +15,11 @@ export interface WebhookDeliveryMessage {
   deliveryId: number;
 }
 
-/** An administrator's job too long for a request (services/money/reconciliation-full-run.ts): the full reconciliation asked for at `requestedAt`. */
-export interface AdminJobMessage {
-  kind: 'full-reconciliation';
-  requestedAt: string;
-}
+/**
+ * An administrator's job too long for a request (services/money/admin-jobs.ts): the full reconciliation asked for at
+ * `requestedAt`, or the ledger export by its id.
+ */
+export type AdminJobMessage = { kind: 'full-reconciliation'; requestedAt: string } | { kind: 'ledger-export'; exportId: number };
 
 /** Bindings the Worker reads: vars from wrangler.toml, secrets from `wrangler secret put` (or .dev.vars locally). */
 export interface Env {
@@ -30,8 +30,10 @@ export interface Env {
   PAYMENT_EVENTS: Queue<PaymentEventMessage>;
   /** Signed webhooks to resellers' endpoints, tried for a day (see services/reseller/webhook-deliveries.ts). */
   WEBHOOK_DELIVERIES: Queue<WebhookDeliveryMessage>;
-  /** Administrators' jobs too long for a request: the full reconciliation (see services/money/reconciliation-full-run.ts). */
+  /** Administrators' jobs too long for a request: the full reconciliation and ledger exports (see services/money/admin-jobs.ts). */
   ADMIN_JOBS: Queue<AdminJobMessage>;
+  /** The ledger exports' files, gzipped CSV, kept a day (see services/money/ledger-export-jobs.ts). */
+  EXPORT_FILES: R2Bucket;
   /** Postgres connection string (Neon in production). */
   DATABASE_URL: string;
   /** Local stack only: "host:port/v1" of the WebSocket-to-TCP bridge in front of local Postgres. */

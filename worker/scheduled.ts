@@ -6,7 +6,7 @@ import { log } from './lib/log';
 import { forgetQuietSignInFailures } from './services/accounts';
 import { checkProviderBalances } from './services/catalogue';
 import { foldDashboardDays } from './services/dashboard';
-import { hourlyReconciliation, releaseReferralCommissions, reverifyPendingDeposits } from './services/money';
+import { forgetOldLedgerExports, hourlyReconciliation, releaseReferralCommissions, reverifyPendingDeposits } from './services/money';
 
 import { checkLowBalances, sendNotificationEmails, writeApiOrderDigests } from './services/notifications';
 import { runSmmSync } from './services/orders';
@@ -29,7 +29,8 @@ export const scheduledJobs: Record<string, ScheduledJob> = {
   sendNotificationEmails,
   dispatchWebhooks,
   foldDashboardDays,
-  // Last, as housekeeping: old rate-limit windows, ended sessions, expired links, read notifications and sent mail, in bounded batches.
+  forgetOldLedgerExports: (db, env) => forgetOldLedgerExports(db, env.EXPORT_FILES),
+  // Housekeeping: ledger exports a day old, with their files in R2; then, last, old rate-limit windows, ended sessions, expired links, read notifications and sent mail, in bounded batches.
   runRetention,
 };
 

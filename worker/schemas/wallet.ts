@@ -71,6 +71,10 @@ export const adminTransactionQuerySchema = transactionQuerySchema.extend({
 });
 export type AdminTransactionQuery = z.infer<typeof adminTransactionQuerySchema>;
 
+/** POST admin/transactions/exports: the Transactions screen's filters, which pick the file's rows. */
+export const adminTransactionExportSchema = adminTransactionQuerySchema.omit({ page: true, limit: true });
+export type AdminTransactionExportInput = z.infer<typeof adminTransactionExportSchema>;
+
 /** GET admin/reconciliation: 'full' reads every row; 'recent' (the default once an hourly run came out clean) what was written since. */
 export const reconciliationQuerySchema = z.object({
   scope: z.enum(['recent', 'full'], { error: 'scope must be recent or full' }).optional(),

@@ -29,6 +29,8 @@ export interface PhaseIds {
   /** The first day of the last 30 and today (UTC), as the date filters take them. */
   from: string;
   to: string;
+  /** The ledger exports written for this phase (exports.ts): the whole ledger's and the heavy reseller's. */
+  exportIds: { all: number; byUser: number } | null;
 }
 
 export async function lookUpIds(databaseUrl: string, heavyUserId: number, lightUserId: number): Promise<PhaseIds> {
@@ -61,6 +63,7 @@ export async function lookUpIds(databaseUrl: string, heavyUserId: number, lightU
       emailPiece: (user?.email ?? 'scale').split('@')[0],
       from: day(monthAgo),
       to: day(today),
+      exportIds: null,
     };
   } finally {
     await client.end();
@@ -136,8 +139,15 @@ export function scaleCalls(ids: PhaseIds): ScaleCall[] {
     { name: 'admin transactions, by user (heavy)', who: 'admin', path: `${a}/transactions?userId=${ids.heavyUserId}`, explain: true },
     { name: 'admin transactions, search', who: 'admin', path: `${a}/transactions?search=${encodeURIComponent(ids.emailPiece)}`, explain: true },
     { name: 'admin transactions, last 30 days', who: 'admin', path: `${a}/transactions?from=${ids.from}&to=${ids.to}`, explain: true },
-    { name: 'admin transactions export (CSV)', who: 'admin', path: `${a}/transactions/export`, explain: true },
-    { name: 'admin transactions export, by user', who: 'admin', path: `${a}/transactions/export?userId=${ids.heavyUserId}`, explain: true },
+    // "Export CSV" writes its file on the admin-jobs queue (exports.ts writes both before the calls): the screen reads the
+    // export until it is done, then downloads the file, gzipped as the browser takes it.
+    ...(ids.exportIds
+      ? [
+          { name: 'admin transactions export (its state)', who: 'admin' as Who, path: `${a}/transactions/exports/${ids.exportIds.all}` },
+          { name: 'admin transactions export (its file)', who: 'admin' as Who, path: `${a}/transactions/exports/${ids.exportIds.all}/file` },
+          { name: 'admin transactions export, by user (its file)', who: 'admin' as Who, path: `${a}/transactions/exports/${ids.exportIds.byUser}/file` },
+        ]
+      : []),
     { name: 'admin pending payments', who: 'admin', path: `${a}/payments/pending`, explain: true },
     { name: 'admin reconciliation, since the last clean run', who: 'admin', path: `${a}/reconciliation?scope=recent`, explain: true },
     // "Check everything" runs on the admin-jobs queue (full-check.ts runs it before the calls): the screen reads its run.

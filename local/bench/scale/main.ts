@@ -26,6 +26,7 @@ import { printTable } from '../table';
 import { lookUpIds, type PhaseIds, type ScaleCall, scaleCalls, type Who } from './calls';
 import { type CronResult, runCron } from './cron';
 import { type CallPlans, explainCalls } from './explain';
+import { writtenExport } from './exports';
 import { findingsSummary, fullCheck } from './full-check';
 import { CONNECTIONS, type Measured, measureCall, SECONDS } from './measure';
 import { countVolume, type SeedResult, seedBatch, volumeAt } from './seed';
@@ -210,7 +211,6 @@ async function main() {
       live[label] = result;
       save(false);
       const headersOf = async (who: Who) => (sessions[who] ? await (sessions[who] as Session).headers() : {});
-      const calls = scaleCalls(ids).filter((call) => wanted(call.name));
       const results = result.calls;
       // The isolate's caches (settings, the catalogue snapshot) and every session, before the first counted request.
       for (const warm of [
@@ -234,6 +234,16 @@ async function main() {
       console.log(`[${label}] reconciliation: ${reconciliationOk ? 'ok' : 'NOT OK'} (${((performance.now() - reconciliationStarted) / 1000).toFixed(1)} s)`);
       result.reconciliationOk = reconciliationOk;
       save(false);
+      if (wanted('admin transactions export')) {
+        const token = (await adminSession.headers()).authorization.slice(7);
+        const all = await writtenExport(stack.url, token, {}, CRON_TIMEOUT_S * 1000);
+        const byUser = await writtenExport(stack.url, token, { userId: ids.heavyUserId }, CRON_TIMEOUT_S * 1000);
+        console.log(
+          `[${label}] the ledger exports ran on the admin-jobs queue: ${all.rows} rows in ${all.seconds.toFixed(1)} s, the heavy reseller's ${byUser.rows} in ${byUser.seconds.toFixed(1)} s`,
+        );
+        ids.exportIds = { all: all.id, byUser: byUser.id };
+      }
+      const calls = scaleCalls(ids).filter((call) => wanted(call.name));
       const callsStarted = performance.now();
       for (const call of calls) {
         const measured = await measureCall(stack, call.path, await headersOf(call.who));

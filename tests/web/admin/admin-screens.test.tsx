@@ -132,19 +132,47 @@ describe('Administrators', () => {
 });
 
 describe('Transactions', () => {
-  it('exports the filtered ledger as CSV with the bearer token, not through a bare link', async () => {
+  const exportOf = (state: string, extra: Record<string, unknown> = {}) => ({
+    message: 'ok',
+    data: {
+      id: 7,
+      state,
+      filters: { type: 1, source: 'admin_credit' },
+      rows: null,
+      createdAt: '2026-11-29T10:00:00.000Z',
+      finishedAt: null,
+      error: null,
+      ...extra,
+    },
+  });
+
+  it('asks the server for the file of the filtered ledger, says it is being written, and downloads it with the bearer token once ready', async () => {
     const user = userEvent.setup();
     const csv = 'id,user_id\r\n"1","5"\r\n';
-    const fetch = mockFetch((url) => (url.includes('export') ? jsonResponse(200, csv) : jsonResponse(200, list([]))));
+    let reads = 0;
+    const fetch = mockFetch((url, init) => {
+      if (url.endsWith('/transactions/exports') && init.method === 'POST') return jsonResponse(202, exportOf('queued'));
+      if (url.endsWith('/transactions/exports/7')) {
+        reads += 1;
+        return jsonResponse(200, reads === 1 ? exportOf('running') : exportOf('done', { rows: 1, finishedAt: '2026-11-29T10:00:03.000Z' }));
+      }
+      if (url.endsWith('/transactions/exports/7/file')) return jsonResponse(200, csv);
+      return jsonResponse(200, list([]));
+    });
     const createObjectURL = vi.fn(() => 'blob:csv');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderScreen(<AdminTransactionsPage />, '/admin/transactions?type=1&source=admin_credit');
     await screen.findByText('No transactions match these filters');
     await user.click(screen.getByRole('button', { name: /Export CSV/ }));
-    await waitFor(() => expect(click).toHaveBeenCalled());
-    const [url, init] = callsTo(fetch, 'export')[0];
-    expect(url).toBe('/api/v1/admin/transactions/export?type=1&source=admin_credit');
+    expect(await screen.findByText('Writing the file of these transactions; it downloads when ready.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Preparing CSV/ }).hasAttribute('disabled')).toBe(true);
+    const [, started] = callsTo(fetch, 'transactions/exports')[0];
+    expect(JSON.parse(String(started?.body))).toEqual({ type: 1, source: 'admin_credit' });
+
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    const [url, init] = callsTo(fetch, 'exports/7/file')[0];
+    expect(url).toBe('/api/v1/admin/transactions/exports/7/file');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer admin-token');
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
     // jsdom's Blob has no text(): read it the old way.
@@ -154,6 +182,27 @@ describe('Transactions', () => {
       reader.readAsText(blob);
     });
     expect(saved).toBe(csv);
+    expect(await screen.findByText(/transactions-\d{4}-\d{2}-\d{2}\.csv: 1 row\./)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Download again' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('button', { name: /Export CSV/ }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says why the file could not be written, and starts a new export on the next tap', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch((url, init) => {
+      if (url.endsWith('/transactions/exports') && init.method === 'POST') return jsonResponse(202, exportOf('queued'));
+      if (url.endsWith('/transactions/exports/7'))
+        return jsonResponse(200, exportOf('failed', { error: 'The file could not be written; start the export again.' }));
+      return jsonResponse(200, list([]));
+    });
+    renderScreen(<AdminTransactionsPage />, '/admin/transactions');
+    await screen.findByText('No transactions yet');
+    await user.click(screen.getByRole('button', { name: /Export CSV/ }));
+    expect(await screen.findByText('The file could not be written; start the export again.', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(callsTo(fetch, 'exports/7/file')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(callsTo(fetch, 'transactions/exports').filter(([, init]) => init?.method === 'POST')).toHaveLength(2));
   });
 });
 

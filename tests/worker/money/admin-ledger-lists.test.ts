@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { listAdminTransactions } from '../../../worker/services/money/wallet';
 import { call, countingRoundTrips, createAdmin, registerAndLogin, unique } from '../../support/api';
+import { exportedCsv } from '../../support/ledger-export';
 
 describe('GET admin/transactions', () => {
   it("names each row's user by full name and email, in one round trip", async () => {
@@ -49,8 +50,7 @@ describe('GET admin/transactions', () => {
     expect(result.total).toBe(1);
     expect({ httpCalls, webSockets }).toEqual({ httpCalls: 1, webSockets: 0 });
 
-    const csv = await call(`admin/transactions/export?email=${encodeURIComponent(user.email)}`, { token: admin.accessToken });
-    expect(String(csv.body)).toContain(reference);
+    expect(await exportedCsv(admin.accessToken, { email: user.email })).toContain(reference);
   });
 });
 

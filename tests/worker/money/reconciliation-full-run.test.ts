@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { settings } from '../../../drizzle/schema';
 import type { Env } from '../../../worker/env';
-import { consumeAdminJobs, type FullReconciliationRun, startFullReconciliation } from '../../../worker/services/money/reconciliation-full-run';
+import { consumeAdminJobs } from '../../../worker/services/money/admin-jobs';
+import { type FullReconciliationRun, startFullReconciliation } from '../../../worker/services/money/reconciliation-full-run';
 import { call, createAdmin, registerAndLogin, withDb } from '../../support/api';
 
 const KEY = 'reconciliation_full_run';

@@ -7,6 +7,7 @@ import { applyLedgerEntry } from '../../../worker/services/money/ledger';
 import { reverifyPendingDeposits } from '../../../worker/services/money/payments';
 import { reconcile } from '../../../worker/services/money/reconciliation';
 import { auditEntries, BASE, call, countingRoundTrips, createAdmin, registerAndLogin, type TestAccount, unique, withDb } from '../../support/api';
+import { exportedCsv } from '../../support/ledger-export';
 import { expectBooksKept } from '../fixtures/wallet-fixtures';
 
 const paystack = inject('paystackUrl');
@@ -480,9 +481,7 @@ describe('history and admin views', () => {
     await call('user/admin-credit-user-wallet', { token: admin.accessToken, body: { amount: 12.5, reference, userId: user.id } });
     const list = await call(`admin/transactions?userId=${user.id}`, { token: admin.accessToken });
     expect(list.body.total).toBe(1);
-    const csv = await SELF.fetch(`${BASE}/admin/transactions/export?search=${reference}`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
-    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
-    const lines = (await csv.text()).trim().split('\r\n');
+    const lines = (await exportedCsv(admin.accessToken, { search: reference })).trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"12.50"');
   });

@@ -1,17 +1,20 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { koboToNumber } from '../../lib/decimal';
+import { notFound } from '../../lib/errors';
 import { pathId, validJson, validQuery } from '../../lib/validation';
 import { paginationSchema } from '../../schemas/common';
-import { adminDebitSchema, adminTransactionQuerySchema, reconciliationQuerySchema } from '../../schemas/wallet';
+import { adminDebitSchema, adminTransactionExportSchema, adminTransactionQuerySchema, reconciliationQuerySchema } from '../../schemas/wallet';
 import {
   adminDebit,
-  exportTransactionsCsv,
   fullReconciliationRun,
+  ledgerExport,
+  ledgerExportFile,
   listAdminTransactions,
   listPendingPayments,
   reconcileOnDemand,
   startFullReconciliation,
+  startLedgerExport,
   userWalletDetail,
 } from '../../services/money';
 
@@ -32,9 +35,23 @@ export const adminWalletRoutes = new Hono<AppEnv>()
   .get('/transactions', validQuery(adminTransactionQuerySchema), async (c) =>
     c.json({ message: 'Transactions fetched successfully', ...(await listAdminTransactions(c.var.db, c.req.valid('query'))) }),
   )
-  .get('/transactions/export', validQuery(adminTransactionQuerySchema), async (c) => {
-    const csv = await exportTransactionsCsv(c.var.db, c.req.valid('query'));
-    return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="transactions.csv"' });
+  // "Export CSV": the file is written on the admin-jobs queue; the screen reads the export until it is done, then its file.
+  .post('/transactions/exports', validJson(adminTransactionExportSchema), async (c) =>
+    c.json({ message: 'The export is being prepared', data: await startLedgerExport(c.var.db, c.env, c.var.principal.id, c.req.valid('json')) }, 202),
+  )
+  .get('/transactions/exports/:exportId', async (c) => {
+    const found = await ledgerExport(c.var.db, pathId(c, 'exportId', 'exportId'));
+    if (!found) throw notFound('Export not found');
+    return c.json({ message: 'Export fetched successfully', data: found });
+  })
+  .get('/transactions/exports/:exportId/file', async (c) => {
+    const gzipped = await ledgerExportFile(c.env.EXPORT_FILES, pathId(c, 'exportId', 'exportId'));
+    if (!gzipped) throw notFound('The file is not ready');
+    const headers = { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="transactions.csv"' };
+    // Sent as it is kept, gzipped, to every client that takes gzip (browsers do); unpacked for one that does not.
+    if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? ''))
+      return new Response(gzipped, { headers: { ...headers, 'content-encoding': 'gzip' }, encodeBody: 'manual' });
+    return new Response(gzipped.pipeThrough(new DecompressionStream('gzip')), { headers });
   })
   // The dashboard's "Pending payments" as a list.
   .get('/payments/pending', validQuery(paginationSchema), async (c) =>

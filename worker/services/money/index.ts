@@ -1,9 +1,10 @@
 // Money: every kobo into and out of a wallet. The ledger (the one way a balance changes), card and bank-transfer deposits, refunds and
 // disputes, referral commissions, administrators' entries, the reconciliation and the money alerts. The rest of the Worker calls what is exported here.
 export { adminCredit, adminDebit } from './admin-entries';
+export { consumeAdminJobs } from './admin-jobs';
 export { dedicatedAccountOf, requestDedicatedAccount } from './bank-transfers';
 export { applyLedgerEntry, assertPositiveAmount, INSUFFICIENT_BALANCE, ledgerEntrySteps, refusedDebit } from './ledger';
-export { exportTransactionsCsv } from './ledger-export';
+export { forgetOldLedgerExports, ledgerExport, ledgerExportFile, startLedgerExport } from './ledger-export-jobs';
 export { moneyAlerts } from './money-alerts';
 export { paymentRefusalAlert } from './payment-health';
 export { checkPaymentKey, paymentSettingsView, updatePaymentSettings } from './payment-settings';
@@ -19,7 +20,7 @@ export {
 } from './payments';
 export { listPendingPayments } from './pending-payments';
 export { hourlyReconciliation, reconcile, reconcileOnDemand } from './reconciliation';
-export { consumeAdminJobs, fullReconciliationRun, startFullReconciliation } from './reconciliation-full-run';
+export { fullReconciliationRun, startFullReconciliation } from './reconciliation-full-run';
 export { releaseReferralCommissions } from './referral-commissions';
 export { getReferralSettings, listReferrals, referralSettingsView, referralSummary, updateReferralSettings, voidReferral } from './referrals';
 export { consumePaymentEvents } from './transfer-retries';

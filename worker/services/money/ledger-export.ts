@@ -1,11 +1,12 @@
-// The administrators' ledger as a CSV download, streamed a page at a time: a year of a busy shop's ledger in one
-// statement would be an answer past the SQL-over-HTTP endpoint's 10 MB and the whole file held in the Worker's memory.
+// The administrators' ledger as a CSV file, read a page at a time (ledger-export-jobs.ts writes it on the admin-jobs
+// queue): a year of a busy shop's ledger in one statement would be an answer past the SQL-over-HTTP endpoint's 10 MB,
+// and its whole text held in the Worker's memory rather than gzipped as it is read.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { users, walletTransactions } from '../../../drizzle/schema';
 import { TRANSACTION_TYPE } from '../../../vocabulary';
 import type { DbOrTx } from '../../db';
 import { koboToNaira } from '../../lib/decimal';
-import type { AdminTransactionQuery } from '../../schemas/wallet';
+import type { AdminTransactionExportInput } from '../../schemas/wallet';
 import { newestFirst, transactionFilter } from './wallet';
 
 /** The most rows one export writes. */
@@ -64,7 +65,11 @@ const csvLine = ({ row, email }: ExportRow) =>
  * out. A row written meanwhile is newer than the first page and so not in the file (but for one whose transaction
  * began before the first page was read).
  */
-export async function exportTransactionsCsv(db: DbOrTx, query: AdminTransactionQuery, pageRows = EXPORT_PAGE_ROWS): Promise<ReadableStream<Uint8Array>> {
+export async function exportTransactionsCsv(
+  db: DbOrTx,
+  query: AdminTransactionExportInput,
+  { pageRows = EXPORT_PAGE_ROWS, onPage }: { pageRows?: number; onPage?: (rows: number) => void } = {},
+): Promise<ReadableStream<Uint8Array>> {
   const where = transactionFilter(query);
   const encoder = new TextEncoder();
   const pageAfter = (afterId: number | null, written: number) => exportPage(db, where, afterId, Math.min(pageRows, EXPORT_ROW_LIMIT - written));
@@ -75,6 +80,7 @@ export async function exportTransactionsCsv(db: DbOrTx, query: AdminTransactionQ
     async pull(controller) {
       const page = await coming;
       written += page.length;
+      onPage?.(page.length);
       const more = page.length === pageRows && written < EXPORT_ROW_LIMIT;
       if (more) {
         coming = pageAfter(page[page.length - 1].row.id, written);

@@ -5,7 +5,7 @@
 // hourly run alone moves what the next runs read from.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type DbOrTx, openDatabase } from '../../db';
+import type { DbOrTx } from '../../db';
 import type { Env } from '../../env';
 import { log } from '../../lib/log';
 import { type ReconciliationReport, reconcile } from './reconciliation';
@@ -26,8 +26,8 @@ export interface FullReconciliationRun {
   error: string | null;
 }
 
-/** The admin-jobs queue's message (env.ts AdminJobMessage), read as outside data. */
-const fullRunMessage = z.object({ kind: z.literal('full-reconciliation'), requestedAt: z.string().min(1).max(40) });
+/** The admin-jobs queue's message for a run (env.ts AdminJobMessage), read as outside data. */
+export const fullRunMessage = z.object({ kind: z.literal('full-reconciliation'), requestedAt: z.string().min(1).max(40) });
 
 /** The last full run asked for, or null before the first. */
 export async function fullReconciliationRun(db: DbOrTx): Promise<FullReconciliationRun | null> {
@@ -73,39 +73,23 @@ async function finish(db: DbOrTx, requestedAt: string, change: Partial<FullRecon
     where key = ${FULL_RUN_KEY} and value->>'requestedAt' = ${requestedAt}`);
 }
 
-/** The queue's consumer for admin-jobs: each message runs the full reconciliation it names, once. */
-export async function consumeAdminJobs(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const { db, close } = openDatabase(env);
+/** The queue's job: runs the full reconciliation asked for at `requestedAt`, once, and stores its report or why it failed. */
+export async function runFullReconciliation(db: DbOrTx, env: Env, requestedAt: string): Promise<void> {
+  // Only a queued run starts: a delivered-again message of a run already under way or over does nothing.
+  const started = await db.execute(sql`
+    update settings set value = value || ${JSON.stringify({ state: 'running', startedAt: new Date().toISOString() })}::jsonb, updated_at = now()
+    where key = ${FULL_RUN_KEY} and value->>'requestedAt' = ${requestedAt} and value->>'state' = 'queued'
+    returning key`);
+  if (started.rows.length === 0) return;
   try {
-    for (const message of batch.messages) {
-      const parsed = fullRunMessage.safeParse(message.body);
-      if (!parsed.success) {
-        log.error('unreadable admin job dropped', { body: message.body });
-        message.ack();
-        continue;
-      }
-      const { requestedAt } = parsed.data;
-      // Only a queued run starts: a delivered-again message of a run already under way or over does nothing.
-      const started = await db.execute(sql`
-        update settings set value = value || ${JSON.stringify({ state: 'running', startedAt: new Date().toISOString() })}::jsonb, updated_at = now()
-        where key = ${FULL_RUN_KEY} and value->>'requestedAt' = ${requestedAt} and value->>'state' = 'queued'
-        returning key`);
-      if (started.rows.length > 0) {
-        try {
-          const report = await reconcile(db, env);
-          await finish(db, requestedAt, { state: 'done', finishedAt: new Date().toISOString(), report });
-        } catch (error) {
-          log.error('full reconciliation failed', { requestedAt, error: error instanceof Error ? error.message : String(error) });
-          await finish(db, requestedAt, {
-            state: 'failed',
-            finishedAt: new Date().toISOString(),
-            error: 'The check stopped before it was done; start it again.',
-          });
-        }
-      }
-      message.ack();
-    }
-  } finally {
-    await close();
+    const report = await reconcile(db, env);
+    await finish(db, requestedAt, { state: 'done', finishedAt: new Date().toISOString(), report });
+  } catch (error) {
+    log.error('full reconciliation failed', { requestedAt, error: error instanceof Error ? error.message : String(error) });
+    await finish(db, requestedAt, {
+      state: 'failed',
+      finishedAt: new Date().toISOString(),
+      error: 'The check stopped before it was done; start it again.',
+    });
   }
 }

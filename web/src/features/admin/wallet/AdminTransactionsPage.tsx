@@ -4,27 +4,22 @@
 import { EMAIL_PATTERN } from '@schemas/common';
 import { LEDGER_SOURCES } from '@vocabulary';
 
-import { useState } from 'react';
 import { DateFilter } from '@/components/DateFilter';
 import { EmptyState } from '@/components/EmptyState';
 import { FilterBar } from '@/components/FilterBar';
 import { FilterSelect } from '@/components/FilterSelect';
-import { Icon } from '@/components/Icon';
 import { PagedTable } from '@/components/PagedTable';
 import { PageHeader } from '@/components/PageHeader';
 import type { Column } from '@/components/ResponsiveTable';
 import { SearchInput } from '@/components/SearchInput';
-import { Spinner } from '@/components/Spinner';
 import { Badge } from '@/components/StatusBadge';
 import { SignedAmount, transactionTypeLabel } from '@/components/TransactionAmount';
 import { UserCell } from '@/features/admin/users/UserCell';
-import { handleApiError } from '@/lib/api';
-import { downloadText } from '@/lib/download';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { useUrlFilters, useUrlSearch } from '@/lib/hooks';
 import { useCurrency } from '@/lib/settings';
-import { exportTransactions } from './api/export-transactions';
 import { type AdminTransaction, useAdminTransactions } from './api/get-transactions';
+import { TransactionsExportButton } from './TransactionsExportButton';
 
 const LIMIT = 25;
 
@@ -56,7 +51,6 @@ export default function AdminTransactionsPage() {
   const filters = useUrlFilters();
   const [search, setSearch] = useUrlSearch(filters);
   const [email, setEmail] = useUrlSearch(filters, 'email');
-  const [exporting, setExporting] = useState(false);
   const userIdText = filters.get('userId');
   const emailText = filters.get('email').toLowerCase();
   const typeText = filters.get('type');
@@ -74,18 +68,6 @@ export default function AdminTransactionsPage() {
   };
   const q = useAdminTransactions({ page: filters.page, limit: LIMIT, ...selection });
   const empty = <EmptyState icon="receipt" title={filters.active ? 'No transactions match these filters' : 'No transactions yet'} />;
-
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      const csv = await exportTransactions(selection);
-      downloadText(csv, `transactions-${new Date().toISOString().slice(0, 10)}.csv`);
-    } catch (error) {
-      handleApiError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const columns: Column<AdminTransaction>[] = [
     { key: 'id', header: 'ID', cell: (t) => <span className="text-slate-500">#{t.id}</span>, mobile: 'hide', hideBelow: '6xl' },
@@ -131,11 +113,7 @@ export default function AdminTransactionsPage() {
       <PageHeader
         title="Transactions"
         description="Every deposit, order payment, refund and correction in every wallet."
-        actions={
-          <button type="button" className="btn btn-secondary" onClick={() => void onExport()} disabled={exporting}>
-            {exporting ? <Spinner className="h-4 w-4" label="" /> : <Icon name="download" className="h-4 w-4" />} Export CSV
-          </button>
-        }
+        actions={<TransactionsExportButton filters={selection} />}
       />
       <FilterBar filters={filters} className="grid-cols-2 items-end md:grid-cols-4">
         <SearchInput className="col-span-2" label="Search transactions" placeholder="Reference or description" value={search} onChange={setSearch} />
