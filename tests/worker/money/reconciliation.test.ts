@@ -5,11 +5,11 @@
 // was clean, and weekly). Planted states live in a transaction that is rolled back.
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paymentIntents, paymentReversals, referralCommissions, settings } from '../../../drizzle/schema';
 import type { Db } from '../../../worker/db';
 import { applyLedgerEntry } from '../../../worker/services/money/ledger';
-import { hourlyReconciliation, reconcile } from '../../../worker/services/money/reconciliation';
+import { hourlyReconciliation, type ReconciliationScope, reconcile } from '../../../worker/services/money/reconciliation';
 import { call, createAdmin, registerAndLogin, rolledBack, withDb } from '../../support/api';
 import { deliverPaystackHook, depositByCard, paystackFake } from '../fixtures/paystack-fixtures';
 
@@ -86,6 +86,37 @@ describe('credit with nothing behind it', () => {
     expect(await deliverPaystackHook(webhook)).toBe('Webhook processed');
     const after = await call('admin/reconciliation', { token: admin.accessToken });
     expect(after.body.data.unbacked.findings.filter((finding: { reference: string }) => finding.reference === reference)).toEqual([]);
+  });
+});
+
+describe('the provider checks beside the ledger checks', () => {
+  const verifyCalls = (spy: { mock: { calls: unknown[][] } }) =>
+    spy.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).includes('/transaction/verify/')).length;
+
+  it('asks the providers while the scope is still being read, then checks the ledger over that scope', async () => {
+    const user = await registerAndLogin();
+    await depositByCard(user, 1500);
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      let settle!: (scope: ReconciliationScope) => void;
+      const scope = new Promise<ReconciliationScope>((resolve) => {
+        settle = resolve;
+      });
+      const reconciling = withDb((db) => reconcile(db, env, scope));
+      // Were the providers asked only once the scope is known, this would wait forever.
+      await expect.poll(() => verifyCalls(fetchSpy), { timeout: 30_000, interval: 50 }).toBeGreaterThan(0);
+      const since = new Date(Date.now() - 60_000);
+      settle({ kind: 'recent', since });
+      const report = await reconciling;
+      expect(report).toMatchObject({ scope: 'recent', since: since.toISOString() });
+      expect(report.providerChecks.checked).toBeGreaterThan(0);
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+
+  it("fails with the scope's own error when the last run cannot be read", async () => {
+    await expect(withDb((db) => reconcile(db, env, Promise.reject(new Error('settings unreadable'))))).rejects.toThrow('settings unreadable');
   });
 });
 

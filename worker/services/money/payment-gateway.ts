@@ -5,7 +5,7 @@ import type { Env } from '../../env';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { type InitializePaymentInput, type PaymentProvider, PaymentProviderError, type PaymentProviderName } from '../../providers/payments/types';
-import { getPaymentSettings, type PaymentMode } from '../settings';
+import { getPaymentSettings, type PaymentMode, type StoredPaymentSettings } from '../settings';
 import { keyFingerprint, recordKeyUse, recordProviderRefusal } from './payment-health';
 import { keysProblem, paymentAdapter, providerKeys } from './payment-settings';
 
@@ -23,9 +23,10 @@ export interface PaymentGateway {
  * Intents are always verified with the provider they were started with, even after an administrator
  * switches. Keys that cannot take payments in this mode refuse every call: the customer is told
  * plainly, the administrator reads why in the log, on the dashboard and in Payment Settings.
+ * `settingsRead`: the payment settings, when the caller read them already beside its own statements.
  */
-export async function paymentGateway(db: DbOrTx, env: Env, name?: PaymentProviderName): Promise<PaymentGateway> {
-  const settings = await getPaymentSettings(db, env);
+export async function paymentGateway(db: DbOrTx, env: Env, name?: PaymentProviderName, settingsRead?: StoredPaymentSettings): Promise<PaymentGateway> {
+  const settings = settingsRead ?? (await getPaymentSettings(db, env));
   const providerName = name ?? settings.provider;
   const keys = await providerKeys(settings, env, providerName);
   const problem = keysProblem(settings.mode, providerName, keys);

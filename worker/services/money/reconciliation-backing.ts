@@ -11,6 +11,7 @@ import type { Env } from '../../env';
 import { formatNaira } from '../../lib/decimal';
 import { log } from '../../lib/log';
 import type { PaymentProviderName, VerifiedPayment } from '../../providers/payments/types';
+import { getPaymentSettings } from '../settings';
 import { paymentGateway } from './payment-gateway';
 
 export type UnbackedCause = 'payment_not_kept' | 'commission_not_backed' | 'provider_disagrees' | 'reversal_state';
@@ -171,16 +172,19 @@ interface ProviderAnswer {
  * none of their rows): what each provider says now, and how many could not be asked.
  */
 export async function askProvidersAgain(db: DbOrTx, env: Env): Promise<{ answers: ProviderAnswer[]; errors: number }> {
-  const recent = await db
-    .select({ id: paymentIntents.id, reference: paymentIntents.reference, provider: paymentIntents.provider, amountKobo: paymentIntents.amountKobo })
-    .from(paymentIntents)
-    .where(sql`${paymentIntents.id} in (${recentlyCredited})`);
+  // The payment settings are read beside the payments, once, rather than after them by each provider's gateway.
+  const [recent, settings] = await Promise.all([
+    db
+      .select({ id: paymentIntents.id, reference: paymentIntents.reference, provider: paymentIntents.provider, amountKobo: paymentIntents.amountKobo })
+      .from(paymentIntents)
+      .where(sql`${paymentIntents.id} in (${recentlyCredited})`),
+    getPaymentSettings(db, env),
+  ]);
   const answers: ProviderAnswer[] = [];
   let errors = 0;
-  // One settings read per provider, not one per payment asked about.
   const gateways = new Map<PaymentProviderName, ReturnType<typeof paymentGateway>>();
   const gatewayOf = (name: PaymentProviderName) => {
-    if (!gateways.has(name)) gateways.set(name, paymentGateway(db, env, name));
+    if (!gateways.has(name)) gateways.set(name, paymentGateway(db, env, name, settings));
     return gateways.get(name)!;
   };
   await Promise.all(

@@ -60,15 +60,20 @@ export interface ReconciliationReport {
 
 /**
  * Checks every kobo over `scope` (see the top of this file). With `env`, the newest credited payments are also asked
- * about again at their provider; without it (the tests' books checks) only the recorded events are used.
+ * about again at their provider; without it (the tests' books checks) only the recorded events are used. The scope
+ * may still be on its way (being read from the last run): the providers, which need none of it, are asked meanwhile.
  */
-export async function reconcile(db: DbOrTx, env?: Env, scope: ReconciliationScope = { kind: 'full' }): Promise<ReconciliationReport> {
+export async function reconcile(
+  db: DbOrTx,
+  env?: Env,
+  scopeToCome: ReconciliationScope | Promise<ReconciliationScope> = { kind: 'full' },
+): Promise<ReconciliationReport> {
   const checkedAt = new Date().toISOString();
-  const [ledger, perPaymentRows, asked] = await Promise.all([
-    checkLedger(db, scope),
-    db.execute<PaymentRow>(perPaymentQuery(scope)),
-    env ? askProvidersAgain(db, env) : null,
-  ]);
+  const asking = env ? askProvidersAgain(db, env) : null;
+  // Handled where it is awaited below; this keeps a scope that fails to be read from leaving a rejection unheard.
+  asking?.catch(() => undefined);
+  const scope = await scopeToCome;
+  const [ledger, perPaymentRows, asked] = await Promise.all([checkLedger(db, scope), db.execute<PaymentRow>(perPaymentQuery(scope)), asking]);
   const rows = perPaymentRows.rows;
   const outside = asked ? providerFindings(asked, rows) : null;
   const unbackedRows = [...findUnbacked(rows), ...(outside?.findings ?? [])];
@@ -150,8 +155,10 @@ function scopeAfter(last: LastRun | undefined, fullEveryMs: number | null): Reco
  */
 export async function reconcileOnDemand(db: DbOrTx, env: Env, asked: 'recent' | 'full' | undefined): Promise<ReconciliationReport> {
   if (asked === 'full') return reconcile(db, env);
-  const { rows } = await db.execute<{ value: LastRun }>(sql`select value from settings where key = ${LAST_RUN_KEY}`);
-  return reconcile(db, env, scopeAfter(rows[0]?.value, null));
+  const scope = db
+    .execute<{ value: LastRun }>(sql`select value from settings where key = ${LAST_RUN_KEY}`)
+    .then(({ rows }) => scopeAfter(rows[0]?.value, null));
+  return reconcile(db, env, scope);
 }
 
 /**
