@@ -29,8 +29,9 @@ export const scheduledJobs: Record<string, ScheduledJob> = {
   sendNotificationEmails,
   dispatchWebhooks,
   foldDashboardDays,
+  // Housekeeping: ledger exports a day old, with their files in R2; last, old rate-limit windows, ended sessions,
+  // expired links, read notifications and sent mail, in bounded batches.
   forgetOldLedgerExports: (db, env) => forgetOldLedgerExports(db, env.EXPORT_FILES),
-  // Housekeeping: ledger exports a day old, with their files in R2; then, last, old rate-limit windows, ended sessions, expired links, read notifications and sent mail, in bounded batches.
   runRetention,
 };
 

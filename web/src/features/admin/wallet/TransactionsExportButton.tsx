@@ -1,6 +1,6 @@
 // "Export CSV" on the Transactions screen: the server's queue writes the file of the rows the filters pick (a year's
 // ledger is too long to write in a request), the button says so while it does, and the file downloads by itself when
-// it is ready, with a link to download it again or why it failed with Try again.
+// it is ready, with a link to download it again; or the line says why it failed, and the button starts a new export.
 import type { AdminTransactionExportInput } from '@schemas/wallet';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '@/components/Icon';
