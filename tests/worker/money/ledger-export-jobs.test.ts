@@ -110,6 +110,30 @@ describe('the ledger export on the admin-jobs queue', () => {
     expect(await savedExport(done.id)).toEqual(done);
   });
 
+  it('writes a file once when its message is delivered twice at the same moment', async () => {
+    const admin = await createAdmin();
+    const user = await creditedUser(admin, [9, 10]);
+    const [queued] = await withDb((db) =>
+      db
+        .insert(ledgerExports)
+        .values({ filters: { userId: user.id }, requestedBy: admin.id })
+        .returning({ id: ledgerExports.id }),
+    );
+    const started: string[] = [];
+    // The job uses put alone: a bucket that notes each file it is asked to store.
+    const watched = {
+      put: (...args: Parameters<R2Bucket['put']>) => {
+        started.push(args[0]);
+        return env.EXPORT_FILES.put(...args);
+      },
+    } as R2Bucket;
+    await Promise.all([withDb((db) => runLedgerExport(db, watched, queued.id)), withDb((db) => runLedgerExport(db, watched, queued.id))]);
+    expect(started).toEqual([`ledger-exports/${queued.id}.csv.gz`]);
+    expect(await savedExport(queued.id)).toMatchObject({ state: 'done', rowCount: 2 });
+    const file = await call(`admin/transactions/exports/${queued.id}/file`, { token: admin.accessToken });
+    expect(String(file.body).trimEnd().split('\r\n')).toHaveLength(3);
+  });
+
   it('acknowledges and drops a message it cannot read, and runs the next one', async () => {
     const admin = await createAdmin();
     const [queued] = await withDb((db) => db.insert(ledgerExports).values({ filters: {}, requestedBy: admin.id }).returning({ id: ledgerExports.id }));
