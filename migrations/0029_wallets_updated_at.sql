@@ -1,0 +1,1 @@
+CREATE INDEX "wallets_updated_at_idx" ON "wallets" USING btree ("updated_at");
