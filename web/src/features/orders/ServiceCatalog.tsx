@@ -43,12 +43,14 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
 
   const query = useServicesInfinite({ search: debounced || undefined, category: category || undefined, platform: platform || undefined });
   // A page of services arriving is drawn in a deferred render, in slices the phone can interrupt,
-  // rather than in the one that takes the answer in.
-  const pages = useDeferredValue(query.data?.pages);
+  // rather than in the one that takes the answer in. So is the first page when it is already here as the page
+  // mounts (prefetched with the page's code): the page's frame first, then its rows. (React defers a first
+  // render only from an initial value other than undefined.)
+  const pages = useDeferredValue(query.data?.pages ?? null, null);
   const services = useMemo(() => pages?.flatMap((p) => p.data) ?? [], [pages]);
   const total = pages?.[0]?.total ?? 0;
   // Loading until the first page is drawn, not merely here.
-  const pending = pages === undefined && !query.isError;
+  const pending = pages === null && !query.isError;
 
   // Interleave a header row whenever the category changes.
   const rows = useMemo<Row[]>(() => {
