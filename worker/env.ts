@@ -21,6 +21,12 @@ export interface WebhookDeliveryMessage {
  */
 export type AdminJobMessage = { kind: 'full-reconciliation'; requestedAt: string } | { kind: 'ledger-export'; exportId: number };
 
+/**
+ * An administrator's job queued or running this long ago was lost with its Worker (a queue consumer's invocation ends
+ * within 15 minutes): it reads as failed, and a new start may replace it.
+ */
+export const ADMIN_JOB_LOST_AFTER_MINUTES = 20;
+
 /** Bindings the Worker reads: vars from wrangler.toml, secrets from `wrangler secret put` (or .dev.vars locally). */
 export interface Env {
   ASSETS?: Fetcher;

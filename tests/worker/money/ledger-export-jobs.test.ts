@@ -5,10 +5,10 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ledgerExports } from '../../../drizzle/schema';
 import type { Db } from '../../../worker/db';
-import type { Env } from '../../../worker/env';
+import { ADMIN_JOB_LOST_AFTER_MINUTES, type Env } from '../../../worker/env';
 import { scheduledJobs } from '../../../worker/scheduled';
 import { consumeAdminJobs } from '../../../worker/services/money/admin-jobs';
-import { EXPORT_LOST_AFTER_MINUTES, forgetOldLedgerExports, runLedgerExport, startLedgerExport } from '../../../worker/services/money/ledger-export-jobs';
+import { forgetOldLedgerExports, runLedgerExport, startLedgerExport } from '../../../worker/services/money/ledger-export-jobs';
 import { BASE, call, createAdmin, registerAndLogin, unique, withDb } from '../../support/api';
 import { exportedCsv, exportOver } from '../../support/ledger-export';
 
@@ -152,7 +152,7 @@ describe('the ledger export on the admin-jobs queue', () => {
     const [lost] = await withDb((db) =>
       db
         .insert(ledgerExports)
-        .values({ filters: {}, requestedBy: admin.id, createdAt: sql`now() - make_interval(mins => ${EXPORT_LOST_AFTER_MINUTES + 1})` })
+        .values({ filters: {}, requestedBy: admin.id, createdAt: sql`now() - make_interval(mins => ${ADMIN_JOB_LOST_AFTER_MINUTES + 1})` })
         .returning({ id: ledgerExports.id }),
     );
     const read = await call(`admin/transactions/exports/${lost.id}`, { token: admin.accessToken });
@@ -188,7 +188,8 @@ describe('the ledger export on the admin-jobs queue', () => {
     const read = await call(`admin/transactions/exports/${queued.id}`, { token: admin.accessToken });
     expect(read.body.data).toMatchObject({ state: 'failed', rows: null, error: 'The file could not be written; start the export again.' });
     expect(await env.EXPORT_FILES.head(`ledger-exports/${queued.id}.csv.gz`)).toBeNull();
-    expect((await call(`admin/transactions/exports/${queued.id}/file`, { token: admin.accessToken })).status).toBe(404);
+    const file = await call(`admin/transactions/exports/${queued.id}/file`, { token: admin.accessToken });
+    expect([file.status, file.body.message]).toEqual([404, 'The file could not be written; start the export again.']);
   });
 
   it('forgets an export and its file a day after it was asked for, whatever its state, and keeps a younger one', async () => {
@@ -212,5 +213,7 @@ describe('the ledger export on the admin-jobs queue', () => {
     expect(kept.map((row) => row.id)).toEqual([planted[2].id]);
     const files = await Promise.all(planted.map(({ id }) => env.EXPORT_FILES.head(`ledger-exports/${id}.csv.gz`)));
     expect(files.map((file) => file !== null)).toEqual([false, false, true]);
+    const forgotten = await call(`admin/transactions/exports/${planted[0].id}/file`, { token: admin.accessToken });
+    expect([forgotten.status, forgotten.body.message]).toEqual([404, 'Export not found']);
   });
 });

@@ -45,8 +45,13 @@ export const adminWalletRoutes = new Hono<AppEnv>()
     return c.json({ message: 'Export fetched successfully', data: found });
   })
   .get('/transactions/exports/:exportId/file', async (c) => {
-    const gzipped = await ledgerExportFile(c.env.EXPORT_FILES, pathId(c, 'exportId', 'exportId'));
-    if (!gzipped) throw notFound('The file is not ready');
+    const exportId = pathId(c, 'exportId', 'exportId');
+    const gzipped = await ledgerExportFile(c.env.EXPORT_FILES, exportId);
+    if (!gzipped) {
+      // Only a missing file costs the export's read, to say why: forgotten with its export, failed, or still being written.
+      const found = await ledgerExport(c.var.db, exportId);
+      throw notFound(!found ? 'Export not found' : found.state === 'failed' ? (found.error ?? 'The export failed') : 'The file is not ready');
+    }
     const headers = { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="transactions.csv"' };
     // Sent as it is kept, gzipped, to every client that takes gzip (browsers do); unpacked for one that does not.
     if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? ''))

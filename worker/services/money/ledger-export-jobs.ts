@@ -6,16 +6,13 @@ import { inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ledgerExports } from '../../../drizzle/schema';
 import type { DbOrTx } from '../../db';
-import type { Env } from '../../env';
+import { ADMIN_JOB_LOST_AFTER_MINUTES, type Env } from '../../env';
 import { log } from '../../lib/log';
 import { type AdminTransactionExportInput, adminTransactionExportSchema } from '../../schemas/wallet';
 import { exportTransactionsCsv } from './ledger-export';
 
 /** A file is for the administrator who asked for it that day; a new export writes it again. */
 const LEDGER_EXPORT_KEPT = sql`interval '1 day'`;
-
-/** An export queued or running this long ago was lost with its Worker: it reads as failed, and the screen offers a new one. */
-export const EXPORT_LOST_AFTER_MINUTES = 20;
 
 export interface LedgerExport {
   id: number;
@@ -31,7 +28,7 @@ export interface LedgerExport {
 
 export const ledgerExportMessage = z.object({ kind: z.literal('ledger-export'), exportId: z.number().int().positive() });
 
-const lost = sql`state in ('queued', 'running') and created_at < now() - make_interval(mins => ${EXPORT_LOST_AFTER_MINUTES})`;
+const lost = sql`state in ('queued', 'running') and created_at < now() - make_interval(mins => ${ADMIN_JOB_LOST_AFTER_MINUTES})`;
 
 /** An export as the screen reads it: one lost with its Worker reads failed, with why. */
 const exportView = sql`

@@ -6,13 +6,11 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db';
-import type { Env } from '../../env';
+import { ADMIN_JOB_LOST_AFTER_MINUTES, type Env } from '../../env';
 import { log } from '../../lib/log';
 import { type ReconciliationReport, reconcile } from './reconciliation';
 
 const FULL_RUN_KEY = 'reconciliation_full_run';
-/** A run queued or running this long ago is taken to have been lost (its Worker stopped): a new start may replace it. */
-export const FULL_RUN_LOST_AFTER_MINUTES = 20;
 
 export interface FullReconciliationRun {
   state: 'queued' | 'running' | 'done' | 'failed';
@@ -53,13 +51,13 @@ export async function startFullReconciliation(db: DbOrTx, env: Env, adminId: num
     insert into settings (key, value) values (${FULL_RUN_KEY}, ${JSON.stringify(run)}::jsonb)
     on conflict (key) do update set value = excluded.value, updated_at = now()
     where settings.value->>'state' not in ('queued', 'running')
-      or settings.updated_at < now() - make_interval(mins => ${FULL_RUN_LOST_AFTER_MINUTES})
+      or settings.updated_at < now() - make_interval(mins => ${ADMIN_JOB_LOST_AFTER_MINUTES})
     returning value`);
   if (rows.length === 0) return (await fullReconciliationRun(db)) ?? run;
   try {
     await env.ADMIN_JOBS.send({ kind: 'full-reconciliation', requestedAt: run.requestedAt });
   } catch (error) {
-    // The queue's error is the one told; if the database is gone too, the run is found lost after FULL_RUN_LOST_AFTER_MINUTES.
+    // The queue's error is the one told; if the database is gone too, the run is found lost after ADMIN_JOB_LOST_AFTER_MINUTES.
     await finish(db, run.requestedAt, { state: 'failed', error: 'The check could not be queued; start it again.' }).catch(() => undefined);
     throw error;
   }
