@@ -2,10 +2,12 @@
 // source with these weights; the two chaos operations wrap another one (chosen the same way) with
 // database connections cut, or with the client hanging up on its main request; a race runs two or
 // three hands on one order at once (ops-race.ts). Refunds, disputes and their webhooks: ops-reversals.ts;
-// referrals, self-referral attempts, bank transfers and held commissions: ops-referrals.ts.
+// referrals, self-referral attempts, bank transfers and held commissions: ops-referrals.ts; an administrator's
+// export of the ledger, checked row by row against it: ops-ledger-export.ts.
 import type { SimService } from './catalogue';
 import { adminCancel, adminRefundWithoutProvider, adminSetStatus, adminSettleUnknown } from './ops-admin';
 import { fullCheck, panelTrouble, reconciliationHour, sync, wait, withDroppedConnections, withHangUp } from './ops-chaos';
+import { ledgerExport } from './ops-ledger-export';
 import { adminCredit, confirmLate, deposit, replayWebhook, signUp } from './ops-money';
 import { placeOrder, refill, userCancel } from './ops-orders';
 import { replayPanelWebhook } from './ops-panel-webhooks';
@@ -33,6 +35,7 @@ type Plain =
   | 'time passes'
   | 'an hour passes'
   | 'full check'
+  | 'ledger export'
   | 'referred sign-up'
   | 'late confirmation'
   | 'self-referral'
@@ -84,6 +87,8 @@ function plainOperation(name: Plain, services: readonly SimService[]): (sim: Sim
       return reconciliationHour;
     case 'full check':
       return fullCheck;
+    case 'ledger export':
+      return ledgerExport;
     case 'referred sign-up':
       return referredSignUp;
     case 'late confirmation':
@@ -136,6 +141,7 @@ function plainWeights(sim: Sim): Partial<Record<Plain, number>> {
     'time passes': 4,
     'an hour passes': 1.5,
     'full check': 1,
+    'ledger export': 1.5,
     'referred sign-up': room ? 2.5 : 0,
     'late confirmation': users.some((user) => !user.apiKey) ? 1.5 : 0,
     'self-referral': room ? 1.5 : 0,

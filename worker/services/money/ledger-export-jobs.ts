@@ -48,11 +48,7 @@ export async function startLedgerExport(db: DbOrTx, env: Env, adminId: number, f
   try {
     await env.ADMIN_JOBS.send({ kind: 'ledger-export', exportId: created.id });
   } catch (error) {
-    await db
-      .execute(
-        sql`update ledger_exports set state = 'failed', error = 'The export could not be queued; start it again.', finished_at = now() where id = ${created.id}`,
-      )
-      .catch(() => undefined);
+    await fail(db, created.id, 'The export could not be queued; start it again.').catch(() => undefined);
     throw error;
   }
   return created;
@@ -94,10 +90,15 @@ export async function runLedgerExport(db: DbOrTx, files: R2Bucket, exportId: num
       where id = ${exportId} and state = 'running'`);
   } catch (error) {
     log.error('ledger export failed', { exportId, error: error instanceof Error ? error.message : String(error) });
-    await db.execute(sql`
-      update ledger_exports set state = 'failed', error = 'The file could not be written; start the export again.', finished_at = now()
-      where id = ${exportId} and state = 'running'`);
+    await fail(db, exportId, 'The file could not be written; start the export again.');
   }
+}
+
+/** Ends an export that has not ended yet as failed, with why. */
+function fail(db: DbOrTx, exportId: number, why: string) {
+  return db.execute(sql`
+    update ledger_exports set state = 'failed', error = ${why}, finished_at = now()
+    where id = ${exportId} and state in ('queued', 'running')`);
 }
 
 /** Exports forgotten per cron run at most: R2 deletes up to a thousand files in one call. */
