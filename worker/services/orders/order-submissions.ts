@@ -4,9 +4,8 @@
 // sending), so a message delivered twice sends `add` once. A lost message (the send failed, the
 // consumer died before claiming) leaves the order queued, and the cron's sweep queues it again.
 import { z } from 'zod';
-import { openDatabase } from '../../db';
-import type { Env } from '../../env';
 import { log } from '../../lib/log';
+import { queueConsumer } from '../../queue-consumer';
 import { submitOrder } from './order-sending';
 import type { OrderEnv } from './orders';
 
@@ -18,8 +17,6 @@ const SEND_BATCH_LIMIT = 100;
 /** How long a message whose submission hit our own trouble (the database, say) waits before its retry. */
 const RETRY_DELAY_SECONDS = 15;
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** Puts orders on the submissions queue. Never throws: an order left off it stays queued for the sweep. */
 export async function queueSubmissions(env: Pick<OrderEnv, 'ORDER_SUBMISSIONS'>, orderIds: readonly number[]): Promise<void> {
   try {
@@ -27,34 +24,19 @@ export async function queueSubmissions(env: Pick<OrderEnv, 'ORDER_SUBMISSIONS'>,
       await env.ORDER_SUBMISSIONS.sendBatch(orderIds.slice(start, start + SEND_BATCH_LIMIT).map((orderId) => ({ body: { orderId } })));
     }
   } catch (error) {
-    log.error('order submissions not queued; the sweep will queue them', { orderIds, error: errorText(error) });
+    log.error('order submissions not queued; the sweep will queue them', { orderIds, error: error instanceof Error ? error.message : String(error) });
   }
 }
 
-/** The queue's consumer: each message submits its order; a message we cannot read is dropped, not retried forever. */
-export async function consumeSubmissions(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  // As a request's: the claims and records are one-shot statements over HTTP; a Pool opens only for a transaction.
-  const { db, close } = openDatabase(env);
-  try {
-    await Promise.all(
-      batch.messages.map(async (message) => {
-        const parsed = submissionMessage.safeParse(message.body);
-        if (!parsed.success) {
-          log.error('unreadable order submission message dropped', { body: message.body });
-          message.ack();
-          return;
-        }
-        try {
-          await submitOrder(db, env, parsed.data.orderId);
-          message.ack();
-        } catch (error) {
-          // submitOrder records every provider outcome itself; what reaches here is our own trouble.
-          log.error('order submission failed; retrying', { orderId: parsed.data.orderId, error: errorText(error) });
-          message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
-        }
-      }),
-    );
-  } finally {
-    await close();
-  }
-}
+/** The queue's consumer: each message submits its order, the batch's orders at once (each is claimed before it is sent). */
+export const consumeSubmissions = queueConsumer({
+  what: 'order submission',
+  message: submissionMessage,
+  inParallel: true,
+  run: async (db, env, { orderId }) => {
+    // submitOrder records every provider outcome itself; only our own trouble throws.
+    await submitOrder(db, env, orderId);
+    return 'done';
+  },
+  retryAfterError: () => RETRY_DELAY_SECONDS,
+});

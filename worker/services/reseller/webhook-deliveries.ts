@@ -5,13 +5,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { orders, webhookDeliveries, webhookEndpoints } from '../../../drizzle/schema';
-import { type Db, openDatabase } from '../../db';
+import type { Db } from '../../db';
 import type { Env } from '../../env';
 import { decryptSecret } from '../../lib/crypto';
 import { koboToNaira } from '../../lib/decimal';
-import { log } from '../../lib/log';
 import { type FetchImpl, globalFetch } from '../../providers/http';
 import { postWebhook } from '../../providers/webhook-post';
+import { queueConsumer } from '../../queue-consumer';
 import { CURRENCY, protocolOrderFields } from './protocol-order';
 
 /** Deliveries are tried for this long from their event, then given up. */
@@ -146,27 +146,13 @@ export async function attemptDelivery(db: Db, env: Env, deliveryId: number, fetc
 const deliveryMessage = z.object({ deliveryId: z.number().int().positive() });
 
 /** The queue's consumer for webhook-deliveries. */
-export async function consumeWebhookDeliveries(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const { db, close } = openDatabase(env);
-  try {
-    for (const message of batch.messages) {
-      const parsed = deliveryMessage.safeParse(message.body);
-      if (!parsed.success) {
-        log.error('unreadable webhook delivery message dropped', { body: message.body });
-        message.ack();
-        continue;
-      }
-      try {
-        const { retryInSeconds } = await attemptDelivery(db, env, parsed.data.deliveryId);
-        if (retryInSeconds === null) message.ack();
-        else message.retry({ delaySeconds: retryInSeconds });
-      } catch (error) {
-        // Our database not answering: the same try again later (the endpoint was not told anything we recorded).
-        log.warn('webhook delivery failed', { deliveryId: parsed.data.deliveryId, error: error instanceof Error ? error.message : String(error) });
-        message.retry({ delaySeconds: webhookRetryDelaySeconds(message.attempts) });
-      }
-    }
-  } finally {
-    await close();
-  }
-}
+export const consumeWebhookDeliveries = queueConsumer({
+  what: 'webhook delivery',
+  message: deliveryMessage,
+  run: async (db, env, { deliveryId }) => {
+    const { retryInSeconds } = await attemptDelivery(db, env, deliveryId);
+    return retryInSeconds === null ? 'done' : { retryInSeconds };
+  },
+  // Our database not answering: the same try again later (the endpoint was not told anything we recorded).
+  retryAfterError: webhookRetryDelaySeconds,
+});
