@@ -64,8 +64,22 @@ export interface LighthouseReport {
   chromium: string;
   /** Lighthouse's measure of the host's speed (its benchmarkIndex): figures only compare between hosts of like index. */
   benchmarkIndex: number;
+  /** LIGHTHOUSE_HOST_SLOWDOWN: every profile's CPU slowdown was this many times its own. */
+  hostSlowdown: number;
   runsPerPage: number;
   pages: PageAudit[];
+}
+
+/**
+ * LIGHTHOUSE_HOST_SLOWDOWN: the figures as a host this many times slower would give them (1 by default). Lighthouse's
+ * simulated throttling multiplies the tasks it observed by the profile's CPU slowdown, so a host 1.44x slower is
+ * this host with every profile's slowdown 1.44x higher: a check of the figures on a host like the slow one of
+ * 2026-11-28 (index 2564) from a faster one (3695).
+ */
+function hostSlowdown(): number {
+  const factor = Number(process.env.LIGHTHOUSE_HOST_SLOWDOWN ?? 1);
+  if (!Number.isFinite(factor) || factor < 1) throw new Error(`LIGHTHOUSE_HOST_SLOWDOWN=${process.env.LIGHTHOUSE_HOST_SLOWDOWN} is no factor: give 1 or more.`);
+  return factor;
 }
 
 function runsPerPage(): number {
@@ -149,6 +163,7 @@ export async function auditPages(
   const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
   const runs = runsPerPage();
+  const slowdown = hostSlowdown();
   const reports = path.join(root, 'bench-results', 'lighthouse');
   mkdirSync(reports, { recursive: true });
   const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
@@ -173,7 +188,7 @@ export async function auditPages(
               logLevel: 'error',
               onlyCategories: [...CATEGORIES],
               throttlingMethod: 'simulate',
-              throttling: PROFILES[profile].throttling,
+              throttling: { ...PROFILES[profile].throttling, cpuSlowdownMultiplier: PROFILES[profile].throttling.cpuSlowdownMultiplier * slowdown },
             });
             if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
             if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${page}: ${result.lhr.runtimeError.message}`);
@@ -195,6 +210,7 @@ export async function auditPages(
       lighthouse: lighthouseVersion,
       chromium: chromiumVersion,
       benchmarkIndex: Math.round(benchmarkIndexes.sort((a, b) => a - b)[Math.floor(benchmarkIndexes.length / 2)] ?? 0),
+      hostSlowdown: slowdown,
       runsPerPage: runs,
       pages,
     };
@@ -224,7 +240,7 @@ export function printReport(report: LighthouseReport) {
   ]);
   const profiles = [...new Set(report.pages.map((p) => p.profile))].map((name) => `${name} (${PROFILES[name].label})`).join(' and ');
   console.log(
-    `\nLighthouse ${report.lighthouse}, ${profiles}, ${report.chromium}, host benchmark index ${report.benchmarkIndex}, median of ${report.runsPerPage} run(s) per page\n`,
+    `\nLighthouse ${report.lighthouse}, ${profiles}, ${report.chromium}, host benchmark index ${report.benchmarkIndex}${report.hostSlowdown === 1 ? '' : ` with every CPU slowdown ${report.hostSlowdown}x its own (as on a host that much slower)`}, median of ${report.runsPerPage} run(s) per page\n`,
   );
   printTable(headers, rows);
   for (const p of report.pages.filter((page) => page.failing.length > 0)) {

@@ -18,12 +18,17 @@ export async function exportOver(token: string, exportId: number): Promise<strin
   return state;
 }
 
-/** The CSV text of the ledger rows these filters pick. */
-export async function exportedCsv(token: string, filters: Record<string, unknown> = {}): Promise<string> {
+/** The id of an export of these filters, once its file is written. */
+export async function writtenExport(token: string, filters: Record<string, unknown> = {}): Promise<number> {
   const started = await call('admin/transactions/exports', { method: 'POST', token, body: filters });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   expect(await exportOver(token, started.body.data.id)).toBe('done');
-  const file = await call(`admin/transactions/exports/${started.body.data.id}/file`, { token });
+  return started.body.data.id;
+}
+
+/** The CSV text of the ledger rows these filters pick. */
+export async function exportedCsv(token: string, filters: Record<string, unknown> = {}): Promise<string> {
+  const file = await call(`admin/transactions/exports/${await writtenExport(token, filters)}/file`, { token });
   expect(file.status).toBe(200);
   return String(file.body);
 }

@@ -10,7 +10,7 @@ import { scheduledJobs } from '../../../worker/scheduled';
 import { consumeAdminJobs } from '../../../worker/services/money/admin-jobs';
 import { forgetOldLedgerExports, runLedgerExport, startLedgerExport } from '../../../worker/services/money/ledger-export-jobs';
 import { BASE, call, createAdmin, registerAndLogin, unique, withDb } from '../../support/api';
-import { exportedCsv, exportOver } from '../../support/ledger-export';
+import { exportedCsv, exportOver, writtenExport } from '../../support/ledger-export';
 
 const HEADER = 'id,user_id,email,type,amount_ngn,balance_after_ngn,source,reference,description,created_at';
 
@@ -55,10 +55,8 @@ describe('the ledger export on the admin-jobs queue', () => {
   it('sends the file gzipped to a client that takes gzip, the same text unpacked', async () => {
     const admin = await createAdmin();
     const user = await creditedUser(admin, [42]);
-    const text = await exportedCsv(admin.accessToken, { userId: user.id });
-    const exportId = (
-      await withDb((db) => db.execute<{ id: string }>(sql`select max(id) as id from ledger_exports where filters->>'userId' = ${String(user.id)}`))
-    ).rows[0].id;
+    const exportId = await writtenExport(admin.accessToken, { userId: user.id });
+    const text = String((await call(`admin/transactions/exports/${exportId}/file`, { token: admin.accessToken })).body);
     const gzipped = await SELF.fetch(`${BASE}/admin/transactions/exports/${exportId}/file`, {
       headers: { authorization: `Bearer ${admin.accessToken}`, 'accept-encoding': 'gzip, deflate, br' },
     });
@@ -90,6 +88,27 @@ describe('the ledger export on the admin-jobs queue', () => {
     expect((await call('admin/transactions/exports', { method: 'POST', token: user.accessToken, body: {} })).status).toBe(403);
     expect((await call(`admin/transactions/exports/${queued.id}`, { token: user.accessToken })).status).toBe(403);
     expect((await call('admin/transactions/exports', { method: 'POST', body: {} })).status).toBe(401);
+  });
+
+  it('sends a written file to a live administrator session alone', async () => {
+    const admin = await createAdmin();
+    const other = await createAdmin();
+    const user = await creditedUser(admin, [7]);
+    const path = `admin/transactions/exports/${await writtenExport(admin.accessToken, { userId: user.id })}/file`;
+    const refused = async (token?: string) => {
+      const answer = await call(path, { token });
+      return [answer.status, answer.body.message];
+    };
+
+    expect(await refused(user.accessToken)).toEqual([403, expect.any(String)]);
+    expect(await refused()).toEqual([401, expect.any(String)]);
+    expect(await refused('not-a-token')).toEqual([401, expect.any(String)]);
+    // Any administrator may download it; one signed out may not, with the file there all along.
+    expect((await call(path, { token: other.accessToken })).status).toBe(200);
+    expect((await call('auth/logout', { method: 'POST', token: other.accessToken })).status).toBe(200);
+    expect(await refused(other.accessToken)).toEqual([401, expect.any(String)]);
+    expect((await call(path, { token: admin.accessToken })).status).toBe(200);
+    expect((await call('admin/transactions/exports/abc/file', { token: admin.accessToken })).status).toBe(400);
   });
 
   it('writes a file once: its message delivered again after the file was written changes nothing', async () => {
