@@ -3,7 +3,7 @@
 
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ServicePicker } from '@/features/orders/ServicePicker';
 import { jsonResponse, mockFetch, WithQuery } from '../helpers';
 
@@ -76,5 +76,29 @@ describe('the service picker with 5,000 services', () => {
     await pageDown();
     await user.keyboard('{Enter}');
     expect(onSelect).toHaveBeenLastCalledWith(expect.objectContaining({ id: 200, name: 'TikTok Likes 200' }));
+  });
+
+  it('leaves its list where it is as it mounts (a scroll there would lay the page out mid-render), and scrolls it as the keys move', async () => {
+    const scrolls: Array<{ top?: number }> = [];
+    const scrollTo = vi.fn((options?: ScrollToOptions) => scrolls.push({ top: options?.top }));
+    Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, writable: true, value: scrollTo });
+    onTestFinished(() => {
+      Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
+    });
+    // The first page's 100 options, laid out: room to scroll.
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(100 * 68);
+    const user = userEvent.setup();
+    catalogueServer(Promise.resolve());
+    render(
+      <WithQuery>
+        <ServicePicker onSelect={vi.fn()} />
+      </WithQuery>,
+    );
+    await waitFor(() => expect(optionNames().length).toBeGreaterThan(0));
+    expect(scrolls).toEqual([]);
+
+    await user.click(screen.getByRole('combobox', { name: 'Service' }));
+    for (let i = 0; i < 3; i++) await user.keyboard('{PageDown}');
+    await waitFor(() => expect(scrolls.at(-1)?.top).toBeGreaterThan(0));
   });
 });

@@ -17,7 +17,7 @@ import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { formatCount, formatDuration } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/hooks';
 import { rateUnit } from '@/lib/serviceTypes';
-import { rowSizeAfterLayout, viewportAfterLayout, viewportNow } from './measureAfterLayout';
+import { rowSizeAfterLayout, viewportAfterLayout, viewportNow, windowScrollAfterLayout } from './measureAfterLayout';
 import { PlatformChips } from './PlatformChips';
 import { ServicesLoading } from './ServicesLoading';
 import { usePlatformCategory } from './usePlatformCategory';
@@ -82,6 +82,7 @@ export function ServiceCatalog({ actionLabel, onAction, initialSearch = '', with
     count: rows.length,
     initialRect,
     observeElementRect: viewportAfterLayout,
+    scrollToFn: windowScrollAfterLayout,
     estimateSize: (i) => (rows[i]?.kind === 'header' ? 52 : 132),
     overscan: 4,
     scrollMargin,

@@ -14,7 +14,7 @@ import { getErrorMessage } from '@/lib/api';
 import { useDisplayCurrency } from '@/lib/displayCurrency';
 import { cx, useDebouncedValue } from '@/lib/hooks';
 import { rateUnit } from '@/lib/serviceTypes';
-import { elementSizeAfterLayout, rowSizeAfterLayout } from './measureAfterLayout';
+import { elementScrollAfterLayout, elementSizeAfterLayout, rowSizeAfterLayout } from './measureAfterLayout';
 import { PlatformChips } from './PlatformChips';
 import { ServicesLoading } from './ServicesLoading';
 import { usePlatformCategory } from './usePlatformCategory';
@@ -53,6 +53,7 @@ export function ServicePicker({ onSelect, selectedId }: Props) {
     getScrollElement: () => scrollRef.current,
     initialRect: { width: 0, height: LIST_HEIGHT_PX },
     observeElementRect: elementSizeAfterLayout,
+    scrollToFn: elementScrollAfterLayout,
     estimateSize: () => 68,
     overscan: 4,
     measureElement: rowSizeAfterLayout,

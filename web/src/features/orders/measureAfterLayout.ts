@@ -2,7 +2,7 @@
 // after the browser has laid the page out (the ResizeObserver they keep on each row, a frame, a resize),
 // never by reading them while React mounts the rows (the library's default), which would make the
 // browser lay out the whole page there and then, in the middle of the task that renders it.
-import type { Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, type Virtualizer, windowScroll } from '@tanstack/react-virtual';
 
 export function rowSizeAfterLayout<TScroll extends Element | Window>(
   element: Element,
@@ -45,4 +45,28 @@ export function elementSizeAfterLayout(
   });
   observer.observe(element);
   return () => observer.disconnect();
+}
+
+type ScrollOptions = { adjustments?: number; behavior?: ScrollBehavior };
+const mounted = new WeakSet<object>();
+
+/**
+ * Whether this is the library's first write, as the list mounts, and to the offset the list already has (the top of a
+ * box just made, or the window's scrollY it has just read): a write that moves nothing, but makes the browser lay the
+ * whole page out in the middle of the task that renders it.
+ */
+function movesNothingOnMount(offset: number, options: ScrollOptions, instance: { scrollOffset: number | null }): boolean {
+  if (mounted.has(instance)) return false;
+  mounted.add(instance);
+  return offset + (options.adjustments ?? 0) === instance.scrollOffset;
+}
+
+/** useVirtualizer's scrollToFn: the library's, less the write that moves nothing as the list mounts. */
+export function elementScrollAfterLayout<T extends Element>(offset: number, options: ScrollOptions, instance: Virtualizer<T, Element>) {
+  if (!movesNothingOnMount(offset, options, instance)) elementScroll(offset, options, instance);
+}
+
+/** useWindowVirtualizer's scrollToFn: the library's, less the write that moves nothing as the list mounts. */
+export function windowScrollAfterLayout<T extends Window>(offset: number, options: ScrollOptions, instance: Virtualizer<T, Element>) {
+  if (!movesNothingOnMount(offset, options, instance)) windowScroll(offset, options, instance);
 }
