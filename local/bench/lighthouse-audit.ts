@@ -72,9 +72,9 @@ export interface LighthouseReport {
 
 /**
  * LIGHTHOUSE_HOST_SLOWDOWN: the figures as a host this many times slower would give them (1 by default). Lighthouse's
- * simulated throttling multiplies the tasks it observed by the profile's CPU slowdown, so a host 1.44x slower is
- * this host with every profile's slowdown 1.44x higher: a check of the figures on a host like the slow one of
- * 2026-11-28 (index 2564) from a faster one (3695).
+ * simulated throttling multiplies the tasks it observed by the profile's CPU slowdown, so a host 1.5x slower is
+ * this host with every profile's slowdown 1.5x higher: the figures of a slower host (the ratio of the two benchmark
+ * indexes), measured on a faster one.
  */
 function hostSlowdown(): number {
   const factor = Number(process.env.LIGHTHOUSE_HOST_SLOWDOWN ?? 1);
