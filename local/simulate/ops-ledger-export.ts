@@ -86,10 +86,11 @@ export async function ledgerExport(sim: Sim): Promise<string> {
       problems.push(`row ${fields[0]} reads ${written.join(',')}, the ledger ${asFileWrites(row).join(',')}`);
   }
   const inFile = lines.map(({ fields }) => fields[0]);
-  const ledgerOrder = ledger.map((row) => row.id).filter((rowId) => inFile.includes(rowId));
+  const inFileIds = new Set(inFile);
+  const ledgerOrder = ledger.map((row) => row.id).filter((rowId) => inFileIds.has(rowId));
   if (inFile.join(',') !== ledgerOrder.join(',')) problems.push('the rows are not newest first');
   const settled = Date.parse(createdAt) - SETTLED_BEFORE_MS;
-  const left = ledger.filter((row) => row.created_at.getTime() < settled && !inFile.includes(row.id));
+  const left = ledger.filter((row) => row.created_at.getTime() < settled && !inFileIds.has(row.id));
   if (left.length > 0) problems.push(`rows ${left.map((row) => row.id).join(', ')} left out`);
   if (problems.length > 0) throw new Error(`ledger export ${id}${user ? ` of user ${user.id}` : ''}: ${problems.slice(0, 5).join('; ')}`);
   return `ledger export${user ? ` of user ${user.id}` : ''}: ${lines.length} rows, each as the ledger has it`;

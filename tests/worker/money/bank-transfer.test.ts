@@ -252,4 +252,39 @@ describe('a transfer that cannot be credited when its webhook comes', () => {
     expect((await creditsOf(owner.id)).filter((row) => row.sourceKind === 'payment')).toHaveLength(1);
     await expectBooksReconcile();
   });
+  it('once its account is known, is credited once when its retry comes twice at once with its webhook, and when both come again', async () => {
+    const key = { authorization: `Bearer ${TEST_SECRETS.PAYSTACK_SECRET_KEY}` };
+    const stranger = await paystackFake('/customer', { email: `twice-${Date.now()}@example.com`, first_name: 'Twice', last_name: 'Sent' }, key);
+    const account = await paystackFake('/dedicated_account', { customer: stranger.data.customer_code, preferred_bank: 'test-bank' }, key);
+    const hook = await transfer(account.data.account_number, 180_000);
+    const { reference } = JSON.parse(hook.body).data as { reference: string };
+    const first = delivered(reference, 1);
+    await consumePaymentEvents(first.batch, env);
+    expect(first.decided).toEqual([{ retryAfter: retryDelaySeconds(1) }]);
+
+    const owner = await registerAndLogin();
+    await withDb((db) =>
+      db.insert(dedicatedAccounts).values({
+        userId: owner.id,
+        provider: 'paystack',
+        customerCode: stranger.data.customer_code,
+        status: 'active',
+        accountNumber: account.data.account_number,
+      }),
+    );
+    // The queue may deliver a message twice at once, and the webhook may come again at that moment.
+    const [second, third] = [delivered(reference, 2), delivered(reference, 3)];
+    const [, , webhook] = await Promise.all([consumePaymentEvents(second.batch, env), consumePaymentEvents(third.batch, env), deliverPaystackHook(hook)]);
+    expect(webhook).toBe('Webhook processed');
+    expect([second.decided, third.decided]).toEqual([[{ ack: true }], [{ ack: true }]]);
+    // Both again, one after the other, in either order.
+    expect(await deliverPaystackHook(hook)).toBe('Webhook processed');
+    const fourth = delivered(reference, 4);
+    await consumePaymentEvents(fourth.batch, env);
+    expect(fourth.decided).toEqual([{ ack: true }]);
+
+    expect(await balanceOf(owner)).toBe(1800);
+    expect((await creditsOf(owner.id)).filter((row) => row.sourceKind === 'payment')).toHaveLength(1);
+    await expectBooksReconcile();
+  });
 });
