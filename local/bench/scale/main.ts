@@ -135,6 +135,7 @@ async function main() {
           dbRoundTrips: l?.roundTrips ?? s?.roundTrips ?? null,
           smallDbRoundTrips: s?.roundTrips ?? null,
           statements: l?.statements ?? null,
+          answerBytes: { small: s?.bytes ?? null, large: l?.bytes ?? null },
           mode: { small: s?.mode ?? null, large: l?.mode ?? null },
           requests: { small: s?.requests ?? 0, large: l?.requests ?? 0 },
           failures: (s?.failures ?? 0) + (l?.failures ?? 0),
