@@ -5,7 +5,7 @@
 // plus test controls under /__* to make it slow, broken, lying or duplicated,
 // and to refund or dispute a paid transaction (paystack-reversals.ts).
 // As on Paystack, a transaction lives in the domain ("test" or "live") of the
-// key that initialized it, and only a key of that domain can see it.
+// key that initialized it, and only a key of that domain can see it. Its answers' data: paystack-transaction.ts.
 //
 // POST /__complete {reference, outcome: "success" | "failed", card?} pays or declines a checkout as the
 // payer would (so does posting `outcome` and `card` to the checkout page). `card` is any text naming the
@@ -18,17 +18,16 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { alreadyProcessedPage, type CheckoutBrand, checkoutPage, paymentForm } from './checkout';
 import { escapeHtml, type FakeRequest, isOneOf, type RunningFake, readFields, redirect, Scopes, sendGarbage, sendHtml, sendJson } from './http';
-import { CheckoutLinks, type Domain, domainsOfKeys, servePaymentFake, testCard } from './payment-fake';
-import { paystackReversals, type ReversalState, type ReversibleTransaction } from './paystack-reversals';
+import { CheckoutLinks, type Domain, domainsOfKeys, servePaymentFake } from './payment-fake';
+import { paystackReversals, type ReversalState } from './paystack-reversals';
+import { chargeSuccessData, type Transaction, type VerifyOverrides, verifyData } from './paystack-transaction';
 import {
   createCustomer,
   createDedicatedAccount,
-  type FakeDedicatedAccount,
   newTransferState,
   type TransferSender,
   type TransferState,
   type TransferTarget,
-  transferAuthorization,
   transferByApi,
   transferBySandboxPage,
 } from './paystack-transfers';
@@ -46,41 +45,10 @@ export interface FakePaystackOptions {
   defaultCallbackUrl?: string | null;
 }
 
-type TransactionStatus = ReversibleTransaction['status'];
 type VerifyMode = 'normal' | 'timeout' | 'garbage' | 'error';
 
-interface Transaction {
-  id: number;
-  domain: Domain;
-  reference: string;
-  accessCode: string;
-  /** Kobo, a safe integer as on Paystack's wire. */
-  amount: number;
-  currency: string;
-  email: string;
-  callbackUrl: string | null;
-  metadata: unknown;
-  status: TransactionStatus;
-  createdAt: string;
-  paidAt: string | null;
-  customerId: number;
-  reversedKobo: number;
-  /** 'dedicated_nuban' for a bank transfer to a dedicated account, paid as it arrives. */
-  channel: 'card' | 'dedicated_nuban';
-  /** The dedicated account's customer and account, and the account it came from, for a transfer. */
-  customerCode?: string;
-  receiverAccount?: FakeDedicatedAccount;
-  sender?: TransferSender;
-  /** The name of the card paid or declined with (the control's `card`, else the payer's email); null until then. */
-  card: string | null;
-}
-
-interface Controls extends WebhookControls {
+interface Controls extends WebhookControls, VerifyOverrides {
   verifyMode: VerifyMode;
-  /** One-shot lies for the next verify answer, to test the caller's tamper checks. */
-  overrideAmount: number | null;
-  overrideCurrency: string | null;
-  overrideDomain: string | null;
 }
 
 interface PaystackState extends ReversalState<Transaction>, TransferState {
@@ -178,65 +146,6 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
     });
   }
 
-  function verifyData(transaction: Transaction, controls: Controls) {
-    const amount = controls.overrideAmount ?? transaction.amount;
-    const currency = controls.overrideCurrency ?? transaction.currency;
-    const domain = controls.overrideDomain ?? transaction.domain;
-    controls.overrideAmount = null;
-    controls.overrideCurrency = null;
-    controls.overrideDomain = null;
-    const gatewayResponse = { abandoned: 'The transaction was not completed', success: 'Successful', failed: 'Declined', reversed: 'Approved' }[
-      transaction.status
-    ];
-    return {
-      id: transaction.id,
-      domain,
-      status: transaction.status,
-      reference: transaction.reference,
-      receipt_number: null,
-      amount,
-      message: null,
-      gateway_response: gatewayResponse,
-      paid_at: transaction.paidAt,
-      created_at: transaction.createdAt,
-      channel: transaction.channel,
-      currency,
-      ip_address: '127.0.0.1',
-      metadata: transaction.metadata ?? '',
-      fees: transaction.status === 'success' ? Math.min(Math.floor(transaction.amount * 0.015) + (transaction.amount >= 250_000 ? 10_000 : 0), 200_000) : null,
-      customer: customerOf(transaction),
-      authorization: authorizationOf(transaction),
-      requested_amount: transaction.amount,
-    };
-  }
-
-  function customerOf(transaction: Transaction) {
-    return { id: transaction.customerId, email: transaction.email, customer_code: transaction.customerCode ?? `CUS_${transaction.customerId.toString(36)}` };
-  }
-
-  /** A card's authorization, or, for a transfer, the accounts it went between (as Paystack reports a dedicated_nuban payment). */
-  function authorizationOf(transaction: Transaction) {
-    if (transaction.status === 'abandoned') return {};
-    if (transaction.receiverAccount && transaction.sender) return transferAuthorization(transaction.receiverAccount, transaction.reference, transaction.sender);
-    const card = testCard(transaction.card ?? transaction.email.toLowerCase());
-    const brand = card.bin.startsWith('4') ? 'visa' : 'mastercard';
-    return {
-      authorization_code: `AUTH_${transaction.accessCode.slice(0, 10)}`,
-      bin: card.bin,
-      last4: card.last4,
-      exp_month: card.expMonth,
-      exp_year: card.expYear,
-      channel: 'card',
-      card_type: brand,
-      bank: 'TEST BANK',
-      country_code: 'NG',
-      brand,
-      reusable: true,
-      signature: card.signature,
-      account_name: null,
-    };
-  }
-
   function verify(state: PaystackState, domain: Domain, reference: string, response: ServerResponse): void {
     const { controls } = state;
     if (controls.verifyMode === 'timeout') return; // never answers; the connection is cut when the fake closes
@@ -285,23 +194,7 @@ export async function startFakePaystack(options: FakePaystackOptions): Promise<R
   }
 
   async function emitChargeSuccess(state: PaystackState, transaction: Transaction): Promise<void> {
-    await emit(state, transaction, 'charge.success', {
-      id: transaction.id,
-      domain: transaction.domain,
-      status: 'success',
-      reference: transaction.reference,
-      amount: transaction.amount,
-      message: null,
-      gateway_response: 'Successful',
-      paid_at: transaction.paidAt,
-      created_at: transaction.createdAt,
-      channel: transaction.channel,
-      currency: transaction.currency,
-      ip_address: '127.0.0.1',
-      metadata: transaction.metadata ?? '',
-      customer: customerOf(transaction),
-      authorization: authorizationOf(transaction),
-    });
+    await emit(state, transaction, 'charge.success', chargeSuccessData(transaction));
   }
 
   /** A bank transfer reaching a dedicated account: a paid transaction, told with charge.success as Paystack tells it. */
